@@ -1,0 +1,254 @@
+//! One side's checkers, packed four bits a slot into a `u128`.
+//!
+//! Slots are counted in the side's own coordinates: slot 0 holds the checkers
+//! borne off, slots 1..=24 are the points (the side moves from 24 towards 1) and
+//! slot 25 is the bar. A slot holds at most 15 checkers, which is also the most a
+//! side may own, so no slot can overflow into the next.
+
+/// Slot of the checkers borne off.
+pub const OFF: usize = 0;
+/// Slot of the checkers on the bar.
+pub const BAR: usize = 25;
+/// Number of slots (off, 24 points, bar).
+pub const SLOTS: usize = 26;
+/// The most checkers one side may have.
+pub const MAX_CHECKERS: u8 = 15;
+
+/// Bits 0..=25 set: every slot.
+pub(crate) const ALL_SLOTS: u32 = (1 << SLOTS) - 1;
+/// Bits 1..=24 set: the points.
+pub(crate) const POINT_BITS: u32 = ((1 << 25) - 1) & !1;
+
+/// One side's checkers, indexed by slot in that side's own coordinates.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Checkers(u128);
+
+impl Checkers {
+    /// No checkers at all.
+    pub const EMPTY: Checkers = Checkers(0);
+
+    /// Builds a side from per-slot counts (slot 0 = off, 1..=24 points, 25 = bar).
+    /// Returns `None` when the total exceeds 15.
+    pub fn from_slots(slots: &[u8; SLOTS]) -> Option<Checkers> {
+        let mut total = 0u32;
+        let mut packed = 0u128;
+        for (slot, &n) in slots.iter().enumerate() {
+            total += u32::from(n);
+            if total > u32::from(MAX_CHECKERS) {
+                return None;
+            }
+            packed |= u128::from(n) << (4 * slot);
+        }
+        Some(Checkers(packed))
+    }
+
+    /// The per-slot counts.
+    pub fn to_slots(self) -> [u8; SLOTS] {
+        let mut out = [0u8; SLOTS];
+        for (slot, n) in out.iter_mut().enumerate() {
+            *n = self.count(slot);
+        }
+        out
+    }
+
+    /// Checkers in `slot`.
+    #[inline(always)]
+    pub const fn count(self, slot: usize) -> u8 {
+        ((self.0 >> (4 * slot)) & 0xF) as u8
+    }
+
+    /// Checkers on the bar.
+    #[inline(always)]
+    pub const fn bar(self) -> u8 {
+        self.count(BAR)
+    }
+
+    /// Checkers borne off.
+    #[inline(always)]
+    pub const fn off(self) -> u8 {
+        self.count(OFF)
+    }
+
+    /// All checkers of the side, borne off ones included.
+    pub fn total(self) -> u8 {
+        // Sum of nibbles: fold pairs of nibbles into bytes, then sum the bytes.
+        let x = self.0;
+        let bytes = (x & 0x0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F)
+            + ((x >> 4) & 0x0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F);
+        (bytes.to_le_bytes().iter().map(|&b| u32::from(b)).sum::<u32>()) as u8
+    }
+
+    /// Checkers still on the board or the bar.
+    #[inline]
+    pub fn in_play(self) -> u8 {
+        self.total() - self.off()
+    }
+
+    /// True when every checker still in play is in the home board (points 1..=6).
+    #[inline(always)]
+    pub const fn all_home(self) -> bool {
+        self.0 >> 28 == 0
+    }
+
+    /// Highest occupied slot (25 = bar), or 0 when nothing is left in play.
+    #[inline(always)]
+    pub const fn highest(self) -> usize {
+        let in_play = self.0 & !0xF;
+        if in_play == 0 {
+            0
+        } else {
+            (127 - in_play.leading_zeros() as usize) / 4
+        }
+    }
+
+    /// Number of checkers outside the home board (points 7..=24 and the bar).
+    #[inline]
+    pub fn outside_home(self) -> u8 {
+        Checkers(self.0 >> 28 << 28).total()
+    }
+
+    /// Pip count: the sum over checkers of their distance to being borne off
+    /// (the bar counts 25).
+    pub fn pips(self) -> u32 {
+        (1..SLOTS).map(|s| s as u32 * u32::from(self.count(s))).sum()
+    }
+
+    /// Bitset of occupied slots 1..=25 (bit `s` set when slot `s` holds a checker).
+    #[inline]
+    pub fn occupied(self) -> u32 {
+        let x = self.0;
+        let nz = (x | (x >> 1) | (x >> 2) | (x >> 3)) & NIBBLE_LSB;
+        compress_nibble_flags(nz) & !1
+    }
+
+    /// Bitset of slots 1..=25 holding at least two checkers.
+    #[inline]
+    pub fn occupied_twice(self) -> u32 {
+        let x = self.0 & NIBBLE_HIGH3;
+        let ge2 = ((x >> 1) | (x >> 2) | (x >> 3)) & NIBBLE_LSB;
+        compress_nibble_flags(ge2) & !1
+    }
+
+    /// Bitset of slots 1..=25 holding exactly one checker.
+    #[inline]
+    pub fn singles(self) -> u32 {
+        self.occupied() & !self.occupied_twice()
+    }
+
+    #[inline(always)]
+    pub(crate) fn add(&mut self, slot: usize) {
+        self.0 += 1u128 << (4 * slot);
+    }
+
+    #[inline(always)]
+    pub(crate) fn remove(&mut self, slot: usize) {
+        self.0 -= 1u128 << (4 * slot);
+    }
+
+    /// Moves one checker from `from` to `to` (either may be any slot).
+    #[inline(always)]
+    pub(crate) fn shift(&mut self, from: usize, to: usize) {
+        self.0 = self.0 - (1u128 << (4 * from)) + (1u128 << (4 * to));
+    }
+
+    /// The packed bits: 4 bits a slot, slot 0 in the lowest bits.
+    #[inline(always)]
+    pub const fn bits(self) -> u128 {
+        self.0
+    }
+
+    /// Rebuilds a side from [`Checkers::bits`]. Returns `None` when a bit above
+    /// slot 25 is set or the total exceeds 15.
+    pub fn from_bits(bits: u128) -> Option<Checkers> {
+        if bits >> (4 * SLOTS) != 0 {
+            return None;
+        }
+        let c = Checkers(bits);
+        (c.total() <= MAX_CHECKERS).then_some(c)
+    }
+}
+
+const NIBBLE_LSB: u128 = 0x1111_1111_1111_1111_1111_1111_1111_1111;
+const NIBBLE_HIGH3: u128 = 0xEEEE_EEEE_EEEE_EEEE_EEEE_EEEE_EEEE_EEEE;
+
+/// Gathers flags sitting at bit `4 * s` into bit `s` of a `u32` (slots 0..=25).
+#[inline(always)]
+fn compress_nibble_flags(flags: u128) -> u32 {
+    // Each half of the u128 carries 16 flags 4 bits apart; fold them together
+    // pairwise (nibbles -> bytes -> 16-bit lanes -> 32-bit lanes -> 16 bits).
+    fn gather16(x: u64) -> u32 {
+        // Step 1: pairs of nibbles -> bytes: bit 0 and bit 4 -> bits 0, 1.
+        let x = (x | (x >> 3)) & 0x0303_0303_0303_0303;
+        // Step 2: pairs of bytes -> 16-bit lanes: bits 0..1 and 8..9 -> bits 0..3.
+        let x = (x | (x >> 6)) & 0x000F_000F_000F_000F;
+        // Step 3: pairs of 16-bit lanes -> 32-bit lanes.
+        let x = (x | (x >> 12)) & 0x0000_00FF_0000_00FF;
+        // Step 4: the two 32-bit lanes.
+        ((x | (x >> 24)) & 0xFFFF) as u32
+    }
+    let lo = gather16(flags as u64);
+    let hi = gather16((flags >> 64) as u64);
+    (lo | (hi << 16)) & ALL_SLOTS
+}
+
+impl std::fmt::Debug for Checkers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut list = f.debug_map();
+        for s in 0..SLOTS {
+            let n = self.count(s);
+            if n > 0 {
+                list.entry(&s, &n);
+            }
+        }
+        list.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masks_match_counts() {
+        let mut slots = [0u8; SLOTS];
+        slots[OFF] = 2;
+        slots[3] = 1;
+        slots[6] = 5;
+        slots[13] = 2;
+        slots[24] = 1;
+        slots[BAR] = 3;
+        let c = Checkers::from_slots(&slots).unwrap();
+        assert_eq!(c.total(), 14);
+        assert_eq!(c.in_play(), 12);
+        assert_eq!(c.occupied(), (1 << 3) | (1 << 6) | (1 << 13) | (1 << 24) | (1 << 25));
+        assert_eq!(c.occupied_twice(), (1 << 6) | (1 << 13) | (1 << 25));
+        assert_eq!(c.singles(), (1 << 3) | (1 << 24));
+        assert_eq!(c.highest(), BAR);
+        assert!(!c.all_home());
+        assert_eq!(c.outside_home(), 6);
+        assert_eq!(c.to_slots(), slots);
+    }
+
+    #[test]
+    fn home_and_highest() {
+        let mut slots = [0u8; SLOTS];
+        slots[OFF] = 10;
+        slots[2] = 4;
+        slots[5] = 1;
+        let c = Checkers::from_slots(&slots).unwrap();
+        assert!(c.all_home());
+        assert_eq!(c.highest(), 5);
+        assert_eq!(c.pips(), 13);
+        let mut none = [0u8; SLOTS];
+        none[OFF] = 15;
+        assert_eq!(Checkers::from_slots(&none).unwrap().highest(), 0);
+    }
+
+    #[test]
+    fn too_many_checkers_rejected() {
+        let mut slots = [0u8; SLOTS];
+        slots[1] = 10;
+        slots[2] = 6;
+        assert!(Checkers::from_slots(&slots).is_none());
+    }
+}
