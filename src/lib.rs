@@ -19,8 +19,10 @@
 //! ```
 
 pub mod board;
+pub mod ids;
 pub mod movegen;
+pub mod notation;
 pub mod pair;
+pub mod perft;
 pub mod play;
 pub mod rng;
-pub mod ids;

@@ -64,6 +64,20 @@ impl Play {
         play
     }
 
+    /// A play of two steps.
+    #[inline(always)]
+    pub(crate) const fn from_pair(first: Step, second: Step) -> Play {
+        Play {
+            steps: [
+                first,
+                second,
+                Step { from: 0, to: 0 },
+                Step { from: 0, to: 0 },
+            ],
+            len: 2,
+        }
+    }
+
     /// Appends a step.
     #[inline(always)]
     pub(crate) fn push(&mut self, step: Step) {

@@ -12,18 +12,34 @@ use std::collections::BTreeSet;
 
 fn check(pos: &ncbg::board::Position, pair: Pair) {
     let plays = legal_plays(pos, pair);
-    let fast: Vec<_> = plays.iter().filter(|p| !p.play.is_none()).map(|p| p.after).collect();
+    let fast: Vec<_> = plays
+        .iter()
+        .filter(|p| !p.play.is_none())
+        .map(|p| p.after)
+        .collect();
     let distinct: BTreeSet<_> = fast.iter().copied().collect();
-    assert_eq!(distinct.len(), fast.len(), "duplicate results for {pair:?} in {pos:?}");
+    assert_eq!(
+        distinct.len(),
+        fast.len(),
+        "duplicate results for {pair:?} in {pos:?}"
+    );
     let reference = reference_results(pos, pair);
     assert_eq!(
         distinct.into_iter().collect::<Vec<_>>(),
         reference,
         "results differ for {pair:?} in {pos:?}"
     );
-    assert_eq!(count_results(pos, pair), fast.len(), "count differs for {pair:?} in {pos:?}");
+    assert_eq!(
+        count_results(pos, pair),
+        fast.len(),
+        "count differs for {pair:?} in {pos:?}"
+    );
     for lp in &plays {
-        assert_eq!(lp.play.apply(pos), lp.after, "play does not lead to its result");
+        assert_eq!(
+            lp.play.apply(pos),
+            lp.after,
+            "play does not lead to its result"
+        );
     }
 }
 

@@ -73,7 +73,12 @@ fn all_samples_are_read() {
 fn position_ids_match_gnubg() {
     for s in samples() {
         assert_eq!(position_id::encode(&s.position), s.id, "line {}", s.line);
-        assert_eq!(position_id::decode(&s.id).unwrap(), s.position, "line {}", s.line);
+        assert_eq!(
+            position_id::decode(&s.id).unwrap(),
+            s.position,
+            "line {}",
+            s.line
+        );
     }
 }
 
@@ -89,7 +94,56 @@ fn legal_results_match_gnubg_exactly() {
         let set: BTreeSet<&String> = ours.iter().collect();
         assert_eq!(set.len(), ours.len(), "line {}: duplicate results", s.line);
         let theirs: BTreeSet<&String> = s.results.iter().collect();
-        assert_eq!(set, theirs, "line {}: {:?} with {}", s.line, s.position, s.pair);
+        assert_eq!(
+            set, theirs,
+            "line {}: {:?} with {}",
+            s.line, s.position, s.pair
+        );
         assert_eq!(s.results.len(), s.moves.len());
+    }
+}
+
+#[test]
+fn gnubg_move_strings_parse_to_their_results() {
+    use ncbg::notation::parse_play;
+    for s in samples() {
+        for (text, result) in s.moves.iter().zip(&s.results) {
+            let lp = parse_play(text, &s.position, s.pair)
+                .unwrap_or_else(|e| panic!("line {}: '{text}' rejected: {e}", s.line));
+            assert_eq!(
+                &position_id::encode(&lp.after),
+                result,
+                "line {}: '{text}'",
+                s.line
+            );
+            // Our own comma form reads back to the same result.
+            let token = ncbg::notation::format_play_token(&s.position, &lp.play);
+            let again = parse_play(&token, &s.position, s.pair).unwrap();
+            assert_eq!(again.after, lp.after, "line {}: '{token}'", s.line);
+        }
+    }
+}
+
+#[test]
+fn canonical_form_is_gnubgs() {
+    use ncbg::notation::format_play;
+    for s in samples() {
+        for lp in legal_plays(&s.position, s.pair) {
+            if lp.play.is_none() {
+                continue;
+            }
+            let id = position_id::encode(&lp.after);
+            let k = s
+                .results
+                .iter()
+                .position(|r| *r == id)
+                .expect("known result");
+            assert_eq!(
+                format_play(&s.position, &lp.play),
+                s.moves[k],
+                "line {}",
+                s.line
+            );
+        }
     }
 }

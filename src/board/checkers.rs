@@ -19,6 +19,17 @@ pub(crate) const ALL_SLOTS: u32 = (1 << SLOTS) - 1;
 /// Bits 1..=24 set: the points.
 pub(crate) const POINT_BITS: u32 = ((1 << 25) - 1) & !1;
 
+/// `UNIT[s]` is one checker in slot `s`, in the packed layout.
+pub(crate) const UNIT: [u128; SLOTS] = {
+    let mut t = [0u128; SLOTS];
+    let mut s = 0;
+    while s < SLOTS {
+        t[s] = 1u128 << (4 * s);
+        s += 1;
+    }
+    t
+};
+
 /// One side's checkers, indexed by slot in that side's own coordinates.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Checkers(u128);
@@ -75,7 +86,11 @@ impl Checkers {
         let x = self.0;
         let bytes = (x & 0x0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F)
             + ((x >> 4) & 0x0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F);
-        (bytes.to_le_bytes().iter().map(|&b| u32::from(b)).sum::<u32>()) as u8
+        (bytes
+            .to_le_bytes()
+            .iter()
+            .map(|&b| u32::from(b))
+            .sum::<u32>()) as u8
     }
 
     /// Checkers still on the board or the bar.
@@ -110,7 +125,9 @@ impl Checkers {
     /// Pip count: the sum over checkers of their distance to being borne off
     /// (the bar counts 25).
     pub fn pips(self) -> u32 {
-        (1..SLOTS).map(|s| s as u32 * u32::from(self.count(s))).sum()
+        (1..SLOTS)
+            .map(|s| s as u32 * u32::from(self.count(s)))
+            .sum()
     }
 
     /// Bitset of occupied slots 1..=25 (bit `s` set when slot `s` holds a checker).
@@ -135,26 +152,22 @@ impl Checkers {
         self.occupied() & !self.occupied_twice()
     }
 
-    #[inline(always)]
-    pub(crate) fn add(&mut self, slot: usize) {
-        self.0 += 1u128 << (4 * slot);
-    }
-
-    #[inline(always)]
-    pub(crate) fn remove(&mut self, slot: usize) {
-        self.0 -= 1u128 << (4 * slot);
-    }
-
     /// Moves one checker from `from` to `to` (either may be any slot).
     #[inline(always)]
     pub(crate) fn shift(&mut self, from: usize, to: usize) {
-        self.0 = self.0 - (1u128 << (4 * from)) + (1u128 << (4 * to));
+        self.0 = self.0 - UNIT[from] + UNIT[to];
     }
 
     /// The packed bits: 4 bits a slot, slot 0 in the lowest bits.
     #[inline(always)]
     pub const fn bits(self) -> u128 {
         self.0
+    }
+
+    /// A side from packed bits the caller knows to be valid.
+    #[inline(always)]
+    pub(crate) const fn from_bits_unchecked(bits: u128) -> Checkers {
+        Checkers(bits)
     }
 
     /// Rebuilds a side from [`Checkers::bits`]. Returns `None` when a bit above
@@ -220,7 +233,10 @@ mod tests {
         let c = Checkers::from_slots(&slots).unwrap();
         assert_eq!(c.total(), 14);
         assert_eq!(c.in_play(), 12);
-        assert_eq!(c.occupied(), (1 << 3) | (1 << 6) | (1 << 13) | (1 << 24) | (1 << 25));
+        assert_eq!(
+            c.occupied(),
+            (1 << 3) | (1 << 6) | (1 << 13) | (1 << 24) | (1 << 25)
+        );
         assert_eq!(c.occupied_twice(), (1 << 6) | (1 << 13) | (1 << 25));
         assert_eq!(c.singles(), (1 << 3) | (1 << 24));
         assert_eq!(c.highest(), BAR);

@@ -10,7 +10,7 @@ mod outcome;
 mod variant;
 
 pub use checkers::{Checkers, BAR, MAX_CHECKERS, OFF, SLOTS};
-pub(crate) use checkers::POINT_BITS;
+pub(crate) use checkers::{POINT_BITS, UNIT};
 pub use outcome::{Outcome, WinKind};
 pub use variant::Variant;
 

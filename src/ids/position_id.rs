@@ -109,7 +109,9 @@ pub fn decode_with(id: &str, checkers_per_side: u8) -> Result<Position, Position
         bits = (bits << 6) | v as u128;
     }
     // Back to 10 bytes (the last 4 bits are padding).
-    let bytes: Vec<u8> = (0..10).map(|i| (bits >> (84 - 8 * (i + 1))) as u8).collect();
+    let bytes: Vec<u8> = (0..10)
+        .map(|i| (bits >> (84 - 8 * (i + 1))) as u8)
+        .collect();
     let bit_at = |i: usize| bytes[i / 8] >> (i % 8) & 1 == 1;
     let mut sides = [[0u8; 25]; 2];
     let mut i = 0usize;
@@ -134,4 +136,3 @@ pub fn decode_with(id: &str, checkers_per_side: u8) -> Result<Position, Position
     let [opponent, mover] = sides;
     Position::from_points(&mover, &opponent, checkers_per_side).map_err(PositionIdError::Position)
 }
-

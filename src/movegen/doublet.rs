@@ -8,7 +8,7 @@
 //! bearing off, and blocks never change during a turn.
 
 use super::{bits_desc, step_target, PlaySink};
-use crate::board::{Position, BAR};
+use crate::board::{Checkers, Position, BAR, POINT_BITS, UNIT};
 use crate::play::{Play, Step};
 
 pub(super) fn generate<S: PlaySink>(pos: &Position, die: usize, sink: &mut S) {
@@ -26,7 +26,82 @@ pub(super) fn generate<S: PlaySink>(pos: &Position, die: usize, sink: &mut S) {
         }
         return;
     }
-    emit(&entered, die, BAR - 1, most, play, sink);
+    if usize::from(entered.mover().outside_home()) > most {
+        // Some checker stays outside the home board whatever is played: no
+        // bear-off, so a step's legality depends only on the static blocks.
+        let open = POINT_BITS & !entered.blocked();
+        let walk = StaticWalk {
+            die,
+            movable: (open << die) & POINT_BITS,
+            blots: entered.opponent_blots(),
+            sink,
+        };
+        let mover = entered.mover();
+        walk.emit(
+            mover.bits(),
+            entered.opponent().bits(),
+            mover.occupied(),
+            0,
+            BAR - 1,
+            most,
+            play,
+        );
+    } else {
+        emit(&entered, die, BAR - 1, most, play, sink);
+    }
+}
+
+/// The doublet walk when no bear-off is possible, on packed bits with the
+/// occupied points and the blots already hit kept up to date incrementally.
+struct StaticWalk<'a, S> {
+    die: usize,
+    /// Points whose checkers may step: `p - die` is an open point.
+    movable: u32,
+    /// Opposing blots on the mover's points before the play.
+    blots: u32,
+    sink: &'a mut S,
+}
+
+impl<S: PlaySink> StaticWalk<'_, S> {
+    #[allow(clippy::too_many_arguments)]
+    fn emit(
+        self,
+        mover: u128,
+        opponent: u128,
+        occupied: u32,
+        hit: u32,
+        top: usize,
+        left: usize,
+        play: Play,
+    ) -> Self {
+        let mut this = self;
+        let sources = occupied & this.movable & ((2u32 << top) - 1);
+        for s in bits_desc(sources) {
+            let t = s - this.die;
+            let m = mover - UNIT[s] + UNIT[t];
+            let (o, h) = if this.blots & !hit & (1 << t) != 0 {
+                (opponent - UNIT[BAR - t] + UNIT[BAR], hit | (1 << t))
+            } else {
+                (opponent, hit)
+            };
+            let mut occ = occupied | (1 << t);
+            if (m >> (4 * s)) & 0xF == 0 {
+                occ &= !(1 << s);
+            }
+            let mut play = play;
+            play.push(Step::new(s, t));
+            if left == 1 {
+                let after = Position::from_sides_unchecked(
+                    Checkers::from_bits_unchecked(m),
+                    Checkers::from_bits_unchecked(o),
+                );
+                this.sink.add(play, after);
+            } else {
+                this = this.emit(m, o, occ, h, s, left - 1, play);
+            }
+        }
+        this
+    }
 }
 
 /// Enters as many bar checkers as the doublet allows (all of them, up to four,
@@ -73,7 +148,14 @@ fn longest(pos: &Position, die: usize, top: usize, left: usize) -> usize {
 }
 
 /// Feeds every multiset of exactly `left` more steps from sources at or below `top`.
-fn emit<S: PlaySink>(pos: &Position, die: usize, top: usize, left: usize, play: Play, sink: &mut S) {
+fn emit<S: PlaySink>(
+    pos: &Position,
+    die: usize,
+    top: usize,
+    left: usize,
+    play: Play,
+    sink: &mut S,
+) {
     let sources = pos.mover().occupied() & ((2u32 << top) - 1);
     for s in bits_desc(sources) {
         if let Some(to) = step_target(pos, s, die) {

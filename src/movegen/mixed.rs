@@ -10,7 +10,7 @@
 //! every result exactly once with no hashing.
 
 use super::{bits, step_target, PlaySink};
-use crate::board::{Position, BAR, POINT_BITS};
+use crate::board::{Checkers, Position, BAR, POINT_BITS, UNIT};
 use crate::play::{Play, Step};
 
 pub(super) fn generate<S: PlaySink>(pos: &Position, a: usize, b: usize, sink: &mut S) {
@@ -35,7 +35,12 @@ fn stepped(pos: &Position, play: Play, from: usize, to: usize) -> (Position, Pla
 /// The result of moving the checker on `r` by `first` then by `second`, if both
 /// steps are legal (the intermediate point must be on the board).
 #[inline(always)]
-fn combined_route(pos: &Position, r: usize, first: usize, second: usize) -> Option<(Position, Play)> {
+fn combined_route(
+    pos: &Position,
+    r: usize,
+    first: usize,
+    second: usize,
+) -> Option<(Position, Play)> {
     let mid = step_target(pos, r, first).filter(|&m| m != 0)?;
     let (p1, play) = stepped(pos, Play::NONE, r, mid);
     let to = step_target(&p1, mid, second)?;
@@ -45,8 +50,16 @@ fn combined_route(pos: &Position, r: usize, first: usize, second: usize) -> Opti
 /// Both routes of a combined move from `r`; returns whether any was legal.
 #[inline(always)]
 fn combined<S: PlaySink>(pos: &Position, r: usize, a: usize, b: usize, sink: &mut S) -> bool {
-    let via_a = if r > a { combined_route(pos, r, a, b) } else { None };
-    let via_b = if r > b { combined_route(pos, r, b, a) } else { None };
+    let via_a = if r > a {
+        combined_route(pos, r, a, b)
+    } else {
+        None
+    };
+    let via_b = if r > b {
+        combined_route(pos, r, b, a)
+    } else {
+        None
+    };
     match (via_a, via_b) {
         (None, None) => false,
         (Some((after, play)), None) | (None, Some((after, play))) => {
@@ -76,18 +89,38 @@ fn from_board<S: PlaySink>(pos: &Position, a: usize, b: usize, sink: &mut S) {
     }
 
     if mover.outside_home() >= 2 {
-        // No bear-off can happen in this play: legality is static.
+        // No bear-off can happen in this play: legality is static, and each
+        // step's effect on the packed sides can be worked out once.
         let open = POINT_BITS & !pos.blocked();
+        let blots = pos.opponent_blots();
         let sources_a = occupied & (open << a);
         let sources_b = occupied & (open << b);
+        let (mover0, opponent0) = (mover.bits(), pos.opponent().bits());
+        let hit = |t: usize| UNIT[BAR].wrapping_sub(UNIT[BAR - t]);
         for p in bits(sources_a) {
+            let ta = p - a;
+            let mover_a = mover0 - UNIT[p] + UNIT[ta];
+            let hits_a = blots & (1 << ta) != 0;
+            let opponent_a = if hits_a {
+                opponent0.wrapping_add(hit(ta))
+            } else {
+                opponent0
+            };
             for q in bits(sources_b) {
                 if q + a == p || p + b == q || (p == q && twice & (1 << p) == 0) {
                     continue;
                 }
-                let (p1, play) = stepped(pos, Play::NONE, p, p - a);
-                let (after, play) = stepped(&p1, play, q, q - b);
-                sink.add(play, after);
+                let tb = q - b;
+                let opponent = if blots & (1 << tb) != 0 && !(hits_a && ta == tb) {
+                    opponent_a.wrapping_add(hit(tb))
+                } else {
+                    opponent_a
+                };
+                let after = Position::from_sides_unchecked(
+                    Checkers::from_bits_unchecked(mover_a - UNIT[q] + UNIT[tb]),
+                    Checkers::from_bits_unchecked(opponent),
+                );
+                sink.add(Play::from_pair(Step::new(p, ta), Step::new(q, tb)), after);
                 found = true;
             }
         }

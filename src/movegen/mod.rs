@@ -56,6 +56,14 @@ impl PlaySink for Vec<LegalPlay> {
     }
 }
 
+/// Keeps only the resulting positions.
+impl PlaySink for Vec<Position> {
+    #[inline(always)]
+    fn add(&mut self, _: Play, after: Position) {
+        self.push(after);
+    }
+}
+
 /// A sink that only counts.
 #[derive(Default, Debug)]
 pub struct Counter(pub usize);

@@ -17,7 +17,12 @@ pub enum Layout {
     Bar,
 }
 
-const LAYOUTS: [Layout; 4] = [Layout::Anywhere, Layout::Home, Layout::NearlyHome, Layout::Bar];
+const LAYOUTS: [Layout; 4] = [
+    Layout::Anywhere,
+    Layout::Home,
+    Layout::NearlyHome,
+    Layout::Bar,
+];
 
 fn random_side(rng: &mut Rng, n: u8, layout: Layout, forbidden: u32) -> Checkers {
     let mut slots = [0u8; SLOTS];
@@ -55,7 +60,11 @@ fn random_side(rng: &mut Rng, n: u8, layout: Layout, forbidden: u32) -> Checkers
 /// A random valid position with `n` checkers a side (not finished).
 pub fn random_position(rng: &mut Rng, n: u8) -> Position {
     let mover_layout = LAYOUTS[rng.index(LAYOUTS.len())];
-    let opponent_layout = if rng.chance(1, 2) { Layout::Anywhere } else { LAYOUTS[rng.index(4)] };
+    let opponent_layout = if rng.chance(1, 2) {
+        Layout::Anywhere
+    } else {
+        LAYOUTS[rng.index(4)]
+    };
     let mover = random_side(rng, n, mover_layout, 0);
     // The opponent may not use points the mover holds (its slot 25 - p).
     let mut forbidden = 0u32;

@@ -1,0 +1,7 @@
+//! Play notation: GNU Backgammon's form, written canonically and read leniently.
+
+mod format;
+mod parse;
+
+pub use format::{format_play, format_play_token, NO_MOVE};
+pub use parse::{parse_among, parse_play, PlayError};
