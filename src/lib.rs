@@ -15,13 +15,15 @@
 //!
 //! let start = Variant::Standard.start();
 //! let plays = legal_plays(&start, Pair::new(6, 5).unwrap());
-//! assert_eq!(plays.len(), 8);
+//! assert_eq!(plays.len(), 7);
 //! ```
 
 pub mod board;
+pub mod game;
 pub mod ids;
 pub mod movegen;
 pub mod notation;
+pub mod numbers;
 pub mod pair;
 pub mod perft;
 pub mod play;

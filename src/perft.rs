@@ -13,6 +13,7 @@
 //! `*_generated` variants build every leaf position instead, for comparison.
 
 use crate::board::Position;
+use crate::game::GameState;
 use crate::movegen::{count_results, generate};
 use crate::pair::Pair;
 
@@ -55,9 +56,69 @@ fn classic_rec(pos: &Position, depth: u32, buffers: &mut [Vec<Position>], bulk: 
         if buffer.is_empty() {
             total += classic_rec(&pos.flip(), depth - 1, rest, bulk);
         } else {
-            for i in 0..buffer.len() {
-                let next = buffer[i].flip();
-                total += classic_rec(&next, depth - 1, rest, bulk);
+            for next in buffer.iter() {
+                total += classic_rec(&next.flip(), depth - 1, rest, bulk);
+            }
+        }
+    }
+    total
+}
+
+/// NC perft from `state`, counting leaves in bulk. A ply is a pick plus a
+/// distinct resulting position (in turn 0: a pick alone; with the number
+/// already picked: the play alone).
+pub fn nc(state: &GameState, depth: u32) -> u64 {
+    let mut buffers = vec![Vec::with_capacity(64); depth as usize];
+    nc_rec(state, depth, &mut buffers, true)
+}
+
+/// NC perft that generates every leaf position instead of counting.
+pub fn nc_generated(state: &GameState, depth: u32) -> u64 {
+    let mut buffers = vec![Vec::with_capacity(64); depth as usize];
+    nc_rec(state, depth, &mut buffers, false)
+}
+
+fn nc_rec(state: &GameState, depth: u32, buffers: &mut [Vec<Position>], bulk: bool) -> u64 {
+    if depth == 0 || state.is_over() {
+        return 1;
+    }
+    if state.in_opening() {
+        return state
+            .legal_numbers()
+            .iter()
+            .map(|n| nc_rec(&state.after_opening_pick(n), depth - 1, buffers, bulk))
+            .sum();
+    }
+    let (buffer, rest) = buffers.split_first_mut().expect("one buffer per ply");
+    let mut total = 0;
+    // (number picked now, pair): one entry when the pick is already made.
+    let picks: Vec<(Option<u8>, Pair)> = match state.pending_pair() {
+        Some(pair) => vec![(None, pair)],
+        None => state
+            .legal_numbers()
+            .iter()
+            .filter_map(|n| state.pair_for(n).map(|p| (Some(n), p)))
+            .collect(),
+    };
+    let pos = state.position();
+    for (n, pair) in picks {
+        let child = |after: Position| match n {
+            Some(n) => state.child(n, after),
+            None => state.after_play(after),
+        };
+        if depth == 1 && bulk {
+            total += count_results(pos, pair).max(1) as u64;
+            continue;
+        }
+        buffer.clear();
+        generate(pos, pair, buffer);
+        if depth == 1 {
+            total += buffer.len().max(1) as u64;
+        } else if buffer.is_empty() {
+            total += nc_rec(&child(*pos), depth - 1, rest, bulk);
+        } else {
+            for &after in buffer.iter() {
+                total += nc_rec(&child(after), depth - 1, rest, bulk);
             }
         }
     }

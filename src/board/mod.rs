@@ -213,7 +213,9 @@ impl fmt::Debug for Position {
 #[macro_export]
 macro_rules! pos {
     (n $n:expr; x $($xs:expr => $xc:expr),* ; o $($os:expr => $oc:expr),* $(,)?) => {{
+        #[allow(unused_mut)]
         let mut mover = [0u8; 25];
+        #[allow(unused_mut)]
         let mut opponent = [0u8; 25];
         $( mover[$xs - 1] += $xc; )*
         $( opponent[$os - 1] += $oc; )*

@@ -105,8 +105,8 @@ mod tests {
         let on_bar = pos!(x 7 => 14, 25 => 1; o);
         assert_eq!(on_bar.outcome().unwrap().kind, WinKind::Backgammon);
 
-        let won = pos!(x; o 1 => 1).flip();
-        assert!(won.outcome().is_none());
+        let live = pos!(x 1 => 1; o 1 => 1);
+        assert!(live.outcome().is_none());
         let won = pos!(x; o 1 => 14);
         assert!(won.outcome().unwrap().mover_won);
         assert_eq!(won.outcome().unwrap().mover_points(), 1);

@@ -19,7 +19,7 @@
 //!
 //! let start = Variant::Standard.start();
 //! assert_eq!(legal_plays(&start, Pair::new(3, 1).unwrap()).len(), 16);
-//! assert_eq!(legal_plays(&start, Pair::new(6, 6).unwrap()).len(), 4);
+//! assert_eq!(legal_plays(&start, Pair::new(6, 6).unwrap()).len(), 11);
 //! ```
 
 mod count;

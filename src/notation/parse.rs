@@ -295,9 +295,23 @@ pub fn parse_among(
             dice.len()
         )));
     }
+    for path in &written.paths {
+        for leg in path.points.windows(2) {
+            if !leg_fits(leg[0] as usize, leg[1] as usize, &dice) {
+                return Err(PlayError::Illegal(format!(
+                    "{}/{} cannot be played with {}-{}",
+                    point_name(leg[0]),
+                    point_name(leg[1]),
+                    pair.hi(),
+                    pair.lo()
+                )));
+            }
+        }
+    }
     let mut search = Search {
         written: &written,
         found: Vec::new(),
+        pair,
         failure: None,
     };
     let mut at: Vec<u8> = written.paths.iter().map(|p| p.points[0]).collect();
@@ -341,6 +355,19 @@ pub fn parse_among(
     }
 }
 
+/// True when some of the numbers add up to the leg's distance (for a bear-off,
+/// reach or pass it).
+fn leg_fits(from: usize, to: usize, dice: &[usize]) -> bool {
+    let distance = from - to;
+    (1..1u32 << dice.len()).any(|subset| {
+        let sum: usize = (0..dice.len())
+            .filter(|&i| subset & (1 << i) != 0)
+            .map(|i| dice[i])
+            .sum();
+        sum == distance || (to == OFF && sum > distance)
+    })
+}
+
 /// Every path must start where the mover has a checker (counting paths that
 /// start on the same point), or where an earlier path lands.
 fn check_sources(written: &Written, pos: &Position) -> Result<(), PlayError> {
@@ -380,15 +407,44 @@ struct Search<'a> {
     written: &'a Written,
     /// Results reached with every path made.
     found: Vec<Reached>,
-    /// The first reason a step failed, with the number of steps made before.
-    failure: Option<(usize, String)>,
+    /// The pair, for messages.
+    pair: Pair,
+    /// The reason to report if nothing works: a broken rule beats a notation
+    /// that no numbers fit; then the one found after the most steps.
+    failure: Option<(Failure, usize, String)>,
+}
+
+/// Kinds of failure, least telling first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Failure {
+    /// The numbers do not fit the written points.
+    Notation,
+    /// A step breaks a rule.
+    Rule,
 }
 
 impl Search<'_> {
-    fn fail(&mut self, depth: usize, why: String) {
-        if self.failure.as_ref().is_none_or(|(d, _)| depth > *d) {
-            self.failure = Some((depth, why));
+    fn fail(&mut self, kind: Failure, depth: usize, why: String) {
+        if self
+            .failure
+            .as_ref()
+            .is_none_or(|(k, d, _)| (kind, depth) > (*k, *d))
+        {
+            self.failure = Some((kind, depth, why));
         }
+    }
+
+    /// A written leg that the numbers cannot make.
+    fn misfit(&mut self, path: usize, next: usize, depth: usize) {
+        let points = &self.written.paths[path].points;
+        let why = format!(
+            "{}/{} cannot be played with {}-{}",
+            point_name(points[next - 1]),
+            point_name(points[next]),
+            self.pair.hi(),
+            self.pair.lo()
+        );
+        self.fail(Failure::Notation, depth, why);
     }
 
     /// Advances the paths one number at a time, in every interleaving (a
@@ -413,16 +469,14 @@ impl Search<'_> {
             });
             return;
         }
+        // Failures rank by the waypoints reached, so that the most direct
+        // reading of what was written explains a rejection.
+        let progress: usize = next.iter().sum();
         if dice.is_empty() {
             let i = (0..paths.len())
                 .find(|&i| next[i] < paths[i].points.len())
                 .expect("a path is unfinished");
-            let why = format!(
-                "the numbers do not reach {} from {}",
-                point_name(paths[i].points[next[i]]),
-                point_name(at[i])
-            );
-            self.fail(depth, why);
+            self.misfit(i, next[i], progress);
             return;
         }
         for i in 0..paths.len() {
@@ -434,18 +488,11 @@ impl Search<'_> {
                 if dice[..k].contains(&die) {
                     continue;
                 }
-                let Some(to) = self.step(&pos, from, die, depth) else {
+                let Some(to) = self.step(&pos, from, die, progress) else {
                     continue;
                 };
                 if (to != OFF && to < target) || (to == OFF && target != OFF) {
-                    self.fail(
-                        depth,
-                        format!(
-                            "no number lands on {} from {}",
-                            point_name(target as u8),
-                            point_name(from as u8)
-                        ),
-                    );
+                    self.misfit(i, next[i], progress);
                     continue;
                 }
                 let mut rest = dice.to_vec();
@@ -464,27 +511,36 @@ impl Search<'_> {
         }
     }
 
-    /// One step under the rules, or `None` with the reason recorded.
+    /// One step under the rules, or `None` with the reason recorded at `depth`.
     fn step(&mut self, pos: &Position, from: usize, die: usize, depth: usize) -> Option<usize> {
         let mover = pos.mover();
         if mover.count(from) == 0 {
-            self.fail(depth, format!("no checker on {}", point_name(from as u8)));
+            self.fail(
+                Failure::Rule,
+                depth,
+                format!("no checker on {}", point_name(from as u8)),
+            );
             return None;
         }
         if from != BAR && mover.bar() > 0 {
-            self.fail(depth, "checkers on the bar must enter first".to_string());
+            self.fail(
+                Failure::Rule,
+                depth,
+                "checkers on the bar must enter first".to_string(),
+            );
             return None;
         }
         if from > die {
             let to = from - die;
             if pos.opponent_on(to) >= 2 {
-                self.fail(depth, format!("point {to} is blocked"));
+                self.fail(Failure::Rule, depth, format!("point {to} is blocked"));
                 return None;
             }
             return Some(to);
         }
         if !mover.all_home() {
             self.fail(
+                Failure::Rule,
                 depth,
                 "cannot bear off while checkers are outside the home board".to_string(),
             );
@@ -492,6 +548,7 @@ impl Search<'_> {
         }
         if from != die && mover.highest() != from {
             self.fail(
+                Failure::Rule,
                 depth,
                 format!(
                     "cannot bear off from {from} with a {die} while a checker is on a higher point"
@@ -507,7 +564,7 @@ impl Search<'_> {
 fn explain(search: &Search, pair: Pair, legal: &[LegalPlay]) -> String {
     let Some(used) = search.found.iter().map(|f| f.steps).max() else {
         return match &search.failure {
-            Some((_, why)) => why.clone(),
+            Some((_, _, why)) => why.clone(),
             None => "not a legal play".to_string(),
         };
     };

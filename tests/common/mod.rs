@@ -29,7 +29,14 @@ fn random_side(rng: &mut Rng, n: u8, layout: Layout, forbidden: u32) -> Checkers
     let in_play = 1 + rng.below(u64::from(n)) as u8;
     slots[OFF] = n - in_play;
     for _ in 0..in_play {
-        loop {
+        // The layout's points may all be taken by the other side: then the
+        // checker goes anywhere allowed (the bar always is).
+        for attempt in 0.. {
+            if attempt > 50 {
+                let open: Vec<usize> = (1..=BAR).filter(|&s| forbidden & (1 << s) == 0).collect();
+                slots[open[rng.index(open.len())]] += 1;
+                break;
+            }
             let slot = match layout {
                 Layout::Anywhere => 1 + rng.index(25),
                 Layout::Home => 1 + rng.index(6),

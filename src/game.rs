@@ -1,0 +1,470 @@
+//! The whole state of an NC game: board, side to move, numbers, doublet
+//! credits, alphabet, and whether the mover has already picked its number.
+//!
+//! A turn is a pick followed by a checker play. After the pick the pair is
+//! fixed (the mover's new number and the opponent's current one) and only the
+//! checker play is pending: [`Phase::Play`], the "dice rolled" case of classic
+//! analysis. Turn 0 is two picks (X's `x0`, then Y's `y0 != x0`) and no play.
+//!
+//! ```
+//! use ncbg::game::GameState;
+//!
+//! let mut g = GameState::standard();
+//! g.pick(3).unwrap(); // x0
+//! g.pick(5).unwrap(); // y0
+//! g.pick(6).unwrap(); // X picks 6: X plays 6-5
+//! let play = g.parse_play("24/13").unwrap();
+//! g.play(&play).unwrap();
+//! assert!(g.pick(6).is_ok()); // Y's first doublet
+//! ```
+
+use crate::board::{Position, Variant, WinKind};
+use crate::movegen::{legal_plays, LegalPlay};
+use crate::notation::{format_play_token, parse_among, PlayError};
+use crate::numbers::{NumberRules, NumberSet, Numbers, PickError, Side};
+use crate::pair::Pair;
+use crate::play::Play;
+use std::fmt;
+
+/// What the side to move does next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Pick a number (in turn 0: pick an initial number, with no play).
+    Pick,
+    /// The number is picked; play the pending pair.
+    Play,
+}
+
+/// A finished game's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameResult {
+    /// Who bore off every checker.
+    pub winner: Side,
+    /// Single game, gammon or backgammon.
+    pub kind: WinKind,
+}
+
+impl GameResult {
+    /// Points won: 1, 2 or 3.
+    pub const fn points(self) -> u32 {
+        self.kind.points()
+    }
+
+    /// Points from X's side: positive when X won.
+    pub const fn points_for_x(self) -> i32 {
+        let p = self.kind.points() as i32;
+        match self.winner {
+            Side::X => p,
+            Side::Y => -p,
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} wins {} ({})", self.winner, self.kind, self.points())
+    }
+}
+
+/// Why an action is not allowed in the current state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RuleError {
+    /// The game is over.
+    GameOver(GameResult),
+    /// A number was given while a checker play is pending.
+    AlreadyPicked { pair: Pair },
+    /// A checker play was given before the number was picked.
+    NotPicked,
+    /// A checker play was given in turn 0.
+    Opening,
+    /// The number may not be picked.
+    Pick(PickError),
+    /// The checker play is not legal.
+    Play(PlayError),
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RuleError::GameOver(r) => write!(f, "the game is over: {r}"),
+            RuleError::AlreadyPicked { pair } => write!(
+                f,
+                "the number is already picked: a checker play for {}-{} is pending",
+                pair.hi(),
+                pair.lo()
+            ),
+            RuleError::NotPicked => write!(f, "no number picked yet: pick a number first"),
+            RuleError::Opening => write!(f, "turn 0 has no checker play: pick a number"),
+            RuleError::Pick(e) => write!(f, "{e}"),
+            RuleError::Play(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+/// Why a described state is impossible.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StateError(pub String);
+
+impl fmt::Display for StateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StateError {}
+
+/// A complete NC game state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameState {
+    position: Position,
+    to_move: Side,
+    numbers: Numbers,
+    k: u8,
+    phase: Phase,
+}
+
+impl GameState {
+    /// A new game: the variant's start, X to pick `x0`.
+    pub fn start(variant: Variant, rules: NumberRules) -> GameState {
+        GameState::from_position(variant.start(), rules)
+    }
+
+    /// A new game from any position (seen from X), X to pick `x0`.
+    pub fn from_position(position: Position, rules: NumberRules) -> GameState {
+        GameState {
+            position,
+            to_move: Side::X,
+            numbers: Numbers::start(rules),
+            k: rules.k,
+            phase: Phase::Pick,
+        }
+    }
+
+    /// A new standard game with the paper's rules (k = 6, two doublets each).
+    pub fn standard() -> GameState {
+        GameState::start(Variant::Standard, NumberRules::default())
+    }
+
+    /// A state from its parts, checked for consistency: `position` is seen from
+    /// `to_move`; in turn 0 X picks first, so either no number is set (X to
+    /// pick) or only X's (Y to pick), and a pending play needs both numbers.
+    pub fn new(
+        position: Position,
+        to_move: Side,
+        numbers: Numbers,
+        k: u8,
+        phase: Phase,
+    ) -> Result<GameState, StateError> {
+        if !(NumberRules::MIN_K..=NumberRules::MAX_K).contains(&k) {
+            return Err(StateError(format!("alphabet size {k} out of range (3-9)")));
+        }
+        for side in [Side::X, Side::Y] {
+            if numbers.current(side).is_some_and(|n| n == 0 || n > k) {
+                return Err(StateError(format!(
+                    "{side}'s number {} is outside 1-{k}",
+                    numbers.current(side).unwrap_or(0)
+                )));
+            }
+            if numbers.credits(side) > NumberRules::MAX_CREDITS {
+                return Err(StateError(format!("{side} has too many doublet credits")));
+            }
+        }
+        match (numbers.current(Side::X), numbers.current(Side::Y)) {
+            (None, None) if to_move != Side::X => {
+                return Err(StateError("X picks the first number".into()))
+            }
+            (Some(_), None) if to_move != Side::Y => {
+                return Err(StateError("Y picks the second initial number".into()))
+            }
+            (None, Some(_)) => return Err(StateError("X picks before Y".into())),
+            _ => {}
+        }
+        if numbers.in_opening() && phase == Phase::Play {
+            return Err(StateError("turn 0 has no checker play".into()));
+        }
+        Ok(GameState {
+            position,
+            to_move,
+            numbers,
+            k,
+            phase,
+        })
+    }
+
+    /// The board, seen from the side to move.
+    #[inline(always)]
+    pub const fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Who moves next.
+    #[inline(always)]
+    pub const fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// Both players' numbers and credits.
+    #[inline(always)]
+    pub const fn numbers(&self) -> &Numbers {
+        &self.numbers
+    }
+
+    /// Alphabet size.
+    #[inline(always)]
+    pub const fn k(&self) -> u8 {
+        self.k
+    }
+
+    /// Pick or play.
+    #[inline(always)]
+    pub const fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// True during turn 0 (initial picks, no checker play).
+    #[inline(always)]
+    pub const fn in_opening(&self) -> bool {
+        self.numbers.in_opening()
+    }
+
+    /// The pair to play, when the number is picked and a play is pending.
+    pub fn pending_pair(&self) -> Option<Pair> {
+        if self.phase != Phase::Play {
+            return None;
+        }
+        let own = self.numbers.current(self.to_move)?;
+        let theirs = self.numbers.current(self.to_move.other())?;
+        Pair::new(own, theirs)
+    }
+
+    /// The pair the mover would play after picking `n`.
+    pub fn pair_for(&self, n: u8) -> Option<Pair> {
+        Pair::new(n, self.numbers.current(self.to_move.other())?)
+    }
+
+    /// The result, once a side has borne off every checker.
+    pub fn result(&self) -> Option<GameResult> {
+        self.position.outcome().map(|o| GameResult {
+            winner: if o.mover_won {
+                self.to_move
+            } else {
+                self.to_move.other()
+            },
+            kind: o.kind,
+        })
+    }
+
+    /// True when the game is over.
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.position.mover().in_play() == 0 || self.position.opponent().in_play() == 0
+    }
+
+    fn check_live(&self) -> Result<(), RuleError> {
+        match self.result() {
+            Some(r) => Err(RuleError::GameOver(r)),
+            None => Ok(()),
+        }
+    }
+
+    /// The numbers the side to move may pick (empty unless a pick is due).
+    pub fn legal_numbers(&self) -> NumberSet {
+        if self.phase != Phase::Pick || self.is_over() {
+            return NumberSet::EMPTY;
+        }
+        self.numbers.legal_picks(self.to_move, self.k)
+    }
+
+    /// The side to move picks `n`. In turn 0 the turn then passes; otherwise
+    /// the pair is fixed and the checker play is pending.
+    pub fn pick(&mut self, n: u8) -> Result<(), RuleError> {
+        self.check_live()?;
+        if let Some(pair) = self.pending_pair() {
+            return Err(RuleError::AlreadyPicked { pair });
+        }
+        let doublet = self
+            .numbers
+            .check_pick(self.to_move, n, self.k)
+            .map_err(RuleError::Pick)?;
+        let opening = self.in_opening();
+        self.numbers.record(self.to_move, n, doublet);
+        if opening {
+            self.pass_turn();
+        } else {
+            self.phase = Phase::Play;
+        }
+        Ok(())
+    }
+
+    /// Every legal checker play for the pending pair, distinct by result (a
+    /// single [`Play::NONE`] when no checker can move).
+    pub fn legal_plays(&self) -> Result<Vec<LegalPlay>, RuleError> {
+        self.check_live()?;
+        let pair = self.pair_or_error()?;
+        Ok(legal_plays(&self.position, pair))
+    }
+
+    fn pair_or_error(&self) -> Result<Pair, RuleError> {
+        if self.in_opening() {
+            return Err(RuleError::Opening);
+        }
+        self.pending_pair().ok_or(RuleError::NotPicked)
+    }
+
+    /// Reads a checker play for the pending pair (any notation
+    /// [`crate::notation::parse_play`] accepts).
+    pub fn parse_play(&self, text: &str) -> Result<LegalPlay, RuleError> {
+        let plays = self.legal_plays()?;
+        let pair = self.pair_or_error()?;
+        parse_among(text, &self.position, pair, &plays).map_err(RuleError::Play)
+    }
+
+    /// Makes a checker play for the pending pair; it must be legal (compared by
+    /// its result). The turn then passes.
+    pub fn play(&mut self, play: &LegalPlay) -> Result<(), RuleError> {
+        let plays = self.legal_plays()?;
+        let found = plays
+            .iter()
+            .find(|lp| lp.after == play.after && lp.play.is_none() == play.play.is_none())
+            .ok_or_else(|| RuleError::Play(PlayError::Illegal("not a legal play".into())))?;
+        self.apply_result(found.after);
+        Ok(())
+    }
+
+    /// Picks `n` and makes the play written in `text`: one whole turn.
+    pub fn make_turn(&mut self, n: u8, text: &str) -> Result<LegalPlay, RuleError> {
+        let mut next = *self;
+        next.pick(n)?;
+        let lp = next.parse_play(text)?;
+        next.play(&lp)?;
+        *self = next;
+        Ok(lp)
+    }
+
+    /// The state after a pick of `n` whose pair leads to `after` (a result of
+    /// a legal play, from the mover's view), without checks. For search.
+    #[inline]
+    pub fn child(&self, n: u8, after: Position) -> GameState {
+        let mut next = *self;
+        let doublet = self.numbers.current(self.to_move.other()) == Some(n);
+        next.numbers.record(self.to_move, n, doublet);
+        next.apply_result(after);
+        next
+    }
+
+    /// The state after the pending play leads to `after`, without checks.
+    #[inline]
+    pub fn after_play(&self, after: Position) -> GameState {
+        let mut next = *self;
+        next.apply_result(after);
+        next
+    }
+
+    /// The state after an opening pick of `n`, without checks.
+    #[inline]
+    pub fn after_opening_pick(&self, n: u8) -> GameState {
+        let mut next = *self;
+        next.numbers.record(self.to_move, n, false);
+        next.pass_turn();
+        next
+    }
+
+    #[inline(always)]
+    fn apply_result(&mut self, after: Position) {
+        self.position = after;
+        self.pass_turn();
+    }
+
+    #[inline(always)]
+    fn pass_turn(&mut self) {
+        self.position = self.position.flip();
+        self.to_move = self.to_move.other();
+        self.phase = Phase::Pick;
+    }
+
+    /// The turn token of picking `n` and making `play` from this state:
+    /// `6:24/18,13/8`, `4:pass`.
+    pub fn turn_token(&self, n: u8, play: &Play) -> String {
+        format!("{n}:{}", format_play_token(&self.position, play))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The example of the paper (table method): t0 = (3,5); X 6 -> (6,5);
+    /// Y 6 -> (6,6) doublet; X 5 -> (5,6); Y 3 -> (5,3); X 1 -> (1,3);
+    /// Y 1 -> (1,1), Y's second doublet; X 4 -> (4,1). A third doublet by Y
+    /// is then illegal.
+    #[test]
+    fn paper_example() {
+        let mut g = GameState::standard();
+        g.pick(3).unwrap();
+        g.pick(5).unwrap();
+        let expected = [
+            (6, (6, 5), 2),
+            (6, (6, 6), 1),
+            (5, (5, 6), 2),
+            (3, (5, 3), 1),
+            (1, (1, 3), 2),
+            (1, (1, 1), 0),
+            (4, (4, 1), 2),
+        ];
+        for (i, &(n, (a, b), credits_after)) in expected.iter().enumerate() {
+            let mover = g.to_move();
+            assert_eq!(mover, if i % 2 == 0 { Side::X } else { Side::Y });
+            g.pick(n).unwrap();
+            assert_eq!(g.pending_pair(), Pair::new(a, b), "turn {}", i + 1);
+            assert_eq!(g.numbers().credits(mover), credits_after, "turn {}", i + 1);
+            let plays = g.legal_plays().unwrap();
+            g.play(&plays[0]).unwrap();
+        }
+        // Y to move, X's number is 4: picking 4 would be Y's third doublet.
+        assert_eq!(g.to_move(), Side::Y);
+        assert_eq!(
+            g.pick(4),
+            Err(RuleError::Pick(PickError::NoDoubletCredit { n: 4 }))
+        );
+        assert!(!g.legal_numbers().contains(4));
+        assert_eq!(
+            g.pick(1),
+            Err(RuleError::Pick(PickError::SameAsOwn { n: 1 }))
+        );
+        assert!(g.pick(2).is_ok());
+    }
+
+    #[test]
+    fn wrong_phase_is_rejected_and_changes_nothing() {
+        let mut g = GameState::standard();
+        assert_eq!(g.legal_plays().unwrap_err(), RuleError::Opening);
+        g.pick(2).unwrap();
+        assert_eq!(
+            g.pick(2),
+            Err(RuleError::Pick(PickError::SameAsOpening { n: 2 }))
+        );
+        g.pick(4).unwrap();
+        assert_eq!(g.legal_plays().unwrap_err(), RuleError::NotPicked);
+        let before = g;
+        assert!(g.make_turn(1, "24/14").is_err());
+        assert_eq!(g, before);
+        g.pick(1).unwrap();
+        assert!(matches!(g.pick(3), Err(RuleError::AlreadyPicked { .. })));
+        assert_eq!(g.pending_pair(), Pair::new(4, 1));
+    }
+
+    #[test]
+    fn play_flips_the_board_and_passes_the_turn() {
+        let mut g = GameState::standard();
+        g.pick(2).unwrap();
+        g.pick(1).unwrap();
+        g.make_turn(3, "8/5 6/5").unwrap();
+        assert_eq!(g.to_move(), Side::Y);
+        assert_eq!(g.phase(), Phase::Pick);
+        // From Y's side, X's new point 5 is Y's 20 point.
+        assert_eq!(g.position().opponent().count(5), 2);
+        assert_eq!(g.position().opponent_on(20), 2);
+    }
+}
