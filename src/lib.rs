@@ -28,3 +28,4 @@ pub mod pair;
 pub mod perft;
 pub mod play;
 pub mod rng;
+pub mod search;

@@ -1,0 +1,277 @@
+//! Static evaluation: a handcrafted, NC-aware estimate of a state's value for
+//! the side to move, in millipoints, behind the [`Evaluator`] trait so that a
+//! trained evaluation can replace it.
+//!
+//! The NC twist: the side to move will play the pair (its pick, the
+//! opponent's current number), so the opponent's blots are weighed by how many
+//! of the mover's possible next pairs hit them — the number the opponent just
+//! picked is half of every such pair, and the mover's own previous number is
+//! excluded.
+
+use crate::board::{Checkers, Position, BAR};
+use crate::game::GameState;
+use crate::pair::Pair;
+
+/// A static evaluation.
+pub trait Evaluator: Send {
+    /// Value of `state` for its side to move, in millipoints, strictly between
+    /// -3000 and 3000 and never a multiple of 1000 (those are kept for
+    /// finished games). The game must not be over.
+    fn evaluate(&self, state: &GameState) -> i32;
+
+    /// The terms of the evaluation, for display (`eval`): (name, value).
+    fn terms(&self, state: &GameState) -> Vec<(&'static str, i32)>;
+}
+
+/// Weights of the handcrafted evaluation, in millipoints.
+#[derive(Clone, Debug)]
+pub struct Handcrafted {
+    /// Per pip of race lead.
+    pub pip: i32,
+    /// Per made point in the home board.
+    pub home_point: i32,
+    /// Per made point elsewhere.
+    pub outer_point: i32,
+    /// Per point of the longest prime beyond one.
+    pub prime: i32,
+    /// Per anchor (made point in the opponent's home board).
+    pub anchor: i32,
+    /// Per shot: opposing blot hittable by the mover's next pairs, scaled.
+    pub shot: i32,
+    /// Per own blot in direct range of the opponent.
+    pub blot: i32,
+    /// Per checker on the bar, plus per closed point in front of it.
+    pub bar: i32,
+    /// Per checker borne off.
+    pub off: i32,
+}
+
+impl Default for Handcrafted {
+    fn default() -> Handcrafted {
+        Handcrafted {
+            pip: 18,
+            home_point: 45,
+            outer_point: 20,
+            prime: 35,
+            anchor: 40,
+            shot: 140,
+            blot: 30,
+            bar: 60,
+            off: 25,
+        }
+    }
+}
+
+/// Per-side features, from that side's own point of view.
+struct Side {
+    pips: i32,
+    home_points: i32,
+    outer_points: i32,
+    longest_prime: i32,
+    anchors: i32,
+    bar: i32,
+    off: i32,
+}
+
+fn side_features(c: Checkers) -> Side {
+    let made = c.occupied_twice();
+    let home = (made & 0b111_1110).count_ones() as i32;
+    let outer = (made & (0xFF_FF80 & !(0x3F << 19))).count_ones() as i32;
+    let anchors = (made & (0x3F << 19)).count_ones() as i32;
+    let mut longest = 0;
+    let mut run = 0;
+    for p in 1..=24 {
+        if made & (1 << p) != 0 {
+            run += 1;
+            longest = longest.max(run);
+        } else {
+            run = 0;
+        }
+    }
+    Side {
+        pips: c.pips() as i32,
+        home_points: home,
+        outer_points: outer,
+        longest_prime: longest,
+        anchors,
+        bar: i32::from(c.bar()),
+        off: i32::from(c.off()),
+    }
+}
+
+/// True when the pair can carry a checker exactly `d` points forward with its
+/// single numbers, or its sum through an open intermediate point (`open(p)`
+/// says whether the mover may land on its point `p`).
+fn pair_reaches(pair: Pair, from: usize, d: usize, open: &dyn Fn(usize) -> bool) -> bool {
+    let (a, b) = (pair.hi() as usize, pair.lo() as usize);
+    if d == a || d == b {
+        return true;
+    }
+    if pair.is_doublet() {
+        let mut at = from;
+        for _ in 0..4 {
+            if at <= a || !open(at - a) {
+                return false;
+            }
+            at -= a;
+            if from - at == d {
+                return true;
+            }
+        }
+        return false;
+    }
+    d == a + b && from > a + b && ((from > a && open(from - a)) || (from > b && open(from - b)))
+}
+
+/// The mover's shots at the opponent's blots: for each blot, the share of the
+/// mover's possible next pairs that hit it, weighted by what the hit costs the
+/// opponent (the blot's pips plus a base).
+fn shots(state: &GameState, pos: &Position) -> f64 {
+    let mover = pos.mover();
+    let blots = pos.opponent_blots();
+    if blots == 0 {
+        return 0.0;
+    }
+    let side = state.to_move();
+    let Some(theirs) = state.numbers().current(side.other()) else {
+        return 0.0;
+    };
+    let pairs: Vec<Pair> = state
+        .numbers()
+        .legal_picks(side, state.k())
+        .iter()
+        .filter_map(|n| Pair::new(n, theirs))
+        .collect();
+    if pairs.is_empty() {
+        return 0.0;
+    }
+    let blocked = pos.blocked();
+    let open = |p: usize| blocked & (1 << p) == 0;
+    let sources: Vec<usize> = if mover.bar() > 0 {
+        vec![BAR]
+    } else {
+        (1..=24).filter(|&p| mover.count(p) > 0).collect()
+    };
+    let mut total = 0.0;
+    for t in crate::movegen::bits(blots) {
+        let hitting = pairs
+            .iter()
+            .filter(|&&pair| {
+                sources
+                    .iter()
+                    .any(|&p| p > t && pair_reaches(pair, p, p - t, &open))
+            })
+            .count();
+        if hitting > 0 {
+            // The mover chooses its number: any hitting pair is a real threat.
+            let share = 0.5 + 0.5 * hitting as f64 / pairs.len() as f64;
+            // The blot on the mover's point t loses t pips (it sits on the
+            // opponent's point 25 - t).
+            total += share * (1.0 + t as f64 / 12.0);
+        }
+    }
+    total
+}
+
+/// The mover's blots that opposing checkers could hit with any single number
+/// or sum up to 2k (a static danger count).
+fn exposed_blots(pos: &Position, k: usize) -> i32 {
+    let mover = pos.mover();
+    let blots = mover.singles() & !(1 << BAR);
+    let mut n = 0;
+    for p in crate::movegen::bits(blots) {
+        // Opposing checkers sit on the mover's points below p (they move up).
+        let near = (p.saturating_sub(2 * k)..p).any(|q| {
+            if q == 0 {
+                pos.opponent().bar() > 0
+            } else {
+                pos.opponent_on(q) > 0
+            }
+        });
+        if near {
+            n += 1;
+        }
+    }
+    n
+}
+
+/// True when no checker of one side can meet the other's any more.
+pub fn is_race(pos: &Position) -> bool {
+    let mover = pos.mover();
+    let opp = pos.opponent();
+    if mover.bar() > 0 || opp.bar() > 0 {
+        return false;
+    }
+    let my_back = mover.highest();
+    // The opponent's rearmost checker, in the mover's coordinates.
+    let their_back = 25 - opp.highest();
+    my_back < their_back
+}
+
+impl Handcrafted {
+    fn raw_terms(&self, state: &GameState) -> Vec<(&'static str, i32)> {
+        let pos = state.position();
+        let me = side_features(pos.mover());
+        let them = side_features(pos.opponent());
+        // The side to move is worth about a turn in the race.
+        let tempo = 8;
+        let race_lead = them.pips - me.pips + tempo;
+        let mut terms = vec![("race", self.pip * race_lead)];
+        if is_race(pos) {
+            terms.push(("off", self.off * (me.off - them.off)));
+            return terms;
+        }
+        let k = usize::from(state.k());
+        terms.extend([
+            (
+                "points",
+                self.home_point * (me.home_points - them.home_points)
+                    + self.outer_point * (me.outer_points - them.outer_points),
+            ),
+            (
+                "primes",
+                self.prime * ((me.longest_prime - 1).max(0) - (them.longest_prime - 1).max(0)),
+            ),
+            ("anchors", self.anchor * (me.anchors - them.anchors)),
+            (
+                "bar",
+                self.bar * (them.bar * (1 + me.home_points) - me.bar * (1 + them.home_points)),
+            ),
+            (
+                "shots",
+                (self.shot as f64 * shots(state, pos)).round() as i32,
+            ),
+            (
+                "blots",
+                -self.blot * exposed_blots(pos, k) + self.blot * exposed_blots(&pos.flip(), k) / 2,
+            ),
+            ("off", self.off * (me.off - them.off)),
+        ]);
+        terms
+    }
+}
+
+impl Evaluator for Handcrafted {
+    fn evaluate(&self, state: &GameState) -> i32 {
+        let total: i32 = self.raw_terms(state).iter().map(|(_, v)| v).sum();
+        finish(total)
+    }
+
+    fn terms(&self, state: &GameState) -> Vec<(&'static str, i32)> {
+        self.raw_terms(state)
+    }
+}
+
+/// Clamps into (-3000, 3000) and steps off multiples of 1000.
+pub(crate) fn finish(v: i32) -> i32 {
+    let v = v.clamp(-2999, 2999);
+    if v % 1000 == 0 {
+        if v >= 0 {
+            v + 1
+        } else {
+            v - 1
+        }
+    } else {
+        v
+    }
+}

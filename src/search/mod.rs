@@ -1,0 +1,195 @@
+//! Search: choosing a turn (number + checker play) by alpha-beta over turns.
+//!
+//! A node is a [`GameState`]; its children are every legal pick followed by
+//! every distinct result of the pair it makes (or, when the number is already
+//! picked, every distinct play; in turn 0, the picks alone). Scores are in
+//! millipoints for the side to move: a finished game scores exactly ±1000,
+//! ±2000 or ±3000.
+//!
+//! The searcher deepens iteratively, checks its stop flag and limits every few
+//! thousand nodes, and always answers with the best choice of the last
+//! completed depth (depth 1 is always completed first, so an answer exists).
+
+mod alphabeta;
+pub mod eval;
+mod tt;
+
+use crate::game::{GameState, Phase};
+use crate::movegen::LegalPlay;
+use crate::notation::format_play_token;
+use crate::rng::Rng;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+pub use alphabeta::Searcher;
+
+/// One side's clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left.
+    pub time: Duration,
+    /// Time added after each turn.
+    pub increment: Duration,
+}
+
+/// When to stop searching. The first limit reached ends the search.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Turns deep.
+    pub depth: Option<u32>,
+    /// Nodes visited (checked every few thousand nodes).
+    pub nodes: Option<u64>,
+    /// Wall time for this search.
+    pub movetime: Option<Duration>,
+    /// The side to move's clock, for time management.
+    pub clock: Option<Clock>,
+    /// Search until stopped (other limits ignored but `depth`).
+    pub infinite: bool,
+    /// Report this many best choices (at least 1).
+    pub multipv: usize,
+}
+
+/// Settings that change how the engine plays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Seed of every random choice.
+    pub seed: u64,
+    /// Cap on the depth (0: none).
+    pub max_depth: u32,
+    /// Play a uniformly random legal turn instead of searching.
+    pub random: bool,
+    /// Milliseconds kept back from the clock.
+    pub move_overhead: Duration,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            seed: 0,
+            max_depth: 0,
+            random: false,
+            move_overhead: Duration::from_millis(30),
+        }
+    }
+}
+
+/// A score in millipoints for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Score {
+    /// Value in millipoints (1000 = one point).
+    pub value: i32,
+    /// True when the search proved the value (a finished game in the line).
+    pub exact: bool,
+}
+
+impl std::fmt::Display for Score {
+    /// `mp 312` or `mp 1000 exact`, as in `info ... score`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "mp {}", self.value)?;
+        if self.exact {
+            write!(f, " exact")?;
+        }
+        Ok(())
+    }
+}
+
+/// What the side to move does: the whole choice of one `bestmove`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// Turn 0: an initial number.
+    Pick(u8),
+    /// A number and the checker play for the pair it makes.
+    Turn(u8, LegalPlay),
+    /// The checker play for a pair already fixed.
+    Play(LegalPlay),
+}
+
+impl Choice {
+    /// The turn token (protocol.md §2): `3`, `6:24/18,13/8`, `24/18,13/8`.
+    pub fn token(&self, state: &GameState) -> String {
+        match self {
+            Choice::Pick(n) => n.to_string(),
+            Choice::Turn(n, lp) => state.turn_token(*n, &lp.play),
+            Choice::Play(lp) => format_play_token(state.position(), &lp.play),
+        }
+    }
+
+    /// The state after the choice.
+    pub fn apply(&self, state: &GameState) -> GameState {
+        match self {
+            Choice::Pick(n) => state.after_opening_pick(*n),
+            Choice::Turn(n, lp) => state.child(*n, lp.after),
+            Choice::Play(lp) => state.after_play(lp.after),
+        }
+    }
+}
+
+/// Every legal choice of the side to move (empty when the game is over).
+pub fn legal_choices(state: &GameState) -> Vec<Choice> {
+    if state.is_over() {
+        return Vec::new();
+    }
+    if state.in_opening() {
+        return state.legal_numbers().iter().map(Choice::Pick).collect();
+    }
+    match state.phase() {
+        Phase::Play => state
+            .legal_plays()
+            .map(|plays| plays.into_iter().map(Choice::Play).collect())
+            .unwrap_or_default(),
+        Phase::Pick => {
+            let mut out = Vec::new();
+            for n in state.legal_numbers().iter() {
+                let Some(pair) = state.pair_for(n) else {
+                    continue;
+                };
+                for lp in crate::movegen::legal_plays(state.position(), pair) {
+                    out.push(Choice::Turn(n, lp));
+                }
+            }
+            out
+        }
+    }
+}
+
+/// A uniformly random legal choice (every turn equally likely), or `None` on
+/// a finished game.
+pub fn random_choice(state: &GameState, rng: &mut Rng) -> Option<Choice> {
+    let choices = legal_choices(state);
+    (!choices.is_empty()).then(|| choices[rng.index(choices.len())])
+}
+
+/// Progress report of a search (one `info` line).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// Completed depth.
+    pub depth: u32,
+    /// Rank with multipv (1 = best).
+    pub multipv: usize,
+    /// Value of the line.
+    pub score: Score,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Time so far.
+    pub time: Duration,
+    /// The expected line, as turn tokens.
+    pub pv: Vec<String>,
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The best choice of the last completed depth.
+    pub best: Choice,
+    /// Its value.
+    pub score: Score,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// The best lines with multipv (best first), each with its score.
+    pub lines: Vec<(Choice, Score)>,
+}
+
+/// Accepted by [`Searcher::search`]: a flag that another thread sets to stop.
+pub type StopFlag = AtomicBool;
