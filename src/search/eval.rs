@@ -44,20 +44,26 @@ pub struct Handcrafted {
     pub bar: i32,
     /// Per checker borne off.
     pub off: i32,
+    /// Per doublet credit left (contact).
+    pub credit: i32,
+    /// Per doublet credit left (race, where a doublet is worth most).
+    pub race_credit: i32,
 }
 
 impl Default for Handcrafted {
     fn default() -> Handcrafted {
         Handcrafted {
             pip: 18,
-            home_point: 45,
+            home_point: 90,
             outer_point: 20,
-            prime: 35,
+            prime: 55,
             anchor: 40,
-            shot: 140,
+            shot: 200,
             blot: 30,
-            bar: 60,
+            bar: 40,
             off: 25,
+            credit: 80,
+            race_credit: 120,
         }
     }
 }
@@ -216,11 +222,20 @@ impl Handcrafted {
         // The side to move is worth about a turn in the race.
         let tempo = 8;
         let race_lead = them.pips - me.pips + tempo;
-        let mut terms = vec![("race", self.pip * race_lead)];
+        let side = state.to_move();
+        let credits = i32::from(state.numbers().credits(side))
+            - i32::from(state.numbers().credits(side.other()));
         if is_race(pos) {
-            terms.push(("off", self.off * (me.off - them.off)));
-            return terms;
+            // A pip matters more as the race gets shorter.
+            let length = (me.pips + them.pips).max(20);
+            let per_pip = self.pip * 160 / (length / 2 + 20);
+            return vec![
+                ("race", per_pip * race_lead),
+                ("credits", self.race_credit * credits),
+                ("off", self.off * (me.off - them.off)),
+            ];
         }
+        let mut terms = vec![("race", self.pip * race_lead), ("credits", self.credit * credits)];
         let k = usize::from(state.k());
         terms.extend([
             (

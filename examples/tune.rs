@@ -1,0 +1,75 @@
+//! Evaluation tuning by self-play: the default weights against variants with
+//! one weight scaled, at a fixed depth, from diversified openings.
+//!
+//!     cargo run --release --example tune -- DEPTH GAMES_PER_OPENING_SEED
+
+use ncbg::game::GameState;
+use ncbg::rng::Rng;
+use ncbg::search::eval::Handcrafted;
+use ncbg::search::{random_choice, Limits, Searcher, Settings};
+use std::sync::atomic::AtomicBool;
+
+fn play(x: &Handcrafted, y: &Handcrafted, start: &GameState, depth: u32) -> i32 {
+    let mut g = *start;
+    let mut s = [
+        Searcher::with_evaluator(8, Box::new(x.clone())),
+        Searcher::with_evaluator(8, Box::new(y.clone())),
+    ];
+    let stop = AtomicBool::new(false);
+    let limits = Limits { depth: Some(depth), ..Limits::default() };
+    let mut turns = 0;
+    while !g.is_over() && turns < 500 {
+        let i = g.to_move().index();
+        let r = s[i].search(&g, &limits, &Settings::default(), &stop, &mut |_| {}).unwrap();
+        g = r.best.apply(&g);
+        turns += 1;
+    }
+    g.result().map_or(0, |r| r.points_for_x())
+}
+
+fn openings(n: usize) -> Vec<GameState> {
+    let mut rng = Rng::new(12345);
+    (0..n)
+        .map(|_| {
+            let mut g = GameState::standard();
+            // Turn 0 plus two random turns.
+            for _ in 0..4 {
+                g = random_choice(&g, &mut rng).unwrap().apply(&g);
+            }
+            g
+        })
+        .collect()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let depth: u32 = args.first().map_or(2, |s| s.parse().unwrap());
+    let n: usize = args.get(1).map_or(100, |s| s.parse().unwrap());
+    let base = Handcrafted::default();
+    let starts = openings(n);
+    type Knob = (&'static str, fn(&mut Handcrafted) -> &mut i32);
+    let knobs: Vec<Knob> = vec![
+        ("pip", |h| &mut h.pip),
+        ("home_point", |h| &mut h.home_point),
+        ("outer_point", |h| &mut h.outer_point),
+        ("prime", |h| &mut h.prime),
+        ("anchor", |h| &mut h.anchor),
+        ("shot", |h| &mut h.shot),
+        ("blot", |h| &mut h.blot),
+        ("bar", |h| &mut h.bar),
+        ("credit", |h| &mut h.credit),
+        ("race_credit", |h| &mut h.race_credit),
+    ];
+    for (name, knob) in knobs {
+        for scale in [0.5f64, 2.0] {
+            let mut v = base.clone();
+            let w = knob(&mut v);
+            *w = (*w as f64 * scale).round() as i32;
+            let mut points = 0;
+            for start in &starts {
+                points += play(&v, &base, start, depth) - play(&base, &v, start, depth);
+            }
+            println!("{name} x{scale}: variant nets {points:+} points over {} games", 2 * starts.len());
+        }
+    }
+}
