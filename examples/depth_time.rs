@@ -10,12 +10,31 @@ fn main() {
     g.pick(5).unwrap();
     let mut s = Searcher::new(64);
     let stop = AtomicBool::new(false);
-    let limits = Limits { movetime: Some(Duration::from_millis(ms)), ..Limits::default() };
-    let settings = Settings { move_overhead: Duration::ZERO, ..Settings::default() };
+    let limits = Limits {
+        movetime: Some(Duration::from_millis(ms)),
+        ..Limits::default()
+    };
+    let settings = Settings {
+        move_overhead: Duration::ZERO,
+        ..Settings::default()
+    };
     let r = s
         .search(&g, &limits, &settings, &stop, &mut |i| {
-            println!("depth {} score {} nodes {} time {:?} nps {:.0} pv {}", i.depth, i.score, i.nodes, i.time, i.nodes as f64 / i.time.as_secs_f64(), i.pv.join(" "))
+            println!(
+                "depth {} score {} nodes {} time {:?} nps {:.0} pv {}",
+                i.depth,
+                i.score,
+                i.nodes,
+                i.time,
+                i.nodes as f64 / i.time.as_secs_f64(),
+                i.pv.join(" ")
+            )
         })
         .unwrap();
-    println!("best {} depth {} nodes {}", r.best.token(&g), r.depth, r.nodes);
+    println!(
+        "best {} depth {} nodes {}",
+        r.best.token(&g),
+        r.depth,
+        r.nodes
+    );
 }

@@ -19,7 +19,10 @@ struct Player {
 
 fn player(spec: &str, seed: u64) -> Player {
     let mut limits = Limits::default();
-    let mut settings = Settings { seed, ..Settings::default() };
+    let mut settings = Settings {
+        seed,
+        ..Settings::default()
+    };
     if spec == "random" {
         settings.random = true;
     } else if let Some(d) = spec.strip_prefix('d') {
@@ -28,7 +31,11 @@ fn player(spec: &str, seed: u64) -> Player {
         limits.movetime = Some(Duration::from_millis(t.parse().unwrap()));
         settings.move_overhead = Duration::ZERO;
     }
-    Player { name: spec.to_string(), limits, settings }
+    Player {
+        name: spec.to_string(),
+        limits,
+        settings,
+    }
 }
 
 /// Plays one game; returns points for X (0 for a capped game).
@@ -44,7 +51,9 @@ fn play(x: &Player, y: &Player, x0: u8, y0: u8, seed: u64) -> (i32, usize) {
         let p = if i == 0 { x } else { y };
         let mut settings = p.settings.clone();
         settings.seed = seed.wrapping_add(turns as u64 * 7919);
-        let r = searchers[i].search(&g, &p.limits, &settings, &stop, &mut |_| {}).unwrap();
+        let r = searchers[i]
+            .search(&g, &p.limits, &settings, &stop, &mut |_| {})
+            .unwrap();
         g = r.best.apply(&g);
         turns += 1;
     }

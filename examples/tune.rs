@@ -16,11 +16,16 @@ fn play(x: &Handcrafted, y: &Handcrafted, start: &GameState, depth: u32) -> i32 
         Searcher::with_evaluator(8, Box::new(y.clone())),
     ];
     let stop = AtomicBool::new(false);
-    let limits = Limits { depth: Some(depth), ..Limits::default() };
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
     let mut turns = 0;
     while !g.is_over() && turns < 500 {
         let i = g.to_move().index();
-        let r = s[i].search(&g, &limits, &Settings::default(), &stop, &mut |_| {}).unwrap();
+        let r = s[i]
+            .search(&g, &limits, &Settings::default(), &stop, &mut |_| {})
+            .unwrap();
         g = r.best.apply(&g);
         turns += 1;
     }
@@ -69,7 +74,10 @@ fn main() {
             for start in &starts {
                 points += play(&v, &base, start, depth) - play(&base, &v, start, depth);
             }
-            println!("{name} x{scale}: variant nets {points:+} points over {} games", 2 * starts.len());
+            println!(
+                "{name} x{scale}: variant nets {points:+} points over {} games",
+                2 * starts.len()
+            );
         }
     }
 }

@@ -8,7 +8,7 @@
 //! picked is half of every such pair, and the mover's own previous number is
 //! excluded.
 
-use crate::board::{Checkers, Position, BAR};
+use crate::board::{Checkers, Position, BAR, POINT_BITS};
 use crate::game::GameState;
 use crate::pair::Pair;
 
@@ -53,13 +53,13 @@ pub struct Handcrafted {
 impl Default for Handcrafted {
     fn default() -> Handcrafted {
         Handcrafted {
-            pip: 18,
+            pip: 13,
             home_point: 90,
             outer_point: 20,
-            prime: 55,
+            prime: 80,
             anchor: 40,
             shot: 200,
-            blot: 30,
+            blot: 15,
             bar: 40,
             off: 25,
             credit: 80,
@@ -84,15 +84,12 @@ fn side_features(c: Checkers) -> Side {
     let home = (made & 0b111_1110).count_ones() as i32;
     let outer = (made & (0xFF_FF80 & !(0x3F << 19))).count_ones() as i32;
     let anchors = (made & (0x3F << 19)).count_ones() as i32;
+    // Longest run of consecutive made points: shift-and until empty.
+    let mut run = made & POINT_BITS;
     let mut longest = 0;
-    let mut run = 0;
-    for p in 1..=24 {
-        if made & (1 << p) != 0 {
-            run += 1;
-            longest = longest.max(run);
-        } else {
-            run = 0;
-        }
+    while run != 0 {
+        run &= run >> 1;
+        longest += 1;
     }
     Side {
         pips: c.pips() as i32,
@@ -142,35 +139,39 @@ fn shots(state: &GameState, pos: &Position) -> f64 {
     let Some(theirs) = state.numbers().current(side.other()) else {
         return 0.0;
     };
-    let pairs: Vec<Pair> = state
-        .numbers()
-        .legal_picks(side, state.k())
-        .iter()
-        .filter_map(|n| Pair::new(n, theirs))
-        .collect();
-    if pairs.is_empty() {
+    let mut pairs = [None; 9];
+    let mut n_pairs = 0;
+    for n in state.numbers().legal_picks(side, state.k()).iter() {
+        pairs[n_pairs] = Pair::new(n, theirs);
+        n_pairs += 1;
+    }
+    if n_pairs == 0 {
         return 0.0;
     }
     let blocked = pos.blocked();
     let open = |p: usize| blocked & (1 << p) == 0;
-    let sources: Vec<usize> = if mover.bar() > 0 {
-        vec![BAR]
+    // Checkers on the bar must enter first: then only the bar shoots.
+    let sources = if mover.bar() > 0 {
+        1 << BAR
     } else {
-        (1..=24).filter(|&p| mover.count(p) > 0).collect()
+        mover.occupied() & POINT_BITS
     };
     let mut total = 0.0;
     for t in crate::movegen::bits(blots) {
-        let hitting = pairs
+        let behind = sources & !((2u32 << t) - 1);
+        if behind == 0 {
+            continue;
+        }
+        let hitting = pairs[..n_pairs]
             .iter()
+            .flatten()
             .filter(|&&pair| {
-                sources
-                    .iter()
-                    .any(|&p| p > t && pair_reaches(pair, p, p - t, &open))
+                crate::movegen::bits(behind).any(|p| pair_reaches(pair, p, p - t, &open))
             })
             .count();
         if hitting > 0 {
             // The mover chooses its number: any hitting pair is a real threat.
-            let share = 0.5 + 0.5 * hitting as f64 / pairs.len() as f64;
+            let share = 0.5 + 0.5 * hitting as f64 / n_pairs as f64;
             // The blot on the mover's point t loses t pips (it sits on the
             // opponent's point 25 - t).
             total += share * (1.0 + t as f64 / 12.0);
@@ -182,23 +183,23 @@ fn shots(state: &GameState, pos: &Position) -> f64 {
 /// The mover's blots that opposing checkers could hit with any single number
 /// or sum up to 2k (a static danger count).
 fn exposed_blots(pos: &Position, k: usize) -> i32 {
-    let mover = pos.mover();
-    let blots = mover.singles() & !(1 << BAR);
-    let mut n = 0;
-    for p in crate::movegen::bits(blots) {
-        // Opposing checkers sit on the mover's points below p (they move up).
-        let near = (p.saturating_sub(2 * k)..p).any(|q| {
-            if q == 0 {
-                pos.opponent().bar() > 0
-            } else {
-                pos.opponent_on(q) > 0
-            }
-        });
-        if near {
-            n += 1;
-        }
+    let blots = pos.mover().singles() & POINT_BITS;
+    if blots == 0 {
+        return 0;
     }
-    n
+    // Opposing checkers on the mover's points (their bar is the mover's 0).
+    let theirs = pos.opponent().occupied();
+    let mut near_me = (theirs.reverse_bits() >> 6) & POINT_BITS;
+    if pos.opponent().bar() > 0 {
+        near_me |= 1;
+    }
+    crate::movegen::bits(blots)
+        .filter(|&p| {
+            let below = (1u32 << p) - 1;
+            let window = below & !((1u32 << p.saturating_sub(2 * k)) - 1);
+            near_me & window != 0
+        })
+        .count() as i32
 }
 
 /// True when no checker of one side can meet the other's any more.
@@ -214,8 +215,38 @@ pub fn is_race(pos: &Position) -> bool {
     my_back < their_back
 }
 
+/// The evaluation's terms, without allocating.
+struct Terms {
+    items: [(&'static str, i32); 9],
+    len: usize,
+}
+
+impl Terms {
+    fn new() -> Terms {
+        Terms {
+            items: [("", 0); 9],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, name: &'static str, value: i32) {
+        self.items[self.len] = (name, value);
+        self.len += 1;
+    }
+
+    fn extend<const N: usize>(&mut self, items: [(&'static str, i32); N]) {
+        for (name, value) in items {
+            self.push(name, value);
+        }
+    }
+
+    fn total(&self) -> i32 {
+        self.items[..self.len].iter().map(|(_, v)| v).sum()
+    }
+}
+
 impl Handcrafted {
-    fn raw_terms(&self, state: &GameState) -> Vec<(&'static str, i32)> {
+    fn raw_terms(&self, state: &GameState) -> Terms {
         let pos = state.position();
         let me = side_features(pos.mover());
         let them = side_features(pos.opponent());
@@ -229,13 +260,15 @@ impl Handcrafted {
             // A pip matters more as the race gets shorter.
             let length = (me.pips + them.pips).max(20);
             let per_pip = self.pip * 160 / (length / 2 + 20);
-            return vec![
-                ("race", per_pip * race_lead),
-                ("credits", self.race_credit * credits),
-                ("off", self.off * (me.off - them.off)),
-            ];
+            let mut terms = Terms::new();
+            terms.push("race", per_pip * race_lead);
+            terms.push("credits", self.race_credit * credits);
+            terms.push("off", self.off * (me.off - them.off));
+            return terms;
         }
-        let mut terms = vec![("race", self.pip * race_lead), ("credits", self.credit * credits)];
+        let mut terms = Terms::new();
+        terms.push("race", self.pip * race_lead);
+        terms.push("credits", self.credit * credits);
         let k = usize::from(state.k());
         terms.extend([
             (
@@ -268,12 +301,12 @@ impl Handcrafted {
 
 impl Evaluator for Handcrafted {
     fn evaluate(&self, state: &GameState) -> i32 {
-        let total: i32 = self.raw_terms(state).iter().map(|(_, v)| v).sum();
-        finish(total)
+        finish(self.raw_terms(state).total())
     }
 
     fn terms(&self, state: &GameState) -> Vec<(&'static str, i32)> {
-        self.raw_terms(state)
+        let t = self.raw_terms(state);
+        t.items[..t.len].to_vec()
     }
 }
 

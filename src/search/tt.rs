@@ -1,7 +1,9 @@
 //! The transposition table: results of earlier searches keyed by a hash of
-//! the full NC state, sized in MiB, always-replace buckets.
+//! the full NC state (a Zobrist key), sized in MiB, one entry a slot.
 
+use crate::board::SLOTS;
 use crate::game::{GameState, Phase};
+use crate::numbers::Side;
 
 /// How a stored value bounds the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,32 +70,137 @@ impl Table {
     }
 }
 
-/// A 64-bit hash of the whole state: board, side to move, both numbers,
-/// credits, phase and alphabet (Zobrist-style: independent random keys per
-/// feature, mixed with a strong finaliser).
-pub(crate) fn hash(state: &GameState) -> u64 {
-    let pos = state.position();
-    let numbers = state.numbers();
-    let side = state.to_move();
-    let mut h = mix(pos.mover().bits() as u64 ^ 0x9E37_79B9_7F4A_7C15);
-    h = mix(h ^ (pos.mover().bits() >> 64) as u64);
-    h = mix(h ^ pos.opponent().bits() as u64);
-    h = mix(h ^ (pos.opponent().bits() >> 64) as u64);
-    let own = numbers.current(side).unwrap_or(0) as u64;
-    let theirs = numbers.current(side.other()).unwrap_or(0) as u64;
-    let extra = own
-        | theirs << 4
-        | (numbers.credits(side) as u64) << 8
-        | (numbers.credits(side.other()) as u64) << 12
-        | (matches!(state.phase(), Phase::Play) as u64) << 16
-        | (state.k() as u64) << 17
-        | (side.index() as u64) << 21;
-    mix(h ^ extra).max(1)
+/// Random keys: one per (side to move or not, slot, checker count), per
+/// current number of each player, per credit count, for the phase, the side
+/// and the alphabet. Generated at compile time from a fixed seed, so keys are
+/// the same on every machine.
+struct Keys {
+    checkers: [[[u64; 16]; SLOTS]; 2],
+    numbers: [[u64; 10]; 2],
+    credits: [[u64; 10]; 2],
+    alphabet: [u64; 10],
+    play_phase: u64,
+    y_to_move: u64,
 }
 
-#[inline(always)]
-fn mix(mut z: u64) -> u64 {
+const fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+static KEYS: Keys = {
+    let mut seed = 0x6E63_6267_5A6F_6272; // "ncbgZobr"
+    let mut checkers = [[[0u64; 16]; SLOTS]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut slot = 0;
+        while slot < SLOTS {
+            // Count 0 keeps key 0, so empty slots cost nothing.
+            let mut count = 1;
+            while count < 16 {
+                checkers[side][slot][count] = splitmix(&mut seed);
+                count += 1;
+            }
+            slot += 1;
+        }
+        side += 1;
+    }
+    let mut numbers = [[0u64; 10]; 2];
+    let mut credits = [[0u64; 10]; 2];
+    let mut player = 0;
+    while player < 2 {
+        let mut i = 0;
+        while i < 10 {
+            numbers[player][i] = splitmix(&mut seed);
+            credits[player][i] = splitmix(&mut seed);
+            i += 1;
+        }
+        player += 1;
+    }
+    let mut alphabet = [0u64; 10];
+    let mut i = 0;
+    while i < 10 {
+        alphabet[i] = splitmix(&mut seed);
+        i += 1;
+    }
+    Keys {
+        checkers,
+        numbers,
+        credits,
+        alphabet,
+        play_phase: splitmix(&mut seed),
+        y_to_move: splitmix(&mut seed),
+    }
+};
+
+/// The Zobrist key of the whole NC state: board (both sides, every slot's
+/// count), side to move, both current numbers, both credit counts, phase and
+/// alphabet.
+pub(crate) fn hash(state: &GameState) -> u64 {
+    let pos = state.position();
+    let mut h = 0u64;
+    for (side, checkers) in [pos.mover(), pos.opponent()].into_iter().enumerate() {
+        let mut bits = checkers.bits();
+        let mut slot = 0;
+        while bits != 0 {
+            h ^= KEYS.checkers[side][slot][(bits & 0xF) as usize];
+            bits >>= 4;
+            slot += 1;
+        }
+    }
+    let numbers = state.numbers();
+    for side in [Side::X, Side::Y] {
+        let i = side.index();
+        h ^= KEYS.numbers[i][numbers.current(side).unwrap_or(0) as usize];
+        h ^= KEYS.credits[i][numbers.credits(side).min(9) as usize];
+    }
+    h ^= KEYS.alphabet[state.k().min(9) as usize];
+    if state.phase() == Phase::Play {
+        h ^= KEYS.play_phase;
+    }
+    if state.to_move() == Side::Y {
+        h ^= KEYS.y_to_move;
+    }
+    h.max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_part_of_the_state_changes_the_key() {
+        let mut g = GameState::standard();
+        let k0 = hash(&g);
+        g.pick(3).unwrap();
+        let k1 = hash(&g);
+        g.pick(5).unwrap();
+        let k2 = hash(&g);
+        let mut picked = g;
+        picked.pick(6).unwrap();
+        let k3 = hash(&picked);
+        let mut doublet = g;
+        doublet.pick(5).unwrap();
+        let k4 = hash(&doublet);
+        let keys = [k0, k1, k2, k3, k4];
+        for i in 0..keys.len() {
+            for j in i + 1..keys.len() {
+                assert_ne!(keys[i], keys[j], "states {i} and {j}");
+            }
+        }
+        assert_eq!(hash(&g), k2, "same state, same key");
+        let mut t = Table::new(1);
+        t.store(Entry {
+            key: k2,
+            value: 5,
+            depth: 3,
+            bound: Bound::Exact,
+            best: 1,
+        });
+        assert_eq!(t.probe(k2).map(|e| e.value), Some(5));
+        assert!(t.probe(k3).is_none_or(|e| e.key == k3));
+    }
 }
