@@ -62,7 +62,7 @@ impl Default for Handcrafted {
             blot: 15,
             bar: 40,
             off: 25,
-            credit: 80,
+            credit: 160,
             race_credit: 120,
         }
     }
