@@ -18,6 +18,7 @@
 //! assert_eq!(plays.len(), 7);
 //! ```
 
+pub mod analysis;
 pub mod board;
 pub mod game;
 pub mod ids;

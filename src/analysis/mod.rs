@@ -1,0 +1,388 @@
+//! Batch analysis: the engine's verdict on many positions, or on every turn of
+//! recorded games, for scripts and analysts (`ncbg analyze`).
+//!
+//! For a position: the best choice, its score, the next best alternatives with
+//! their scores, the depth and the nodes. For a game record: every played turn
+//! compared with the engine's best at the same depth; the difference is the
+//! *loss* (millipoints, never negative). A loss of at least
+//! [`Thresholds::error`] is an error, of at least [`Thresholds::blunder`] a
+//! blunder — by default 80 and 160 millipoints, GNU Backgammon's "bad" and
+//! "very bad" (0.08 and 0.16 points). Per-player totals give the error rate:
+//! the mean loss per analysed turn.
+//!
+//! Work can be spread over several threads ([`run_parallel`]); every item is
+//! analysed with a fresh transposition table, so the results do not depend on
+//! the number of threads or the order of the items.
+
+use crate::game::GameState;
+use crate::ids::state_id;
+use crate::numbers::Side;
+use crate::search::{Choice, Limits, Score, Searcher, Settings};
+use serde::Serialize;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// Loss thresholds in millipoints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Thresholds {
+    /// Smallest loss flagged as an error.
+    pub error: i32,
+    /// Smallest loss flagged as a blunder.
+    pub blunder: i32,
+}
+
+impl Default for Thresholds {
+    fn default() -> Thresholds {
+        Thresholds {
+            error: 80,
+            blunder: 160,
+        }
+    }
+}
+
+/// How a played turn is judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// Loss below the error threshold.
+    Ok,
+    /// Loss at least the error threshold.
+    Error,
+    /// Loss at least the blunder threshold.
+    Blunder,
+}
+
+impl Verdict {
+    /// The verdict for a loss.
+    pub fn of(loss: i32, t: &Thresholds) -> Verdict {
+        if loss >= t.blunder {
+            Verdict::Blunder
+        } else if loss >= t.error {
+            Verdict::Error
+        } else {
+            Verdict::Ok
+        }
+    }
+
+    /// Lower-case name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Verdict::Ok => "ok",
+            Verdict::Error => "error",
+            Verdict::Blunder => "blunder",
+        }
+    }
+}
+
+/// One ranked choice.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Ranked {
+    /// 1 for the best.
+    pub rank: usize,
+    /// The turn token.
+    pub choice: String,
+    /// Score in millipoints for the side to move.
+    pub score: i32,
+    /// True when the line ends in a finished game.
+    pub exact: bool,
+}
+
+/// The verdict on one position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PositionReport {
+    /// Full-state ID of the position.
+    pub state: String,
+    /// The best choice (turn token).
+    pub best: String,
+    /// Its score.
+    pub score: i32,
+    /// True when the score is a finished game's.
+    pub exact: bool,
+    /// The best choices, best first (as many as asked, or as exist).
+    pub ranked: Vec<Ranked>,
+    /// Depth completed.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// Why an item could not be analysed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalysisError(pub String);
+
+impl std::fmt::Display for AnalysisError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for AnalysisError {}
+
+/// Searches one position and ranks its `multipv` best choices.
+pub fn analyze_position(
+    searcher: &mut Searcher,
+    state: &GameState,
+    limits: &Limits,
+    settings: &Settings,
+    multipv: usize,
+) -> Result<PositionReport, AnalysisError> {
+    if let Some(r) = state.result() {
+        return Err(AnalysisError(format!("the game is over: {r}")));
+    }
+    searcher.clear();
+    let limits = Limits {
+        multipv: multipv.max(1),
+        ..limits.clone()
+    };
+    let stop = AtomicBool::new(false);
+    let result = searcher
+        .search(state, &limits, settings, &stop, &mut |_| {})
+        .ok_or_else(|| AnalysisError("no legal choice".into()))?;
+    let ranked = result
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(i, (c, s))| Ranked {
+            rank: i + 1,
+            choice: c.token(state),
+            score: s.value,
+            exact: s.exact,
+        })
+        .collect();
+    Ok(PositionReport {
+        state: state_id::encode(state),
+        best: result.best.token(state),
+        score: result.score.value,
+        exact: result.score.exact,
+        ranked,
+        depth: result.depth,
+        nodes: result.nodes,
+    })
+}
+
+/// The verdict on one played turn of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TurnReport {
+    /// Index of the turn token in the game record (0-based).
+    pub turn: usize,
+    /// Who played it.
+    pub side: String,
+    /// Full-state ID before the turn.
+    pub state: String,
+    /// What was played.
+    pub played: String,
+    /// Its score at the analysis depth.
+    pub played_score: i32,
+    /// The engine's best.
+    pub best: String,
+    /// The best's score.
+    pub best_score: i32,
+    /// `best_score - played_score`, at least 0.
+    pub loss: i32,
+    /// ok, error or blunder.
+    pub verdict: Verdict,
+    /// Depth of the comparison.
+    pub depth: u32,
+}
+
+/// Per-player totals over a game or a match.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Totals {
+    /// Turns analysed.
+    pub turns: usize,
+    /// Sum of the losses.
+    pub total_loss: i64,
+    /// Turns flagged as errors (blunders not included).
+    pub errors: usize,
+    /// Turns flagged as blunders.
+    pub blunders: usize,
+}
+
+impl Totals {
+    /// Adds one turn.
+    pub fn add(&mut self, t: &TurnReport) {
+        self.turns += 1;
+        self.total_loss += i64::from(t.loss);
+        match t.verdict {
+            Verdict::Ok => {}
+            Verdict::Error => self.errors += 1,
+            Verdict::Blunder => self.blunders += 1,
+        }
+    }
+
+    /// Mean loss per turn in millipoints (the error rate).
+    pub fn error_rate(&self) -> f64 {
+        if self.turns == 0 {
+            0.0
+        } else {
+            self.total_loss as f64 / self.turns as f64
+        }
+    }
+}
+
+/// The value of `choice` from `state` for the side making it, searched to
+/// `depth` turns in all (the choice itself is the first).
+fn value_of(
+    searcher: &mut Searcher,
+    state: &GameState,
+    choice: &Choice,
+    depth: u32,
+    settings: &Settings,
+) -> i32 {
+    let child = choice.apply(state);
+    if let Some(o) = child.position().outcome() {
+        return -o.mover_points() * 1000;
+    }
+    if depth <= 1 {
+        return -searcher.evaluator().evaluate(&child);
+    }
+    searcher.clear();
+    let limits = Limits {
+        depth: Some(depth - 1),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let settings = Settings {
+        max_depth: 0,
+        random: false,
+        ..settings.clone()
+    };
+    searcher
+        .search(&child, &limits, &settings, &stop, &mut |_| {})
+        .map_or(0, |r| -r.score.value)
+}
+
+/// Analyses every turn of a game record from `start`: the tokens are turn
+/// tokens (protocol.md §2). Turn-0 picks are replayed but not judged (the
+/// referee, not the engines, chooses the initial pair).
+pub fn analyze_game(
+    searcher: &mut Searcher,
+    start: &GameState,
+    tokens: &[String],
+    limits: &Limits,
+    settings: &Settings,
+    thresholds: &Thresholds,
+) -> Result<Vec<TurnReport>, AnalysisError> {
+    let mut state = *start;
+    let mut reports = Vec::new();
+    for (i, token) in tokens.iter().enumerate() {
+        let played = choice_of(&state, token)
+            .map_err(|e| AnalysisError(format!("turn {} '{token}': {e}", i + 1)))?;
+        if !state.in_opening() {
+            let best = analyze_position(searcher, &state, limits, settings, 1)?;
+            let depth = best.depth;
+            let best_choice = choice_of(&state, &best.best).expect("the engine's own choice");
+            let (played_score, best_score) = if best_choice == played {
+                (best.score, best.score)
+            } else {
+                let p = value_of(searcher, &state, &played, depth, settings);
+                // Compare at the same depth: the best's root value.
+                (p, best.score.max(p))
+            };
+            let loss = (best_score - played_score).max(0);
+            reports.push(TurnReport {
+                turn: i,
+                side: state.to_move().to_string(),
+                state: state_id::encode(&state),
+                played: played.token(&state),
+                played_score,
+                best: best.best,
+                best_score,
+                loss,
+                verdict: Verdict::of(loss, thresholds),
+                depth,
+            });
+        }
+        state = played.apply(&state);
+    }
+    Ok(reports)
+}
+
+/// The legal choice a turn token names in `state`.
+pub fn choice_of(state: &GameState, token: &str) -> Result<Choice, String> {
+    if state.is_over() {
+        return Err("the game is already over".into());
+    }
+    let mut next = *state;
+    let (number, play) = match token.split_once(':') {
+        Some((n, p)) => (Some(n), Some(p)),
+        None if token.bytes().all(|b| b.is_ascii_digit()) => (Some(token), None),
+        None => (None, Some(token)),
+    };
+    let mut picked = None;
+    if let Some(n) = number {
+        let n: u8 = n.parse().map_err(|_| format!("'{n}' is not a number"))?;
+        next.pick(n).map_err(|e| e.to_string())?;
+        picked = Some(n);
+    }
+    if state.in_opening() {
+        if play.is_some() {
+            return Err("turn 0 has no checker play".into());
+        }
+        return Ok(Choice::Pick(picked.ok_or("a number is due")?));
+    }
+    let Some(play) = play else {
+        return Err("a checker play is missing".into());
+    };
+    let lp = next.parse_play(play).map_err(|e| e.to_string())?;
+    let choice = match picked {
+        Some(n) => Choice::Turn(n, lp),
+        None => Choice::Play(lp),
+    };
+    Ok(choice)
+}
+
+/// Totals per side over turn reports.
+pub fn totals(turns: &[TurnReport]) -> [(Side, Totals); 2] {
+    let mut out = [(Side::X, Totals::default()), (Side::Y, Totals::default())];
+    for t in turns {
+        let i = usize::from(t.side == "Y");
+        out[i].1.add(t);
+    }
+    out
+}
+
+/// Runs `work` on every item with `jobs` threads, each with its own searcher
+/// (`hash_mib` MiB), and returns the results in item order. `on_done` is
+/// called after each item (for a progress bar).
+pub fn run_parallel<T: Sync, R: Send>(
+    items: &[T],
+    jobs: usize,
+    hash_mib: usize,
+    work: impl Fn(&mut Searcher, &T) -> R + Sync,
+    on_done: impl Fn() + Sync,
+) -> Vec<R> {
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1).min(items.len().max(1)) {
+            scope.spawn(|| {
+                let mut searcher = Searcher::new(hash_mib);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= items.len() {
+                        break;
+                    }
+                    let r = work(&mut searcher, &items[i]);
+                    results.lock().expect("no panics while holding the lock")[i] = Some(r);
+                    on_done();
+                }
+            });
+        }
+    });
+    results
+        .into_inner()
+        .expect("threads joined")
+        .into_iter()
+        .map(|r| r.expect("every item done"))
+        .collect()
+}
+
+/// A score as text: `312` or `1000 exact`.
+pub fn score_text(s: &Score) -> String {
+    if s.exact {
+        format!("{} exact", s.value)
+    } else {
+        s.value.to_string()
+    }
+}
