@@ -53,7 +53,7 @@ pub struct Handcrafted {
 impl Default for Handcrafted {
     fn default() -> Handcrafted {
         Handcrafted {
-            pip: 13,
+            pip: 10,
             home_point: 90,
             outer_point: 20,
             prime: 80,
@@ -62,7 +62,7 @@ impl Default for Handcrafted {
             blot: 15,
             bar: 40,
             off: 25,
-            credit: 160,
+            credit: 300,
             race_credit: 120,
         }
     }
