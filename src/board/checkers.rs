@@ -125,9 +125,14 @@ impl Checkers {
     /// Pip count: the sum over checkers of their distance to being borne off
     /// (the bar counts 25).
     pub fn pips(self) -> u32 {
-        (1..SLOTS)
-            .map(|s| s as u32 * u32::from(self.count(s)))
-            .sum()
+        let mut occupied = self.occupied();
+        let mut total = 0;
+        while occupied != 0 {
+            let s = occupied.trailing_zeros() as usize;
+            occupied &= occupied - 1;
+            total += s as u32 * u32::from(self.count(s));
+        }
+        total
     }
 
     /// Bitset of occupied slots 1..=25 (bit `s` set when slot `s` holds a checker).
