@@ -4,7 +4,8 @@
 //! Mapping of an NC game:
 //!
 //! - The file is a money session (`0 point match`): NC games have no cube
-//!   and no match score. Player 1 (left column) is engine A, player 2 engine
+//!   and no match score. Import with `set jacoby off` first, or gnubg's
+//!   Jacoby rule scores every cubeless gammon as a single game. Player 1 (left column) is engine A, player 2 engine
 //!   B, in every game; the side that plays X moves first.
 //! - Turn 0 (the picks x0, y0) has no checker play and is not written; the
 //!   first line of a game is X's first turn.
@@ -14,6 +15,7 @@
 //! - Wins are `Wins N point(s)`. A forfeit is written as a one-point win
 //!   after the last turn played (gnubg reads it as a resignation). A game
 //!   drawn by the turn cap has no Jellyfish form and is left out, as are
+//!   games without any checker play (a forfeit before the first turn), and
 //!   games from full-state openings (gnubg's games start from the standard
 //!   position) and games with numbers above 6.
 
@@ -112,6 +114,10 @@ pub fn export(
                 continue;
             }
         };
+        if turns.is_empty() {
+            skipped.push(skip("no checker play".into()));
+            continue;
+        }
         number += 1;
         let _ = writeln!(out, "\n Game {number}");
         let _ = writeln!(
