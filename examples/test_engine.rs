@@ -10,6 +10,8 @@
 //! - `nohandshake`: never sends `ncbpok`;
 //! - `slow`: answers too late (sleeps `--delay-ms`, default 1500).
 //!
+//! `--think-ms N` makes every answer take N ms (to slow a match down).
+//!
 //! Misbehaving modes play normally for their first `--after N` (default 3)
 //! `go` commands, then misbehave.
 //!
@@ -39,6 +41,7 @@ struct Engine {
     mode: Mode,
     after: u64,
     delay: Duration,
+    think: Duration,
     seed: u64,
     variant: Variant,
     rules: NumberRules,
@@ -107,6 +110,7 @@ impl Engine {
             return;
         };
         let mut answer = choice.token(&state);
+        std::thread::sleep(self.think);
         if misbehave {
             match self.mode {
                 Mode::Crash => std::process::exit(3),
@@ -138,6 +142,7 @@ fn main() {
         mode: Mode::Random,
         after: 3,
         delay: Duration::from_millis(1500),
+        think: Duration::ZERO,
         seed: 0,
         variant: Variant::Standard,
         rules: NumberRules::default(),
@@ -164,6 +169,7 @@ fn main() {
                     }
                 }
             }
+            "--think-ms" => engine.think = Duration::from_millis(value.parse().unwrap_or(0)),
             "--after" => engine.after = value.parse().unwrap_or(3),
             "--delay-ms" => engine.delay = Duration::from_millis(value.parse().unwrap_or(1500)),
             other => {

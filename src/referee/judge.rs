@@ -511,7 +511,7 @@ mod tests {
             pending: vec![],
         };
         let mut eb = Script {
-            answers: vec!["6:24/18,13/7".into()],
+            answers: vec!["1:13/7,8/7".into()],
             pending: vec![],
         };
         let r = play_game([&mut ea, &mut eb], &setup);

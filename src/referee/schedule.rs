@@ -187,7 +187,7 @@ pub fn build(
     (0..total)
         .map(|index| {
             let pair = index / 2;
-            let round = if per_round == 0 { 0 } else { index / per_round };
+            let round = index.checked_div(per_round).unwrap_or(0);
             GameSpec {
                 index,
                 pair,

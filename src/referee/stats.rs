@@ -52,8 +52,10 @@ pub struct Tally {
 pub type Pentanomial = [u64; 5];
 
 /// Mean and variance of a score distribution, per unit (game or pair).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ScoreModel {
+    /// The distribution: each unit's per-game score with its count.
+    pub counts: Vec<(f64, u64)>,
     /// Units: games (trinomial) or pairs (pentanomial).
     pub n: u64,
     /// Mean score per game, 0..1.
@@ -70,6 +72,7 @@ impl ScoreModel {
         let n: u64 = values.iter().map(|&(_, c)| c).sum();
         if n == 0 {
             return ScoreModel {
+                counts: values.to_vec(),
                 n,
                 mean: 0.5,
                 variance: 0.0,
@@ -84,6 +87,7 @@ impl ScoreModel {
             .sum::<f64>()
             / nf;
         ScoreModel {
+            counts: values.to_vec(),
             n,
             mean,
             variance,
