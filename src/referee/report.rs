@@ -191,7 +191,7 @@ impl Report {
     pub fn progress_line(&self, total: u64) -> String {
         let [a, b] = &self.engines;
         let mut line = format!(
-            "games {}/{}  {} {}-{}-{} {}  Elo {} ± {}",
+            "games {}/{}  {} {}-{}-{} {} ({:.1}%)  Elo {} ± {}",
             self.games,
             total,
             a.name,
@@ -199,6 +199,7 @@ impl Report {
             a.losses,
             a.draws,
             b.name,
+            self.score * 100.0,
             fmt_elo(self.elo.elo),
             self.elo.margin().map_or("-".into(), |m| format!("{m:.1}"))
         );
