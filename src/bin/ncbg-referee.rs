@@ -16,7 +16,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 #[derive(Parser)]
 #[command(
@@ -395,7 +395,15 @@ fn run(args: RunArgs) -> Result<(), String> {
             f.set_len(old.complete_len as u64)
                 .map_err(|e| format!("{}: {e}", path.display()))?;
             drop(f);
-            done = old.games;
+            // Statistics need no moves: keep memory small on long matches.
+            done = old
+                .games
+                .into_iter()
+                .map(|mut g| {
+                    g.moves = Vec::new();
+                    g
+                })
+                .collect();
         }
         let mut f = OpenOptions::new()
             .create(true)
@@ -425,14 +433,27 @@ fn run(args: RunArgs) -> Result<(), String> {
     let tty = std::io::stderr().is_terminal();
     let mut write_error = None;
     if !decided(&done) {
-        runner::run(&cfg, todo, |g| {
+        let to_play = todo.len();
+        let mut played = 0;
+        let mut last_report = Instant::now();
+        runner::run(&cfg, todo, |mut g| {
             if let Some(f) = file.as_mut() {
                 if let Err(e) = record::append(f, &g) {
                     eprintln!("ncbg-referee: cannot write game {}: {e}", g.index);
                     write_error = Some(e.to_string());
                 }
             }
+            g.moves = Vec::new();
             done.push(g);
+            played += 1;
+            // The report costs O(games): past 1000 games, at most once a second.
+            if done.len() > 1000
+                && played < to_play
+                && last_report.elapsed() < Duration::from_secs(1)
+            {
+                return true;
+            }
+            last_report = Instant::now();
             let report = Report::new(&done, name_refs, sprt);
             if !args.quiet {
                 let line = report.progress_line(total);

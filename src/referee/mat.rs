@@ -153,3 +153,54 @@ pub fn export(
     }
     (out, skipped)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::referee::record::ForfeitReason;
+
+    fn record(index: u64, x: &str, y: &str, end: GameEnd, moves: &[&str]) -> GameRecord {
+        GameRecord {
+            index,
+            pair: index / 2,
+            round: 0,
+            opening: Opening::Pair { x0: 3, y0: 5 },
+            x_name: x.into(),
+            y_name: y.into(),
+            end,
+            detail: String::new(),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn writes_dice_plays_and_skips_what_gnubg_cannot_read() {
+        let forfeit = GameEnd::Forfeit {
+            loser: Side::X,
+            reason: ForfeitReason::Illegal,
+        };
+        let games = [
+            record(
+                0,
+                "a",
+                "b",
+                forfeit,
+                &["3", "5", "6:24/13", "6:24/18(2),13/7(2)"],
+            ),
+            record(1, "b", "a", forfeit, &["3", "5", "6:24/13"]),
+            record(2, "a", "b", GameEnd::MaxTurns, &["3", "5"]),
+            record(3, "a", "b", forfeit, &["3", "5"]),
+        ];
+        let (text, skipped) = export(&games, ["a", "b"], NumberRules::default());
+        assert!(text.starts_with(" 0 point match\n"));
+        // Game 1: a is X and forfeits; b (player 2) wins.
+        assert!(text.contains("  1) 65: 24/13                   66: 24/18(2) 13/7(2)\n"));
+        assert!(text.contains(&format!("\n{}Wins 1 point\n", " ".repeat(33))));
+        // Game 2: b is X and moves first; a (player 1) wins by forfeit.
+        assert!(text.contains(" a : 0                        b : 1\n"));
+        assert!(text.contains(&format!("  1) {}65: 24/13\n", " ".repeat(28))));
+        assert!(text.contains("\n     Wins 1 point\n"));
+        assert_eq!(skipped.iter().map(|s| s.index).collect::<Vec<_>>(), [2, 3]);
+        assert_eq!(turn_text((6, 5), "pass"), "65:");
+    }
+}
