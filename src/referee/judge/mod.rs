@@ -10,124 +10,17 @@
 use super::config::{EngineConfig, Rules, SearchLimits, Timeouts};
 use super::record::{ForfeitReason, GameEnd, GameRecord};
 use super::schedule::{GameSpec, Opening};
-use crate::game::{GameState, Phase, RuleError};
+use crate::game::GameState;
 use crate::ids::state_id;
-use crate::notation::PlayError;
 use crate::numbers::Side;
 use std::time::{Duration, Instant};
 
-/// Why a line could not be exchanged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PortError {
-    /// Nothing arrived before the deadline.
-    Timeout,
-    /// The engine closed its pipes or exited.
-    Closed,
-}
+mod answer;
+mod session;
 
-/// A line-based connection to an engine.
-pub trait EnginePort {
-    /// Sends one line (the newline is added).
-    fn send(&mut self, line: &str) -> Result<(), PortError>;
-    /// The next line from the engine, waiting until `deadline` at most.
-    fn recv(&mut self, deadline: Instant) -> Result<String, PortError>;
-}
-
-/// An engine's failure: the reason and a detail for the record.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Failure {
-    /// Why.
-    pub reason: ForfeitReason,
-    /// What happened, for people.
-    pub detail: String,
-}
-
-impl Failure {
-    fn new(reason: ForfeitReason, detail: impl Into<String>) -> Failure {
-        Failure {
-            reason,
-            detail: detail.into(),
-        }
-    }
-}
-
-/// Reads lines until one whose first word is `word`; other lines are ignored.
-fn wait_for(
-    port: &mut dyn EnginePort,
-    word: &str,
-    deadline: Instant,
-    on_timeout: ForfeitReason,
-) -> Result<String, Failure> {
-    loop {
-        match port.recv(deadline) {
-            Ok(line) => {
-                if line.split_whitespace().next() == Some(word) {
-                    return Ok(line);
-                }
-            }
-            Err(PortError::Timeout) => {
-                return Err(Failure::new(on_timeout, format!("no '{word}' in time")))
-            }
-            Err(PortError::Closed) => {
-                return Err(Failure::new(
-                    ForfeitReason::Crash,
-                    format!("the engine exited while the referee waited for '{word}'"),
-                ))
-            }
-        }
-    }
-}
-
-fn send(port: &mut dyn EnginePort, line: &str) -> Result<(), Failure> {
-    port.send(line).map_err(|_| {
-        Failure::new(
-            ForfeitReason::Crash,
-            format!("the engine exited before '{line}'"),
-        )
-    })
-}
-
-/// Starts a session: `ncbp` → `ncbpok`, the rule options and the engine's
-/// own options, then `isready` → `readyok`.
-pub fn handshake(
-    port: &mut dyn EnginePort,
-    engine: &EngineConfig,
-    rules: &Rules,
-    timeouts: &Timeouts,
-) -> Result<(), Failure> {
-    send(port, "ncbp")?;
-    wait_for(
-        port,
-        "ncbpok",
-        Instant::now() + timeouts.handshake,
-        ForfeitReason::Handshake,
-    )?;
-    let rule_options = [
-        ("Variant", rules.variant.name().to_string()),
-        ("Alphabet", rules.numbers.k.to_string()),
-        ("DoubletCredits", rules.numbers.doublet_credits.to_string()),
-    ];
-    for (name, value) in rule_options
-        .iter()
-        .map(|(n, v)| (*n, v.as_str()))
-        .chain(engine.options.iter().map(|(n, v)| (n.as_str(), v.as_str())))
-    {
-        send(port, &format!("setoption name {name} value {value}"))?;
-    }
-    ready(port, timeouts)
-}
-
-/// `isready` → `readyok`.
-pub fn ready(port: &mut dyn EnginePort, timeouts: &Timeouts) -> Result<(), Failure> {
-    send(port, "isready")?;
-    wait_for(
-        port,
-        "readyok",
-        Instant::now() + timeouts.handshake,
-        ForfeitReason::NotReady,
-    )
-    .map(|_| ())
-}
+pub use answer::apply_answer;
+pub use session::{handshake, ready, EnginePort, Failure, PortError};
+use session::{send, wait_for};
 
 /// What the judge needs to play one game.
 pub struct GameSetup<'a> {
@@ -199,47 +92,6 @@ fn opening_state(
         Opening::State(id) => {
             let state = state_id::decode(id).map_err(|e| e.0)?;
             Ok((state, format!("state {id}"), Vec::new()))
-        }
-    }
-}
-
-/// Checks an answer and applies it: the canonical token on success.
-pub fn apply_answer(state: &mut GameState, token: &str) -> Result<String, Failure> {
-    let malformed = |why: String| Failure::new(ForfeitReason::Malformed, why);
-    let illegal = |e: RuleError| Failure::new(ForfeitReason::Illegal, format!("{token}: {e}"));
-    let number = |text: &str| -> Result<u8, Failure> {
-        text.parse::<u8>()
-            .map_err(|_| malformed(format!("'{token}': '{text}' is not a number")))
-    };
-    let play_error = |e: RuleError| match e {
-        RuleError::Play(PlayError::Syntax(why)) => malformed(format!("'{token}': {why}")),
-        other => illegal(other),
-    };
-    if state.in_opening() {
-        let n = number(token)?;
-        state.pick(n).map_err(illegal)?;
-        return Ok(n.to_string());
-    }
-    match state.phase() {
-        Phase::Pick => {
-            let (n, play) = token
-                .split_once(':')
-                .ok_or_else(|| malformed(format!("'{token}': expected <number>:<play>")))?;
-            let n = number(n)?;
-            let mut next = *state;
-            next.pick(n).map_err(illegal)?;
-            let lp = next.parse_play(play).map_err(play_error)?;
-            let canonical = state.turn_token(n, &lp.play);
-            next.play(&lp).map_err(illegal)?;
-            *state = next;
-            Ok(canonical)
-        }
-        Phase::Play => {
-            let play = token.split_once(':').map_or(token, |(_, p)| p);
-            let lp = state.parse_play(play).map_err(play_error)?;
-            let canonical = crate::notation::format_play_token(state.position(), &lp.play);
-            state.play(&lp).map_err(illegal)?;
-            Ok(canonical)
         }
     }
 }
@@ -389,45 +241,8 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::referee::config::SearchLimits;
     use crate::referee::schedule::Opening;
-
-    #[test]
-    fn answers_are_judged() {
-        let mut s = GameState::standard();
-        assert_eq!(apply_answer(&mut s, "3").unwrap(), "3");
-        assert_eq!(
-            apply_answer(&mut s, "3").unwrap_err().reason,
-            ForfeitReason::Illegal
-        );
-        assert_eq!(
-            apply_answer(&mut s, "x").unwrap_err().reason,
-            ForfeitReason::Malformed
-        );
-        assert_eq!(apply_answer(&mut s, "5").unwrap(), "5");
-        assert_eq!(
-            apply_answer(&mut s, "6").unwrap_err().reason,
-            ForfeitReason::Malformed
-        );
-        assert_eq!(
-            apply_answer(&mut s, "6:24/10").unwrap_err().reason,
-            ForfeitReason::Illegal
-        );
-        assert_eq!(
-            apply_answer(&mut s, "3:8/5,6/5").unwrap_err().reason,
-            ForfeitReason::Illegal
-        );
-        let before = s;
-        assert_eq!(
-            apply_answer(&mut s, "6:hello").unwrap_err().reason,
-            ForfeitReason::Malformed
-        );
-        assert_eq!(s, before);
-        assert_eq!(
-            apply_answer(&mut s, "6:13/8,24/18").unwrap(),
-            "6:24/18,13/8"
-        );
-        assert_eq!(s.to_move(), Side::Y);
-    }
 
     /// A scripted engine: answers `ncbpok`/`readyok` and plays the given
     /// answers in order, then closes.
