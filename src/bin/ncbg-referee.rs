@@ -6,14 +6,14 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use ncbg::board::Variant;
 use ncbg::numbers::NumberRules;
 use ncbg::referee::config::{EngineConfig, MatchConfig, Rules, Timeouts};
-use ncbg::referee::record::{self, GameRecord, Header, MatchFile};
+use ncbg::referee::record::{GameRecord, Header, MatchFile};
 use ncbg::referee::report::Report;
 use ncbg::referee::schedule::{self, Shard};
 use ncbg::referee::sprt::{Sprt, SprtDecision};
+use ncbg::referee::store::{self, Store};
 use ncbg::referee::{mat, runner};
 use std::collections::HashSet;
-use std::fs::{File, OpenOptions};
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -185,8 +185,7 @@ fn print_report(report: &Report, format: Format) {
 }
 
 fn read_match(path: &Path) -> Result<MatchFile, String> {
-    let text = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(MatchFile::parse(&String::from_utf8_lossy(&text)))
+    store::read(path)
 }
 
 fn names_of(file: &MatchFile, path: &Path) -> Result<[String; 2], String> {
@@ -244,14 +243,7 @@ fn merge(
     let names = names.ok_or("no match file")?;
     if let Some(out) = out {
         header.entries.retain(|(k, _)| k != "shard");
-        let mut f = File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
-        let mut text = header.to_text();
-        for g in &games {
-            text.push_str(&g.to_line());
-            text.push('\n');
-        }
-        f.write_all(text.as_bytes())
-            .map_err(|e| format!("{}: {e}", out.display()))?;
+        store::write(out, &header, &games)?;
     }
     let report = Report::new(&games, [&names[0], &names[1]], sprt);
     print_report(&report, format);
@@ -363,59 +355,29 @@ fn run(args: RunArgs) -> Result<(), String> {
 
     // The match file: new, or resumed from its last complete line.
     let mut done: Vec<GameRecord> = Vec::new();
-    let mut file: Option<File> = None;
+    let mut file: Option<Store> = None;
     if let Some(path) = &args.out {
-        let exists = path.exists()
-            && std::fs::metadata(path)
-                .map(|m| m.len() > 0)
-                .unwrap_or(false);
-        if exists && !args.resume {
-            return Err(format!(
-                "{} exists: use --resume to continue it",
-                path.display()
-            ));
-        }
-        if exists {
-            let old = read_match(path)?;
-            if let Ok(old_names) = names_of(&old, path) {
-                if old_names != names {
-                    return Err(format!(
-                        "{} holds a match between {} and {}",
-                        path.display(),
-                        old_names[0],
-                        old_names[1]
-                    ));
-                }
+        let (store, old) = Store::open(path, &header, args.resume)?;
+        if let Ok(old_names) = names_of(&old, path) {
+            if old_names != names {
+                return Err(format!(
+                    "{} holds a match between {} and {}",
+                    path.display(),
+                    old_names[0],
+                    old_names[1]
+                ));
             }
-            let f = OpenOptions::new()
-                .write(true)
-                .open(path)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
-            // Drop a line cut short by a kill before appending.
-            f.set_len(old.complete_len as u64)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
-            drop(f);
-            // Statistics need no moves: keep memory small on long matches.
-            done = old
-                .games
-                .into_iter()
-                .map(|mut g| {
-                    g.moves = Vec::new();
-                    g
-                })
-                .collect();
         }
-        let mut f = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        if !exists {
-            f.write_all(header.to_text().as_bytes())
-                .and_then(|_| f.flush())
-                .map_err(|e| format!("{}: {e}", path.display()))?;
-        }
-        file = Some(f);
+        // Statistics need no moves: keep memory small on long matches.
+        done = old
+            .games
+            .into_iter()
+            .map(|mut g| {
+                g.moves = Vec::new();
+                g
+            })
+            .collect();
+        file = Some(store);
     }
     let finished: HashSet<u64> = done.iter().map(|g| g.index).collect();
     let total = all_games.len() as u64;
@@ -438,7 +400,7 @@ fn run(args: RunArgs) -> Result<(), String> {
         let mut last_report = Instant::now();
         runner::run(&cfg, todo, |mut g| {
             if let Some(f) = file.as_mut() {
-                if let Err(e) = record::append(f, &g) {
+                if let Err(e) = f.append(&g) {
                     eprintln!("ncbg-referee: cannot write game {}: {e}", g.index);
                     write_error = Some(e.to_string());
                 }

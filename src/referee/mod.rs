@@ -13,6 +13,7 @@
 //! - [`judge`]: one game, speaking NCBP through the [`judge::EnginePort`]
 //!   trait, with forfeits and the turn cap;
 //! - [`record`]: finished games and the match file (`protocol/match-file.md`);
+//! - [`store`]: the match file on disk (create, resume, append);
 //! - [`stats`]: W/L/D, gammons, points, Elo, LOS, pentanomial counts;
 //! - [`sprt`]: the sequential probability ratio test;
 //! - [`report`]: the final report (text and JSON);
@@ -29,3 +30,4 @@ pub mod runner;
 pub mod schedule;
 pub mod sprt;
 pub mod stats;
+pub mod store;
