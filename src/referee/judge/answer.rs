@@ -37,7 +37,24 @@ pub fn apply_answer(state: &mut GameState, token: &str) -> Result<String, Failur
             Ok(canonical)
         }
         Phase::Play => {
-            let play = token.split_once(':').map_or(token, |(_, p)| p);
+            // The number is already picked: a play alone, or `n:play` with
+            // that same number.
+            let play = match token.split_once(':') {
+                None => token,
+                Some((n, play)) => {
+                    let picked = state.numbers().current(state.to_move());
+                    if Some(number(n)?) != picked {
+                        return Err(Failure::new(
+                            ForfeitReason::Illegal,
+                            format!(
+                                "{token}: the number is already picked ({})",
+                                picked.unwrap_or(0)
+                            ),
+                        ));
+                    }
+                    play
+                }
+            };
             let lp = state.parse_play(play).map_err(play_error)?;
             let canonical = crate::notation::format_play_token(state.position(), &lp.play);
             state.play(&lp).map_err(illegal)?;
@@ -87,5 +104,15 @@ mod tests {
             "6:24/18,13/8"
         );
         assert_eq!(s.to_move(), Side::Y);
+        // A state with the number picked: the play alone, or with that number.
+        let mut p = crate::ids::state_id::decode("4HPwATDgc/ABMA:Xplay:x6y5:d22:k6").unwrap();
+        let before = p;
+        assert_eq!(
+            apply_answer(&mut p, "5:24/13").unwrap_err().reason,
+            ForfeitReason::Illegal
+        );
+        assert_eq!(apply_answer(&mut p, "6:24/13").unwrap(), "24/13");
+        let mut p = before;
+        assert_eq!(apply_answer(&mut p, "24/18,13/8").unwrap(), "24/18,13/8");
     }
 }
