@@ -211,3 +211,53 @@ fn turn_cap_draws_and_sprt_stops_the_match() {
     assert_eq!(game_lines(&file).len() as u64, games);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn openings_file_with_full_state_ids() {
+    let dir = temp_dir("openings");
+    let openings = dir.join("openings.txt");
+    // A new game (the engines pick turn 0), X to play 6-5, and Y to pick.
+    std::fs::write(
+        &openings,
+        "# test openings\n4HPwATDgc/ABMA:Xpick:x-y-:d22:k6\n\n4HPwATDgc/ABMA:Xplay:x6y5:d22:k6\n4HPwATDgc/ABMA:Ypick:x3y-:d11:k6\n",
+    )
+    .unwrap();
+    let file = dir.join("match.txt");
+    let out = run_referee(&[
+        "--engine".into(),
+        engine_cmd("random", ""),
+        "name=a".into(),
+        "--engine".into(),
+        engine_cmd("random", ""),
+        "name=b".into(),
+        "option.Seed=9".into(),
+        "--openings".into(),
+        openings.display().to_string(),
+        "--format".into(),
+        "json".into(),
+        "--out".into(),
+        file.display().to_string(),
+    ]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["games"], 6);
+    let lines = game_lines(&file);
+    assert_eq!(lines.len(), 6);
+    for l in &lines {
+        assert_eq!(field(l, "reason"), "bore-off", "{l}");
+        assert!(field(l, "opening").starts_with("state:"));
+    }
+    let first = |opening: &str| {
+        lines
+            .iter()
+            .find(|l| field(l, "opening") == opening)
+            .map(|l| field(l, "moves").split(' ').next().unwrap().to_string())
+            .unwrap()
+    };
+    // Turn 0 picked by the engine: a bare number.
+    assert!(first("state:4HPwATDgc/ABMA:Xpick:x-y-:d22:k6")
+        .parse::<u8>()
+        .is_ok());
+    // Number already picked: the play alone.
+    assert!(!first("state:4HPwATDgc/ABMA:Xplay:x6y5:d22:k6").contains(':'));
+    let _ = std::fs::remove_dir_all(dir);
+}
