@@ -28,5 +28,6 @@ pub mod numbers;
 pub mod pair;
 pub mod perft;
 pub mod play;
+pub mod referee;
 pub mod rng;
 pub mod search;

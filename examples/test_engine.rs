@@ -1,0 +1,232 @@
+//! A minimal NCBP engine for testing `ncbg-referee`, with a `--mode` flag:
+//!
+//! - `random`: a conformant engine playing uniformly random legal turns
+//!   (seeded by the `Seed` option and the position, so the same position
+//!   always gets the same answer);
+//! - `crash`: exits in the middle of a game;
+//! - `hang`: stops answering `go`;
+//! - `illegal`: answers an illegal turn;
+//! - `garbage`: prints junk and a malformed `bestmove`;
+//! - `nohandshake`: never sends `ncbpok`;
+//! - `slow`: answers too late (sleeps `--delay-ms`, default 1500).
+//!
+//! `--think-ms N` makes every answer take N ms (to slow a match down).
+//!
+//! Misbehaving modes play normally for their first `--after N` (default 3)
+//! `go` commands, then misbehave.
+//!
+//! `cargo run --example test_engine -- --mode random`
+
+use ncbg::board::Variant;
+use ncbg::game::GameState;
+use ncbg::ids::state_id;
+use ncbg::numbers::NumberRules;
+use ncbg::rng::Rng;
+use ncbg::search::random_choice;
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mode {
+    Random,
+    Crash,
+    Hang,
+    Illegal,
+    Garbage,
+    NoHandshake,
+    Slow,
+}
+
+struct Engine {
+    mode: Mode,
+    after: u64,
+    delay: Duration,
+    think: Duration,
+    seed: u64,
+    variant: Variant,
+    rules: NumberRules,
+    state: Option<GameState>,
+    position_line: String,
+    gos: u64,
+}
+
+fn fnv(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
+/// Applies one turn token the way the referee writes them.
+fn apply(state: &mut GameState, token: &str) -> Result<(), String> {
+    if state.in_opening() {
+        let n = token.parse().map_err(|_| "bad pick".to_string())?;
+        return state.pick(n).map_err(|e| e.to_string());
+    }
+    match token.split_once(':') {
+        Some((n, play)) => {
+            let n = n.parse().map_err(|_| "bad number".to_string())?;
+            state
+                .make_turn(n, play)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        }
+        None => {
+            let lp = state.parse_play(token).map_err(|e| e.to_string())?;
+            state.play(&lp).map_err(|e| e.to_string())
+        }
+    }
+}
+
+impl Engine {
+    fn position(&mut self, words: &[&str]) -> Result<(), String> {
+        let (mut state, rest) = match words.first() {
+            Some(&"startpos") => (GameState::start(self.variant, self.rules), &words[1..]),
+            Some(&"state") => {
+                let id = words.get(1).ok_or("missing id")?;
+                (state_id::decode(id).map_err(|e| e.0)?, &words[2..])
+            }
+            _ => return Err("syntax".into()),
+        };
+        if let Some((&"moves", tokens)) = rest.split_first() {
+            for t in tokens {
+                apply(&mut state, t)?;
+            }
+        }
+        self.state = Some(state);
+        self.position_line = words.join(" ");
+        Ok(())
+    }
+
+    fn go(&mut self, out: &mut impl Write) {
+        self.gos += 1;
+        let misbehave = self.mode != Mode::Random && self.gos > self.after;
+        let Some(state) = self.state else {
+            let _ = writeln!(out, "error syntax no position");
+            return;
+        };
+        let mut rng = Rng::new(self.seed ^ fnv(&self.position_line));
+        let Some(choice) = random_choice(&state, &mut rng) else {
+            let _ = writeln!(out, "error game-over the game is finished");
+            return;
+        };
+        let mut answer = choice.token(&state);
+        std::thread::sleep(self.think);
+        if misbehave {
+            match self.mode {
+                Mode::Crash => std::process::exit(3),
+                Mode::Hang => return,
+                Mode::Illegal => {
+                    // The mover's own previous number is never legal.
+                    let own = state.numbers().current(state.to_move());
+                    answer = match own {
+                        Some(n) if !state.in_opening() => format!("{n}:pass"),
+                        _ => format!("{}", state.k() + 1),
+                    };
+                }
+                Mode::Garbage => {
+                    let _ = writeln!(out, "hello there ☃ {{}}");
+                    answer = "@@##!!".into();
+                }
+                Mode::Slow => std::thread::sleep(self.delay),
+                Mode::Random | Mode::NoHandshake => {}
+            }
+        }
+        let _ = writeln!(out, "info depth 1 score mp 0 nodes 1 pv {answer}");
+        let _ = writeln!(out, "bestmove {answer}");
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let mut engine = Engine {
+        mode: Mode::Random,
+        after: 3,
+        delay: Duration::from_millis(1500),
+        think: Duration::ZERO,
+        seed: 0,
+        variant: Variant::Standard,
+        rules: NumberRules::default(),
+        state: None,
+        position_line: String::new(),
+        gos: 0,
+    };
+    let mut i = 1;
+    while i < args.len() {
+        let value = args.get(i + 1).cloned().unwrap_or_default();
+        match args[i].as_str() {
+            "--mode" => {
+                engine.mode = match value.as_str() {
+                    "random" => Mode::Random,
+                    "crash" => Mode::Crash,
+                    "hang" => Mode::Hang,
+                    "illegal" => Mode::Illegal,
+                    "garbage" => Mode::Garbage,
+                    "nohandshake" => Mode::NoHandshake,
+                    "slow" => Mode::Slow,
+                    other => {
+                        eprintln!("unknown mode {other}");
+                        std::process::exit(2)
+                    }
+                }
+            }
+            "--think-ms" => engine.think = Duration::from_millis(value.parse().unwrap_or(0)),
+            "--after" => engine.after = value.parse().unwrap_or(3),
+            "--delay-ms" => engine.delay = Duration::from_millis(value.parse().unwrap_or(1500)),
+            other => {
+                eprintln!("unknown argument {other}");
+                std::process::exit(2)
+            }
+        }
+        i += 2;
+    }
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.first().copied() {
+            Some("ncbp") => {
+                let _ = writeln!(out, "id name test_engine-{:?}", engine.mode);
+                let _ = writeln!(
+                    out,
+                    "option name Seed type spin default 0 min 0 max 2147483647"
+                );
+                if engine.mode != Mode::NoHandshake {
+                    let _ = writeln!(out, "ncbpok");
+                }
+            }
+            Some("isready") => {
+                let _ = writeln!(out, "readyok");
+            }
+            Some("setoption") => {
+                let name = words.get(2).map(|s| s.to_ascii_lowercase());
+                let value = words.get(4).copied().unwrap_or("");
+                match name.as_deref() {
+                    Some("seed") => engine.seed = value.parse().unwrap_or(0),
+                    Some("variant") => engine.variant = value.parse().unwrap_or_default(),
+                    Some("alphabet") => engine.rules.k = value.parse().unwrap_or(6),
+                    Some("doubletcredits") => {
+                        engine.rules.doublet_credits = value.parse().unwrap_or(2)
+                    }
+                    _ => {
+                        let _ =
+                            writeln!(out, "error unknown-option {}", words.get(2).unwrap_or(&""));
+                    }
+                }
+            }
+            Some("newgame") => engine.state = Some(GameState::start(engine.variant, engine.rules)),
+            Some("position") => {
+                if let Err(e) = engine.position(&words[1..]) {
+                    let _ = writeln!(out, "error syntax {e}");
+                }
+            }
+            Some("go") => engine.go(&mut out),
+            Some("quit") => break,
+            Some(_) => {
+                let _ = writeln!(out, "error unknown-command {}", words[0]);
+            }
+            None => {}
+        }
+        let _ = out.flush();
+    }
+}

@@ -1,0 +1,211 @@
+//! Settings of a match: each engine's command, options and search limits, the
+//! rules of the games, and the timeouts the judge applies.
+
+use crate::board::Variant;
+use crate::numbers::NumberRules;
+use std::time::Duration;
+
+/// A chess-style clock: `base` for the game plus `increment` per turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    /// Time for the whole game.
+    pub base: Duration,
+    /// Time added after each answer.
+    pub increment: Duration,
+}
+
+impl TimeControl {
+    /// Reads `base+inc` or `base` in seconds (`10+0.1`, `60`).
+    pub fn parse(text: &str) -> Result<TimeControl, String> {
+        let (base, inc) = match text.split_once('+') {
+            Some((b, i)) => (b, i),
+            None => (text, "0"),
+        };
+        Ok(TimeControl {
+            base: seconds(base)?,
+            increment: seconds(inc)?,
+        })
+    }
+}
+
+fn seconds(text: &str) -> Result<Duration, String> {
+    let s: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if !(0.0..1e9).contains(&s) {
+        return Err(format!("'{text}' seconds is out of range"));
+    }
+    Ok(Duration::from_secs_f64(s))
+}
+
+/// What the referee sends with `go`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// Game clock (`xtime`/`ytime`, `xinc`/`yinc`).
+    pub clock: Option<TimeControl>,
+    /// Time per answer (`movetime`).
+    pub movetime: Option<Duration>,
+    /// Turns deep (`depth`).
+    pub depth: Option<u32>,
+    /// Nodes (`nodes`).
+    pub nodes: Option<u64>,
+}
+
+/// One engine of the match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineConfig {
+    /// Name in records and reports (no whitespace).
+    pub name: String,
+    /// Program and arguments.
+    pub command: Vec<String>,
+    /// `setoption` pairs, sent in order after the handshake.
+    pub options: Vec<(String, String)>,
+    /// Limits sent with each `go`.
+    pub limits: SearchLimits,
+}
+
+impl EngineConfig {
+    /// Builds an engine from `key=value` settings (`cmd=`, `name=`,
+    /// `option.X=`, `tc=`, `movetime=`, `depth=`, `nodes=`): first the shared
+    /// `each` settings, then the engine's own, later ones winning.
+    pub fn from_settings(each: &[String], own: &[String]) -> Result<EngineConfig, String> {
+        let mut cfg = EngineConfig {
+            name: String::new(),
+            command: Vec::new(),
+            options: Vec::new(),
+            limits: SearchLimits::default(),
+        };
+        for setting in each.iter().chain(own) {
+            let (key, value) = setting
+                .split_once('=')
+                .ok_or_else(|| format!("engine setting '{setting}' is not key=value"))?;
+            match key {
+                "cmd" => {
+                    cfg.command = value.split_whitespace().map(str::to_string).collect();
+                }
+                "name" => cfg.name = value.to_string(),
+                "tc" => cfg.limits.clock = Some(TimeControl::parse(value)?),
+                "movetime" => {
+                    cfg.limits.movetime = Some(Duration::from_millis(number(key, value)?))
+                }
+                "depth" => cfg.limits.depth = Some(number(key, value)? as u32),
+                "nodes" => cfg.limits.nodes = Some(number(key, value)?),
+                _ => match key.strip_prefix("option.") {
+                    Some(opt) if !opt.is_empty() => {
+                        cfg.options.retain(|(o, _)| !o.eq_ignore_ascii_case(opt));
+                        cfg.options.push((opt.to_string(), value.to_string()));
+                    }
+                    _ => return Err(format!("unknown engine setting '{key}'")),
+                },
+            }
+        }
+        if cfg.command.is_empty() {
+            return Err("an engine needs cmd=<program>".into());
+        }
+        if cfg.name.is_empty() {
+            cfg.name = std::path::Path::new(&cfg.command[0])
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| cfg.command[0].clone());
+        }
+        if cfg
+            .name
+            .chars()
+            .any(|c| c.is_whitespace() || c.is_control())
+        {
+            return Err(format!(
+                "engine name '{}' must not contain spaces",
+                cfg.name
+            ));
+        }
+        Ok(cfg)
+    }
+}
+
+fn number(key: &str, value: &str) -> Result<u64, String> {
+    value
+        .trim()
+        .parse()
+        .map_err(|_| format!("{key}={value}: not a whole number"))
+}
+
+/// The rules every game of the match is played with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Start position of `startpos`.
+    pub variant: Variant,
+    /// Alphabet size and doublet credits.
+    pub numbers: NumberRules,
+    /// Checker-play turns after which a game is a draw (turn 0 not counted).
+    pub max_turns: u32,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            variant: Variant::Standard,
+            numbers: NumberRules::default(),
+            max_turns: 1000,
+        }
+    }
+}
+
+/// How long the judge waits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timeouts {
+    /// For `ncbpok` and for `readyok`.
+    pub handshake: Duration,
+    /// Grace added to the clock or `movetime` before an answer is late.
+    pub margin: Duration,
+    /// The wait for an answer when neither a clock nor `movetime` is set.
+    pub unlimited: Duration,
+}
+
+impl Default for Timeouts {
+    fn default() -> Timeouts {
+        Timeouts {
+            handshake: Duration::from_secs(10),
+            margin: Duration::from_millis(100),
+            unlimited: Duration::from_secs(300),
+        }
+    }
+}
+
+/// Everything a match needs besides its schedule.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// The two engines; engine 0 is the one Elo is reported for.
+    pub engines: [EngineConfig; 2],
+    /// Game rules.
+    pub rules: Rules,
+    /// Judge timeouts.
+    pub timeouts: Timeouts,
+    /// Games played at once (one thread and one pair of processes each).
+    pub concurrency: usize,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_settings() {
+        let each = vec!["tc=10+0.1".to_string(), "option.Hash=32".to_string()];
+        let own = vec![
+            "cmd=./eng --mode random".to_string(),
+            "option.hash=64".to_string(),
+            "depth=3".to_string(),
+        ];
+        let e = EngineConfig::from_settings(&each, &own).unwrap();
+        assert_eq!(e.name, "eng");
+        assert_eq!(e.command, ["./eng", "--mode", "random"]);
+        assert_eq!(e.options, [("hash".to_string(), "64".to_string())]);
+        assert_eq!(e.limits.depth, Some(3));
+        let tc = e.limits.clock.unwrap();
+        assert_eq!(tc.base, Duration::from_secs(10));
+        assert_eq!(tc.increment, Duration::from_millis(100));
+        assert!(EngineConfig::from_settings(&[], &["name=x".into()]).is_err());
+        assert!(EngineConfig::from_settings(&[], &["cmd=a".into(), "bogus=1".into()]).is_err());
+    }
+}

@@ -1,0 +1,343 @@
+//! The judge: plays one game between two engines over NCBP and decides it.
+//!
+//! The judge keeps the authoritative [`GameState`]; engines only propose. Each
+//! decision is `position ... moves ...` plus `go ...`, answered by `bestmove
+//! <token>`, which is checked against the rules. Any failure to answer
+//! correctly loses the game by forfeit with its [`ForfeitReason`]. The judge
+//! talks through [`EnginePort`], so it does no process I/O itself and can be
+//! tested with scripted engines.
+
+use super::config::{EngineConfig, Rules, SearchLimits, Timeouts};
+use super::record::{ForfeitReason, GameEnd, GameRecord};
+use super::schedule::{GameSpec, Opening};
+use crate::game::GameState;
+use crate::ids::state_id;
+use crate::numbers::Side;
+use std::time::{Duration, Instant};
+
+mod answer;
+mod session;
+
+pub use answer::apply_answer;
+pub use session::{handshake, ready, EnginePort, Failure, PortError};
+use session::{send, wait_for};
+
+/// What the judge needs to play one game.
+pub struct GameSetup<'a> {
+    /// The scheduled game.
+    pub spec: &'a GameSpec,
+    /// Both engines, by engine index (not by side).
+    pub engines: [&'a EngineConfig; 2],
+    /// Rules.
+    pub rules: &'a Rules,
+    /// Timeouts.
+    pub timeouts: &'a Timeouts,
+}
+
+impl GameSetup<'_> {
+    /// The engine index playing `side`.
+    pub fn engine_of(&self, side: Side) -> usize {
+        match side {
+            Side::X => self.spec.x_engine,
+            Side::Y => 1 - self.spec.x_engine,
+        }
+    }
+
+    /// A record for this game ending with `end` after `moves`.
+    pub fn record(&self, end: GameEnd, detail: String, moves: Vec<String>) -> GameRecord {
+        GameRecord {
+            index: self.spec.index,
+            pair: self.spec.pair,
+            round: self.spec.round,
+            opening: self.spec.opening.clone(),
+            x_name: self.engines[self.engine_of(Side::X)].name.clone(),
+            y_name: self.engines[self.engine_of(Side::Y)].name.clone(),
+            end,
+            detail,
+            moves,
+        }
+    }
+
+    /// The record of a game lost before it started by the engine playing
+    /// `side`.
+    pub fn forfeit_before_start(&self, side: Side, failure: Failure) -> GameRecord {
+        self.record(
+            GameEnd::Forfeit {
+                loser: side,
+                reason: failure.reason,
+            },
+            failure.detail,
+            Vec::new(),
+        )
+    }
+}
+
+/// The state a game starts from, the `position` base and the referee's own
+/// turn-0 tokens.
+fn opening_state(
+    opening: &Opening,
+    rules: &Rules,
+) -> Result<(GameState, String, Vec<String>), String> {
+    match opening {
+        Opening::Pair { x0, y0 } => {
+            let mut state = GameState::start(rules.variant, rules.numbers);
+            state.pick(*x0).map_err(|e| e.to_string())?;
+            state.pick(*y0).map_err(|e| e.to_string())?;
+            Ok((
+                state,
+                "startpos".into(),
+                vec![x0.to_string(), y0.to_string()],
+            ))
+        }
+        Opening::State(id) => {
+            let state = state_id::decode(id).map_err(|e| e.0)?;
+            Ok((state, format!("state {id}"), Vec::new()))
+        }
+    }
+}
+
+/// The `go` command for the engine with `limits` playing `side`, given the
+/// clocks left (by side).
+fn go_command(limits: &SearchLimits, clocks: [Option<(Duration, Duration)>; 2]) -> String {
+    let mut go = String::from("go");
+    for (side, clock) in [("x", clocks[0]), ("y", clocks[1])] {
+        if let Some((left, _)) = clock {
+            go.push_str(&format!(" {side}time {}", left.as_millis()));
+        }
+    }
+    for (side, clock) in [("x", clocks[0]), ("y", clocks[1])] {
+        if let Some((_, inc)) = clock {
+            go.push_str(&format!(" {side}inc {}", inc.as_millis()));
+        }
+    }
+    if let Some(t) = limits.movetime {
+        go.push_str(&format!(" movetime {}", t.as_millis()));
+    }
+    if let Some(d) = limits.depth {
+        go.push_str(&format!(" depth {d}"));
+    }
+    if let Some(n) = limits.nodes {
+        go.push_str(&format!(" nodes {n}"));
+    }
+    go
+}
+
+/// Plays one game. `ports` are indexed by engine (0, 1), both already past
+/// the handshake. Never panics on engine output; every outcome is a record.
+pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameRecord {
+    let (mut state, base, mut moves) = match opening_state(&setup.spec.opening, setup.rules) {
+        Ok(s) => s,
+        Err(why) => {
+            // A bad opening is the referee's problem, not an engine's: a draw.
+            return setup.record(GameEnd::MaxTurns, format!("bad opening: {why}"), Vec::new());
+        }
+    };
+    let forfeit = |side: Side, f: Failure, moves: Vec<String>| {
+        setup.record(
+            GameEnd::Forfeit {
+                loser: side,
+                reason: f.reason,
+            },
+            f.detail,
+            moves,
+        )
+    };
+    for side in [Side::X, Side::Y] {
+        let port = &mut *ports[setup.engine_of(side)];
+        if let Err(f) = send(port, "newgame").and_then(|_| ready(port, setup.timeouts)) {
+            return forfeit(side, f, moves);
+        }
+    }
+    let clock_of = |side: Side| {
+        setup.engines[setup.engine_of(side)]
+            .limits
+            .clock
+            .map(|tc| (tc.base, tc.increment))
+    };
+    let mut clocks = [clock_of(Side::X), clock_of(Side::Y)];
+    let mut turns = 0u32;
+    loop {
+        if let Some(result) = state.result() {
+            return setup.record(
+                GameEnd::Win {
+                    winner: result.winner,
+                    kind: result.kind,
+                },
+                String::new(),
+                moves,
+            );
+        }
+        if turns >= setup.rules.max_turns {
+            return setup.record(GameEnd::MaxTurns, format!("{turns} turns played"), moves);
+        }
+        let side = state.to_move();
+        let engine = setup.engines[setup.engine_of(side)];
+        let port = &mut *ports[setup.engine_of(side)];
+        let mut position = format!("position {base}");
+        if !moves.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&moves.join(" "));
+        }
+        let go = go_command(&engine.limits, clocks);
+        if let Err(f) = send(port, &position).and_then(|_| send(port, &go)) {
+            return forfeit(side, f, moves);
+        }
+        let start = Instant::now();
+        let margin = setup.timeouts.margin;
+        let own_clock = clocks[side.index()];
+        let mut allowed = match (own_clock, engine.limits.movetime) {
+            (Some((left, _)), Some(mt)) => Some(left.min(mt)),
+            (Some((left, _)), None) => Some(left),
+            (None, Some(mt)) => Some(mt),
+            (None, None) => None,
+        };
+        let deadline = start
+            + match allowed {
+                Some(t) => t + margin,
+                None => setup.timeouts.unlimited,
+            };
+        let line = match wait_for(port, "bestmove", deadline, ForfeitReason::Timeout) {
+            Ok(line) => line,
+            Err(mut f) => {
+                if f.reason == ForfeitReason::Timeout {
+                    f.detail = format!("no bestmove after {} ms", start.elapsed().as_millis());
+                }
+                return forfeit(side, f, moves);
+            }
+        };
+        let elapsed = start.elapsed();
+        if let Some(t) = allowed.take() {
+            if elapsed > t + margin {
+                let f = Failure::new(
+                    ForfeitReason::Timeout,
+                    format!(
+                        "answered after {} ms, allowed {} ms",
+                        elapsed.as_millis(),
+                        t.as_millis()
+                    ),
+                );
+                return forfeit(side, f, moves);
+            }
+        }
+        if let Some((left, inc)) = own_clock {
+            clocks[side.index()] = Some((left.saturating_sub(elapsed) + inc, inc));
+        }
+        let mut words = line.split_whitespace().skip(1);
+        let Some(token) = words.next() else {
+            let f = Failure::new(ForfeitReason::Malformed, "bestmove without a token");
+            return forfeit(side, f, moves);
+        };
+        let opening = state.in_opening();
+        match apply_answer(&mut state, token) {
+            Ok(canonical) => moves.push(canonical),
+            Err(f) => return forfeit(side, f, moves),
+        }
+        if !opening {
+            turns += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::referee::config::SearchLimits;
+    use crate::referee::schedule::Opening;
+
+    /// A scripted engine: answers `ncbpok`/`readyok` and plays the given
+    /// answers in order, then closes.
+    struct Script {
+        answers: Vec<String>,
+        pending: Vec<String>,
+    }
+
+    impl EnginePort for Script {
+        fn send(&mut self, line: &str) -> Result<(), PortError> {
+            match line.split_whitespace().next() {
+                Some("ncbp") => self.pending.push("ncbpok".into()),
+                Some("isready") => self.pending.push("readyok".into()),
+                Some("go") if !self.answers.is_empty() => {
+                    let a = self.answers.remove(0);
+                    self.pending.push(format!("info depth 1\nbestmove {a}"));
+                }
+                _ => {}
+            }
+            Ok(())
+        }
+
+        fn recv(&mut self, _deadline: Instant) -> Result<String, PortError> {
+            if self.pending.is_empty() {
+                return Err(PortError::Closed);
+            }
+            let first = self.pending.remove(0);
+            match first.split_once('\n') {
+                Some((a, b)) => {
+                    self.pending.insert(0, b.to_string());
+                    Ok(a.to_string())
+                }
+                None => Ok(first),
+            }
+        }
+    }
+
+    #[test]
+    fn scripted_game_forfeits_on_illegal_and_on_exit() {
+        let cfg = |name: &str| EngineConfig {
+            name: name.into(),
+            command: vec!["x".into()],
+            options: vec![],
+            limits: SearchLimits::default(),
+        };
+        let (a, b) = (cfg("a"), cfg("b"));
+        let rules = Rules::default();
+        let timeouts = Timeouts::default();
+        let spec = GameSpec {
+            index: 0,
+            pair: 0,
+            round: 0,
+            opening: Opening::Pair { x0: 3, y0: 5 },
+            x_engine: 0,
+        };
+        let setup = GameSetup {
+            spec: &spec,
+            engines: [&a, &b],
+            rules: &rules,
+            timeouts: &timeouts,
+        };
+        let mut ea = Script {
+            answers: vec!["6:24/13".into()],
+            pending: vec![],
+        };
+        let mut eb = Script {
+            answers: vec!["5:24/13".into()],
+            pending: vec![],
+        };
+        let r = play_game([&mut ea, &mut eb], &setup);
+        assert_eq!(
+            r.end,
+            GameEnd::Forfeit {
+                loser: Side::Y,
+                reason: ForfeitReason::Illegal
+            }
+        );
+        assert_eq!(r.moves, ["3", "5", "6:24/13"]);
+        let mut ea = Script {
+            answers: vec!["6:24/13".into()],
+            pending: vec![],
+        };
+        let mut eb = Script {
+            answers: vec!["1:13/7,8/7".into()],
+            pending: vec![],
+        };
+        let r = play_game([&mut ea, &mut eb], &setup);
+        assert_eq!(
+            r.end,
+            GameEnd::Forfeit {
+                loser: Side::X,
+                reason: ForfeitReason::Crash
+            }
+        );
+        assert_eq!(r.x_name, "a");
+        assert_eq!(r.moves.len(), 4);
+    }
+}

@@ -1,0 +1,33 @@
+//! `ncbg-referee`: engine-vs-engine matches over NCBP (`protocol/ncbp.md`).
+//!
+//! The referee starts two engine processes, plays a schedule of games between
+//! them (every opening twice, colours swapped), judges every answer with the
+//! library's rules, records each finished game in a match file at once, and
+//! reports results, Elo and an optional SPRT.
+//!
+//! Concerns, one a module:
+//!
+//! - [`config`]: engine and match settings (limits, rules, timeouts);
+//! - [`schedule`]: openings, game pairs, rounds and shards;
+//! - [`engine`]: an engine process and its line reader (the only process I/O);
+//! - [`judge`]: one game, speaking NCBP through the [`judge::EnginePort`]
+//!   trait, with forfeits and the turn cap;
+//! - [`record`]: finished games and the match file (`protocol/match-file.md`);
+//! - [`store`]: the match file on disk (create, resume, append);
+//! - [`stats`]: W/L/D, gammons, points, Elo, LOS, pentanomial counts;
+//! - [`sprt`]: the sequential probability ratio test;
+//! - [`report`]: the final report (text and JSON);
+//! - [`mat`]: Jellyfish `.mat` export for GNU Backgammon;
+//! - [`runner`]: worker threads that play the schedule.
+
+pub mod config;
+pub mod engine;
+pub mod judge;
+pub mod mat;
+pub mod record;
+pub mod report;
+pub mod runner;
+pub mod schedule;
+pub mod sprt;
+pub mod stats;
+pub mod store;

@@ -1,0 +1,215 @@
+//! The final report and the live progress line, built from finished games.
+//! The report depends only on the set of records (sorted by index), so a
+//! resumed run, a merge of shards and a single run report the same.
+
+use super::record::GameRecord;
+use super::sprt::{Sprt, SprtDecision};
+use super::stats::{EloEstimate, MatchStats, Pentanomial, Tally};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// The SPRT part of a report.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SprtReport {
+    /// Parameters.
+    pub params: Sprt,
+    /// Log-likelihood ratio.
+    pub llr: f64,
+    /// Lower bound.
+    pub lower: f64,
+    /// Upper bound.
+    pub upper: f64,
+    /// Decision.
+    pub decision: SprtDecision,
+}
+
+/// Everything the referee reports at the end.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    /// Games counted.
+    pub games: u64,
+    /// Engine A then engine B.
+    pub engines: [Tally; 2],
+    /// A's score (wins + draws/2) over games.
+    pub score: f64,
+    /// Elo of A over B with its 95% interval.
+    pub elo: EloEstimate,
+    /// "pentanomial" or "trinomial".
+    pub elo_model: &'static str,
+    /// Likelihood that A is stronger.
+    pub los: f64,
+    /// Pair counts: LL, LD, DD+WL, WD, WW (from A's side).
+    pub pentanomial: Pentanomial,
+    /// A's net points per game.
+    pub points_per_game: f64,
+    /// Half-width of its 95% interval.
+    pub points_per_game_margin: f64,
+    /// Forfeits by reason.
+    pub forfeits: BTreeMap<String, u64>,
+    /// Games drawn by the turn cap.
+    pub max_turn_draws: u64,
+    /// The SPRT, when one was asked for.
+    pub sprt: Option<SprtReport>,
+}
+
+impl Report {
+    /// The report on `games` between `names[0]` (A) and `names[1]` (B).
+    pub fn new(games: &[GameRecord], names: [&str; 2], sprt: Option<Sprt>) -> Report {
+        let mut sorted: Vec<&GameRecord> = games.iter().collect();
+        sorted.sort_by_key(|g| g.index);
+        let sorted: Vec<GameRecord> = sorted.into_iter().cloned().collect();
+        let s = MatchStats::compute(&sorted, names);
+        let mut forfeits = BTreeMap::new();
+        let mut max_turn_draws = 0;
+        for g in &sorted {
+            match g.end {
+                super::record::GameEnd::Forfeit { reason, .. } => {
+                    *forfeits.entry(reason.name().to_string()).or_insert(0) += 1
+                }
+                super::record::GameEnd::MaxTurns => max_turn_draws += 1,
+                _ => {}
+            }
+        }
+        let a = &s.tallies[0];
+        let score = if s.games == 0 {
+            0.0
+        } else {
+            (a.wins as f64 + a.draws as f64 / 2.0) / s.games as f64
+        };
+        let sprt = sprt.map(|params| {
+            let llr = params.llr(&s.model);
+            SprtReport {
+                params,
+                llr,
+                lower: params.lower(),
+                upper: params.upper(),
+                decision: params.decide(llr),
+            }
+        });
+        Report {
+            games: s.games,
+            score,
+            elo: s.elo,
+            elo_model: if s.model.pentanomial {
+                "pentanomial"
+            } else {
+                "trinomial"
+            },
+            los: s.los,
+            pentanomial: s.pentanomial,
+            points_per_game: s.points_per_game,
+            points_per_game_margin: s.points_per_game_margin,
+            engines: s.tallies,
+            forfeits,
+            max_turn_draws,
+            sprt,
+        }
+    }
+
+    /// The report as pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+    }
+
+    /// The report as text for people.
+    pub fn to_text(&self) -> String {
+        let mut o = String::new();
+        let [a, b] = &self.engines;
+        let _ = writeln!(o, "Match {} vs {}: {} games", a.name, b.name, self.games);
+        for t in &self.engines {
+            let _ = writeln!(
+                o,
+                "  {:<16} W {:>5}  L {:>5}  D {:>4}  gammons {}/{} backgammons {}/{} (won/lost)  points {}-{}  forfeits {}",
+                t.name,
+                t.wins,
+                t.losses,
+                t.draws,
+                t.gammons_won,
+                t.gammons_lost,
+                t.backgammons_won,
+                t.backgammons_lost,
+                t.points_won,
+                t.points_lost,
+                t.forfeits
+            );
+        }
+        let _ = writeln!(o, "Score of {}: {:.4}", a.name, self.score);
+        let _ = writeln!(
+            o,
+            "Elo difference: {} ({} model, 95%: {} .. {})",
+            fmt_elo(self.elo.elo),
+            self.elo_model,
+            fmt_elo(self.elo.low),
+            fmt_elo(self.elo.high)
+        );
+        let _ = writeln!(o, "LOS: {:.2}%", self.los * 100.0);
+        let p = self.pentanomial;
+        let _ = writeln!(
+            o,
+            "Pentanomial [LL, LD, DD/WL, WD, WW]: [{}, {}, {}, {}, {}]",
+            p[0], p[1], p[2], p[3], p[4]
+        );
+        let _ = writeln!(
+            o,
+            "Points per game ({}): {:+.3} ± {:.3}",
+            a.name, self.points_per_game, self.points_per_game_margin
+        );
+        if !self.forfeits.is_empty() {
+            let list: Vec<String> = self
+                .forfeits
+                .iter()
+                .map(|(k, v)| format!("{k} {v}"))
+                .collect();
+            let _ = writeln!(o, "Forfeits: {}", list.join(", "));
+        }
+        if self.max_turn_draws > 0 {
+            let _ = writeln!(o, "Draws by turn cap: {}", self.max_turn_draws);
+        }
+        if let Some(s) = &self.sprt {
+            let _ = writeln!(
+                o,
+                "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.3} [{:.3}, {:.3}] {}",
+                s.params.elo0,
+                s.params.elo1,
+                s.params.alpha,
+                s.params.beta,
+                s.llr,
+                s.lower,
+                s.upper,
+                match s.decision {
+                    SprtDecision::Continue => "undecided",
+                    SprtDecision::AcceptH0 => "H0 accepted",
+                    SprtDecision::AcceptH1 => "H1 accepted",
+                }
+            );
+        }
+        o
+    }
+
+    /// The one-line progress summary for stderr.
+    pub fn progress_line(&self, total: u64) -> String {
+        let [a, b] = &self.engines;
+        let mut line = format!(
+            "games {}/{}  {} {}-{}-{} {} ({:.1}%)  Elo {} ± {}",
+            self.games,
+            total,
+            a.name,
+            a.wins,
+            a.losses,
+            a.draws,
+            b.name,
+            self.score * 100.0,
+            fmt_elo(self.elo.elo),
+            self.elo.margin().map_or("-".into(), |m| format!("{m:.1}"))
+        );
+        if let Some(s) = &self.sprt {
+            let _ = write!(line, "  LLR {:.2} [{:.2}, {:.2}]", s.llr, s.lower, s.upper);
+        }
+        line
+    }
+}
+
+fn fmt_elo(e: Option<f64>) -> String {
+    e.map_or("-".into(), |v| format!("{:+.1}", v + 0.0))
+}

@@ -1,0 +1,367 @@
+//! Match statistics from finished games: per-engine tallies, Elo with a 95%
+//! interval, LOS, pentanomial counts over game pairs, points per game.
+//!
+//! Scores are from engine A's side (the first `--engine`): a win is 1, a
+//! draw (turn cap) ½, a loss 0, whatever the points. A forfeit is a loss.
+//!
+//! **Model.** When at least one game pair (the same opening, colours
+//! swapped) is complete, Elo and its interval come from the *pentanomial*
+//! distribution of pair scores (0, ¼, ½, ¾, 1 per game, as fastchess and
+//! fishtest): pairs are independent, games of a pair are not. Otherwise the
+//! per-game *trinomial* (W/D/L) is used. The interval is the normal interval
+//! of the mean score, ±1.96 standard errors, mapped through the logistic Elo
+//! curve `elo(s) = -400 log10(1/s - 1)`.
+
+use super::record::{GameEnd, GameRecord};
+use crate::board::WinKind;
+use crate::numbers::Side;
+use std::collections::BTreeMap;
+
+/// 97.5% quantile of the standard normal: a two-sided 95% interval.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// One engine's results.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Tally {
+    /// Engine name.
+    pub name: String,
+    /// Games won (any way).
+    pub wins: u64,
+    /// Games lost (any way).
+    pub losses: u64,
+    /// Games drawn by the turn cap.
+    pub draws: u64,
+    /// Wins that were gammons.
+    pub gammons_won: u64,
+    /// Wins that were backgammons.
+    pub backgammons_won: u64,
+    /// Losses that were gammons.
+    pub gammons_lost: u64,
+    /// Losses that were backgammons.
+    pub backgammons_lost: u64,
+    /// Games lost by forfeit.
+    pub forfeits: u64,
+    /// Points won.
+    pub points_won: u64,
+    /// Points lost.
+    pub points_lost: u64,
+}
+
+/// Game-pair results from engine A's side: `[0]` lost both ... `[4]` won both
+/// (index = twice the pair's score, a draw counting ½).
+pub type Pentanomial = [u64; 5];
+
+/// Mean and variance of a score distribution, per unit (game or pair).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScoreModel {
+    /// The distribution: each unit's per-game score with its count.
+    pub counts: Vec<(f64, u64)>,
+    /// Units: games (trinomial) or pairs (pentanomial).
+    pub n: u64,
+    /// Mean score per game, 0..1.
+    pub mean: f64,
+    /// Variance of a unit's per-game score.
+    pub variance: f64,
+    /// True for the pentanomial model.
+    pub pentanomial: bool,
+}
+
+impl ScoreModel {
+    /// From values (per-game scores in 0..1) with their counts.
+    pub fn from_counts(values: &[(f64, u64)], pentanomial: bool) -> ScoreModel {
+        let n: u64 = values.iter().map(|&(_, c)| c).sum();
+        if n == 0 {
+            return ScoreModel {
+                counts: values.to_vec(),
+                n,
+                mean: 0.5,
+                variance: 0.0,
+                pentanomial,
+            };
+        }
+        let nf = n as f64;
+        let mean = values.iter().map(|&(v, c)| v * c as f64).sum::<f64>() / nf;
+        let variance = values
+            .iter()
+            .map(|&(v, c)| c as f64 * (v - mean) * (v - mean))
+            .sum::<f64>()
+            / nf;
+        ScoreModel {
+            counts: values.to_vec(),
+            n,
+            mean,
+            variance,
+            pentanomial,
+        }
+    }
+
+    /// Standard error of the mean.
+    pub fn std_error(&self) -> f64 {
+        if self.n == 0 {
+            0.0
+        } else {
+            (self.variance / self.n as f64).sqrt()
+        }
+    }
+}
+
+/// Elo difference for an expected score `s` (None at 0 or 1).
+pub fn elo_from_score(s: f64) -> Option<f64> {
+    (s > 0.0 && s < 1.0).then(|| -400.0 * (1.0 / s - 1.0).log10())
+}
+
+/// Expected score for an Elo difference.
+pub fn score_from_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// The error function (Abramowitz & Stegun 7.1.26, error below 1.5e-7).
+pub fn erf(x: f64) -> f64 {
+    let sign = if x < 0.0 { -1.0 } else { 1.0 };
+    let x = x.abs();
+    let t = 1.0 / (1.0 + 0.327_591_1 * x);
+    let y = 1.0
+        - (((((1.061_405_429 * t - 1.453_152_027) * t) + 1.421_413_741) * t - 0.284_496_736) * t
+            + 0.254_829_592)
+            * t
+            * (-x * x).exp();
+    sign * y
+}
+
+/// Likelihood of superiority: the probability that A is the stronger, from
+/// wins and losses (draws carry no information): `½(1 + erf((W-L)/√(2(W+L))))`.
+pub fn los(wins: u64, losses: u64) -> f64 {
+    if wins + losses == 0 {
+        return 0.5;
+    }
+    let (w, l) = (wins as f64, losses as f64);
+    0.5 * (1.0 + erf((w - l) / (2.0 * (w + l)).sqrt()))
+}
+
+/// Elo with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct EloEstimate {
+    /// Point estimate (None when the score is 0 or 1).
+    pub elo: Option<f64>,
+    /// Lower end of the 95% interval.
+    pub low: Option<f64>,
+    /// Upper end.
+    pub high: Option<f64>,
+}
+
+impl EloEstimate {
+    /// From a score model.
+    pub fn from_model(m: &ScoreModel) -> EloEstimate {
+        let se = m.std_error();
+        EloEstimate {
+            elo: elo_from_score(m.mean),
+            low: elo_from_score(m.mean - Z95 * se),
+            high: elo_from_score(m.mean + Z95 * se),
+        }
+    }
+
+    /// Half the interval's width, when both ends exist.
+    pub fn margin(&self) -> Option<f64> {
+        Some((self.high? - self.low?) / 2.0)
+    }
+}
+
+/// Everything computed from a set of games between engines A and B.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchStats {
+    /// A's and B's tallies.
+    pub tallies: [Tally; 2],
+    /// Games counted.
+    pub games: u64,
+    /// Pentanomial counts over complete pairs.
+    pub pentanomial: Pentanomial,
+    /// The model behind Elo and SPRT.
+    pub model: ScoreModel,
+    /// Elo of A over B.
+    pub elo: EloEstimate,
+    /// Likelihood that A is stronger.
+    pub los: f64,
+    /// A's net points per game.
+    pub points_per_game: f64,
+    /// Half-width of its 95% interval.
+    pub points_per_game_margin: f64,
+}
+
+/// A's score in a game (1, ½, 0), or None when A did not play it.
+fn score_for(g: &GameRecord, a: &str) -> Option<f64> {
+    let side = if g.x_name == a {
+        Side::X
+    } else if g.y_name == a {
+        Side::Y
+    } else {
+        return None;
+    };
+    Some(match g.end.winner() {
+        None => 0.5,
+        Some(w) if w == side => 1.0,
+        Some(_) => 0.0,
+    })
+}
+
+impl MatchStats {
+    /// Statistics of `games` between engines named `names[0]` (A) and
+    /// `names[1]` (B). Games with other names are ignored.
+    pub fn compute(games: &[GameRecord], names: [&str; 2]) -> MatchStats {
+        let mut tallies = names.map(|n| Tally {
+            name: n.to_string(),
+            ..Tally::default()
+        });
+        let mut a_points = Vec::new();
+        let mut pairs: BTreeMap<u64, Vec<f64>> = BTreeMap::new();
+        let mut trinomial = [0u64; 3];
+        for g in games {
+            let Some(score) = score_for(g, names[0]) else {
+                continue;
+            };
+            let other = if g.x_name == names[0] {
+                &g.y_name
+            } else {
+                &g.x_name
+            };
+            if other != names[1] {
+                continue;
+            }
+            trinomial[(score * 2.0) as usize] += 1;
+            pairs.entry(g.pair).or_default().push(score);
+            let a_side = if g.x_name == names[0] {
+                Side::X
+            } else {
+                Side::Y
+            };
+            let points = g.end.points() as i64;
+            for (i, t) in tallies.iter_mut().enumerate() {
+                let side = if i == 0 { a_side } else { a_side.other() };
+                match g.end.winner() {
+                    None => t.draws += 1,
+                    Some(w) if w == side => {
+                        t.wins += 1;
+                        t.points_won += points as u64;
+                        if let GameEnd::Win { kind, .. } = g.end {
+                            t.gammons_won += (kind == WinKind::Gammon) as u64;
+                            t.backgammons_won += (kind == WinKind::Backgammon) as u64;
+                        }
+                    }
+                    Some(_) => {
+                        t.losses += 1;
+                        t.points_lost += points as u64;
+                        match g.end {
+                            GameEnd::Win { kind, .. } => {
+                                t.gammons_lost += (kind == WinKind::Gammon) as u64;
+                                t.backgammons_lost += (kind == WinKind::Backgammon) as u64;
+                            }
+                            GameEnd::Forfeit { .. } => t.forfeits += 1,
+                            GameEnd::MaxTurns => {}
+                        }
+                    }
+                }
+            }
+            a_points.push(match g.end.winner() {
+                None => 0,
+                Some(w) if w == a_side => points,
+                Some(_) => -points,
+            });
+        }
+        let mut pentanomial = [0u64; 5];
+        for scores in pairs.values().filter(|s| s.len() == 2) {
+            pentanomial[((scores[0] + scores[1]) * 2.0).round() as usize] += 1;
+        }
+        let model = if pentanomial.iter().sum::<u64>() > 0 {
+            penta_model(&pentanomial)
+        } else {
+            ScoreModel::from_counts(
+                &[
+                    (0.0, trinomial[0]),
+                    (0.5, trinomial[1]),
+                    (1.0, trinomial[2]),
+                ],
+                false,
+            )
+        };
+        let n = a_points.len() as f64;
+        let (ppg, ppg_margin) = if a_points.is_empty() {
+            (0.0, 0.0)
+        } else {
+            let mean = a_points.iter().sum::<i64>() as f64 / n;
+            let var = a_points
+                .iter()
+                .map(|&p| (p as f64 - mean).powi(2))
+                .sum::<f64>()
+                / n;
+            (mean, Z95 * (var / n).sqrt())
+        };
+        MatchStats {
+            games: a_points.len() as u64,
+            los: los(tallies[0].wins, tallies[0].losses),
+            tallies,
+            pentanomial,
+            elo: EloEstimate::from_model(&model),
+            model,
+            points_per_game: ppg,
+            points_per_game_margin: ppg_margin,
+        }
+    }
+}
+
+/// The pentanomial score model: pair scores 0, ¼, ½, ¾, 1 per game.
+pub fn penta_model(p: &Pentanomial) -> ScoreModel {
+    let values: Vec<(f64, u64)> = p
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (i as f64 / 4.0, c))
+        .collect();
+    ScoreModel::from_counts(&values, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64, eps: f64) -> bool {
+        (a - b).abs() < eps
+    }
+
+    #[test]
+    fn known_values() {
+        assert!(close(elo_from_score(0.6).unwrap(), 70.437, 1e-3));
+        assert!(close(elo_from_score(0.5).unwrap(), 0.0, 1e-12));
+        assert!(close(score_from_elo(70.437_14), 0.6, 1e-6));
+        assert!(elo_from_score(1.0).is_none());
+        assert!(close(erf(1.0), 0.842_700_79, 1e-6));
+        assert!(close(erf(-0.5), -0.520_499_88, 1e-6));
+        // 60 wins, 40 losses: LOS = Φ(2) = 0.97725.
+        assert!(close(los(60, 40), 0.977_25, 1e-5));
+        assert!(close(los(40, 60), 1.0 - 0.977_25, 1e-5));
+        assert_eq!(los(0, 0), 0.5);
+    }
+
+    #[test]
+    fn trinomial_interval() {
+        // 60 W, 20 D, 20 L: mean 0.7, variance 0.7*0.3... per game:
+        // E[x^2] = (60 + 5)/100 = 0.65, var = 0.65 - 0.49 = 0.16, se = 0.04.
+        let m = ScoreModel::from_counts(&[(0.0, 20), (0.5, 20), (1.0, 60)], false);
+        assert!(close(m.mean, 0.7, 1e-12));
+        assert!(close(m.variance, 0.16, 1e-12));
+        assert!(close(m.std_error(), 0.04, 1e-12));
+        let e = EloEstimate::from_model(&m);
+        assert!(close(e.elo.unwrap(), 147.19, 1e-2));
+        assert!(close(
+            e.low.unwrap(),
+            elo_from_score(0.7 - Z95 * 0.04).unwrap(),
+            1e-9
+        ));
+    }
+
+    #[test]
+    fn pentanomial_model() {
+        let m = penta_model(&[0, 0, 10, 0, 0]);
+        assert_eq!(m.n, 10);
+        assert!(close(m.mean, 0.5, 1e-12) && m.variance == 0.0);
+        let m = penta_model(&[1, 0, 0, 0, 1]);
+        assert!(close(m.mean, 0.5, 1e-12) && close(m.variance, 0.25, 1e-12));
+    }
+}

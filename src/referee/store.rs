@@ -1,0 +1,77 @@
+//! The match file on disk: created with its header, or resumed after its
+//! last complete line; each finished game appended and flushed at once.
+
+use super::record::{self, GameRecord, Header, MatchFile};
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::Path;
+
+fn io_error(path: &Path, e: std::io::Error) -> String {
+    format!("{}: {e}", path.display())
+}
+
+/// Reads a match file (bytes that are not UTF-8 are replaced).
+pub fn read(path: &Path) -> Result<MatchFile, String> {
+    let bytes = std::fs::read(path).map_err(|e| io_error(path, e))?;
+    Ok(MatchFile::parse(&String::from_utf8_lossy(&bytes)))
+}
+
+/// Writes a whole match file: the header and the games.
+pub fn write(path: &Path, header: &Header, games: &[GameRecord]) -> Result<(), String> {
+    let mut text = header.to_text();
+    for g in games {
+        text.push_str(&g.to_line());
+        text.push('\n');
+    }
+    std::fs::write(path, text).map_err(|e| io_error(path, e))
+}
+
+/// An open match file, appending.
+pub struct Store {
+    file: File,
+}
+
+impl Store {
+    /// Opens `path` for a match. A missing or empty file is created with
+    /// `header`. An existing one is refused unless `resume`; when resuming, a
+    /// last line cut short (no newline) is removed and the file's contents are
+    /// returned so the caller can skip its finished games.
+    pub fn open(path: &Path, header: &Header, resume: bool) -> Result<(Store, MatchFile), String> {
+        let exists = std::fs::metadata(path)
+            .map(|m| m.len() > 0)
+            .unwrap_or(false);
+        if exists && !resume {
+            return Err(format!(
+                "{} exists: use --resume to continue it",
+                path.display()
+            ));
+        }
+        let mut old = MatchFile::default();
+        if exists {
+            old = read(path)?;
+            let f = OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map_err(|e| io_error(path, e))?;
+            f.set_len(old.complete_len as u64)
+                .map_err(|e| io_error(path, e))?;
+        }
+        let mut file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| io_error(path, e))?;
+        if !exists {
+            file.write_all(header.to_text().as_bytes())
+                .and_then(|_| file.flush())
+                .map_err(|e| io_error(path, e))?;
+            old.header = header.clone();
+        }
+        Ok((Store { file }, old))
+    }
+
+    /// Appends a finished game and flushes it.
+    pub fn append(&mut self, game: &GameRecord) -> std::io::Result<()> {
+        record::append(&mut self.file, game)
+    }
+}

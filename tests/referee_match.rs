@@ -1,0 +1,263 @@
+//! Whole matches through the `ncbg-referee` binary: conformant engines, and
+//! each kind of misbehaving engine losing by forfeit with its reason while
+//! the match completes and no finished game is lost.
+
+mod referee_support;
+
+use referee_support::*;
+
+#[test]
+fn conformant_engines_play_a_full_match() {
+    let dir = temp_dir("full");
+    let file = dir.join("match.txt");
+    let out = run_referee(&[
+        "--engine".into(),
+        engine_cmd("random", ""),
+        "name=alpha".into(),
+        "option.Seed=1".into(),
+        "--engine".into(),
+        engine_cmd("random", ""),
+        "name=beta".into(),
+        "option.Seed=2".into(),
+        "--each".into(),
+        "depth=1".into(),
+        "--games".into(),
+        "10".into(),
+        "--concurrency".into(),
+        "2".into(),
+        "--format".into(),
+        "json".into(),
+        "--out".into(),
+        file.display().to_string(),
+    ]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json report");
+    assert_eq!(report["games"], 10);
+    assert_eq!(report["forfeits"].as_object().unwrap().len(), 0);
+    let a = &report["engines"][0];
+    let b = &report["engines"][1];
+    assert_eq!(a["name"], "alpha");
+    assert_eq!(a["wins"], b["losses"]);
+    assert_eq!(
+        a["wins"].as_u64().unwrap() + a["losses"].as_u64().unwrap() + a["draws"].as_u64().unwrap(),
+        10
+    );
+    let lines = game_lines(&file);
+    assert_eq!(lines.len(), 10);
+    let mut indices: Vec<u64> = lines
+        .iter()
+        .map(|l| field(l, "index").parse().unwrap())
+        .collect();
+    indices.sort();
+    assert_eq!(indices, (0..10).collect::<Vec<_>>());
+    for l in &lines {
+        assert_eq!(field(l, "reason"), "bore-off");
+        // Turn 0 picks, then whole turns.
+        let moves: Vec<&str> = field(l, "moves").split(' ').collect();
+        assert!(moves.len() > 20);
+        assert!(!moves[0].contains(':') && !moves[1].contains(':'));
+        assert!(moves[2..].iter().all(|t| t.contains(':')));
+    }
+    // Games 0 and 1 are a pair: same opening, colours swapped.
+    let by_index = |i: u64| {
+        lines
+            .iter()
+            .find(|l| field(l, "index") == i.to_string())
+            .unwrap()
+    };
+    assert_eq!(field(by_index(0), "opening"), field(by_index(1), "opening"));
+    assert_eq!(field(by_index(0), "x"), "alpha");
+    assert_eq!(field(by_index(1), "x"), "beta");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Plays `games` games of a conformant engine against one in `mode`; checks
+/// every game is recorded and the misbehaving engine forfeits with `reason`.
+fn misbehaving(mode: &str, extra: &str, limits: &[&str], reason: &str, games: usize) {
+    let dir = temp_dir(mode);
+    let file = dir.join("match.txt");
+    let mut a = vec![
+        "--engine".into(),
+        engine_cmd("random", ""),
+        "name=good".into(),
+        "--engine".into(),
+        engine_cmd(mode, extra),
+        "name=bad".into(),
+        "--games".into(),
+        games.to_string(),
+        "--handshake-timeout".into(),
+        "500".into(),
+        "--timeout-margin".into(),
+        "300".into(),
+        "--format".into(),
+        "json".into(),
+        "--out".into(),
+        file.display().to_string(),
+    ];
+    if !limits.is_empty() {
+        a.push("--each".into());
+        a.extend(args(limits));
+    }
+    let out = run_referee(&a);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json report");
+    assert_eq!(report["games"], games as u64, "{mode}");
+    let lines = game_lines(&file);
+    assert_eq!(lines.len(), games, "{mode}: every game recorded");
+    let forfeits: Vec<&String> = lines
+        .iter()
+        .filter(|l| field(l, "kind") == "forfeit")
+        .collect();
+    assert!(!forfeits.is_empty(), "{mode}: no forfeit");
+    for l in &forfeits {
+        assert_eq!(field(l, "reason"), reason, "{mode}: {l}");
+        let loser = if field(l, "winner") == "X" {
+            field(l, "y")
+        } else {
+            field(l, "x")
+        };
+        assert_eq!(loser, "bad", "{mode}");
+        assert_eq!(field(l, "points"), "1");
+    }
+    assert_eq!(report["engines"][1]["forfeits"], forfeits.len() as u64);
+    assert_eq!(report["forfeits"][reason], forfeits.len() as u64);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn crashing_engine_forfeits() {
+    misbehaving("crash", "", &[], "crash", 4);
+}
+
+#[test]
+fn hanging_engine_forfeits_on_time() {
+    misbehaving("hang", "", &["movetime=100"], "timeout", 3);
+}
+
+#[test]
+fn illegal_answer_forfeits() {
+    misbehaving("illegal", "", &[], "illegal", 4);
+}
+
+#[test]
+fn garbage_answer_forfeits() {
+    misbehaving("garbage", "", &[], "malformed", 4);
+}
+
+#[test]
+fn missing_handshake_forfeits() {
+    misbehaving("nohandshake", "", &[], "handshake", 3);
+}
+
+#[test]
+fn slow_engine_forfeits_on_time() {
+    misbehaving("slow", "--delay-ms 800", &["movetime=50"], "timeout", 3);
+}
+
+#[test]
+fn slow_engine_loses_on_the_clock() {
+    misbehaving("slow", "--delay-ms 700", &["tc=0.5+0"], "timeout", 2);
+}
+
+#[test]
+fn turn_cap_draws_and_sprt_stops_the_match() {
+    let dir = temp_dir("cap");
+    let file = dir.join("match.txt");
+    let out = run_referee(&[
+        "--engine".into(),
+        engine_cmd("random", ""),
+        "name=a".into(),
+        "--engine".into(),
+        engine_cmd("random", ""),
+        "name=b".into(),
+        "--max-turns".into(),
+        "6".into(),
+        "--games".into(),
+        "4".into(),
+        "--format".into(),
+        "json".into(),
+        "--out".into(),
+        file.display().to_string(),
+    ]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["max_turn_draws"], 4);
+    for l in game_lines(&file) {
+        assert_eq!(field(&l, "reason"), "max-turns");
+        assert_eq!(field(&l, "moves").split(' ').count(), 2 + 6);
+    }
+    // An engine that forfeits every game: H1 is accepted long before 60 games.
+    let file = dir.join("sprt.txt");
+    let out = run_referee(&[
+        "--engine".into(),
+        engine_cmd("random", ""),
+        "name=a".into(),
+        "--engine".into(),
+        engine_cmd("illegal", "--after 0"),
+        "name=b".into(),
+        "--games".into(),
+        "60".into(),
+        "--sprt".into(),
+        "elo0=0".into(),
+        "elo1=50".into(),
+        "alpha=0.05".into(),
+        "beta=0.05".into(),
+        "--format".into(),
+        "json".into(),
+        "--out".into(),
+        file.display().to_string(),
+    ]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["sprt"]["decision"], "accept-h1");
+    let games = report["games"].as_u64().unwrap();
+    assert!(games < 60);
+    assert_eq!(game_lines(&file).len() as u64, games);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn openings_file_with_full_state_ids() {
+    let dir = temp_dir("openings");
+    let openings = dir.join("openings.txt");
+    // A new game (the engines pick turn 0), X to play 6-5, and Y to pick.
+    std::fs::write(
+        &openings,
+        "# test openings\n4HPwATDgc/ABMA:Xpick:x-y-:d22:k6\n\n4HPwATDgc/ABMA:Xplay:x6y5:d22:k6\n4HPwATDgc/ABMA:Ypick:x3y-:d11:k6\n",
+    )
+    .unwrap();
+    let file = dir.join("match.txt");
+    let out = run_referee(&[
+        "--engine".into(),
+        engine_cmd("random", ""),
+        "name=a".into(),
+        "--engine".into(),
+        engine_cmd("random", ""),
+        "name=b".into(),
+        "option.Seed=9".into(),
+        "--openings".into(),
+        openings.display().to_string(),
+        "--format".into(),
+        "json".into(),
+        "--out".into(),
+        file.display().to_string(),
+    ]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["games"], 6);
+    let lines = game_lines(&file);
+    assert_eq!(lines.len(), 6);
+    for l in &lines {
+        assert_eq!(field(l, "reason"), "bore-off", "{l}");
+        assert!(field(l, "opening").starts_with("state:"));
+    }
+    let first = |opening: &str| {
+        lines
+            .iter()
+            .find(|l| field(l, "opening") == opening)
+            .map(|l| field(l, "moves").split(' ').next().unwrap().to_string())
+            .unwrap()
+    };
+    // Turn 0 picked by the engine: a bare number.
+    assert!(first("state:4HPwATDgc/ABMA:Xpick:x-y-:d22:k6")
+        .parse::<u8>()
+        .is_ok());
+    // Number already picked: the play alone.
+    assert!(!first("state:4HPwATDgc/ABMA:Xplay:x6y5:d22:k6").contains(':'));
+    let _ = std::fs::remove_dir_all(dir);
+}

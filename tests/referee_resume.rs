@@ -1,0 +1,103 @@
+//! A referee killed with SIGKILL in the middle of a match resumes from its
+//! match file: finished games are kept as they are and not replayed, a cut
+//! last line is dropped, and the match ends with every scheduled game
+//! recorded exactly once.
+
+mod referee_support;
+
+use referee_support::*;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+#[test]
+fn killed_referee_resumes_without_replaying() {
+    let dir = temp_dir("resume");
+    let file = dir.join("match.txt");
+    let games = 16;
+    let match_args = vec![
+        "--engine".to_string(),
+        engine_cmd("random", "--think-ms 2"),
+        "name=a".into(),
+        "option.Seed=5".into(),
+        "--engine".into(),
+        engine_cmd("random", "--think-ms 2"),
+        "name=b".into(),
+        "option.Seed=6".into(),
+        "--games".into(),
+        games.to_string(),
+        "--quiet".into(),
+        "--format".into(),
+        "json".into(),
+        "--out".into(),
+        file.display().to_string(),
+    ];
+    let mut child = Command::new(referee())
+        .args(&match_args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start referee");
+    let started = Instant::now();
+    while game_lines(&file).len() < 3 {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "no games recorded"
+        );
+        if let Ok(Some(_)) = child.try_wait() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().expect("kill -9"); // SIGKILL on Unix
+    let _ = child.wait();
+    let before = game_lines(&file);
+    assert!(
+        before.len() >= 3 && before.len() < games,
+        "killed after {} games: make the engines slower",
+        before.len()
+    );
+    // A record cut short by the kill: no newline at its end.
+    let mut text = std::fs::read_to_string(&file).unwrap();
+    text.push_str("game\tindex=15\tpair=7\tround=0\topening=pair:");
+    std::fs::write(&file, &text).unwrap();
+
+    // Without --resume the referee refuses to overwrite the file.
+    let refused = Command::new(referee()).args(&match_args).output().unwrap();
+    assert!(!refused.status.success());
+
+    let mut resume_args = match_args.clone();
+    resume_args.push("--resume".into());
+    let out = run_referee(&resume_args);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["games"], games as u64);
+
+    let after = game_lines(&file);
+    assert_eq!(after.len(), games, "every game recorded once");
+    assert_eq!(
+        &after[..before.len()],
+        &before[..],
+        "finished games kept as they were"
+    );
+    let mut indices: Vec<u64> = after
+        .iter()
+        .map(|l| field(l, "index").parse().unwrap())
+        .collect();
+    indices.sort();
+    assert_eq!(
+        indices,
+        (0..games as u64).collect::<Vec<_>>(),
+        "no game replayed"
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.ends_with('\n'));
+    assert!(
+        !text.contains("opening=pair:game"),
+        "the cut line was dropped"
+    );
+
+    // Resuming a finished match plays nothing and reports the same.
+    let again = run_referee(&resume_args);
+    assert_eq!(again.stdout, out.stdout);
+    assert_eq!(game_lines(&file), after);
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -1,0 +1,134 @@
+//! The referee's report on hand-made games: tallies, pentanomial counts,
+//! Elo, LOS, points per game and SPRT against values worked out by hand.
+
+use ncbg::board::WinKind;
+use ncbg::numbers::Side;
+use ncbg::referee::record::{ForfeitReason, GameEnd, GameRecord};
+use ncbg::referee::report::Report;
+use ncbg::referee::schedule::Opening;
+use ncbg::referee::sprt::{Sprt, SprtDecision};
+use ncbg::referee::stats::{elo_from_score, los};
+
+fn game(index: u64, end: GameEnd) -> GameRecord {
+    let a_is_x = index % 2 == 0;
+    GameRecord {
+        index,
+        pair: index / 2,
+        round: 0,
+        opening: Opening::Pair { x0: 3, y0: 5 },
+        x_name: if a_is_x { "A" } else { "B" }.into(),
+        y_name: if a_is_x { "B" } else { "A" }.into(),
+        end,
+        detail: String::new(),
+        moves: vec![],
+    }
+}
+
+/// A's side in game `index`.
+fn a_side(index: u64) -> Side {
+    if index % 2 == 0 {
+        Side::X
+    } else {
+        Side::Y
+    }
+}
+
+fn win(index: u64, a_wins: bool, kind: WinKind) -> GameRecord {
+    let side = if a_wins {
+        a_side(index)
+    } else {
+        a_side(index).other()
+    };
+    game(index, GameEnd::Win { winner: side, kind })
+}
+
+#[test]
+fn report_on_known_games() {
+    let games = vec![
+        // Pair 0: A wins both (a gammon and a single): WW.
+        win(0, true, WinKind::Gammon),
+        win(1, true, WinKind::Single),
+        // Pair 1: A wins one, loses one by backgammon: WL.
+        win(2, true, WinKind::Single),
+        win(3, false, WinKind::Backgammon),
+        // Pair 2: a draw and a forfeit by B: WD.
+        game(4, GameEnd::MaxTurns),
+        game(
+            5,
+            GameEnd::Forfeit {
+                loser: a_side(5).other(),
+                reason: ForfeitReason::Timeout,
+            },
+        ),
+        // Game 6 has no partner yet: counted in W/L/D, not in the pentanomial.
+        win(6, false, WinKind::Single),
+    ];
+    let r = Report::new(&games, ["A", "B"], None);
+    assert_eq!(r.games, 7);
+    let a = &r.engines[0];
+    assert_eq!((a.wins, a.losses, a.draws), (4, 2, 1));
+    assert_eq!((a.gammons_won, a.backgammons_lost), (1, 1));
+    assert_eq!((a.points_won, a.points_lost), (1 + 2 + 1 + 1, 3 + 1));
+    assert_eq!(r.engines[1].forfeits, 1);
+    assert_eq!(r.forfeits.get("timeout"), Some(&1));
+    assert_eq!(r.max_turn_draws, 1);
+    assert_eq!(r.pentanomial, [0, 0, 1, 1, 1]);
+    assert!((r.score - 4.5 / 7.0).abs() < 1e-12);
+    // Pentanomial pair scores 0.5, 0.75, 1: mean 0.75.
+    assert_eq!(r.elo_model, "pentanomial");
+    assert!((r.elo.elo.unwrap() - elo_from_score(0.75).unwrap()).abs() < 1e-9);
+    assert!((r.elo.elo.unwrap() - 190.848).abs() < 1e-3);
+    // Variance (0.0625 + 0 + 0.0625) / 3, standard error sqrt(var / 3).
+    let se = (0.125f64 / 3.0 / 3.0).sqrt();
+    let low = elo_from_score(0.75 - 1.959_963_984_540_054 * se).unwrap();
+    assert!((r.elo.low.unwrap() - low).abs() < 1e-9);
+    let high = elo_from_score(0.75 + 1.959_963_984_540_054 * se).unwrap();
+    assert!((r.elo.high.unwrap() - high).abs() < 1e-9);
+    assert!((r.los - los(4, 2)).abs() < 1e-12);
+    assert!((r.los - 0.793_3).abs() < 1e-3);
+    // A's net points: +2 +1 +1 -3 0 +1 -1 = 1 over 7 games.
+    assert!((r.points_per_game - 1.0 / 7.0).abs() < 1e-12);
+    let json: serde_json::Value = serde_json::from_str(&r.to_json()).unwrap();
+    assert_eq!(json["pentanomial"], serde_json::json!([0, 0, 1, 1, 1]));
+    assert!(r
+        .to_text()
+        .contains("Pentanomial [LL, LD, DD/WL, WD, WW]: [0, 0, 1, 1, 1]"));
+}
+
+#[test]
+fn trinomial_without_pairs_and_sprt_decisions() {
+    let games: Vec<GameRecord> = (0..20)
+        .map(|i| win(i * 2, i % 4 != 0, WinKind::Single))
+        .collect();
+    let r = Report::new(&games, ["A", "B"], None);
+    assert_eq!(r.elo_model, "trinomial");
+    assert_eq!(r.pentanomial, [0; 5]);
+    assert!((r.elo.elo.unwrap() - elo_from_score(0.75).unwrap()).abs() < 1e-9);
+
+    let sprt = Sprt {
+        elo0: 0.0,
+        elo1: 20.0,
+        alpha: 0.05,
+        beta: 0.05,
+    };
+    // 300 pairs clearly won by A: H1. The same lost: H0. Even: undecided.
+    let mut won = Vec::new();
+    let mut lost = Vec::new();
+    for p in 0..300u64 {
+        for g in [2 * p, 2 * p + 1] {
+            won.push(win(g, p % 3 != 0 || g % 2 == 0, WinKind::Single));
+            lost.push(win(g, !(p % 3 != 0 || g % 2 == 0), WinKind::Single));
+        }
+    }
+    let r = Report::new(&won, ["A", "B"], Some(sprt));
+    assert_eq!(r.sprt.as_ref().unwrap().decision, SprtDecision::AcceptH1);
+    let r = Report::new(&lost, ["A", "B"], Some(sprt));
+    assert_eq!(r.sprt.as_ref().unwrap().decision, SprtDecision::AcceptH0);
+    let even: Vec<GameRecord> = (0..8)
+        .map(|g| win(g, g % 2 == 0, WinKind::Single))
+        .collect();
+    let r = Report::new(&even, ["A", "B"], Some(sprt));
+    let s = r.sprt.unwrap();
+    assert_eq!(s.decision, SprtDecision::Continue);
+    assert!(s.llr < 0.0 && s.llr > s.lower);
+}

@@ -1,0 +1,76 @@
+//! Shared helpers of the referee tests: paths of the binaries and a runner.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The referee binary.
+pub fn referee() -> &'static str {
+    env!("CARGO_BIN_EXE_ncbg-referee")
+}
+
+/// The test engine example, built by `cargo test` next to the test binary.
+pub fn test_engine() -> PathBuf {
+    let exe = std::env::current_exe().expect("test executable");
+    let dir = exe.parent().and_then(Path::parent).expect("target dir");
+    let path = dir.join("examples").join("test_engine");
+    assert!(
+        path.exists(),
+        "{} missing: run `cargo build --example test_engine` (cargo test builds it)",
+        path.display()
+    );
+    path
+}
+
+/// `cmd=<test engine> --mode <mode> <extra>` as one argument.
+pub fn engine_cmd(mode: &str, extra: &str) -> String {
+    format!("cmd={} --mode {mode} {extra}", test_engine().display())
+}
+
+/// A fresh temporary directory for one test.
+pub fn temp_dir(name: &str) -> PathBuf {
+    static COUNTER: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let dir = std::env::temp_dir().join(format!("ncbg-referee-{name}-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// Runs the referee with `args`; panics with its stderr when it fails.
+pub fn run_referee(args: &[String]) -> Output {
+    let out = Command::new(referee())
+        .args(args)
+        .output()
+        .expect("run ncbg-referee");
+    assert!(
+        out.status.success(),
+        "ncbg-referee {:?} failed:\n{}",
+        args,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// The game lines of a match file.
+pub fn game_lines(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| l.starts_with("game\t"))
+        .map(str::to_string)
+        .collect()
+}
+
+/// A field of a game line.
+pub fn field<'a>(line: &'a str, key: &str) -> &'a str {
+    line.split('\t')
+        .find_map(|f| f.strip_prefix(key).and_then(|r| r.strip_prefix('=')))
+        .unwrap_or_else(|| panic!("no {key} in {line}"))
+}
+
+/// Strings to `Vec<String>`.
+pub fn args(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}

@@ -1,0 +1,42 @@
+# Run inside GNU Backgammon: gnubg -t -q -p tools/check_mat_import.py
+# Imports the .mat named by $MAT and checks it against the expectations in
+# $EXPECT (JSON written by tools/check_mat_import.sh): the number of games,
+# and per game the number of checker plays, the dice of each play, the winner
+# (as the first or second mover) and the points won.
+import json
+import os
+import sys
+
+import gnubg
+
+expect = json.load(open(os.environ["EXPECT"]))
+gnubg.command("set jacoby off")  # NC has no cube: gammons always count
+gnubg.command("import mat " + os.environ["MAT"])
+m = gnubg.match(0, 0, 0, 0)
+games = m["games"]
+errors = []
+if len(games) != len(expect):
+    errors.append("games: gnubg %d, expected %d" % (len(games), len(expect)))
+total_moves = 0
+for i, (g, e) in enumerate(zip(games, expect)):
+    moves = [r for r in g["game"] if r.get("action") == "move"]
+    total_moves += len(moves)
+    dice = [list(sorted(r["dice"], reverse=True)) for r in moves]
+    if dice != e["dice"]:
+        errors.append("game %d: %d plays imported, expected %d (or dice differ)"
+                      % (i + 1, len(moves), len(e["dice"])))
+        continue
+    first = moves[0]["player"] if moves else None
+    info = g["info"]
+    winner_first = info.get("winner") == first
+    if winner_first != e["first_mover_won"]:
+        errors.append("game %d: wrong winner" % (i + 1))
+    if info.get("points-won") != e["points"]:
+        errors.append("game %d: %s points, expected %d" % (i + 1, info.get("points-won"), e["points"]))
+    if bool(info.get("resigned")) != e["forfeit"]:
+        errors.append("game %d: resignation flag differs" % (i + 1))
+print("gnubg imported %d games, %d checker plays" % (len(games), total_moves))
+if errors:
+    print("MISMATCH:\n  " + "\n  ".join(errors))
+    sys.exit(1)
+print("OK: every game, play, winner and score matches the match file")
