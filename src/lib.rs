@@ -19,6 +19,7 @@
 //! ```
 
 pub mod board;
+pub mod engine;
 pub mod game;
 pub mod ids;
 pub mod movegen;
