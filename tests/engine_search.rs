@@ -41,7 +41,8 @@ fn assert_legal(engine: &mut Engine, token: &str) -> GameState {
 /// A state where the side to move, X, has a checker on the bar and Y's home
 /// board is closed: no pair lets a checker move.
 fn blocked(phase: Phase) -> String {
-    let position = ncbg::pos!(x 25 => 1, 13 => 14; o 1 => 2, 2 => 2, 3 => 2, 4 => 2, 5 => 2, 6 => 2, 13 => 3);
+    let position =
+        ncbg::pos!(x 25 => 1, 13 => 14; o 1 => 2, 2 => 2, 3 => 2, 4 => 2, 5 => 2, 6 => 2, 13 => 3);
     let state = GameState::new(
         position,
         Side::X,
@@ -69,7 +70,14 @@ fn go_answers_legally_from_every_phase() {
     ];
     for setup in &setups {
         assert!(e.ask(setup).is_empty(), "{setup}");
-        for go in ["go depth 1", "go depth 3", "go nodes 300", "go movetime 50", "go xtime 300 ytime 300 xinc 10 yinc 10", "go depth 2 multipv 3"] {
+        for go in [
+            "go depth 1",
+            "go depth 3",
+            "go nodes 300",
+            "go movetime 50",
+            "go xtime 300 ytime 300 xinc 10 yinc 10",
+            "go depth 2 multipv 3",
+        ] {
             let lines = e.go(go);
             let token = bestmove(&lines);
             let state = assert_legal(&mut e, &token);
@@ -92,7 +100,12 @@ fn go_answers_legally_from_every_phase() {
         }
     }
     let lines = e.go("go depth 2 multipv 3");
-    assert!(lines.iter().any(|l| l.starts_with("info depth 2 multipv 3 ")), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info depth 2 multipv 3 ")),
+        "{lines:?}"
+    );
 }
 
 #[test]
@@ -100,14 +113,21 @@ fn info_lines_have_the_protocol_form() {
     let mut e = Engine::start();
     e.ask("position startpos moves 3 5");
     let lines = e.go("go depth 3");
-    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
     assert!(infos.len() >= 3, "{lines:?}");
     for (i, l) in infos.iter().enumerate() {
         let words: Vec<&str> = l.split(' ').collect();
         assert_eq!(words[1..3], ["depth", &(i + 1).to_string()], "{l}");
         assert_eq!(words[3..5], ["score", "mp"], "{l}");
         words[5].parse::<i32>().expect("score value");
-        let rest = if words[6] == "exact" { &words[7..] } else { &words[6..] };
+        let rest = if words[6] == "exact" {
+            &words[7..]
+        } else {
+            &words[6..]
+        };
         assert_eq!(rest[0], "nodes", "{l}");
         rest[1].parse::<u64>().expect("nodes");
         assert_eq!(rest[2], "nps", "{l}");
@@ -173,7 +193,11 @@ fn random_mode_follows_the_seed() {
     };
     let tokens: Vec<String> = (0..8).map(pick).collect();
     assert_eq!(tokens, (0..8).map(pick).collect::<Vec<_>>());
-    tokens.iter().skip(1).find(|t| **t != tokens[0]).expect("seeds give different turns");
+    tokens
+        .iter()
+        .skip(1)
+        .find(|t| **t != tokens[0])
+        .expect("seeds give different turns");
 }
 
 #[test]

@@ -34,7 +34,7 @@ pub fn apply(state: &mut GameState, token: &str) -> Result<(), EngineError> {
         return Err(RuleError::GameOver(r).into());
     }
     if is_number(token) {
-        return pick(state, parse_number(token));
+        return pick_written(state, token);
     }
     let mut next = *state;
     if let Some((n, text)) = token.split_once(':') {
@@ -53,7 +53,7 @@ pub fn apply(state: &mut GameState, token: &str) -> Result<(), EngineError> {
         if let Some(pair) = next.pending_pair() {
             return Err(RuleError::AlreadyPicked { pair }.into());
         }
-        pick(&mut next, parse_number(n))?;
+        pick_written(&mut next, n)?;
         play(&mut next, text)?;
     } else {
         play(&mut next, token)?;
@@ -66,10 +66,20 @@ fn is_number(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// A string of digits as a number, saturating (`999999999999999999999` is
-/// as illegal a pick as 10).
-fn parse_number(s: &str) -> u64 {
-    s.parse().unwrap_or(u64::MAX)
+/// Picks the number written as the digits `s` (any length).
+fn pick_written(state: &mut GameState, s: &str) -> Result<(), EngineError> {
+    match s.parse::<u64>() {
+        Ok(n) => pick(state, n),
+        Err(_) => {
+            state
+                .result()
+                .map_or(Ok(()), |r| Err(RuleError::GameOver(r)))?;
+            Err(EngineError::new(
+                ErrorCode::IllegalNumber,
+                format!("{} is not a number in 1-{}", quote(s), state.k()),
+            ))
+        }
+    }
 }
 
 #[cfg(test)]
