@@ -180,7 +180,7 @@ fn spawn_reader(events: Sender<Event>) {
     });
 }
 
-fn spawn_searcher(jobs: Receiver<SearchJob>, events: Sender<Event>, stop: Arc<AtomicBool>) {
+fn spawn_searcher(jobs: Receiver<Box<SearchJob>>, events: Sender<Event>, stop: Arc<AtomicBool>) {
     thread::spawn(move || {
         for job in jobs {
             let mut emit = |line: String| {
@@ -197,7 +197,7 @@ fn spawn_searcher(jobs: Receiver<SearchJob>, events: Sender<Event>, stop: Arc<At
 /// The engine: runs until `quit` or the end of stdin.
 fn run_engine() -> Result<(), String> {
     let (events_tx, events) = unbounded::<Event>();
-    let (jobs_tx, jobs) = unbounded::<SearchJob>();
+    let (jobs_tx, jobs) = unbounded::<Box<SearchJob>>();
     let stop = Arc::new(AtomicBool::new(false));
     spawn_reader(events_tx.clone());
     spawn_searcher(jobs, events_tx, Arc::clone(&stop));

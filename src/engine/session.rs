@@ -28,7 +28,7 @@ pub enum Reply {
     Lines(Vec<String>),
     /// Run this search; print its `info` lines and then its `bestmove`, and
     /// give the searcher back with [`Session::search_finished`].
-    Search(SearchJob),
+    Search(Box<SearchJob>),
     /// Stop the running search, if any (its `bestmove` is still due).
     Stop,
     /// Stop any search, print its `bestmove`, and exit.
@@ -202,11 +202,11 @@ impl Session {
         self.check_live()?;
         let searcher = self.searcher.take().expect("idle: checked by execute");
         log::debug!("go from {}", state_id::encode(&self.game));
-        Ok(Reply::Search(SearchJob {
+        Ok(Reply::Search(Box::new(SearchJob {
             searcher,
             state: self.game,
             limits: search_job::limits(go, &self.game),
             settings: self.options.settings(),
-        }))
+        })))
     }
 }
