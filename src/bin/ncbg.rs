@@ -186,7 +186,7 @@ fn spawn_searcher(jobs: Receiver<Box<SearchJob>>, events: Sender<Event>, stop: A
             let mut emit = |line: String| {
                 let _ = events.send(Event::Info(line));
             };
-            let done = job.run(&stop, &mut emit);
+            let done = job.run_guarded(&stop, &mut emit);
             if events.send(Event::Done(done)).is_err() {
                 return;
             }

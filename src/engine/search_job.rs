@@ -6,6 +6,7 @@ use crate::game::GameState;
 use crate::ids::state_id;
 use crate::numbers::Side;
 use crate::search::{legal_choices, Clock, Info, Limits, Searcher, Settings, StopFlag};
+use std::panic::AssertUnwindSafe;
 use std::time::{Duration, Instant};
 
 /// A search to run: everything the search thread needs, including the
@@ -19,6 +20,8 @@ pub struct SearchJob {
     pub limits: Limits,
     /// The option-derived settings.
     pub settings: Settings,
+    /// The table size, to rebuild the searcher if the search panics.
+    pub hash_mib: usize,
 }
 
 /// A finished search.
@@ -88,15 +91,36 @@ impl SearchJob {
             Some(r) => r.best.token(&self.state),
             // Only a finished game has no answer, and `go` refuses those; keep
             // the promise of one legal answer anyway.
-            None => legal_choices(&self.state)
-                .first()
-                .map_or_else(|| "pass".to_string(), |c| c.token(&self.state)),
+            None => fallback(&self.state),
         };
         SearchDone {
             searcher: self.searcher,
             bestmove: format!("bestmove {token}"),
         }
     }
+
+    /// [`SearchJob::run`], but a panic inside the search still gives one
+    /// legal `bestmove` (the first legal choice) and a fresh searcher.
+    pub fn run_guarded(self, stop: &StopFlag, emit: &mut dyn FnMut(String)) -> SearchDone {
+        let (state, hash_mib) = (self.state, self.hash_mib);
+        match std::panic::catch_unwind(AssertUnwindSafe(|| self.run(stop, emit))) {
+            Ok(done) => done,
+            Err(_) => {
+                log::error!("the search panicked on {}", state_id::encode(&state));
+                SearchDone {
+                    searcher: Searcher::new(hash_mib),
+                    bestmove: format!("bestmove {}", fallback(&state)),
+                }
+            }
+        }
+    }
+}
+
+/// The first legal choice's token (`pass` if there is none).
+fn fallback(state: &GameState) -> String {
+    legal_choices(state)
+        .first()
+        .map_or_else(|| "pass".to_string(), |c| c.token(state))
 }
 
 /// The states `bench` searches: turn 0, after the initial pair, a pending

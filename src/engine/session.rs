@@ -207,6 +207,7 @@ impl Session {
             state: self.game,
             limits: search_job::limits(go, &self.game),
             settings: self.options.settings(),
+            hash_mib: self.options.hash_mib,
         })))
     }
 }
