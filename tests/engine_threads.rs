@@ -165,3 +165,23 @@ fn end_of_input_is_quit() {
     assert!(e.wait_exit().success());
     assert_eq!(e.rest(), ["readyok"]);
 }
+
+#[test]
+fn logs_stay_off_stdout() {
+    let mut e = Engine::start_with(&[("RUST_LOG", "trace")]);
+    assert!(e.ask("position startpos moves 3 5").is_empty());
+    let lines = e.go("go depth 2");
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.starts_with("info depth ") || l.starts_with("bestmove ")),
+        "{lines:?}"
+    );
+    assert_eq!(
+        e.ask("fly"),
+        ["error unknown-command 'fly' is not a command"]
+    );
+    e.send("quit");
+    assert!(e.wait_exit().success());
+    assert!(e.rest().is_empty());
+}

@@ -39,9 +39,19 @@ fn base(base: &PositionBase, options: &Options) -> Result<GameState, EngineError
             let position = position_id::decode_with(id, options.variant.checkers_per_side())
                 .map_err(|e| bad_id(format!("'{}' is not a Position ID: {e}", quote(id))))?;
             let small = |n: u64| u8::try_from(n).unwrap_or(u8::MAX);
+            let k = options.alphabet;
             let current = match numbers {
                 None => [None, None],
-                Some((x, y)) => [Some(small(*x)), y.map(small)],
+                Some((x, y)) => {
+                    for (side, n) in [("X", Some(*x)), ("Y", *y)] {
+                        if let Some(n) = n.filter(|&n| n == 0 || n > u64::from(k)) {
+                            return Err(bad_id(format!(
+                                "impossible state: {side}'s number {n} is outside 1-{k}"
+                            )));
+                        }
+                    }
+                    [Some(small(*x)), y.map(small)]
+                }
             };
             // In turn 0 after X's pick, Y is to move: that is the default then.
             let default_side = match current {

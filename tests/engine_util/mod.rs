@@ -22,7 +22,13 @@ pub struct Engine {
 impl Engine {
     /// Starts `ncbg` with no arguments (the NCBP engine).
     pub fn start() -> Engine {
+        Engine::start_with(&[])
+    }
+
+    /// Starts `ncbg` with extra environment variables.
+    pub fn start_with(env: &[(&str, &str)]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_ncbg"))
+            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
