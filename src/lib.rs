@@ -20,6 +20,7 @@
 
 pub mod analysis;
 pub mod board;
+pub mod engine;
 pub mod game;
 pub mod ids;
 pub mod movegen;

@@ -1,4 +1,9 @@
 //! `ncbg`: the No-Chance Backgammon engine and its command-line tools.
+//!
+//! With no subcommand, `ncbg` speaks NCBP (protocol/ncbp.md) on stdin and
+//! stdout (see [`engine_loop`]); `ncbg perft` counts game trees.
+
+mod engine_loop;
 
 use clap::{Args, Parser, Subcommand};
 use ncbg::board::Variant;
@@ -58,7 +63,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft(args)) => run_perft(&args),
-        None => Err("the engine loop is not built yet: use a subcommand".to_string()),
+        None => engine_loop::run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

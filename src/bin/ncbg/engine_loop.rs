@@ -1,0 +1,158 @@
+//! The engine's threads, as in the chess engine Rustic: a reader thread turns
+//! stdin into lines, a search thread runs `go`, and the main thread owns the
+//! [`Session`] and stdout. They talk over one crossbeam channel of
+//! [`Event`]s; `stop` reaches a running search through a shared flag that the
+//! search polls.
+
+use crossbeam_channel::{unbounded, Receiver, Sender};
+use ncbg::engine::{EngineError, LineReader, Reply, SearchDone, SearchJob, Session};
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread;
+
+/// What the main thread waits for.
+enum Event {
+    /// A line from stdin, or the error line it deserves.
+    Line(Result<String, EngineError>),
+    /// Stdin is closed.
+    Eof,
+    /// An `info` line from the search thread.
+    Info(String),
+    /// The search thread finished a search.
+    Done(SearchDone),
+}
+
+/// The search under way, as the main thread sees it.
+struct Running {
+    /// `go infinite`: the `bestmove` waits for `stop` even if the search ends.
+    infinite: bool,
+    /// `stop` (or `quit`) was received.
+    stopped: bool,
+    /// The finished search, held back until `stop` (infinite only).
+    held: Option<SearchDone>,
+}
+
+/// Writes protocol lines to stdout, flushing each.
+struct Output(std::io::Stdout);
+
+impl Output {
+    fn line(&mut self, line: &str) {
+        let mut out = self.0.lock();
+        if writeln!(out, "{line}").and_then(|()| out.flush()).is_err() {
+            // Nobody is listening any more.
+            log::info!("stdout closed; exiting");
+            std::process::exit(0);
+        }
+    }
+}
+
+fn spawn_reader(events: Sender<Event>) {
+    thread::spawn(move || {
+        let mut reader = LineReader::new(std::io::stdin().lock());
+        while let Some(line) = reader.next_line() {
+            if events.send(Event::Line(line)).is_err() {
+                return;
+            }
+        }
+        let _ = events.send(Event::Eof);
+    });
+}
+
+fn spawn_searcher(jobs: Receiver<Box<SearchJob>>, events: Sender<Event>, stop: Arc<AtomicBool>) {
+    thread::spawn(move || {
+        for job in jobs {
+            let mut emit = |line: String| {
+                let _ = events.send(Event::Info(line));
+            };
+            let done = job.run_guarded(&stop, &mut emit);
+            if events.send(Event::Done(done)).is_err() {
+                return;
+            }
+        }
+    });
+}
+
+/// The engine: runs until `quit` or the end of stdin.
+pub fn run() -> Result<(), String> {
+    let (events_tx, events) = unbounded::<Event>();
+    let (jobs_tx, jobs) = unbounded::<Box<SearchJob>>();
+    let stop = Arc::new(AtomicBool::new(false));
+    spawn_reader(events_tx.clone());
+    spawn_searcher(jobs, events_tx, Arc::clone(&stop));
+
+    let mut session = Session::new();
+    let mut out = Output(std::io::stdout());
+    let mut running: Option<Running> = None;
+    let mut quitting = false;
+
+    for event in events.iter() {
+        match event {
+            Event::Info(line) => out.line(&line),
+            Event::Done(done) => match running.as_mut() {
+                Some(run) if run.infinite && !run.stopped => run.held = Some(done),
+                _ => {
+                    running = None;
+                    finish(&mut session, &mut out, done);
+                }
+            },
+            Event::Eof => {
+                log::debug!("end of input");
+                quitting = true;
+            }
+            Event::Line(_) if quitting => {}
+            Event::Line(Err(e)) => out.line(&e.to_string()),
+            Event::Line(Ok(line)) => {
+                log::debug!("> {line}");
+                match session.execute_line(&line) {
+                    Reply::Lines(lines) => lines.iter().for_each(|l| out.line(l)),
+                    Reply::Search(job) => {
+                        stop.store(false, Ordering::SeqCst);
+                        running = Some(Running {
+                            infinite: job.limits.infinite,
+                            stopped: false,
+                            held: None,
+                        });
+                        jobs_tx
+                            .send(job)
+                            .map_err(|e| format!("the search thread is gone: {e}"))?;
+                    }
+                    Reply::Stop => stop_search(&mut running, &stop, &mut session, &mut out),
+                    Reply::Quit => quitting = true,
+                }
+            }
+        }
+        if quitting {
+            // A running search is stopped; its bestmove comes first.
+            stop_search(&mut running, &stop, &mut session, &mut out);
+            if running.is_none() {
+                return Ok(());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Prints the `bestmove` of a finished search and makes the session idle.
+fn finish(session: &mut Session, out: &mut Output, done: SearchDone) {
+    out.line(&done.bestmove);
+    session.search_finished(done.searcher);
+}
+
+/// Stops the running search, if any; prints a held `bestmove` at once.
+fn stop_search(
+    running: &mut Option<Running>,
+    stop: &AtomicBool,
+    session: &mut Session,
+    out: &mut Output,
+) {
+    let Some(run) = running.as_mut() else {
+        return;
+    };
+    run.stopped = true;
+    stop.store(true, Ordering::SeqCst);
+    if let Some(done) = run.held.take() {
+        *running = None;
+        finish(session, out, done);
+    }
+}

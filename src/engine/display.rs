@@ -1,0 +1,179 @@
+//! The read-only reports: `d` (board and key lines), `legal` and `eval`.
+
+use crate::board::Checkers;
+use crate::game::{GameState, Phase};
+use crate::ids::{position_id, state_id};
+use crate::numbers::Side;
+use crate::search::eval::Evaluator;
+use crate::search::{legal_choices, Choice};
+
+/// X's and Y's checkers, each in its own coordinates.
+fn sides(state: &GameState) -> (Checkers, Checkers) {
+    let pos = state.position();
+    match state.to_move() {
+        Side::X => (pos.mover(), pos.opponent()),
+        Side::Y => (pos.opponent(), pos.mover()),
+    }
+}
+
+/// One board cell: `X5`, `O2` or `.`, three characters wide.
+fn cell(x: u8, y: u8) -> String {
+    match (x, y) {
+        (0, 0) => " . ".to_string(),
+        (n, 0) => format!("X{n:<2}"),
+        (_, n) => format!("O{n:<2}"),
+    }
+}
+
+/// The ASCII board, from X's side: X moves from its 24 point (top right)
+/// round to its 1 point (bottom right); Y's checkers are shown as `O`.
+pub fn board(state: &GameState) -> Vec<String> {
+    let (x, y) = sides(state);
+    let at = |p: usize| cell(x.count(p), y.count(25 - p));
+    let row = |points: &mut dyn Iterator<Item = usize>| -> String {
+        let cells: Vec<String> = points.map(at).collect();
+        format!("|{}|{}|", cells[..6].concat(), cells[6..].concat())
+    };
+    let header = |points: &mut dyn Iterator<Item = usize>| -> String {
+        let nums: Vec<String> = points.map(|p| format!("{p:^3}")).collect();
+        format!(" {} {} ", nums[..6].concat(), nums[6..].concat())
+    };
+    vec![
+        header(&mut (13..=24)),
+        row(&mut (13..=24)),
+        format!(
+            "|{:^18}|{:^18}|",
+            format!("bar X{} O{}", x.bar(), y.bar()),
+            format!("off X{} O{}", x.off(), y.off())
+        ),
+        row(&mut (1..=12).rev()),
+        header(&mut (1..=12).rev()),
+    ]
+}
+
+fn number(n: Option<u8>) -> String {
+    n.map_or("-".to_string(), |n| n.to_string())
+}
+
+/// The key lines of `d` (without the board and `dok`).
+pub fn key_lines(state: &GameState) -> Vec<String> {
+    let (x, y) = sides(state);
+    let numbers = state.numbers();
+    let phase = if state.is_over() {
+        "over".to_string()
+    } else {
+        match (state.phase(), state.pending_pair()) {
+            (Phase::Play, Some(pair)) => format!("play {}{}", pair.hi(), pair.lo()),
+            _ => "pick".to_string(),
+        }
+    };
+    let result = match state.result() {
+        None => "none".to_string(),
+        Some(r) => format!("{} {} {}", r.winner, r.kind, r.points()),
+    };
+    vec![
+        format!("stateid {}", state_id::encode(state)),
+        format!("posid {}", position_id::encode(state.position())),
+        format!("tomove {}", state.to_move()),
+        format!("phase {phase}"),
+        format!(
+            "numbers x {} y {}",
+            number(numbers.current(Side::X)),
+            number(numbers.current(Side::Y))
+        ),
+        format!(
+            "credits x {} y {}",
+            numbers.credits(Side::X),
+            numbers.credits(Side::Y)
+        ),
+        format!("pips x {} y {}", x.pips(), y.pips()),
+        format!("result {result}"),
+    ]
+}
+
+/// The whole `d` reply.
+pub fn display(state: &GameState) -> Vec<String> {
+    let mut lines = board(state);
+    lines.extend(key_lines(state));
+    lines.push("dok".to_string());
+    lines
+}
+
+/// The whole `legal` reply.
+pub fn legal(state: &GameState) -> Vec<String> {
+    let mut lines = Vec::new();
+    if !state.is_over() {
+        match state.phase() {
+            Phase::Pick => {
+                let theirs = state.numbers().current(state.to_move().other());
+                for n in state.legal_numbers().iter() {
+                    let doublet = !state.in_opening() && theirs == Some(n);
+                    lines.push(if doublet {
+                        format!("legal number {n} doublet")
+                    } else {
+                        format!("legal number {n}")
+                    });
+                }
+            }
+            Phase::Play => {
+                for c in legal_choices(state) {
+                    if let Choice::Play(_) = c {
+                        lines.push(format!("legal play {}", c.token(state)));
+                    }
+                }
+            }
+        }
+    }
+    lines.push(format!("legalok {}", lines.len()));
+    lines
+}
+
+/// The whole `eval` reply (the game must not be over).
+pub fn eval(state: &GameState, evaluator: &dyn Evaluator) -> Vec<String> {
+    let mut lines: Vec<String> = evaluator
+        .terms(state)
+        .into_iter()
+        .map(|(name, v)| format!("eval {name} {v}"))
+        .collect();
+    lines.push(format!("evalok {}", evaluator.evaluate(state)));
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_display() {
+        let g = GameState::standard();
+        let lines = display(&g);
+        assert!(lines.contains(&"stateid 4HPwATDgc/ABMA:Xpick:x-y-:d22:k6".to_string()));
+        assert!(lines.contains(&"pips x 167 y 167".to_string()));
+        assert!(lines.contains(&"numbers x - y -".to_string()));
+        assert_eq!(lines.last().unwrap(), "dok");
+        assert_eq!(lines[1], "|X5  .  .  . O3  . |O5  .  .  .  . X2 |");
+    }
+
+    #[test]
+    fn legal_lists() {
+        let mut g = GameState::standard();
+        g.pick(3).unwrap();
+        g.pick(5).unwrap();
+        let l = legal(&g);
+        assert_eq!(
+            l,
+            vec![
+                "legal number 1",
+                "legal number 2",
+                "legal number 4",
+                "legal number 5 doublet",
+                "legal number 6",
+                "legalok 5"
+            ]
+        );
+        g.pick(6).unwrap();
+        let l = legal(&g);
+        assert!(l.contains(&"legal play 24/13".to_string()));
+        assert_eq!(l.last().unwrap(), &format!("legalok {}", l.len() - 1));
+    }
+}

@@ -1,0 +1,114 @@
+//! Splitting a byte stream into protocol lines, with bounded memory: a line
+//! longer than [`MAX_LINE`] bytes is discarded as it is read and reported as
+//! `too-long`; a line that is not UTF-8 is reported as `bad-encoding`.
+
+use super::error::{EngineError, ErrorCode};
+use std::io::BufRead;
+
+/// The longest accepted line, in bytes (without its `\n` or `\r\n`).
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// Reads lines from any [`BufRead`].
+pub struct LineReader<R> {
+    reader: R,
+}
+
+impl<R: BufRead> LineReader<R> {
+    /// Reads from `reader`.
+    pub fn new(reader: R) -> LineReader<R> {
+        LineReader { reader }
+    }
+
+    /// The next line (without `\n`, and without a `\r` before it), or the
+    /// error line it deserves; `None` at the end of the input (or when the
+    /// input cannot be read any more). A last line without `\n` still counts.
+    pub fn next_line(&mut self) -> Option<Result<String, EngineError>> {
+        let mut line: Vec<u8> = Vec::new();
+        let mut too_long = false;
+        let mut any = false;
+        loop {
+            let buf = match self.reader.fill_buf() {
+                Ok(buf) => buf,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(_) => &[],
+            };
+            if buf.is_empty() {
+                if !any {
+                    return None;
+                }
+                break;
+            }
+            any = true;
+            let (chunk, used, ended) = match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (&buf[..i], i + 1, true),
+                None => (buf, buf.len(), false),
+            };
+            if !too_long {
+                if line.len() + chunk.len() > MAX_LINE + 1 {
+                    // One byte of slack for a '\r' before the '\n'.
+                    too_long = true;
+                    line = Vec::new();
+                } else {
+                    line.extend_from_slice(chunk);
+                }
+            }
+            self.reader.consume(used);
+            if ended {
+                break;
+            }
+        }
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+        if too_long || line.len() > MAX_LINE {
+            return Some(Err(EngineError::new(
+                ErrorCode::TooLong,
+                format!("the line is longer than {MAX_LINE} bytes"),
+            )));
+        }
+        Some(String::from_utf8(line).map_err(|e| {
+            EngineError::new(
+                ErrorCode::BadEncoding,
+                format!(
+                    "the line is not valid UTF-8 (bad byte at offset {})",
+                    e.utf8_error().valid_up_to()
+                ),
+            )
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{BufReader, Cursor};
+
+    fn lines(input: Vec<u8>, capacity: usize) -> Vec<Result<String, ErrorCode>> {
+        let mut r = LineReader::new(BufReader::with_capacity(capacity, Cursor::new(input)));
+        let mut out = Vec::new();
+        while let Some(l) = r.next_line() {
+            out.push(l.map_err(|e| e.code));
+        }
+        out
+    }
+
+    #[test]
+    fn splits_and_rejects() {
+        let mut input = b"isready\r\nd\n\n".to_vec();
+        input.extend(vec![b'a'; MAX_LINE + 1]);
+        input.extend(b"\n");
+        input.extend(vec![b'b'; MAX_LINE]);
+        input.extend(b"\r\n\xff\xfe\nlast");
+        for capacity in [7, 4096, 1 << 20] {
+            let got = lines(input.clone(), capacity);
+            assert_eq!(got.len(), 7, "capacity {capacity}");
+            assert_eq!(got[0], Ok("isready".into()));
+            assert_eq!(got[1], Ok("d".into()));
+            assert_eq!(got[2], Ok(String::new()));
+            assert_eq!(got[3], Err(ErrorCode::TooLong));
+            assert_eq!(got[4].as_ref().map(String::len), Ok(MAX_LINE));
+            assert_eq!(got[5], Err(ErrorCode::BadEncoding));
+            assert_eq!(got[6], Ok("last".into()));
+        }
+    }
+}

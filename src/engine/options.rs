@@ -1,0 +1,291 @@
+//! The engine's options (protocol/ncbp.md §5): their declarations for the
+//! `ncbp` reply and `setoption`'s checks.
+
+use super::error::{quote, EngineError, ErrorCode};
+use crate::board::Variant;
+use crate::numbers::NumberRules;
+use crate::search::Settings;
+use std::time::Duration;
+
+/// Every option's current value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// `Hash`: transposition table size in MiB.
+    pub hash_mib: usize,
+    /// `Seed`.
+    pub seed: u64,
+    /// `Depth`: cap on the search depth (0: none).
+    pub depth: u32,
+    /// `Random`: play a random legal turn.
+    pub random: bool,
+    /// `MoveOverhead` in milliseconds.
+    pub move_overhead: u64,
+    /// `Variant`: start position of new games.
+    pub variant: Variant,
+    /// `Alphabet`: k for new games.
+    pub alphabet: u8,
+    /// `DoubletCredits` for new games.
+    pub doublet_credits: u8,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            hash_mib: 16,
+            seed: 0,
+            depth: 0,
+            random: false,
+            move_overhead: 30,
+            variant: Variant::Standard,
+            alphabet: 6,
+            doublet_credits: 2,
+        }
+    }
+}
+
+/// What a successful `setoption` asks of the session beyond storing a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionEffect {
+    /// Nothing more.
+    None,
+    /// Resize the transposition table to `Options::hash_mib`.
+    ResizeHash,
+    /// Empty the transposition table.
+    ClearHash,
+}
+
+/// A spin option's name and range.
+struct Spin {
+    name: &'static str,
+    default: u64,
+    min: u64,
+    max: u64,
+}
+
+const HASH: Spin = Spin {
+    name: "Hash",
+    default: 16,
+    min: 1,
+    max: 4096,
+};
+const SEED: Spin = Spin {
+    name: "Seed",
+    default: 0,
+    min: 0,
+    max: 2_147_483_647,
+};
+const DEPTH: Spin = Spin {
+    name: "Depth",
+    default: 0,
+    min: 0,
+    max: 64,
+};
+const MOVE_OVERHEAD: Spin = Spin {
+    name: "MoveOverhead",
+    default: 30,
+    min: 0,
+    max: 5000,
+};
+const ALPHABET: Spin = Spin {
+    name: "Alphabet",
+    default: 6,
+    min: NumberRules::MIN_K as u64,
+    max: NumberRules::MAX_K as u64,
+};
+const DOUBLET_CREDITS: Spin = Spin {
+    name: "DoubletCredits",
+    default: 2,
+    min: 0,
+    max: NumberRules::MAX_CREDITS as u64,
+};
+
+impl Spin {
+    fn line(&self) -> String {
+        format!(
+            "option name {} type spin default {} min {} max {}",
+            self.name, self.default, self.min, self.max
+        )
+    }
+
+    fn read(&self, value: &str) -> Result<u64, EngineError> {
+        let bad = || {
+            EngineError::new(
+                ErrorCode::BadValue,
+                format!(
+                    "{} takes an integer in {}-{}, not '{}'",
+                    self.name,
+                    self.min,
+                    self.max,
+                    quote(value)
+                ),
+            )
+        };
+        let v: u64 = value.parse().map_err(|_| bad())?;
+        if (self.min..=self.max).contains(&v) {
+            Ok(v)
+        } else {
+            Err(bad())
+        }
+    }
+}
+
+impl Options {
+    /// The `option ...` lines of the `ncbp` reply.
+    pub fn declarations() -> Vec<String> {
+        let variants: String = Variant::ALL
+            .iter()
+            .map(|v| format!(" var {}", v.name()))
+            .collect();
+        vec![
+            HASH.line(),
+            SEED.line(),
+            DEPTH.line(),
+            "option name Random type check default false".to_string(),
+            MOVE_OVERHEAD.line(),
+            format!(
+                "option name Variant type combo default {}{variants}",
+                Variant::Standard.name()
+            ),
+            ALPHABET.line(),
+            DOUBLET_CREDITS.line(),
+            "option name Clear Hash type button".to_string(),
+        ]
+    }
+
+    /// The number rules of new games.
+    pub fn number_rules(&self) -> NumberRules {
+        NumberRules {
+            k: self.alphabet,
+            doublet_credits: self.doublet_credits,
+        }
+    }
+
+    /// The search settings.
+    pub fn settings(&self) -> Settings {
+        Settings {
+            seed: self.seed,
+            max_depth: self.depth,
+            random: self.random,
+            move_overhead: Duration::from_millis(self.move_overhead),
+        }
+    }
+
+    /// Applies `setoption name <name> [value <value>]`. On error nothing
+    /// changes.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<OptionEffect, EngineError> {
+        let key = name.to_ascii_lowercase();
+        let need =
+            || value.ok_or_else(|| EngineError::syntax(format!("option {name} needs 'value <V>'")));
+        match key.as_str() {
+            "hash" => {
+                self.hash_mib = HASH.read(need()?)? as usize;
+                return Ok(OptionEffect::ResizeHash);
+            }
+            "seed" => self.seed = SEED.read(need()?)?,
+            "depth" => self.depth = DEPTH.read(need()?)? as u32,
+            "moveoverhead" => self.move_overhead = MOVE_OVERHEAD.read(need()?)?,
+            "alphabet" => self.alphabet = ALPHABET.read(need()?)? as u8,
+            "doubletcredits" => self.doublet_credits = DOUBLET_CREDITS.read(need()?)? as u8,
+            "random" => {
+                let v = need()?;
+                self.random = match v.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => {
+                        return Err(EngineError::new(
+                            ErrorCode::BadValue,
+                            format!("Random takes true or false, not '{}'", quote(v)),
+                        ))
+                    }
+                }
+            }
+            "variant" => {
+                let v = need()?;
+                self.variant = v.parse().map_err(|_| {
+                    EngineError::new(
+                        ErrorCode::BadValue,
+                        format!(
+                            "Variant takes standard, nackgammon or hypergammon, not '{}'",
+                            quote(v)
+                        ),
+                    )
+                })?;
+            }
+            "clear hash" => {
+                if let Some(v) = value {
+                    return Err(EngineError::new(
+                        ErrorCode::BadValue,
+                        format!(
+                            "Clear Hash is a button and takes no value, got '{}'",
+                            quote(v)
+                        ),
+                    ));
+                }
+                return Ok(OptionEffect::ClearHash);
+            }
+            _ => {
+                return Err(EngineError::new(
+                    ErrorCode::UnknownOption,
+                    format!("no option named '{}'", quote(name)),
+                ))
+            }
+        }
+        Ok(OptionEffect::None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_and_reject() {
+        let mut o = Options::default();
+        assert_eq!(o.set("hash", Some("64")), Ok(OptionEffect::ResizeHash));
+        assert_eq!(o.hash_mib, 64);
+        assert_eq!(o.set("Clear Hash", None), Ok(OptionEffect::ClearHash));
+        assert_eq!(o.set("RANDOM", Some("True")), Ok(OptionEffect::None));
+        assert!(o.random);
+        assert_eq!(
+            o.set("variant", Some("Hypergammon")),
+            Ok(OptionEffect::None)
+        );
+        assert_eq!(o.variant, Variant::Hypergammon);
+        let before = o.clone();
+        assert_eq!(
+            o.set("Hash", Some("0")).unwrap_err().code,
+            ErrorCode::BadValue
+        );
+        assert_eq!(
+            o.set("Alphabet", Some("10")).unwrap_err().code,
+            ErrorCode::BadValue
+        );
+        assert_eq!(
+            o.set("Seed", Some("-1")).unwrap_err().code,
+            ErrorCode::BadValue
+        );
+        assert_eq!(
+            o.set("Random", Some("yes")).unwrap_err().code,
+            ErrorCode::BadValue
+        );
+        assert_eq!(
+            o.set("Nope", Some("1")).unwrap_err().code,
+            ErrorCode::UnknownOption
+        );
+        assert_eq!(o.set("Depth", None).unwrap_err().code, ErrorCode::Syntax);
+        assert_eq!(o, before);
+    }
+
+    #[test]
+    fn declarations_match_defaults() {
+        let lines = Options::declarations();
+        assert_eq!(lines.len(), 9);
+        assert_eq!(
+            lines[0],
+            "option name Hash type spin default 16 min 1 max 4096"
+        );
+        assert!(lines[5].ends_with("var standard var nackgammon var hypergammon"));
+        let d = Options::default();
+        assert_eq!(d.settings(), Settings::default());
+    }
+}

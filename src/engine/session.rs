@@ -1,0 +1,213 @@
+//! The engine's state machine: the game, the options and the searcher, and
+//! what each command does to them and prints.
+//!
+//! The session does no I/O and runs no threads. [`Session::execute`] turns a
+//! command into a [`Reply`]: lines to print, or a [`SearchJob`] for the
+//! caller to run (on another thread) and to hand back with
+//! [`Session::search_finished`]. While the job is out the session is *busy*:
+//! commands that would change the game, the options or the table are refused
+//! with `error busy`.
+
+use super::command::{parse_command, Command, GoCommand};
+use super::display;
+use super::error::{quote, EngineError, ErrorCode};
+use super::options::{OptionEffect, Options};
+use super::search_job::{self, SearchJob, BENCH_DEPTH};
+use super::setup;
+use super::turn;
+use crate::game::{GameState, RuleError};
+use crate::ids::state_id;
+use crate::perft;
+use crate::search::eval::Handcrafted;
+use crate::search::Searcher;
+use std::time::Instant;
+
+/// What the caller must do after a command.
+pub enum Reply {
+    /// Print these lines (possibly none).
+    Lines(Vec<String>),
+    /// Run this search; print its `info` lines and then its `bestmove`, and
+    /// give the searcher back with [`Session::search_finished`].
+    Search(Box<SearchJob>),
+    /// Stop the running search, if any (its `bestmove` is still due).
+    Stop,
+    /// Stop any search, print its `bestmove`, and exit.
+    Quit,
+}
+
+impl Reply {
+    fn line(line: impl Into<String>) -> Reply {
+        Reply::Lines(vec![line.into()])
+    }
+}
+
+impl From<EngineError> for Reply {
+    fn from(e: EngineError) -> Reply {
+        Reply::line(e.to_string())
+    }
+}
+
+/// The engine's state between commands.
+pub struct Session {
+    game: GameState,
+    options: Options,
+    /// `None` while a search has it: the session is busy.
+    searcher: Option<Searcher>,
+    /// The evaluation shown by `eval` (the searcher's is away while busy).
+    evaluator: Handcrafted,
+}
+
+impl Default for Session {
+    fn default() -> Session {
+        Session::new()
+    }
+}
+
+impl Session {
+    /// A new session: default options, the standard start, X to pick.
+    pub fn new() -> Session {
+        let options = Options::default();
+        Session {
+            game: GameState::start(options.variant, options.number_rules()),
+            searcher: Some(Searcher::new(options.hash_mib)),
+            options,
+            evaluator: Handcrafted::default(),
+        }
+    }
+
+    /// The current game.
+    pub fn game(&self) -> &GameState {
+        &self.game
+    }
+
+    /// The current options.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// True while a search job is out.
+    pub fn is_busy(&self) -> bool {
+        self.searcher.is_none()
+    }
+
+    /// Takes back the searcher of a finished search; the session is idle again.
+    pub fn search_finished(&mut self, searcher: Searcher) {
+        self.searcher = Some(searcher);
+    }
+
+    /// Reads and executes one input line. Empty lines give no output.
+    pub fn execute_line(&mut self, line: &str) -> Reply {
+        match parse_command(line) {
+            Ok(Some(cmd)) => self.execute(cmd),
+            Ok(None) => Reply::Lines(Vec::new()),
+            Err(e) => e.into(),
+        }
+    }
+
+    /// Executes one command.
+    pub fn execute(&mut self, cmd: Command) -> Reply {
+        if cmd.needs_idle() && self.is_busy() {
+            return EngineError::new(
+                ErrorCode::Busy,
+                format!(
+                    "{} is not allowed while searching: send stop first",
+                    cmd.name()
+                ),
+            )
+            .into();
+        }
+        match self.run(cmd) {
+            Ok(reply) => reply,
+            Err(e) => e.into(),
+        }
+    }
+
+    fn run(&mut self, cmd: Command) -> Result<Reply, EngineError> {
+        let lines = match cmd {
+            Command::Ncbp => {
+                let mut lines = vec![
+                    format!("id name ncbg {}", env!("CARGO_PKG_VERSION")),
+                    "id author the ncbg developers".to_string(),
+                ];
+                lines.extend(Options::declarations());
+                lines.push("ncbpok".to_string());
+                lines
+            }
+            Command::IsReady => vec!["readyok".to_string()],
+            Command::SetOption { name, value } => {
+                let mut options = self.options.clone();
+                let effect = options.set(&name, value.as_deref())?;
+                self.options = options;
+                let searcher = self.searcher.as_mut().expect("idle: checked above");
+                match effect {
+                    OptionEffect::None => {}
+                    OptionEffect::ResizeHash => searcher.resize(self.options.hash_mib),
+                    OptionEffect::ClearHash => searcher.clear(),
+                }
+                Vec::new()
+            }
+            Command::NewGame => {
+                self.game = GameState::start(self.options.variant, self.options.number_rules());
+                if let Some(s) = self.searcher.as_mut() {
+                    s.clear();
+                }
+                Vec::new()
+            }
+            Command::Position(p) => {
+                self.game = setup::build(&p, &self.options)?;
+                Vec::new()
+            }
+            Command::ChooseNumber(n) => {
+                let mut next = self.game;
+                turn::pick(&mut next, n)?;
+                self.game = next;
+                Vec::new()
+            }
+            Command::Move(text) => {
+                turn::apply(&mut self.game, &text).map_err(|e| e.context(&quote(&text)))?;
+                Vec::new()
+            }
+            Command::Go(go) => return self.go(&go),
+            Command::Stop => return Ok(Reply::Stop),
+            Command::Quit => return Ok(Reply::Quit),
+            Command::Legal => display::legal(&self.game),
+            Command::Display => display::display(&self.game),
+            Command::Eval => {
+                self.check_live()?;
+                display::eval(&self.game, &self.evaluator)
+            }
+            Command::Perft(depth) => {
+                let start = Instant::now();
+                let nodes = perft::nc(&self.game, depth);
+                let micros = start.elapsed().as_micros().max(1);
+                vec![format!(
+                    "perft {depth} nodes {nodes} time {} nps {}",
+                    micros / 1000,
+                    u128::from(nodes) * 1_000_000 / micros
+                )]
+            }
+            Command::Bench { depth } => search_job::bench(depth.unwrap_or(BENCH_DEPTH)),
+        };
+        Ok(Reply::Lines(lines))
+    }
+
+    fn check_live(&self) -> Result<(), EngineError> {
+        match self.game.result() {
+            Some(r) => Err(RuleError::GameOver(r).into()),
+            None => Ok(()),
+        }
+    }
+
+    fn go(&mut self, go: &GoCommand) -> Result<Reply, EngineError> {
+        self.check_live()?;
+        let searcher = self.searcher.take().expect("idle: checked by execute");
+        log::debug!("go from {}", state_id::encode(&self.game));
+        Ok(Reply::Search(Box::new(SearchJob {
+            searcher,
+            state: self.game,
+            limits: search_job::limits(go, &self.game),
+            settings: self.options.settings(),
+            hash_mib: self.options.hash_mib,
+        })))
+    }
+}

@@ -1,0 +1,126 @@
+//! The `position` command: building the game it describes, checked whole
+//! before anything changes.
+
+use super::command::{PositionBase, PositionCommand};
+use super::error::{quote, EngineError, ErrorCode};
+use super::options::Options;
+use super::turn;
+use crate::game::{GameState, Phase};
+use crate::ids::{position_id, state_id};
+use crate::numbers::{Numbers, Side};
+
+/// The game a `position` command describes, or the first error (naming the
+/// turn token and its index, counted from 1, for an illegal `moves` token).
+pub fn build(cmd: &PositionCommand, options: &Options) -> Result<GameState, EngineError> {
+    let mut state = base(&cmd.base, options)?;
+    for (i, token) in cmd.moves.iter().enumerate() {
+        turn::apply(&mut state, token)
+            .map_err(|e| e.context(&format!("move {} {}", i + 1, quote(token))))?;
+    }
+    Ok(state)
+}
+
+fn bad_id(message: String) -> EngineError {
+    EngineError::new(ErrorCode::BadId, message)
+}
+
+fn base(base: &PositionBase, options: &Options) -> Result<GameState, EngineError> {
+    match base {
+        PositionBase::StartPos => Ok(GameState::start(options.variant, options.number_rules())),
+        PositionBase::State(id) => state_id::decode(id)
+            .map_err(|e| bad_id(format!("'{}' is not a full-state ID: {e}", quote(id)))),
+        PositionBase::PosId {
+            id,
+            side,
+            numbers,
+            credits,
+            phase,
+        } => {
+            let position = position_id::decode_with(id, options.variant.checkers_per_side())
+                .map_err(|e| bad_id(format!("'{}' is not a Position ID: {e}", quote(id))))?;
+            let small = |n: u64| u8::try_from(n).unwrap_or(u8::MAX);
+            let k = options.alphabet;
+            let current = match numbers {
+                None => [None, None],
+                Some((x, y)) => {
+                    for (side, n) in [("X", Some(*x)), ("Y", *y)] {
+                        if let Some(n) = n.filter(|&n| n == 0 || n > u64::from(k)) {
+                            return Err(bad_id(format!(
+                                "impossible state: {side}'s number {n} is outside 1-{k}"
+                            )));
+                        }
+                    }
+                    [Some(small(*x)), y.map(small)]
+                }
+            };
+            // In turn 0 after X's pick, Y is to move: that is the default then.
+            let default_side = match current {
+                [Some(_), None] => Side::Y,
+                _ => Side::X,
+            };
+            let credits = match credits {
+                None => [options.doublet_credits; 2],
+                Some((x, y)) => [small(*x), small(*y)],
+            };
+            GameState::new(
+                position,
+                side.unwrap_or(default_side),
+                Numbers::from_parts(current, credits),
+                options.alphabet,
+                phase.unwrap_or(Phase::Pick),
+            )
+            .map_err(|e| bad_id(format!("impossible state: {e}")))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::command::{parse_command, Command};
+
+    fn run(line: &str) -> Result<GameState, EngineError> {
+        match parse_command(line).unwrap().unwrap() {
+            Command::Position(p) => build(&p, &Options::default()),
+            other => panic!("not a position: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn forms_agree() {
+        let a = run("position startpos moves 3 5 6").unwrap();
+        let b = run("position state 4HPwATDgc/ABMA:Xplay:x6y5:d22:k6").unwrap();
+        let c = run("position posid 4HPwATDgc/ABMA numbers 6 5 phase play").unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a, c);
+        let d = run("position posid 4HPwATDgc/ABMA numbers 3 -").unwrap();
+        assert_eq!(d, run("position startpos moves 3").unwrap());
+    }
+
+    #[test]
+    fn errors_name_the_token() {
+        let e = run("position startpos moves 3 5 6:24/17").unwrap_err();
+        assert_eq!(e.code, ErrorCode::IllegalMove);
+        assert!(e.message.starts_with("move 3 6:24/17: "), "{}", e.message);
+        assert_eq!(
+            run("position state nonsense").unwrap_err().code,
+            ErrorCode::BadId
+        );
+        assert_eq!(
+            run("position posid nonsense").unwrap_err().code,
+            ErrorCode::BadId
+        );
+        assert_eq!(
+            run("position posid 4HPwATDgc/ABMA numbers 7 5")
+                .unwrap_err()
+                .code,
+            ErrorCode::BadId
+        );
+        assert_eq!(
+            run("position posid 4HPwATDgc/ABMA phase play")
+                .unwrap_err()
+                .code,
+            ErrorCode::BadId
+        );
+    }
+}

@@ -1,0 +1,103 @@
+//! The library session (no binary): any line gives either its normal reply
+//! or exactly one `error` line that changes nothing; it never panics.
+
+use ncbg::engine::{Reply, Session};
+use ncbg::ids::state_id;
+use proptest::prelude::*;
+
+/// Pieces that make lines close to real commands.
+fn piece() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(vec![
+            "position",
+            "startpos",
+            "state",
+            "posid",
+            "moves",
+            "side",
+            "numbers",
+            "credits",
+            "phase",
+            "pick",
+            "play",
+            "X",
+            "Y",
+            "-",
+            "go",
+            "depth",
+            "nodes",
+            "multipv",
+            "setoption",
+            "name",
+            "value",
+            "Hash",
+            "Alphabet",
+            "Variant",
+            "hypergammon",
+            "choose-number",
+            "move",
+            "legal",
+            "d",
+            "eval",
+            "perft",
+            "bench",
+            "pass",
+            "bar/22*",
+            "24/18,13/8",
+            "6:24/13",
+            "13/7(2)",
+            "4HPwATDgc/ABMA",
+            "4HPwATDgc/ABMA:Xplay:x6y5:d22:k6",
+            "AAAA/l1ECAAAAA:Xpick:x1y4:d00:k6",
+            "ncbp",
+            "newgame",
+        ])
+        .prop_map(str::to_string),
+        (0u64..12).prop_map(|n| n.to_string()),
+        "[ -~]{0,12}",
+        "\\PC{0,6}",
+    ]
+}
+
+fn line() -> impl Strategy<Value = String> {
+    prop::collection::vec(piece(), 1..8).prop_map(|p| p.join(" "))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_line_is_answered_without_panic(lines in prop::collection::vec(line(), 1..6)) {
+        let mut s = Session::new();
+        for l in &lines {
+            // Expensive commands are not what this test is about.
+            if l.contains("perft") || l.contains("bench") {
+                continue;
+            }
+            let before = *s.game();
+            let options = s.options().clone();
+            match s.execute_line(l) {
+                Reply::Lines(out) => {
+                    if out.iter().any(|o| o.starts_with("error ")) {
+                        prop_assert_eq!(out.len(), 1, "{:?}", out);
+                        prop_assert_eq!(*s.game(), before);
+                        prop_assert_eq!(s.options(), &options);
+                    }
+                    for o in &out {
+                        prop_assert!(!o.contains('\n') && !o.contains('\r'));
+                    }
+                }
+                Reply::Search(job) => {
+                    prop_assert!(s.is_busy());
+                    prop_assert!(!job.state.is_over());
+                    s.search_finished(job.searcher);
+                }
+                Reply::Stop | Reply::Quit => {}
+            }
+            // The state always has a readable, round-tripping ID.
+            let id = state_id::encode(s.game());
+            let decoded = state_id::decode(&id);
+            prop_assert_eq!(decoded.as_ref(), Ok(s.game()));
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! The engine binary while it searches: `isready` answered at once, `stop`
+//! giving exactly one `bestmove`, `busy` errors, `quit` and end of input.
+
+mod engine_util;
+
+use engine_util::Engine;
+use std::time::Duration;
+
+/// Reads lines until one that is not an `info` line, and returns it.
+fn next_non_info(e: &mut Engine) -> String {
+    loop {
+        let l = e.line();
+        if !l.starts_with("info ") {
+            return l;
+        }
+    }
+}
+
+/// Starts `go infinite` and waits for its first `info` line.
+fn start_infinite(e: &mut Engine) {
+    e.send("go infinite");
+    let l = e.line();
+    assert!(l.starts_with("info depth 1 "), "{l}");
+}
+
+#[test]
+fn isready_is_answered_during_an_infinite_search() {
+    let mut e = Engine::start();
+    e.ask("position startpos moves 3 5");
+    start_infinite(&mut e);
+    for _ in 0..50 {
+        e.send("isready");
+        assert_eq!(next_non_info(&mut e), "readyok");
+    }
+    e.send("stop");
+    let best = next_non_info(&mut e);
+    assert!(best.starts_with("bestmove "), "{best}");
+    assert!(e.sync().is_empty(), "one bestmove only");
+}
+
+#[test]
+fn stop_gives_exactly_one_bestmove_every_time() {
+    let mut e = Engine::start();
+    e.ask("position startpos moves 3 5 6");
+    for round in 0..20 {
+        if round % 2 == 0 {
+            start_infinite(&mut e);
+            e.send("stop");
+        } else {
+            // go and stop at once, before the search has reported anything.
+            e.send_bytes(b"go infinite\nstop\n");
+        }
+        let best = next_non_info(&mut e);
+        assert!(best.starts_with("bestmove "), "{best}");
+        // Extra stops are ignored; nothing else comes.
+        e.send("stop");
+        assert!(e.sync().is_empty(), "round {round}");
+    }
+    // A stop with no search is ignored.
+    assert!(e.ask("stop").is_empty());
+}
+
+#[test]
+fn an_infinite_search_waits_for_stop_even_when_it_ends() {
+    let mut e = Engine::start();
+    // Y bears off its last two checkers with any pick: the search proves the
+    // win at depth 1 and ends, but `go infinite` must wait for `stop`.
+    e.ask("position state /y4iBAADAAAAAA:Ypick:x1y2:d00:k6");
+    e.send("go infinite");
+    e.send("isready");
+    assert_eq!(next_non_info(&mut e), "readyok");
+    let mut early = Vec::new();
+    while let Some(l) = e.line_within(Duration::from_millis(300)) {
+        early.push(l);
+    }
+    assert!(early.iter().all(|l| l.starts_with("info ")), "{early:?}");
+    e.send("stop");
+    let best = next_non_info(&mut e);
+    assert!(best.ends_with(":1/off(2)"), "{best}");
+    assert!(e.sync().is_empty());
+}
+
+#[test]
+fn state_changes_are_busy_during_a_search() {
+    let mut e = Engine::start();
+    e.ask("position startpos moves 3 5");
+    let before = e.key("stateid");
+    start_infinite(&mut e);
+    for cmd in [
+        "position startpos",
+        "go depth 1",
+        "setoption name Hash value 1",
+        "newgame",
+        "choose-number 4",
+        "move 4:24/20,24/19",
+        "perft 1",
+        "bench depth 1",
+    ] {
+        e.send(cmd);
+        let l = next_non_info(&mut e);
+        assert!(l.starts_with("error busy "), "{cmd}: {l}");
+    }
+    // Read-only commands work during the search.
+    e.send("legal");
+    let mut legal = Vec::new();
+    loop {
+        let l = next_non_info(&mut e);
+        let done = l.starts_with("legalok");
+        legal.push(l);
+        if done {
+            break;
+        }
+    }
+    assert_eq!(legal.last().unwrap(), "legalok 5");
+    e.send("d");
+    let mut stateid = None;
+    loop {
+        let l = next_non_info(&mut e);
+        if let Some(id) = l.strip_prefix("stateid ") {
+            stateid = Some(id.to_string());
+        }
+        if l == "dok" {
+            break;
+        }
+    }
+    assert_eq!(stateid.as_deref(), Some(before.as_str()));
+    e.send("eval");
+    while !next_non_info(&mut e).starts_with("evalok ") {}
+    e.send("stop");
+    assert!(next_non_info(&mut e).starts_with("bestmove "));
+    // Nothing changed, and the engine is idle again.
+    assert_eq!(e.key("stateid"), before);
+    assert!(e.ask("choose-number 4").is_empty());
+}
+
+#[test]
+fn quit_during_a_search_gives_its_bestmove_and_exits() {
+    let mut e = Engine::start();
+    e.ask("position startpos moves 3 5");
+    start_infinite(&mut e);
+    e.send("quit");
+    assert!(e.wait_exit().success());
+    let rest = e.rest();
+    let best: Vec<&String> = rest.iter().filter(|l| !l.starts_with("info ")).collect();
+    assert_eq!(best.len(), 1, "{rest:?}");
+    assert!(best[0].starts_with("bestmove "), "{rest:?}");
+}
+
+#[test]
+fn end_of_input_is_quit() {
+    // During a search: the bestmove, then exit 0.
+    let mut e = Engine::start();
+    e.ask("position startpos moves 3 5");
+    start_infinite(&mut e);
+    e.close_stdin();
+    assert!(e.wait_exit().success());
+    let rest = e.rest();
+    let best: Vec<&String> = rest.iter().filter(|l| !l.starts_with("info ")).collect();
+    assert_eq!(best.len(), 1, "{rest:?}");
+    assert!(best[0].starts_with("bestmove "), "{rest:?}");
+    // When idle: exit 0 and nothing printed. A last line without '\n' counts.
+    let mut e = Engine::start();
+    e.send_bytes(b"isready");
+    e.close_stdin();
+    assert!(e.wait_exit().success());
+    assert_eq!(e.rest(), ["readyok"]);
+}
+
+#[test]
+fn logs_stay_off_stdout() {
+    let mut e = Engine::start_with(&[("RUST_LOG", "trace")]);
+    assert!(e.ask("position startpos moves 3 5").is_empty());
+    let lines = e.go("go depth 2");
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.starts_with("info depth ") || l.starts_with("bestmove ")),
+        "{lines:?}"
+    );
+    assert_eq!(
+        e.ask("fly"),
+        ["error unknown-command 'fly' is not a command"]
+    );
+    e.send("quit");
+    assert!(e.wait_exit().success());
+    assert!(e.rest().is_empty());
+}
