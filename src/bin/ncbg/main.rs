@@ -1,8 +1,10 @@
 //! `ncbg`: the No-Chance Backgammon engine and its command-line tools.
 //!
 //! With no subcommand, `ncbg` speaks NCBP (protocol/ncbp.md) on stdin and
-//! stdout (see [`engine_loop`]); `ncbg perft` counts game trees.
+//! stdout (see [`engine_loop`]); `ncbg perft` counts game trees and `ncbg
+//! analyze` analyses positions and recorded games in batch (see [`analyze`]).
 
+mod analyze;
 mod engine_loop;
 
 use clap::{Args, Parser, Subcommand};
@@ -25,6 +27,8 @@ struct Cli {
 enum Command {
     /// Count the nodes of the game tree (move generator check and benchmark).
     Perft(PerftArgs),
+    /// Analyse positions (full-state IDs) or a referee match file.
+    Analyze(analyze::AnalyzeArgs),
 }
 
 #[derive(Args)]
@@ -63,6 +67,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft(args)) => run_perft(&args),
+        Some(Command::Analyze(args)) => analyze::run(&args),
         None => engine_loop::run(),
     };
     match result {

@@ -1,0 +1,147 @@
+//! `ncbg analyze` as scripts use it: JSON lines, bad lines reported and
+//! skipped, identical results for any number of jobs, blunders in a recorded
+//! game flagged.
+
+use ncbg::analysis::analyze_position;
+use ncbg::game::GameState;
+use ncbg::referee::record::{GameEnd, GameRecord, MAGIC};
+use ncbg::referee::schedule::Opening;
+use ncbg::search::{Limits, Searcher, Settings};
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn analyze(args: &[&str], input: &str) -> (String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ncbg"))
+        .arg("analyze")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ncbg runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+const POSITIONS: &str = "\
+# initial pair (3,5), X to pick
+4HPwATDgc/ABMA:Xpick:x3y5:d22:k6
+4HPwATDgc/ABMA:Xpick:x9y5:d22:k6
+4HPwATDgc/ABMA:Xplay:x6y5:d22:k6
+garbage line
+
+4HPwATDgc/ABMA:Ypick:x3y-:d22:k6
+4HPwATDgc/ABMA:Xpick:x2y4:d22:k6
+";
+
+#[test]
+fn json_lines_parse_and_bad_lines_are_reported() {
+    let (out, err) = analyze(
+        &["--depth", "2", "--format", "json", "--multipv", "2"],
+        POSITIONS,
+    );
+    let rows: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let lines: Vec<u64> = rows.iter().map(|r| r["line"].as_u64().unwrap()).collect();
+    assert_eq!(lines, [2, 4, 7, 8]);
+    for r in &rows {
+        assert_eq!(r["ranked"].as_array().unwrap().len(), 2);
+        assert_eq!(r["ranked"][0]["choice"], r["best"]);
+        assert_eq!(r["depth"], 2);
+    }
+    assert!(err.contains("line 3:"), "{err}");
+    assert!(err.contains("line 5:"), "{err}");
+    assert_eq!(
+        err.lines().filter(|l| l.contains("line ")).count(),
+        2,
+        "{err}"
+    );
+}
+
+#[test]
+fn jobs_do_not_change_results() {
+    for format in ["json", "tsv", "table"] {
+        let (one, _) = analyze(
+            &["--depth", "2", "--format", format, "--jobs", "1"],
+            POSITIONS,
+        );
+        let (two, _) = analyze(
+            &["--depth", "2", "--format", format, "--jobs", "2"],
+            POSITIONS,
+        );
+        assert_eq!(one, two, "{format}");
+    }
+}
+
+#[test]
+fn a_blunder_in_a_match_file_is_flagged() {
+    // X's first real turn is the one the engine ranks last.
+    let mut g = GameState::standard();
+    g.pick(3).unwrap();
+    g.pick(5).unwrap();
+    let limits = Limits {
+        depth: Some(2),
+        ..Limits::default()
+    };
+    let all = analyze_position(
+        &mut Searcher::new(8),
+        &g,
+        &limits,
+        &Settings::default(),
+        1000,
+    )
+    .unwrap();
+    let worst = all.ranked.last().unwrap().choice.clone();
+    let record = GameRecord {
+        index: 0,
+        pair: 0,
+        round: 0,
+        opening: Opening::Pair { x0: 3, y0: 5 },
+        x_name: "weak".into(),
+        y_name: "strong".into(),
+        end: GameEnd::MaxTurns,
+        detail: String::new(),
+        moves: vec!["3".into(), "5".into(), worst.clone()],
+    };
+    let file = format!(
+        "{MAGIC}\nmeta\tk=6\nmeta\tcredits=2\n{}\ngame\tbroken\n",
+        record.to_line()
+    );
+    let (out, err) = analyze(&["--depth", "2", "--format", "json"], &file);
+    let rows: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let turn = rows
+        .iter()
+        .find(|r| r["played"] == worst.as_str())
+        .expect("the turn is reported");
+    assert_eq!(turn["verdict"], "blunder");
+    assert_eq!(turn["player"], "weak");
+    let totals = rows
+        .iter()
+        .find(|r| r["totals"] == "weak")
+        .expect("totals for the player");
+    assert_eq!(totals["blunders"], 1);
+    assert!(
+        err.contains("line 5"),
+        "the broken game line is reported: {err}"
+    );
+}
