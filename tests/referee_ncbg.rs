@@ -1,0 +1,43 @@
+//! A real match: the `ncbg` engine against itself in Random mode, refereed by
+//! `ncbg-referee` over the 30 initial pairs with colours swapped.
+
+mod referee_support;
+
+use referee_support::{args, game_lines, run_referee, temp_dir};
+
+#[test]
+fn ncbg_depth_one_beats_ncbg_random_over_sixty_games() {
+    let dir = temp_dir("ncbg");
+    let file = dir.join("match.txt");
+    let ncbg = env!("CARGO_BIN_EXE_ncbg");
+    let out = run_referee(&args(&[
+        "--engine",
+        &format!("cmd={ncbg}"),
+        "name=greedy",
+        "depth=1",
+        "--engine",
+        &format!("cmd={ncbg}"),
+        "name=random",
+        "option.Random=true",
+        "option.Seed=3",
+        "--rounds",
+        "1",
+        "--concurrency",
+        "2",
+        "--format",
+        "json",
+        "--out",
+        &file.display().to_string(),
+    ]));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json report");
+    assert_eq!(report["games"], 60);
+    assert_eq!(report["forfeits"].as_object().unwrap().len(), 0, "{report}");
+    let greedy = &report["engines"][0];
+    assert_eq!(greedy["name"], "greedy");
+    // Even a 1-turn search wins nearly every game against random play.
+    assert!(greedy["wins"].as_u64().unwrap() >= 55, "{report}");
+    // Every game is recorded, each ending with a winner who bore off.
+    let lines = game_lines(&file);
+    assert_eq!(lines.len(), 60);
+    assert!(lines.iter().all(|l| l.contains("reason=bore-off")));
+}
