@@ -64,9 +64,14 @@ fn main() {
         ("bar", |h| &mut h.bar),
         ("credit", |h| &mut h.credit),
         ("race_credit", |h| &mut h.race_credit),
+        ("gammon", |h| &mut h.gammon),
     ];
+    let only: Option<&str> = args.get(2).map(String::as_str);
     for (name, knob) in knobs {
-        for scale in [0.5f64, 2.0] {
+        if only.is_some_and(|o| o != name) {
+            continue;
+        }
+        for scale in [0.0f64, 0.5, 2.0] {
             let mut v = base.clone();
             let w = knob(&mut v);
             *w = (*w as f64 * scale).round() as i32;

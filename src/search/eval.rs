@@ -48,6 +48,9 @@ pub struct Handcrafted {
     pub credit: i32,
     /// Per doublet credit left (race, where a doublet is worth most).
     pub race_credit: i32,
+    /// The extra point of a likely gammon (scaled by how likely); a third of
+    /// it again for a likely backgammon.
+    pub gammon: i32,
 }
 
 impl Default for Handcrafted {
@@ -64,6 +67,7 @@ impl Default for Handcrafted {
             off: 25,
             credit: 300,
             race_credit: 120,
+            gammon: 500,
         }
     }
 }
@@ -202,6 +206,39 @@ fn exposed_blots(pos: &Position, k: usize) -> i32 {
         .count() as i32
 }
 
+/// Pips a turn moves on average when the mover may pick its number.
+const PIPS_PER_TURN: i32 = 9;
+
+/// How likely (0..=1, in 1/64ths) `winner` bears everything off before
+/// `loser` bears off one checker: a race of turns, the winner needing all its
+/// pips, the loser its pips to bring every checker home and one off.
+fn gammon_chance(winner: Checkers, loser: Checkers) -> (i32, i32) {
+    if loser.off() > 0 {
+        return (0, 0);
+    }
+    let winner_turns = winner.pips() as i32 / PIPS_PER_TURN + 1;
+    let mut to_home = 0;
+    let mut in_winners_home = 0;
+    for s in crate::movegen::bits(loser.occupied() & !0x7F) {
+        let n = i32::from(loser.count(s));
+        to_home += n * (s as i32 - 6);
+        if s >= 19 {
+            in_winners_home += n * (s as i32 - 18);
+        }
+    }
+    let loser_turns = (to_home + 3) / PIPS_PER_TURN + 1 + i32::from(loser.bar());
+    let margin = loser_turns - winner_turns;
+    let gammon = ((margin + 2) * 16).clamp(0, 64);
+    // Still stuck in the winner's home board (or on the bar) at the end.
+    let back_turns = (in_winners_home + 25 * i32::from(loser.bar())) / PIPS_PER_TURN;
+    let backgammon = if gammon == 64 && (in_winners_home > 0 || loser.bar() > 0) {
+        ((back_turns - winner_turns + 2) * 16).clamp(0, 64)
+    } else {
+        0
+    };
+    (gammon, backgammon)
+}
+
 /// True when no checker of one side can meet the other's any more.
 pub fn is_race(pos: &Position) -> bool {
     let mover = pos.mover();
@@ -217,14 +254,14 @@ pub fn is_race(pos: &Position) -> bool {
 
 /// The evaluation's terms, without allocating.
 struct Terms {
-    items: [(&'static str, i32); 9],
+    items: [(&'static str, i32); 12],
     len: usize,
 }
 
 impl Terms {
     fn new() -> Terms {
         Terms {
-            items: [("", 0); 9],
+            items: [("", 0); 12],
             len: 0,
         }
     }
@@ -254,6 +291,10 @@ impl Handcrafted {
         let tempo = 8;
         let race_lead = them.pips - me.pips + tempo;
         let side = state.to_move();
+        let (my_gammon, my_backgammon) = gammon_chance(pos.mover(), pos.opponent());
+        let (their_gammon, their_backgammon) = gammon_chance(pos.opponent(), pos.mover());
+        let gammons = self.gammon * (my_gammon - their_gammon) / 64
+            + self.gammon * (my_backgammon - their_backgammon) / 192;
         let credits = i32::from(state.numbers().credits(side))
             - i32::from(state.numbers().credits(side.other()));
         if is_race(pos) {
@@ -264,11 +305,13 @@ impl Handcrafted {
             terms.push("race", per_pip * race_lead);
             terms.push("credits", self.race_credit * credits);
             terms.push("off", self.off * (me.off - them.off));
+            terms.push("gammons", gammons);
             return terms;
         }
         let mut terms = Terms::new();
         terms.push("race", self.pip * race_lead);
         terms.push("credits", self.credit * credits);
+        terms.push("gammons", gammons);
         let k = usize::from(state.k());
         terms.extend([
             (
@@ -321,5 +364,54 @@ pub(crate) fn finish(v: i32) -> i32 {
         }
     } else {
         v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Phase;
+    use crate::numbers::{Numbers, Side};
+    use crate::pos;
+
+    fn state(position: Position) -> GameState {
+        let numbers = Numbers::from_parts([Some(3), Some(5)], [2, 2]);
+        GameState::new(position, Side::X, numbers, 6, Phase::Pick).unwrap()
+    }
+
+    #[test]
+    fn a_near_certain_gammon_is_worth_about_two_points() {
+        // The mover has 3 checkers left at home; the opponent has borne off
+        // nothing and sits on its 13 point.
+        let p = pos!(x 1 => 2, 2 => 1; o 13 => 15);
+        assert_eq!(gammon_chance(p.mover(), p.opponent()), (64, 0));
+        let h = Handcrafted::default();
+        let v = h.evaluate(&state(p));
+        assert!(v > 1000, "{v}");
+        let terms = h.terms(&state(p));
+        assert!(
+            terms.iter().any(|&(n, v)| n == "gammons" && v > 0),
+            "{terms:?}"
+        );
+        // With one checker off the opponent is safe from the gammon.
+        let q = pos!(x 1 => 2, 2 => 1; o 13 => 14);
+        assert_eq!(gammon_chance(q.mover(), q.opponent()), (0, 0));
+    }
+
+    #[test]
+    fn race_values_follow_the_pip_count() {
+        let h = Handcrafted::default();
+        // Equal races: the side to move is ahead by a turn's tempo.
+        let even = pos!(x 6 => 5, 5 => 5; o 6 => 5, 5 => 5);
+        let v = h.evaluate(&state(even));
+        assert!(v > 0, "{v}");
+        assert_eq!(v, h.evaluate(&state(even.flip())));
+        // 7 pips ahead is better than 7 pips behind, and never a multiple
+        // of 1000 (kept for finished games).
+        let ahead = pos!(x 6 => 4, 4 => 6; o 6 => 5, 5 => 5);
+        let a = h.evaluate(&state(ahead));
+        let b = h.evaluate(&state(ahead.flip()));
+        assert!(a > b, "{a} {b}");
+        assert!(a % 1000 != 0 && b % 1000 != 0);
     }
 }
