@@ -1,6 +1,8 @@
 //! `ncbg-referee`: plays matches between two NCBP engines, records every game
 //! in a match file, and reports results, Elo and SPRT. See README.md and
 //! `protocol/match-file.md`.
+// The argument docs double as `--help` text, where `<name>` is meant literally.
+#![allow(rustdoc::invalid_html_tags)]
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use ncbg::board::Variant;

@@ -10,7 +10,7 @@
 //!
 //! Plays are distinct by resulting position: the generator never yields two plays
 //! with the same result, and it does so without hashing, by enumerating each
-//! result in one canonical form (see [`mixed`] and [`doublet`]).
+//! result in one canonical form (see the `mixed` and `doublet` submodules).
 //!
 //! ```
 //! use ncbg::board::Variant;
