@@ -15,7 +15,7 @@ const DEFAULT_DEPTH: u32 = 3;
 /// The deepest search allowed.
 const MAX_DEPTH: u32 = 64;
 /// How often (in nodes) the clock and the stop flag are checked.
-const CHECK_EVERY: u64 = 1024;
+const CHECK_EVERY: u64 = 256;
 
 /// The search: transposition table, evaluation and per-search counters.
 pub struct Searcher {
