@@ -212,11 +212,11 @@ const PIPS_PER_TURN: i32 = 9;
 /// How likely (0..=1, in 1/64ths) `winner` bears everything off before
 /// `loser` bears off one checker: a race of turns, the winner needing all its
 /// pips, the loser its pips to bring every checker home and one off.
-fn gammon_chance(winner: Checkers, loser: Checkers) -> (i32, i32) {
+fn gammon_chance(winner_pips: i32, loser: Checkers) -> (i32, i32) {
     if loser.off() > 0 {
         return (0, 0);
     }
-    let winner_turns = winner.pips() as i32 / PIPS_PER_TURN + 1;
+    let winner_turns = winner_pips / PIPS_PER_TURN + 1;
     let mut to_home = 0;
     let mut in_winners_home = 0;
     for s in crate::movegen::bits(loser.occupied() & !0x7F) {
@@ -291,8 +291,8 @@ impl Handcrafted {
         let tempo = 8;
         let race_lead = them.pips - me.pips + tempo;
         let side = state.to_move();
-        let (my_gammon, my_backgammon) = gammon_chance(pos.mover(), pos.opponent());
-        let (their_gammon, their_backgammon) = gammon_chance(pos.opponent(), pos.mover());
+        let (my_gammon, my_backgammon) = gammon_chance(me.pips, pos.opponent());
+        let (their_gammon, their_backgammon) = gammon_chance(them.pips, pos.mover());
         let gammons = self.gammon * (my_gammon - their_gammon) / 64
             + self.gammon * (my_backgammon - their_backgammon) / 192;
         let credits = i32::from(state.numbers().credits(side))
@@ -384,7 +384,10 @@ mod tests {
         // The mover has 3 checkers left at home; the opponent has borne off
         // nothing and sits on its 13 point.
         let p = pos!(x 1 => 2, 2 => 1; o 13 => 15);
-        assert_eq!(gammon_chance(p.mover(), p.opponent()), (64, 0));
+        assert_eq!(
+            gammon_chance(p.mover().pips() as i32, p.opponent()),
+            (64, 0)
+        );
         let h = Handcrafted::default();
         let v = h.evaluate(&state(p));
         assert!(v > 1000, "{v}");
@@ -395,7 +398,7 @@ mod tests {
         );
         // With one checker off the opponent is safe from the gammon.
         let q = pos!(x 1 => 2, 2 => 1; o 13 => 14);
-        assert_eq!(gammon_chance(q.mover(), q.opponent()), (0, 0));
+        assert_eq!(gammon_chance(q.mover().pips() as i32, q.opponent()), (0, 0));
     }
 
     #[test]
