@@ -17,7 +17,7 @@
 use crate::game::GameState;
 use crate::ids::state_id;
 use crate::numbers::Side;
-use crate::search::{Choice, Limits, Score, Searcher, Settings};
+use crate::search::{Choice, Limits, Searcher, Settings};
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -376,13 +376,4 @@ pub fn run_parallel<T: Sync, R: Send>(
         .into_iter()
         .map(|r| r.expect("every item done"))
         .collect()
-}
-
-/// A score as text: `312` or `1000 exact`.
-pub fn score_text(s: &Score) -> String {
-    if s.exact {
-        format!("{} exact", s.value)
-    } else {
-        s.value.to_string()
-    }
 }

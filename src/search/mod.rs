@@ -9,6 +9,10 @@
 //! The searcher deepens iteratively, checks its stop flag and limits every few
 //! thousand nodes, and always answers with the best choice of the last
 //! completed depth (depth 1 is always completed first, so an answer exists).
+//!
+//! Moves are ordered by the transposition table's best move, then by static
+//! value. Aspiration windows and late-move reductions are not used: nothing
+//! measured yet shows they pay at the depths reached (4 to 6 turns).
 
 mod alphabeta;
 pub mod eval;
