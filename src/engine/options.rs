@@ -26,7 +26,23 @@ pub struct Options {
     pub alphabet: u8,
     /// `DoubletCredits` for new games.
     pub doublet_credits: u8,
+    /// `Eval`: the evaluation the search uses.
+    pub eval: EvalKind,
+    /// `EvalFile`: the net file loaded, or `None` for the embedded net.
+    pub eval_file: Option<String>,
 }
+
+/// The `Eval` option's values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EvalKind {
+    /// The learned evaluation (the net of `EvalFile`).
+    Nn,
+    /// The handcrafted evaluation, a baseline.
+    Classic,
+}
+
+/// `EvalFile`'s value for the net embedded in the binary.
+pub const EMBEDDED_NET: &str = "<embedded>";
 
 impl Default for Options {
     fn default() -> Options {
@@ -39,6 +55,8 @@ impl Default for Options {
             variant: Variant::Standard,
             alphabet: 6,
             doublet_credits: 2,
+            eval: EvalKind::Nn,
+            eval_file: None,
         }
     }
 }
@@ -52,6 +70,11 @@ pub enum OptionEffect {
     ResizeHash,
     /// Empty the transposition table.
     ClearHash,
+    /// The evaluation changed (`Eval`): use it and empty the table.
+    ChangeEval,
+    /// Load the net file of `Options::eval_file` (the embedded net when
+    /// `None`); on failure the option keeps its old value.
+    LoadNet,
 }
 
 /// A spin option's name and range.
@@ -149,6 +172,8 @@ impl Options {
             ALPHABET.line(),
             DOUBLET_CREDITS.line(),
             "option name Clear Hash type button".to_string(),
+            "option name Eval type combo default nn var nn var classic".to_string(),
+            format!("option name EvalFile type string default {EMBEDDED_NET}"),
         ]
     }
 
@@ -210,6 +235,25 @@ impl Options {
                         ),
                     )
                 })?;
+            }
+            "eval" => {
+                let v = need()?;
+                self.eval = match v.to_ascii_lowercase().as_str() {
+                    "nn" => EvalKind::Nn,
+                    "classic" => EvalKind::Classic,
+                    _ => {
+                        return Err(EngineError::new(
+                            ErrorCode::BadValue,
+                            format!("Eval takes nn or classic, not '{}'", quote(v)),
+                        ))
+                    }
+                };
+                return Ok(OptionEffect::ChangeEval);
+            }
+            "evalfile" => {
+                let v = need()?;
+                self.eval_file = (v != EMBEDDED_NET).then(|| v.to_string());
+                return Ok(OptionEffect::LoadNet);
             }
             "clear hash" => {
                 if let Some(v) = value {
@@ -273,13 +317,26 @@ mod tests {
             ErrorCode::UnknownOption
         );
         assert_eq!(o.set("Depth", None).unwrap_err().code, ErrorCode::Syntax);
+        assert_eq!(
+            o.set("Eval", Some("neural")).unwrap_err().code,
+            ErrorCode::BadValue
+        );
         assert_eq!(o, before);
+        assert_eq!(o.set("eval", Some("Classic")), Ok(OptionEffect::ChangeEval));
+        assert_eq!(o.eval, EvalKind::Classic);
+        assert_eq!(o.set("EvalFile", Some("a.ncnn")), Ok(OptionEffect::LoadNet));
+        assert_eq!(o.eval_file.as_deref(), Some("a.ncnn"));
+        assert_eq!(
+            o.set("EvalFile", Some(EMBEDDED_NET)),
+            Ok(OptionEffect::LoadNet)
+        );
+        assert_eq!(o.eval_file, None);
     }
 
     #[test]
     fn declarations_match_defaults() {
         let lines = Options::declarations();
-        assert_eq!(lines.len(), 9);
+        assert_eq!(lines.len(), 11);
         assert_eq!(
             lines[0],
             "option name Hash type spin default 16 min 1 max 4096"

@@ -11,15 +11,17 @@
 use super::command::{parse_command, Command, GoCommand};
 use super::display;
 use super::error::{quote, EngineError, ErrorCode};
-use super::options::{OptionEffect, Options};
+use super::options::{EvalKind, OptionEffect, Options};
 use super::search_job::{self, SearchJob, BENCH_DEPTH};
 use super::setup;
 use super::turn;
 use crate::game::{GameState, RuleError};
 use crate::ids::state_id;
+use crate::nn::{file as net_file, Network, NnEval};
 use crate::perft;
-use crate::search::eval::Handcrafted;
+use crate::search::eval::{Evaluator, Handcrafted};
 use crate::search::Searcher;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// What the caller must do after a command.
@@ -53,8 +55,11 @@ pub struct Session {
     options: Options,
     /// `None` while a search has it: the session is busy.
     searcher: Option<Searcher>,
-    /// The evaluation shown by `eval` (the searcher's is away while busy).
-    evaluator: Handcrafted,
+    /// The net of `EvalFile` (the embedded one by default).
+    net: Arc<Network>,
+    /// The game's earlier states (before each turn token), oldest first: the
+    /// search scores a line back to one of them as a draw.
+    history: Vec<GameState>,
 }
 
 impl Default for Session {
@@ -71,8 +76,22 @@ impl Session {
             game: GameState::start(options.variant, options.number_rules()),
             searcher: Some(Searcher::new(options.hash_mib)),
             options,
-            evaluator: Handcrafted::default(),
+            net: Network::embedded(),
+            history: Vec::new(),
         }
+    }
+
+    /// The evaluation the options ask for.
+    fn evaluator(&self) -> Box<dyn Evaluator> {
+        match self.options.eval {
+            EvalKind::Nn => Box::new(NnEval::new(self.net.clone())),
+            EvalKind::Classic => Box::new(Handcrafted::default()),
+        }
+    }
+
+    /// The game's states before the current one (for repetitions).
+    pub fn history(&self) -> &[GameState] {
+        &self.history
     }
 
     /// The current game.
@@ -137,34 +156,49 @@ impl Session {
             Command::SetOption { name, value } => {
                 let mut options = self.options.clone();
                 let effect = options.set(&name, value.as_deref())?;
+                if effect == OptionEffect::LoadNet {
+                    self.net = match &options.eval_file {
+                        None => Network::embedded(),
+                        Some(path) => Arc::new(load_net(path)?),
+                    };
+                }
                 self.options = options;
+                let evaluator = self.evaluator();
                 let searcher = self.searcher.as_mut().expect("idle: checked above");
                 match effect {
                     OptionEffect::None => {}
                     OptionEffect::ResizeHash => searcher.resize(self.options.hash_mib),
                     OptionEffect::ClearHash => searcher.clear(),
+                    OptionEffect::ChangeEval | OptionEffect::LoadNet => {
+                        searcher.set_evaluator(evaluator);
+                        searcher.clear();
+                    }
                 }
                 Vec::new()
             }
             Command::NewGame => {
                 self.game = GameState::start(self.options.variant, self.options.number_rules());
+                self.history.clear();
                 if let Some(s) = self.searcher.as_mut() {
                     s.clear();
                 }
                 Vec::new()
             }
             Command::Position(p) => {
-                self.game = setup::build(&p, &self.options)?;
+                (self.game, self.history) = setup::build(&p, &self.options)?;
                 Vec::new()
             }
             Command::ChooseNumber(n) => {
                 let mut next = self.game;
                 turn::pick(&mut next, n)?;
+                self.history.push(self.game);
                 self.game = next;
                 Vec::new()
             }
             Command::Move(text) => {
+                let before = self.game;
                 turn::apply(&mut self.game, &text).map_err(|e| e.context(&quote(&text)))?;
+                self.history.push(before);
                 Vec::new()
             }
             Command::Go(go) => return self.go(&go),
@@ -174,7 +208,7 @@ impl Session {
             Command::Display => display::display(&self.game),
             Command::Eval => {
                 self.check_live()?;
-                display::eval(&self.game, &self.evaluator)
+                display::eval(&self.game, self.evaluator().as_ref())
             }
             Command::Perft(depth) => {
                 let start = Instant::now();
@@ -200,7 +234,10 @@ impl Session {
 
     fn go(&mut self, go: &GoCommand) -> Result<Reply, EngineError> {
         self.check_live()?;
-        let searcher = self.searcher.take().expect("idle: checked by execute");
+        let mut searcher = self.searcher.take().expect("idle: checked by execute");
+        // A searcher rebuilt after a panic has the default evaluation.
+        searcher.set_evaluator(self.evaluator());
+        searcher.set_history(&self.history);
         log::debug!("go from {}", state_id::encode(&self.game));
         Ok(Reply::Search(Box::new(SearchJob {
             searcher,
@@ -210,4 +247,16 @@ impl Session {
             hash_mib: self.options.hash_mib,
         })))
     }
+}
+
+/// Reads a net file for `EvalFile`; the error names the file and the reason.
+fn load_net(path: &str) -> Result<Network, EngineError> {
+    let bad = |why: String| {
+        EngineError::new(
+            ErrorCode::BadValue,
+            format!("EvalFile '{}': {why}; the current net stays", quote(path)),
+        )
+    };
+    let bytes = std::fs::read(path).map_err(|e| bad(e.to_string()))?;
+    net_file::read(&bytes).map_err(|e| bad(e.to_string()))
 }

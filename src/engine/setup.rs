@@ -9,15 +9,21 @@ use crate::game::{GameState, Phase};
 use crate::ids::{position_id, state_id};
 use crate::numbers::{Numbers, Side};
 
-/// The game a `position` command describes, or the first error (naming the
-/// turn token and its index, counted from 1, for an illegal `moves` token).
-pub fn build(cmd: &PositionCommand, options: &Options) -> Result<GameState, EngineError> {
+/// The game a `position` command describes with the states before each of
+/// its `moves` tokens (oldest first), or the first error (naming the turn
+/// token and its index, counted from 1, for an illegal `moves` token).
+pub fn build(
+    cmd: &PositionCommand,
+    options: &Options,
+) -> Result<(GameState, Vec<GameState>), EngineError> {
     let mut state = base(&cmd.base, options)?;
+    let mut history = Vec::with_capacity(cmd.moves.len());
     for (i, token) in cmd.moves.iter().enumerate() {
+        history.push(state);
         turn::apply(&mut state, token)
             .map_err(|e| e.context(&format!("move {} {}", i + 1, quote(token))))?;
     }
-    Ok(state)
+    Ok((state, history))
 }
 
 fn bad_id(message: String) -> EngineError {
@@ -81,7 +87,7 @@ mod tests {
 
     fn run(line: &str) -> Result<GameState, EngineError> {
         match parse_command(line).unwrap().unwrap() {
-            Command::Position(p) => build(&p, &Options::default()),
+            Command::Position(p) => build(&p, &Options::default()).map(|(g, _)| g),
             other => panic!("not a position: {other:?}"),
         }
     }

@@ -4,6 +4,7 @@ use super::eval::{Evaluator, Handcrafted};
 use super::tt::{hash, Bound, Entry, Table};
 use super::{legal_choices, Choice, Info, Limits, Score, SearchResult, Settings, StopFlag};
 use crate::game::GameState;
+use crate::nn::NnEval;
 use crate::rng::Rng;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -27,11 +28,21 @@ pub struct Searcher {
     hard_deadline: Option<Instant>,
     node_limit: Option<u64>,
     aborted: bool,
+    /// Earlier states of the game that a line of the search could repeat.
+    history: Vec<GameState>,
+    /// The states from the root to the node being searched.
+    path: Vec<GameState>,
 }
 
 impl Searcher {
-    /// A searcher with a `hash_mib` MiB table and the handcrafted evaluation.
+    /// A searcher with a `hash_mib` MiB table and the learned evaluation
+    /// (the embedded net).
     pub fn new(hash_mib: usize) -> Searcher {
+        Searcher::with_evaluator(hash_mib, Box::new(NnEval::embedded()))
+    }
+
+    /// A searcher with the handcrafted evaluation.
+    pub fn classic(hash_mib: usize) -> Searcher {
         Searcher::with_evaluator(hash_mib, Box::new(Handcrafted::default()))
     }
 
@@ -45,7 +56,23 @@ impl Searcher {
             hard_deadline: None,
             node_limit: None,
             aborted: false,
+            history: Vec::new(),
+            path: Vec::new(),
         }
+    }
+
+    /// Replaces the evaluation (the table is kept: call [`Searcher::clear`]
+    /// when its values should not be reused).
+    pub fn set_evaluator(&mut self, eval: Box<dyn Evaluator>) {
+        self.eval = eval;
+    }
+
+    /// The game's states before the one to search, oldest first: a line that
+    /// comes back to one of them scores as a draw (0). Only the states that
+    /// can still recur are kept (checkers borne off and doublet credits
+    /// never come back).
+    pub fn set_history(&mut self, states: &[GameState]) {
+        self.history = states.to_vec();
     }
 
     /// Resizes (and clears) the transposition table.
@@ -77,6 +104,9 @@ impl Searcher {
         if choices.is_empty() {
             return None;
         }
+        self.history.retain(|h| could_recur(h, state));
+        self.path.clear();
+        self.path.push(*state);
         self.nodes = 0;
         self.start = Instant::now();
         self.aborted = false;
@@ -125,7 +155,14 @@ impl Searcher {
         let multipv = limits.multipv.max(1);
         let mut values: Vec<i32> = choices
             .iter()
-            .map(|c| -self.leaf_value(&c.apply(state)))
+            .map(|c| {
+                let child = c.apply(state);
+                if self.repeats(&child) {
+                    0
+                } else {
+                    -self.leaf_value(&child)
+                }
+            })
             .collect();
         self.nodes += choices.len() as u64;
         sort_by_values(&mut choices, &mut values);
@@ -261,6 +298,9 @@ impl Searcher {
         if self.aborted {
             return 0;
         }
+        if self.repeats(state) {
+            return 0;
+        }
         if state.is_over() || depth == 0 {
             return self.leaf_value(state);
         }
@@ -295,9 +335,11 @@ impl Searcher {
         let alpha0 = alpha;
         let mut best = -INFINITY;
         let mut best_index = order[0];
+        self.path.push(*state);
         for &i in &order {
             let v = -self.negamax(&children[i], depth - 1, -beta, -alpha, stop);
             if self.aborted {
+                self.path.pop();
                 return 0;
             }
             if v > best {
@@ -311,6 +353,7 @@ impl Searcher {
                 break;
             }
         }
+        self.path.pop();
         let bound = if best <= alpha0 {
             Bound::Upper
         } else if best >= beta {
@@ -326,6 +369,20 @@ impl Searcher {
             best: best_index.min(u16::MAX as usize - 1) as u16,
         });
         best
+    }
+
+    /// True when `state` occurred earlier on the searched line or in the
+    /// game: the search scores it as a draw. Only states with the same side
+    /// to move can be equal, so the line is checked every other ply.
+    #[inline]
+    fn repeats(&self, state: &GameState) -> bool {
+        self.path
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .any(|s| s == state)
+            || self.history.iter().any(|s| s == state)
     }
 
     /// The expected line after `first`, following the table's best moves.
@@ -348,6 +405,23 @@ impl Searcher {
         }
         pv
     }
+}
+
+/// True when `earlier` could occur again after `now`: the same doublet
+/// credits and the same checkers borne off on each side.
+fn could_recur(earlier: &GameState, now: &GameState) -> bool {
+    use crate::numbers::Side;
+    let off = |g: &GameState, side: Side| {
+        if g.to_move() == side {
+            g.position().mover().off()
+        } else {
+            g.position().opponent().off()
+        }
+    };
+    [Side::X, Side::Y].iter().all(|&side| {
+        earlier.numbers().credits(side) == now.numbers().credits(side)
+            && off(earlier, side) == off(now, side)
+    }) && earlier.k() == now.k()
 }
 
 /// Sorts choices by value, best first; ties keep their order.

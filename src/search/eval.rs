@@ -19,8 +19,9 @@ pub trait Evaluator: Send {
     /// finished games). The game must not be over.
     fn evaluate(&self, state: &GameState) -> i32;
 
-    /// The terms of the evaluation, for display (`eval`): (name, value).
-    fn terms(&self, state: &GameState) -> Vec<(&'static str, i32)>;
+    /// The terms of the evaluation, for display (`eval`): (name, value as
+    /// written).
+    fn terms(&self, state: &GameState) -> Vec<(&'static str, String)>;
 }
 
 /// Weights of the handcrafted evaluation, in millipoints.
@@ -347,9 +348,12 @@ impl Evaluator for Handcrafted {
         finish(self.raw_terms(state).total())
     }
 
-    fn terms(&self, state: &GameState) -> Vec<(&'static str, i32)> {
+    fn terms(&self, state: &GameState) -> Vec<(&'static str, String)> {
         let t = self.raw_terms(state);
-        t.items[..t.len].to_vec()
+        t.items[..t.len]
+            .iter()
+            .map(|&(name, v)| (name, v.to_string()))
+            .collect()
     }
 }
 
@@ -393,7 +397,9 @@ mod tests {
         assert!(v > 1000, "{v}");
         let terms = h.terms(&state(p));
         assert!(
-            terms.iter().any(|&(n, v)| n == "gammons" && v > 0),
+            terms
+                .iter()
+                .any(|(n, v)| *n == "gammons" && v.parse::<i32>().unwrap() > 0),
             "{terms:?}"
         );
         // With one checker off the opponent is safe from the gammon.

@@ -1,0 +1,183 @@
+//! The net file: how a [`Network`] is stored (`protocol/net-format.md`).
+//!
+//! Little-endian throughout: the magic `NCBGNET1`, then `u32` version (1),
+//! feature set (1), inputs, hidden units and outputs; then the `f32` weights
+//! (first layer input-major, its biases, second layer output-major, its
+//! biases); last, a `u64` FNV-1a hash of every byte before it.
+
+use super::features::INPUTS;
+use super::{Network, OUTPUTS};
+use std::fmt;
+
+/// The file's first bytes.
+pub const MAGIC: &[u8; 8] = b"NCBGNET1";
+/// The format version this code reads and writes.
+pub const VERSION: u32 = 1;
+/// The input layout this code computes (`features.rs`).
+pub const FEATURE_SET: u32 = 1;
+/// The most hidden units a file may declare.
+pub const MAX_HIDDEN: usize = 512;
+const HEADER: usize = 8 + 5 * 4;
+
+/// Why bytes are not a net this engine can use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetError {
+    /// Shorter than its header says.
+    Truncated { expected: usize, found: usize },
+    /// Longer than its header says.
+    TrailingBytes { expected: usize, found: usize },
+    /// Not a net file.
+    BadMagic,
+    /// A format version this engine does not read.
+    Version(u32),
+    /// An input layout this engine does not compute.
+    FeatureSet(u32),
+    /// Layer sizes this engine cannot use.
+    Shape {
+        inputs: u32,
+        hidden: u32,
+        outputs: u32,
+    },
+    /// The content does not match its checksum.
+    Checksum,
+    /// A weight is NaN or infinite.
+    NotFinite,
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetError::Truncated { expected, found } => write!(
+                f,
+                "truncated net file: {found} bytes, its header needs {expected}"
+            ),
+            NetError::TrailingBytes { expected, found } => write!(
+                f,
+                "net file too long: {found} bytes, its header needs {expected}"
+            ),
+            NetError::BadMagic => write!(f, "not an ncbg net file (no NCBGNET1 magic)"),
+            NetError::Version(v) => write!(f, "net file version {v}, this engine reads 1"),
+            NetError::FeatureSet(v) => {
+                write!(f, "net file for feature set {v}, this engine computes 1")
+            }
+            NetError::Shape {
+                inputs,
+                hidden,
+                outputs,
+            } => write!(
+                f,
+                "net shape {inputs}x{hidden}x{outputs}, this engine needs {INPUTS}xHx{OUTPUTS} with 1 <= H <= {MAX_HIDDEN}"
+            ),
+            NetError::Checksum => write!(f, "net file checksum mismatch (corrupted)"),
+            NetError::NotFinite => write!(f, "net file holds a NaN or infinite weight"),
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+/// FNV-1a, 64 bits.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+fn u32_at(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"))
+}
+
+/// Reads a net from its file's bytes.
+pub fn read(bytes: &[u8]) -> Result<Network, NetError> {
+    if bytes.len() < HEADER {
+        if bytes.len() >= 8 && &bytes[..8] != MAGIC {
+            return Err(NetError::BadMagic);
+        }
+        return Err(NetError::Truncated {
+            expected: HEADER,
+            found: bytes.len(),
+        });
+    }
+    if &bytes[..8] != MAGIC {
+        return Err(NetError::BadMagic);
+    }
+    let version = u32_at(bytes, 8);
+    if version != VERSION {
+        return Err(NetError::Version(version));
+    }
+    let feature_set = u32_at(bytes, 12);
+    if feature_set != FEATURE_SET {
+        return Err(NetError::FeatureSet(feature_set));
+    }
+    let (inputs, hidden, outputs) = (u32_at(bytes, 16), u32_at(bytes, 20), u32_at(bytes, 24));
+    if inputs as usize != INPUTS
+        || outputs as usize != OUTPUTS
+        || hidden == 0
+        || hidden as usize > MAX_HIDDEN
+    {
+        return Err(NetError::Shape {
+            inputs,
+            hidden,
+            outputs,
+        });
+    }
+    let h = hidden as usize;
+    let floats = INPUTS * h + h + OUTPUTS * h + OUTPUTS;
+    let expected = HEADER + 4 * floats + 8;
+    if bytes.len() < expected {
+        return Err(NetError::Truncated {
+            expected,
+            found: bytes.len(),
+        });
+    }
+    if bytes.len() > expected {
+        return Err(NetError::TrailingBytes {
+            expected,
+            found: bytes.len(),
+        });
+    }
+    let sum = u64::from_le_bytes(bytes[expected - 8..].try_into().expect("8 bytes"));
+    if fnv1a(&bytes[..expected - 8]) != sum {
+        return Err(NetError::Checksum);
+    }
+    let mut values = bytes[HEADER..expected - 8]
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")));
+    let mut take = |n: usize| values.by_ref().take(n).collect::<Vec<f32>>();
+    let w1 = take(INPUTS * h);
+    let b1 = take(h);
+    let w2 = take(OUTPUTS * h);
+    let b2 = take(OUTPUTS);
+    if [&w1, &b1, &w2, &b2]
+        .iter()
+        .any(|v| v.iter().any(|x| !x.is_finite()))
+    {
+        return Err(NetError::NotFinite);
+    }
+    Ok(Network::from_parts(h, w1, b1, w2, b2).expect("sizes checked above"))
+}
+
+/// The file's bytes for `net`.
+pub fn write(net: &Network) -> Vec<u8> {
+    let (w1, b1, w2, b2) = net.parts();
+    let mut out = Vec::with_capacity(HEADER + 4 * (w1.len() + b1.len() + w2.len() + 5) + 8);
+    out.extend_from_slice(MAGIC);
+    for v in [
+        VERSION,
+        FEATURE_SET,
+        INPUTS as u32,
+        net.hidden() as u32,
+        OUTPUTS as u32,
+    ] {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    for x in w1.iter().chain(b1).chain(w2).chain(b2) {
+        out.extend_from_slice(&x.to_le_bytes());
+    }
+    let sum = fnv1a(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out
+}

@@ -1,0 +1,290 @@
+//! The learned evaluation: a small neural network over the full NC state,
+//! trained by self-play (`tools/train`), and its [`Evaluator`].
+//!
+//! One hidden layer of ReLU units over the sparse inputs of
+//! [`features`]; five sigmoid outputs, GNU Backgammon's way, all for the
+//! side to move: the chances to win, to win a gammon or more, to win a
+//! backgammon, to lose a gammon or more, to lose a backgammon. The expected
+//! points follow from them ([`Probabilities::equity`]).
+//!
+//! Inference is plain Rust: the first layer adds the weight columns of the
+//! inputs that are set (a few dozen of 230), the second is a dot product per
+//! output. The net the engine plays with is embedded in the binary
+//! ([`Network::embedded`]); [`file`] reads and writes other nets.
+//!
+//! ```
+//! use ncbg::game::GameState;
+//! use ncbg::nn::Network;
+//!
+//! let net = Network::embedded();
+//! let p = net.probabilities(&GameState::standard());
+//! assert!(p.win > 0.0 && p.win < 1.0);
+//! ```
+
+pub mod features;
+pub mod file;
+
+use crate::game::GameState;
+use crate::search::eval::Evaluator;
+use features::{Features, INPUTS};
+use std::sync::{Arc, OnceLock};
+
+/// Number of outputs.
+pub const OUTPUTS: usize = 5;
+
+/// The net embedded in the binary (see `tools/train/README.md` for the
+/// command that made it).
+static EMBEDDED_BYTES: &[u8] = include_bytes!("default.ncnn");
+
+/// A value network: weights and biases of its two layers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    hidden: usize,
+    /// First layer, input-major: the `hidden` weights of input `i` start at
+    /// `i * hidden`.
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    /// Second layer, output-major.
+    w2: Vec<f32>,
+    b2: Vec<f32>,
+}
+
+/// The net's outputs for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Probabilities {
+    /// Chance to win.
+    pub win: f32,
+    /// Chance to win a gammon or a backgammon.
+    pub win_gammon: f32,
+    /// Chance to win a backgammon.
+    pub win_backgammon: f32,
+    /// Chance to lose a gammon or a backgammon.
+    pub lose_gammon: f32,
+    /// Chance to lose a backgammon.
+    pub lose_backgammon: f32,
+}
+
+impl Probabilities {
+    /// From the five outputs in file order.
+    pub fn from_array(p: [f32; OUTPUTS]) -> Probabilities {
+        Probabilities {
+            win: p[0],
+            win_gammon: p[1],
+            win_backgammon: p[2],
+            lose_gammon: p[3],
+            lose_backgammon: p[4],
+        }
+    }
+
+    /// The five outputs in file order.
+    pub fn to_array(self) -> [f32; OUTPUTS] {
+        [
+            self.win,
+            self.win_gammon,
+            self.win_backgammon,
+            self.lose_gammon,
+            self.lose_backgammon,
+        ]
+    }
+
+    /// Expected points for the side to move. A gammon chance above the
+    /// win chance (or a backgammon above the gammon) is cut to it.
+    pub fn equity(&self) -> f32 {
+        let lose = 1.0 - self.win;
+        let wg = self.win_gammon.min(self.win);
+        let wb = self.win_backgammon.min(wg);
+        let lg = self.lose_gammon.min(lose);
+        let lb = self.lose_backgammon.min(lg);
+        self.win - lose + wg - lg + wb - lb
+    }
+
+    /// The same chances seen by the other side.
+    pub fn flip(&self) -> Probabilities {
+        Probabilities {
+            win: 1.0 - self.win,
+            win_gammon: self.lose_gammon,
+            win_backgammon: self.lose_backgammon,
+            lose_gammon: self.win_gammon,
+            lose_backgammon: self.win_backgammon,
+        }
+    }
+}
+
+#[inline(always)]
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl Network {
+    /// A net from its layers; `None` when the sizes do not fit `hidden`.
+    pub fn from_parts(
+        hidden: usize,
+        w1: Vec<f32>,
+        b1: Vec<f32>,
+        w2: Vec<f32>,
+        b2: Vec<f32>,
+    ) -> Option<Network> {
+        (hidden > 0
+            && w1.len() == INPUTS * hidden
+            && b1.len() == hidden
+            && w2.len() == OUTPUTS * hidden
+            && b2.len() == OUTPUTS)
+            .then_some(Network {
+                hidden,
+                w1,
+                b1,
+                w2,
+                b2,
+            })
+    }
+
+    /// The layers: first-layer weights (input-major) and biases, second-layer
+    /// weights (output-major) and biases.
+    pub fn parts(&self) -> (&[f32], &[f32], &[f32], &[f32]) {
+        (&self.w1, &self.b1, &self.w2, &self.b2)
+    }
+
+    /// Number of hidden units.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The net embedded in the binary (read once, shared).
+    pub fn embedded() -> Arc<Network> {
+        static NET: OnceLock<Arc<Network>> = OnceLock::new();
+        NET.get_or_init(|| {
+            Arc::new(file::read(EMBEDDED_BYTES).expect("the embedded net file is valid"))
+        })
+        .clone()
+    }
+
+    /// The raw output sums (before the sigmoid) for encoded inputs.
+    pub fn logits(&self, features: &Features) -> [f32; OUTPUTS] {
+        let h = self.hidden;
+        let mut buffer = [0.0f32; file::MAX_HIDDEN];
+        let acc = &mut buffer[..h];
+        acc.copy_from_slice(&self.b1);
+        for (i, v) in features.active() {
+            let column = &self.w1[i * h..(i + 1) * h];
+            if v == 1.0 {
+                for (a, w) in acc.iter_mut().zip(column) {
+                    *a += w;
+                }
+            } else {
+                for (a, w) in acc.iter_mut().zip(column) {
+                    *a += v * w;
+                }
+            }
+        }
+        let mut out = [0.0; OUTPUTS];
+        for (o, out) in out.iter_mut().enumerate() {
+            let row = &self.w2[o * h..(o + 1) * h];
+            let mut sum = 0.0;
+            for (a, w) in acc.iter().zip(row) {
+                sum += a.max(0.0) * w;
+            }
+            *out = sum + self.b2[o];
+        }
+        out
+    }
+
+    /// The outputs for `state`'s side to move.
+    pub fn probabilities(&self, state: &GameState) -> Probabilities {
+        let l = self.logits(&Features::of(state));
+        Probabilities::from_array(l.map(sigmoid))
+    }
+}
+
+/// Millipoints for the search from expected points: strictly between -3000
+/// and 3000 and never a non-zero multiple of 1000 (kept for finished games).
+pub fn to_millipoints(equity: f32) -> i32 {
+    crate::search::eval::finish((equity * 1000.0).round() as i32)
+}
+
+/// The learned evaluation, for the search.
+#[derive(Clone, Debug)]
+pub struct NnEval {
+    net: Arc<Network>,
+}
+
+impl NnEval {
+    /// An evaluation with `net`.
+    pub fn new(net: Arc<Network>) -> NnEval {
+        NnEval { net }
+    }
+
+    /// The evaluation with the embedded net.
+    pub fn embedded() -> NnEval {
+        NnEval::new(Network::embedded())
+    }
+
+    /// The net.
+    pub fn network(&self) -> &Arc<Network> {
+        &self.net
+    }
+}
+
+impl Evaluator for NnEval {
+    fn evaluate(&self, state: &GameState) -> i32 {
+        to_millipoints(self.net.probabilities(state).equity())
+    }
+
+    fn terms(&self, state: &GameState) -> Vec<(&'static str, String)> {
+        let p = self.net.probabilities(state);
+        vec![
+            ("win", format!("{:.4}", p.win)),
+            ("win-gammon", format!("{:.4}", p.win_gammon)),
+            ("win-backgammon", format!("{:.4}", p.win_backgammon)),
+            ("lose-gammon", format!("{:.4}", p.lose_gammon)),
+            ("lose-backgammon", format!("{:.4}", p.lose_backgammon)),
+            ("equity", format!("{:.4}", p.equity())),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn millipoints_stay_off_finished_game_values() {
+        assert_eq!(to_millipoints(1.0), 1001);
+        assert_eq!(to_millipoints(-2.0), -2001);
+        assert_eq!(to_millipoints(5.0), 2999);
+        assert_eq!(to_millipoints(0.0), 1);
+        assert_eq!(to_millipoints(0.3217), 322);
+    }
+
+    #[test]
+    fn flip_is_an_involution_and_negates_equity() {
+        let p = Probabilities::from_array([0.6, 0.2, 0.05, 0.1, 0.01]);
+        assert_eq!(p.flip().flip(), p);
+        assert!((p.equity() + p.flip().equity()).abs() < 1e-6);
+    }
+
+    #[test]
+    fn file_round_trip() {
+        let net = Network::embedded();
+        let bytes = file::write(&net);
+        assert_eq!(file::read(&bytes).unwrap(), *net);
+    }
+
+    #[test]
+    fn bad_files_are_named() {
+        let bytes = file::write(&Network::embedded());
+        assert!(matches!(
+            file::read(&bytes[..bytes.len() - 3]),
+            Err(file::NetError::Truncated { .. })
+        ));
+        assert_eq!(file::read(b"hello world"), Err(file::NetError::BadMagic));
+        let mut corrupt = bytes.clone();
+        corrupt[100] ^= 1;
+        assert_eq!(file::read(&corrupt), Err(file::NetError::Checksum));
+        let mut shape = bytes.clone();
+        shape[16] = 7;
+        assert!(matches!(
+            file::read(&shape),
+            Err(file::NetError::Shape { inputs: 7, .. })
+        ));
+    }
+}

@@ -1,0 +1,190 @@
+//! The self-play data file (`tools/train/README.md`): a header line, then one
+//! line per finished game:
+//!
+//! ```text
+//! ncbg-selfplay 1 seed=1 games=100 depth=2 nodes=0 explore=6 temperature=100 max_turns=300 shard=0/1 net=3f2a...
+//! game 17 result -2 states 4HPwATDgc/ABMA:Xpick:x3y5:d22:k6=35 ... end
+//! ```
+//!
+//! `result` is the points X won (negative when Y won; 0 for a game stopped at
+//! the turn cap). Each state is a full-state ID, `=`, and the search's score
+//! for its side to move in millipoints. A game line is written and flushed
+//! whole; a line without its final `end` is a game cut short by a crash,
+//! which `--resume` removes and plays again, and which reading reports.
+
+use ncbg::game::GameState;
+use ncbg::ids::state_id;
+use std::fmt::Write as _;
+
+/// The first word of the header line.
+pub const MAGIC: &str = "ncbg-selfplay";
+/// The format version.
+pub const VERSION: u32 = 1;
+
+/// One recorded game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    pub index: u64,
+    /// Points X won.
+    pub result: i32,
+    /// Each state met at the start of a turn, with the search's score.
+    pub states: Vec<(GameState, i32)>,
+}
+
+impl Game {
+    /// The game's line, without the newline.
+    pub fn to_line(&self) -> String {
+        let mut s = format!("game {} result {} states", self.index, self.result);
+        for (state, score) in &self.states {
+            let _ = write!(s, " {}={score}", state_id::encode(state));
+        }
+        s.push_str(" end");
+        s
+    }
+
+    /// Reads a game line; the error says what is wrong with it.
+    pub fn parse(line: &str) -> Result<Game, String> {
+        let mut words = line.split(' ');
+        let mut expect = |w: &str| match words.next() {
+            Some(x) if x == w => Ok(()),
+            other => Err(format!("expected '{w}', found '{}'", other.unwrap_or(""))),
+        };
+        expect("game")?;
+        let rest: Vec<&str> = line.split(' ').collect();
+        if rest.last() != Some(&"end") {
+            return Err("truncated game line (no final 'end')".into());
+        }
+        if rest.len() < 6 || rest[2] != "result" || rest[4] != "states" {
+            return Err("expected 'game <n> result <points> states ... end'".into());
+        }
+        let index = rest[1]
+            .parse()
+            .map_err(|_| format!("bad game number '{}'", rest[1]))?;
+        let result: i32 = rest[3]
+            .parse()
+            .map_err(|_| format!("bad result '{}'", rest[3]))?;
+        if result.abs() > 3 {
+            return Err(format!("result {result} is not a game's points"));
+        }
+        let mut states = Vec::with_capacity(rest.len() - 6);
+        for item in &rest[5..rest.len() - 1] {
+            let (id, score) = item
+                .rsplit_once('=')
+                .ok_or_else(|| format!("'{item}' is not <state-id>=<score>"))?;
+            let state = state_id::decode(id).map_err(|e| format!("state '{id}': {e}"))?;
+            let score: i32 = score
+                .parse()
+                .map_err(|_| format!("bad score in '{item}'"))?;
+            states.push((state, score));
+        }
+        Ok(Game {
+            index,
+            result,
+            states,
+        })
+    }
+}
+
+/// A data file's content.
+#[derive(Debug, Default)]
+pub struct DataFile {
+    pub header: String,
+    pub games: Vec<Game>,
+    /// Bytes up to the end of the last complete line.
+    pub complete_len: usize,
+    /// Lines that are not games (line number, why), the cut-short last line
+    /// among them.
+    pub bad: Vec<(usize, String)>,
+}
+
+impl DataFile {
+    /// Reads a data file's text.
+    pub fn parse(text: &str) -> Result<DataFile, String> {
+        let mut out = DataFile::default();
+        let mut offset = 0;
+        for (i, raw) in text.split_inclusive('\n').enumerate() {
+            let complete = raw.ends_with('\n');
+            let line = raw.trim_end_matches('\n');
+            if i == 0 {
+                if !line.starts_with(&format!("{MAGIC} {VERSION} ")) {
+                    return Err(format!(
+                        "not a self-play data file (its first line should start '{MAGIC} {VERSION}')"
+                    ));
+                }
+                out.header = line.to_string();
+            } else if !line.is_empty() {
+                if !complete {
+                    out.bad
+                        .push((i + 1, "last line has no newline (cut short)".into()));
+                } else {
+                    match Game::parse(line) {
+                        Ok(g) => out.games.push(g),
+                        Err(e) => out.bad.push((i + 1, e)),
+                    }
+                }
+            }
+            offset += raw.len();
+            let bad = out.bad.last().is_some_and(|(n, _)| *n == i + 1);
+            if complete && !bad {
+                out.complete_len = offset;
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Reads a data file for training: any bad or cut-short line is an error
+/// naming the file and the line (never a silent partial read).
+pub fn read_for_training(path: &std::path::Path) -> Result<Vec<Game>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let data = DataFile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    if let Some((line, why)) = data.bad.first() {
+        return Err(format!(
+            "{}: line {line}: {why} ({} bad line(s); finish the file with selfplay --resume)",
+            path.display(),
+            data.bad.len()
+        ));
+    }
+    Ok(data.games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Game {
+        let mut g = GameState::standard();
+        let s0 = g;
+        g.pick(3).unwrap();
+        Game {
+            index: 4,
+            result: -2,
+            states: vec![(s0, 12), (g, -340)],
+        }
+    }
+
+    #[test]
+    fn line_round_trip() {
+        let g = sample();
+        assert_eq!(Game::parse(&g.to_line()).unwrap(), g);
+    }
+
+    #[test]
+    fn bad_and_cut_lines_are_reported() {
+        let line = sample().to_line();
+        let text = format!(
+            "{MAGIC} {VERSION} seed=1\n{line}\n{}\n{}",
+            &line[..line.len() - 4],
+            &line[..line.len() - 10]
+        );
+        let d = DataFile::parse(&text).unwrap();
+        assert_eq!(d.games.len(), 1);
+        assert_eq!(d.bad.len(), 2);
+        assert_eq!(d.bad[0].0, 3);
+        assert!(d.bad[0].1.contains("truncated"), "{:?}", d.bad);
+        assert!(d.bad[1].1.contains("cut short"), "{:?}", d.bad);
+        // The complete part ends with the last good line.
+        assert!(text[..d.complete_len].ends_with(&format!("{line}\n")));
+        assert!(DataFile::parse("hello\n").is_err());
+    }
+}

@@ -1,0 +1,16 @@
+//! Training of ncbg's evaluation network by self-play, as a library for the
+//! `ncbg-train` binary and its tests.
+//!
+//! - [`td`]: generation 0, TD(λ) self-play at one ply from random weights.
+//! - [`selfplay`] and [`data`]: games of the engine's search against itself,
+//!   every state labelled with the search's score and the game's result.
+//! - [`supervised`]: training a net on that data.
+//! - [`mlp`]: the trainer's own forward and backward passes and Adam.
+//! - [`arena`]: quick in-process games between two evaluations.
+
+pub mod arena;
+pub mod data;
+pub mod mlp;
+pub mod selfplay;
+pub mod supervised;
+pub mod td;

@@ -1,0 +1,264 @@
+//! The trainer's own copy of the network: dense forward and backward passes
+//! and the Adam optimizer, over the same layers and layout as
+//! [`ncbg::nn::Network`] (which is the engine's inference).
+//!
+//! The forward pass here is written independently of the engine's (dense
+//! inputs, `f64` sums), so that a test can hold the two against each other.
+
+use ncbg::nn::features::{Features, INPUTS};
+use ncbg::nn::{Network, OUTPUTS};
+use ncbg::rng::Rng;
+
+/// Weights being trained, with Adam's moments.
+pub struct Mlp {
+    pub hidden: usize,
+    /// `w1[i * hidden + j]`: input `i` to hidden unit `j`.
+    pub w1: Vec<f32>,
+    pub b1: Vec<f32>,
+    /// `w2[o * hidden + j]`: hidden unit `j` to output `o`.
+    pub w2: Vec<f32>,
+    pub b2: Vec<f32>,
+    adam: Adam,
+}
+
+/// What one sample asks of the outputs.
+#[derive(Clone, Copy, Debug)]
+pub struct Target {
+    /// Probabilities the five outputs should give (cross-entropy).
+    pub probabilities: [f32; OUTPUTS],
+    /// Weight of the cross-entropy part.
+    pub probability_weight: f32,
+    /// Expected points the outputs' equity should give (squared error).
+    pub equity: f32,
+    /// Weight of the equity part.
+    pub equity_weight: f32,
+}
+
+/// d equity / d output, for outputs in file order.
+const EQUITY_SLOPE: [f32; OUTPUTS] = [2.0, 1.0, 1.0, -1.0, -1.0];
+
+fn gaussian(rng: &mut Rng) -> f32 {
+    // Box-Muller.
+    let u1 = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    let u2 = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    ((-2.0 * (u1 + 1e-300).ln()).sqrt() * (2.0 * std::f64::consts::PI * u2).cos()) as f32
+}
+
+/// The dense reference forward pass: hidden activations and outputs.
+pub fn forward_dense(
+    hidden: usize,
+    w1: &[f32],
+    b1: &[f32],
+    w2: &[f32],
+    b2: &[f32],
+    x: &[f32],
+) -> (Vec<f32>, [f32; OUTPUTS]) {
+    let mut h = vec![0.0f32; hidden];
+    for (j, hj) in h.iter_mut().enumerate() {
+        let mut s = f64::from(b1[j]);
+        for (i, &xi) in x.iter().enumerate() {
+            if xi != 0.0 {
+                s += f64::from(xi) * f64::from(w1[i * hidden + j]);
+            }
+        }
+        *hj = (s as f32).max(0.0);
+    }
+    let mut out = [0.0f32; OUTPUTS];
+    for (o, out) in out.iter_mut().enumerate() {
+        let mut s = f64::from(b2[o]);
+        for (j, &hj) in h.iter().enumerate() {
+            s += f64::from(hj) * f64::from(w2[o * hidden + j]);
+        }
+        *out = (1.0 / (1.0 + (-s).exp())) as f32;
+    }
+    (h, out)
+}
+
+impl Mlp {
+    /// Fresh weights: He-scaled first layer (for ~40 active inputs), small
+    /// second layer, gammon outputs starting near 0.1.
+    pub fn new(hidden: usize, seed: u64) -> Mlp {
+        let mut rng = Rng::new(seed);
+        let s1 = (2.0f32 / 40.0).sqrt();
+        let w1 = (0..INPUTS * hidden)
+            .map(|_| gaussian(&mut rng) * s1)
+            .collect();
+        let w2 = (0..OUTPUTS * hidden)
+            .map(|_| gaussian(&mut rng) * 0.05)
+            .collect();
+        let b2 = vec![0.0, -2.0, -4.0, -2.0, -4.0];
+        Mlp::from_parts(hidden, w1, vec![0.0; hidden], w2, b2)
+    }
+
+    fn from_parts(hidden: usize, w1: Vec<f32>, b1: Vec<f32>, w2: Vec<f32>, b2: Vec<f32>) -> Mlp {
+        let n = w1.len() + b1.len() + w2.len() + b2.len();
+        Mlp {
+            hidden,
+            w1,
+            b1,
+            w2,
+            b2,
+            adam: Adam::new(n),
+        }
+    }
+
+    /// Training continues from an existing net (fresh optimizer moments).
+    pub fn from_network(net: &Network) -> Mlp {
+        let (w1, b1, w2, b2) = net.parts();
+        Mlp::from_parts(
+            net.hidden(),
+            w1.to_vec(),
+            b1.to_vec(),
+            w2.to_vec(),
+            b2.to_vec(),
+        )
+    }
+
+    /// The engine's network with these weights.
+    pub fn to_network(&self) -> Network {
+        Network::from_parts(
+            self.hidden,
+            self.w1.clone(),
+            self.b1.clone(),
+            self.w2.clone(),
+            self.b2.clone(),
+        )
+        .expect("the trainer keeps the engine's shapes")
+    }
+
+    /// The trainer's inference (dense reference pass).
+    pub fn outputs(&self, features: &Features) -> [f32; OUTPUTS] {
+        forward_dense(
+            self.hidden,
+            &self.w1,
+            &self.b1,
+            &self.w2,
+            &self.b2,
+            &features.dense(),
+        )
+        .1
+    }
+
+    /// One optimizer step on a minibatch; returns the mean loss.
+    pub fn step(&mut self, batch: &[(&Features, Target)], learning_rate: f32) -> f32 {
+        let h = self.hidden;
+        let mut g_w1 = vec![0.0f32; self.w1.len()];
+        let mut g_b1 = vec![0.0f32; h];
+        let mut g_w2 = vec![0.0f32; self.w2.len()];
+        let mut g_b2 = vec![0.0f32; OUTPUTS];
+        let mut loss = 0.0f32;
+        let mut acc = vec![0.0f32; h];
+        let mut g_h = vec![0.0f32; h];
+        for (features, target) in batch {
+            // Forward, sparse (the trainer's fast path; the dense pass is the
+            // reference the tests compare with).
+            acc.copy_from_slice(&self.b1);
+            for (i, v) in features.active() {
+                for (a, w) in acc.iter_mut().zip(&self.w1[i * h..(i + 1) * h]) {
+                    *a += v * w;
+                }
+            }
+            let mut p = [0.0f32; OUTPUTS];
+            for (o, p) in p.iter_mut().enumerate() {
+                let mut s = self.b2[o];
+                for (a, w) in acc.iter().zip(&self.w2[o * h..(o + 1) * h]) {
+                    s += a.max(0.0) * w;
+                }
+                *p = 1.0 / (1.0 + (-s).exp());
+            }
+            // d loss / d logit per output.
+            let equity: f32 = p.iter().zip(EQUITY_SLOPE).map(|(p, c)| p * c).sum::<f32>() - 1.0;
+            let e_err = equity - target.equity;
+            loss += target.equity_weight * e_err * e_err;
+            let mut d = [0.0f32; OUTPUTS];
+            for o in 0..OUTPUTS {
+                let t = target.probabilities[o];
+                let po = p[o].clamp(1e-6, 1.0 - 1e-6);
+                loss -= target.probability_weight * (t * po.ln() + (1.0 - t) * (1.0 - po).ln());
+                d[o] = target.probability_weight * (p[o] - t)
+                    + target.equity_weight * 2.0 * e_err * EQUITY_SLOPE[o] * p[o] * (1.0 - p[o]);
+            }
+            // Backward.
+            g_h.iter_mut().for_each(|g| *g = 0.0);
+            for o in 0..OUTPUTS {
+                g_b2[o] += d[o];
+                let row = o * h;
+                for j in 0..h {
+                    let a = acc[j];
+                    if a > 0.0 {
+                        g_w2[row + j] += d[o] * a;
+                        g_h[j] += d[o] * self.w2[row + j];
+                    }
+                }
+            }
+            for (gb, gh) in g_b1.iter_mut().zip(&g_h) {
+                *gb += gh;
+            }
+            for (i, v) in features.active() {
+                for (g, gh) in g_w1[i * h..(i + 1) * h].iter_mut().zip(&g_h) {
+                    *g += v * gh;
+                }
+            }
+        }
+        let scale = 1.0 / batch.len() as f32;
+        let mut offset = 0;
+        for (params, grads) in [
+            (&mut self.w1, &g_w1),
+            (&mut self.b1, &g_b1),
+            (&mut self.w2, &g_w2),
+            (&mut self.b2, &g_b2),
+        ] {
+            self.adam
+                .update(offset, params, grads, scale, learning_rate);
+            offset += params.len();
+        }
+        self.adam.t += 1;
+        loss * scale
+    }
+}
+
+/// Adam (Kingma & Ba) over all parameters laid end to end.
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: i32,
+}
+
+impl Adam {
+    fn new(n: usize) -> Adam {
+        Adam {
+            m: vec![0.0; n],
+            v: vec![0.0; n],
+            t: 0,
+        }
+    }
+
+    fn update(&mut self, offset: usize, params: &mut [f32], grads: &[f32], scale: f32, lr: f32) {
+        const B1: f32 = 0.9;
+        const B2: f32 = 0.999;
+        let t = self.t + 1;
+        let c1 = 1.0 - B1.powi(t);
+        let c2 = 1.0 - B2.powi(t);
+        let m = &mut self.m[offset..offset + params.len()];
+        let v = &mut self.v[offset..offset + params.len()];
+        for (((p, &g), m), v) in params.iter_mut().zip(grads).zip(m).zip(v) {
+            let g = g * scale;
+            *m = B1 * *m + (1.0 - B1) * g;
+            *v = B2 * *v + (1.0 - B2) * g * g;
+            *p -= lr * (*m / c1) / ((*v / c2).sqrt() + 1e-8);
+        }
+    }
+}
+
+/// The five outcome targets of a finished game worth `points` (±1..3) to the
+/// side whose view they take.
+pub fn outcome_target(points: i32) -> [f32; OUTPUTS] {
+    let b = |c: bool| if c { 1.0 } else { 0.0 };
+    [
+        b(points > 0),
+        b(points >= 2),
+        b(points >= 3),
+        b(points <= -2),
+        b(points <= -3),
+    ]
+}

@@ -1,0 +1,241 @@
+//! `ncbg-train selfplay`: games of the engine against itself, each state
+//! labelled with the search's score at a fixed depth (or node count) and
+//! the game's result, written to a data file ([`crate::data`]).
+//!
+//! Game `i` starts from the initial pair `i mod 30` (of the 30 pairs x0 ≠ y0
+//! for k = 6); in its first `explore` turns the mover picks among the search's
+//! four best choices with a softmax of their scores (temperature in
+//! millipoints), so that games differ; later turns play the best choice. A
+//! game's random choices depend only on the seed and `i`, and games are
+//! written in order, so a file is the same for any `--jobs`. `--shard i/n`
+//! plays the games whose number is `i` mod `n`; `--resume` finishes a file
+//! cut short.
+
+use crate::data::{DataFile, Game, MAGIC, VERSION};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use ncbg::game::GameState;
+use ncbg::nn::{Network, NnEval};
+use ncbg::rng::Rng;
+use ncbg::search::{Limits, Searcher, Settings};
+use std::collections::BTreeMap;
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{mpsc, Arc};
+
+/// What a self-play run does.
+#[derive(Clone, Debug)]
+pub struct SelfplayConfig {
+    pub out: PathBuf,
+    pub games: u64,
+    pub depth: u32,
+    /// Node limit per turn instead of a depth (0: none).
+    pub nodes: u64,
+    pub explore: u32,
+    pub temperature: f64,
+    pub max_turns: u32,
+    pub seed: u64,
+    pub jobs: usize,
+    pub shard: (u64, u64),
+    pub resume: bool,
+    /// Names the net in the header (e.g. its FNV-1a hash).
+    pub net_id: String,
+}
+
+impl SelfplayConfig {
+    /// The header line: everything that defines the games.
+    pub fn header(&self) -> String {
+        format!(
+            "{MAGIC} {VERSION} seed={} games={} depth={} nodes={} explore={} temperature={} max_turns={} shard={}/{} net={}",
+            self.seed,
+            self.games,
+            self.depth,
+            self.nodes,
+            self.explore,
+            self.temperature,
+            self.max_turns,
+            self.shard.0,
+            self.shard.1,
+            self.net_id
+        )
+    }
+}
+
+/// The 30 initial pairs of k = 6.
+fn initial_pairs() -> Vec<(u8, u8)> {
+    let mut v = Vec::new();
+    for x0 in 1..=6u8 {
+        for y0 in (1..=6u8).filter(|&y| y != x0) {
+            v.push((x0, y0));
+        }
+    }
+    v
+}
+
+/// Plays game `index`.
+pub fn play_game(net: &Arc<Network>, cfg: &SelfplayConfig, index: u64) -> Game {
+    let pairs = initial_pairs();
+    let (x0, y0) = pairs[(index % pairs.len() as u64) as usize];
+    let mut rng = Rng::new(cfg.seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut g = GameState::standard();
+    g.pick(x0).expect("initial pick");
+    g.pick(y0).expect("initial pick");
+    let mut searcher = Searcher::with_evaluator(8, Box::new(NnEval::new(net.clone())));
+    let stop = AtomicBool::new(false);
+    let settings = Settings::default();
+    let mut history = Vec::new();
+    let mut states = Vec::new();
+    for turn in 0..cfg.max_turns {
+        if g.is_over() {
+            break;
+        }
+        let explore = turn < cfg.explore;
+        let limits = Limits {
+            depth: (cfg.nodes == 0).then_some(cfg.depth),
+            nodes: (cfg.nodes > 0).then_some(cfg.nodes),
+            multipv: if explore { 4 } else { 1 },
+            ..Limits::default()
+        };
+        searcher.set_history(&history);
+        let Some(r) = searcher.search(&g, &limits, &settings, &stop, &mut |_| {}) else {
+            break;
+        };
+        let choice = if explore && r.lines.len() > 1 {
+            let best = r.lines[0].1.value as f64;
+            let weights: Vec<f64> = r
+                .lines
+                .iter()
+                .map(|(_, s)| ((s.value as f64 - best) / cfg.temperature.max(1.0)).exp())
+                .collect();
+            let total: f64 = weights.iter().sum();
+            let mut x = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
+            let mut pick = 0;
+            for (i, w) in weights.iter().enumerate() {
+                if x < *w {
+                    pick = i;
+                    break;
+                }
+                x -= w;
+            }
+            r.lines[pick].0
+        } else {
+            r.best
+        };
+        states.push((g, r.score.value));
+        history.push(g);
+        g = choice.apply(&g);
+    }
+    Game {
+        index,
+        result: g.result().map_or(0, |r| r.points_for_x()),
+        states,
+    }
+}
+
+/// Runs self-play; returns the number of games written by this run.
+pub fn run(net: Arc<Network>, cfg: &SelfplayConfig) -> Result<u64, String> {
+    let (shard, shards) = cfg.shard;
+    if shards == 0 || shard >= shards {
+        return Err(format!("--shard {shard}/{shards}: need i/n with i < n"));
+    }
+    let path = &cfg.out;
+    let header = cfg.header();
+    let exists = std::fs::metadata(path).is_ok_and(|m| m.len() > 0);
+    let mut done = std::collections::HashSet::new();
+    if exists {
+        if !cfg.resume {
+            return Err(format!(
+                "{} exists: use --resume to finish it",
+                path.display()
+            ));
+        }
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let data = DataFile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        if data.header != header {
+            let theirs: Vec<&str> = data.header.split(' ').collect();
+            let field = header
+                .split(' ')
+                .zip(theirs.iter().chain(std::iter::repeat(&"")))
+                .find(|(a, b)| a != *b)
+                .map_or("header".to_string(), |(a, _)| {
+                    a.split('=').next().unwrap_or(a).to_string()
+                });
+            return Err(format!(
+                "{}: cannot resume: its {field} differs from this run's (file: '{}')",
+                path.display(),
+                data.header
+            ));
+        }
+        let lines = text[..data.complete_len].lines().count();
+        if let Some((line, why)) = data.bad.iter().find(|(n, _)| *n <= lines) {
+            return Err(format!(
+                "{}: line {line}: {why}: the file is damaged, not resumable",
+                path.display()
+            ));
+        }
+        if !data.bad.is_empty() {
+            eprintln!(
+                "selfplay: {}: removing the game cut short at line {}",
+                path.display(),
+                data.bad[0].0
+            );
+        }
+        OpenOptions::new()
+            .write(true)
+            .open(path)
+            .and_then(|f| f.set_len(data.complete_len as u64))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        done.extend(data.games.iter().map(|g| g.index));
+    } else {
+        std::fs::write(path, format!("{header}\n"))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    let todo: Vec<u64> = (0..cfg.games)
+        .filter(|i| i % shards == shard && !done.contains(i))
+        .collect();
+    let mut file = OpenOptions::new()
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let bar = ProgressBar::with_draw_target(Some(todo.len() as u64), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("selfplay {bar:30} {pos}/{len} games {elapsed} eta {eta}")
+            .expect("template"),
+    );
+    let next = AtomicU64::new(0);
+    let (tx, rx) = mpsc::channel::<(usize, Game)>();
+    let written = std::thread::scope(|s| -> Result<u64, String> {
+        for _ in 0..cfg.jobs.max(1) {
+            let (tx, todo, next, net) = (tx.clone(), &todo, &next, &net);
+            s.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed) as usize;
+                if i >= todo.len() {
+                    break;
+                }
+                if tx.send((i, play_game(net, cfg, todo[i]))).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        // Write in schedule order, whatever order the games finish in.
+        let mut pending = BTreeMap::new();
+        let mut want = 0usize;
+        let mut written = 0u64;
+        for (i, game) in rx {
+            pending.insert(i, game);
+            while let Some(game) = pending.remove(&want) {
+                writeln!(file, "{}", game.to_line())
+                    .and_then(|_| file.flush())
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                want += 1;
+                written += 1;
+                bar.inc(1);
+            }
+        }
+        Ok(written)
+    })?;
+    bar.finish_and_clear();
+    Ok(written)
+}

@@ -1,0 +1,216 @@
+//! Generation 0: TD(λ) self-play from random weights, as TD-Gammon learned.
+//!
+//! Each round, `jobs` threads play games with a frozen copy of the net, every
+//! turn choosing the number and play whose resulting state the net values
+//! best for the mover (1 ply), with some random choices among the best few
+//! in the first turns so that games differ. Every state met is then trained
+//! towards its λ-return: `G_t = (1-λ)·V(s_{t+1}) + λ·G_{t+1}` (each seen by
+//! the side to move in `s_t`), ending on the game's result. Games that reach
+//! the turn cap are dropped. One pass of Adam over the round's states, and
+//! the next round plays with the new weights.
+//!
+//! A game's random choices depend only on the seed, the round and the game's
+//! number, so a run is reproducible for a seed whatever `jobs` is.
+
+use crate::mlp::{outcome_target, Mlp, Target};
+use ncbg::board::Variant;
+use ncbg::game::GameState;
+use ncbg::nn::features::Features;
+use ncbg::nn::{Network, Probabilities, OUTPUTS};
+use ncbg::numbers::NumberRules;
+use ncbg::rng::Rng;
+use ncbg::search::legal_choices;
+
+/// Settings of a TD run.
+#[derive(Clone, Debug)]
+pub struct TdConfig {
+    pub games_per_round: u64,
+    pub lambda: f32,
+    /// Turns (from the first checker play) with random choices.
+    pub explore_turns: u32,
+    /// Chance of a random choice among the best three in those turns.
+    pub explore_chance: f32,
+    pub max_turns: u32,
+    pub jobs: usize,
+    pub seed: u64,
+    /// Share of games with another alphabet size or credit count than 6/2.
+    pub other_rules: f32,
+}
+
+/// One recorded state and the value of the choice made there.
+struct Step {
+    features: Features,
+    /// The chosen child's value for the mover of this state.
+    chosen: [f32; OUTPUTS],
+}
+
+fn uniform(rng: &mut Rng) -> f32 {
+    (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32
+}
+
+/// The rules of one game: mostly k = 6 with two credits each.
+pub fn game_rules(rng: &mut Rng, other: f32) -> NumberRules {
+    if uniform(rng) < other {
+        let k = [4u8, 5, 7, 8][rng.index(4)];
+        let credits = rng.index(4) as u8;
+        NumberRules::new(k, credits).expect("valid rules")
+    } else {
+        NumberRules::default()
+    }
+}
+
+/// The value of `child` (a state after the mover's choice) for that mover.
+pub fn child_value(net: &Network, child: &GameState) -> [f32; OUTPUTS] {
+    match child.position().outcome() {
+        Some(o) => outcome_target(-o.mover_points()),
+        None => net.probabilities(child).flip().to_array(),
+    }
+}
+
+fn equity(p: &[f32; OUTPUTS]) -> f32 {
+    Probabilities::from_array(*p).equity()
+}
+
+/// Plays one game; `None` when it reaches the turn cap.
+fn play_game(net: &Network, cfg: &TdConfig, rng: &mut Rng) -> Option<Vec<Step>> {
+    let rules = game_rules(rng, cfg.other_rules);
+    let mut state = GameState::start(Variant::Standard, rules);
+    let mut steps = Vec::with_capacity(128);
+    let mut turn = 0u32;
+    while !state.is_over() {
+        if turn >= cfg.max_turns {
+            return None;
+        }
+        let choices = legal_choices(&state);
+        let values: Vec<[f32; OUTPUTS]> = choices
+            .iter()
+            .map(|c| child_value(net, &c.apply(&state)))
+            .collect();
+        let mut order: Vec<usize> = (0..choices.len()).collect();
+        order.sort_by(|&a, &b| equity(&values[b]).total_cmp(&equity(&values[a])));
+        let explore = state.in_opening() || turn < cfg.explore_turns + 2;
+        let pick = if explore && uniform(rng) < cfg.explore_chance {
+            order[rng.index(order.len().min(3))]
+        } else {
+            order[0]
+        };
+        steps.push(Step {
+            features: Features::of(&state),
+            chosen: values[pick],
+        });
+        state = choices[pick].apply(&state);
+        turn += 1;
+    }
+    Some(steps)
+}
+
+/// λ-returns of a game's states, last first, then reversed.
+fn lambda_returns(steps: &[Step], lambda: f32) -> Vec<[f32; OUTPUTS]> {
+    let mut out = vec![[0.0; OUTPUTS]; steps.len()];
+    let mut next: Option<[f32; OUTPUTS]> = None;
+    for t in (0..steps.len()).rev() {
+        let c = steps[t].chosen;
+        let g = match next {
+            None => c,
+            Some(g_next) => {
+                // G_{t+1} is from the opponent's view: flip it.
+                let flipped = Probabilities::from_array(g_next).flip().to_array();
+                let mut g = [0.0; OUTPUTS];
+                for o in 0..OUTPUTS {
+                    g[o] = (1.0 - lambda) * c[o] + lambda * flipped[o];
+                }
+                g
+            }
+        };
+        out[t] = g;
+        next = Some(g);
+    }
+    out
+}
+
+/// Plays round `round`'s games with `net`; returns every state with its
+/// target, in game order, and the number of games dropped at the cap.
+pub fn play_round(net: &Network, cfg: &TdConfig, round: u64) -> (Vec<(Features, Target)>, u64) {
+    let jobs = cfg.jobs.max(1) as u64;
+    let per_job: Vec<(Vec<(u64, Vec<(Features, Target)>)>, u64)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|j| {
+                s.spawn(move || {
+                    let mut games = Vec::new();
+                    let mut dropped = 0;
+                    for g in (j..cfg.games_per_round).step_by(jobs as usize) {
+                        let mut rng = Rng::new(
+                            cfg.seed
+                                ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                                ^ g.wrapping_mul(0xD1B5_4A32_D192_ED03),
+                        );
+                        match play_game(net, cfg, &mut rng) {
+                            Some(steps) => {
+                                let targets = lambda_returns(&steps, cfg.lambda);
+                                let samples = steps
+                                    .into_iter()
+                                    .zip(targets)
+                                    .map(|(s, t)| {
+                                        (
+                                            s.features,
+                                            Target {
+                                                probabilities: t,
+                                                probability_weight: 1.0,
+                                                equity: 0.0,
+                                                equity_weight: 0.0,
+                                            },
+                                        )
+                                    })
+                                    .collect();
+                                games.push((g, samples));
+                            }
+                            None => dropped += 1,
+                        }
+                    }
+                    (games, dropped)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("self-play thread"))
+            .collect()
+    });
+    let mut games: Vec<(u64, Vec<(Features, Target)>)> = Vec::new();
+    let mut dropped = 0;
+    for (g, d) in per_job {
+        games.extend(g);
+        dropped += d;
+    }
+    games.sort_by_key(|(g, _)| *g);
+    (games.into_iter().flat_map(|(_, s)| s).collect(), dropped)
+}
+
+/// One shuffled pass of Adam over `samples`; returns the mean loss.
+pub fn train_pass(
+    mlp: &mut Mlp,
+    samples: &[(Features, Target)],
+    batch: usize,
+    learning_rate: f32,
+    rng: &mut Rng,
+) -> f32 {
+    let mut order: Vec<usize> = (0..samples.len()).collect();
+    for i in (1..order.len()).rev() {
+        order.swap(i, rng.index(i + 1));
+    }
+    let mut total = 0.0;
+    let mut steps = 0;
+    for chunk in order.chunks(batch.max(1)) {
+        let b: Vec<(&Features, Target)> = chunk
+            .iter()
+            .map(|&i| (&samples[i].0, samples[i].1))
+            .collect();
+        total += mlp.step(&b, learning_rate);
+        steps += 1;
+    }
+    if steps == 0 {
+        0.0
+    } else {
+        total / steps as f32
+    }
+}

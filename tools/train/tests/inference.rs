@@ -1,0 +1,90 @@
+//! The engine's inference (`ncbg::nn`) against the trainer's own dense
+//! forward pass, on the 1000 saved states of `tests/data/positions.txt`
+//! (and the same states with their number picked, so that play-phase
+//! inputs are covered), for the embedded net and a freshly initialised one.
+
+use ncbg::game::GameState;
+use ncbg::ids::state_id;
+use ncbg::nn::features::Features;
+use ncbg::nn::Network;
+use ncbg_train::mlp::{forward_dense, Mlp};
+
+/// Largest difference allowed between the two passes' probabilities: they
+/// sum in different orders and precisions (f32 sparse vs f64 dense).
+const TOLERANCE: f32 = 2e-5;
+
+fn saved_states() -> Vec<GameState> {
+    let text = include_str!("data/positions.txt");
+    let mut states: Vec<GameState> = text
+        .lines()
+        .map(|l| state_id::decode(l).expect("saved state IDs are valid"))
+        .collect();
+    assert!(states.len() >= 1000);
+    let picked: Vec<GameState> = states
+        .iter()
+        .filter_map(|s| {
+            let n = s.legal_numbers().iter().next()?;
+            let mut p = *s;
+            p.pick(n).ok()?;
+            Some(p)
+        })
+        .collect();
+    states.extend(picked);
+    states
+}
+
+fn compare(net: &Network) -> f32 {
+    let (w1, b1, w2, b2) = net.parts();
+    let mut worst = 0.0f32;
+    for s in saved_states() {
+        let engine = net.probabilities(&s).to_array();
+        let (_, trainer) = forward_dense(net.hidden(), w1, b1, w2, b2, &Features::of(&s).dense());
+        for (a, b) in engine.iter().zip(trainer) {
+            worst = worst.max((a - b).abs());
+        }
+    }
+    worst
+}
+
+#[test]
+fn embedded_net_matches_the_trainer() {
+    let worst = compare(&Network::embedded());
+    assert!(worst < TOLERANCE, "largest difference {worst}");
+}
+
+#[test]
+fn fresh_net_matches_the_trainer() {
+    let mlp = Mlp::new(64, 11);
+    let net = mlp.to_network();
+    let worst = compare(&net);
+    assert!(worst < TOLERANCE, "largest difference {worst}");
+    // The trainer's Mlp::outputs is the same dense pass.
+    let s = GameState::standard();
+    let a = mlp.outputs(&Features::of(&s));
+    let b = net.probabilities(&s).to_array();
+    for (x, y) in a.iter().zip(b) {
+        assert!((x - y).abs() < TOLERANCE);
+    }
+}
+
+#[test]
+fn a_training_step_moves_the_output_towards_its_target() {
+    use ncbg_train::mlp::{outcome_target, Target};
+    let mut mlp = Mlp::new(32, 5);
+    let s = GameState::standard();
+    let f = Features::of(&s);
+    let target = Target {
+        probabilities: outcome_target(2),
+        probability_weight: 1.0,
+        equity: 0.0,
+        equity_weight: 0.0,
+    };
+    let before = mlp.outputs(&f);
+    for _ in 0..50 {
+        mlp.step(&[(&f, target)], 0.01);
+    }
+    let after = mlp.outputs(&f);
+    assert!(after[0] > before[0] + 0.1, "{before:?} -> {after:?}");
+    assert!(after[1] > before[1] + 0.1, "{before:?} -> {after:?}");
+    assert!(after[3] < before[3], "{before:?} -> {after:?}");
+}

@@ -1,0 +1,177 @@
+//! The training pipeline end to end, tiny: TD generation 0, one generation of
+//! self-play and training, the result loaded as the engine's evaluation.
+//! Also self-play files: the same for any --jobs, resumed after a cut, and
+//! refused when damaged or made with other settings.
+
+use ncbg::game::GameState;
+use ncbg::nn::{file, NnEval};
+use ncbg::search::{Limits, Searcher, Settings};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::AtomicBool;
+
+fn train_bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_ncbg-train"))
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ncbg-train-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run(cmd: &mut Command) -> String {
+    let out = cmd.output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(out.status.success(), "{cmd:?} failed: {err}");
+    err
+}
+
+#[test]
+fn pipeline_smoke_run_gives_a_net_the_engine_plays_with() {
+    let dir = tmp("pipeline");
+    let log = run(train_bin().args([
+        "pipeline",
+        "--dir",
+        dir.to_str().unwrap(),
+        "--generations",
+        "1",
+        "--hidden",
+        "16",
+        "--rounds",
+        "2",
+        "--games-per-round",
+        "4",
+        "--check-every",
+        "0",
+        "--games",
+        "3",
+        "--depth",
+        "1",
+        "--epochs",
+        "1",
+        "--jobs",
+        "2",
+    ]));
+    assert!(log.contains("gen1 vs gen0"), "{log}");
+    for f in ["gen0.ncnn", "gen1.data", "gen1.ncnn"] {
+        assert!(dir.join(f).exists(), "{f} missing");
+    }
+    let gen0 = file::read(&std::fs::read(dir.join("gen0.ncnn")).unwrap()).unwrap();
+    let gen1 = file::read(&std::fs::read(dir.join("gen1.ncnn")).unwrap()).unwrap();
+    assert_eq!(gen1.hidden(), 16);
+    assert_ne!(gen0, gen1, "training changed nothing");
+    // The engine's search plays with it.
+    let mut searcher = Searcher::with_evaluator(1, Box::new(NnEval::new(gen1.into())));
+    let mut g = GameState::standard();
+    g.pick(3).unwrap();
+    g.pick(5).unwrap();
+    let limits = Limits {
+        depth: Some(2),
+        multipv: 1,
+        ..Limits::default()
+    };
+    let r = searcher
+        .search(
+            &g,
+            &limits,
+            &Settings::default(),
+            &AtomicBool::new(false),
+            &mut |_| {},
+        )
+        .unwrap();
+    assert_eq!(r.depth, 2);
+    // Running it again resumes: every step's file is kept.
+    let again = run(train_bin().args([
+        "pipeline",
+        "--dir",
+        dir.to_str().unwrap(),
+        "--generations",
+        "1",
+    ]));
+    assert!(again.contains("exists, keeping it"), "{again}");
+}
+
+fn selfplay(out: &Path, jobs: &str, extra: &[&str]) -> std::process::Output {
+    train_bin()
+        .args(["selfplay", "--out", out.to_str().unwrap(), "--games", "6"])
+        .args([
+            "--depth",
+            "1",
+            "--explore",
+            "4",
+            "--jobs",
+            jobs,
+            "--seed",
+            "5",
+        ])
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn selfplay_files_are_reproducible_resumable_and_checked() {
+    let dir = tmp("selfplay");
+    let a = dir.join("a.data");
+    let b = dir.join("b.data");
+    assert!(selfplay(&a, "1", &[]).status.success());
+    assert!(selfplay(&b, "2", &[]).status.success());
+    let text = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(
+        text,
+        std::fs::read_to_string(&b).unwrap(),
+        "jobs changed the games"
+    );
+    assert_eq!(text.lines().count(), 7);
+    // Games differ (exploration) and carry scores and results.
+    let lines: Vec<&str> = text.lines().skip(1).collect();
+    assert!(lines
+        .windows(2)
+        .any(|w| w[0].split(" states ").nth(1) != w[1].split(" states ").nth(1)));
+    // A file cut in the middle of a game: training refuses it...
+    let cut = &text[..text.len() - 200];
+    std::fs::write(&b, cut).unwrap();
+    let train = train_bin()
+        .args(["train", "--init"])
+        .arg(dir.join("none.ncnn"))
+        .args(["--out"])
+        .arg(dir.join("x.ncnn"))
+        .arg(&b)
+        .output()
+        .unwrap();
+    assert!(!train.status.success());
+    let err = String::from_utf8_lossy(&train.stderr);
+    assert!(err.contains("line 7") && err.contains("cut short"), "{err}");
+    // ...and --resume finishes it into the same file as an uncut run.
+    assert!(
+        !selfplay(&b, "2", &[]).status.success(),
+        "an existing file needs --resume"
+    );
+    assert!(selfplay(&b, "2", &["--resume"]).status.success());
+    assert_eq!(std::fs::read_to_string(&b).unwrap(), text);
+    // Other settings: refused, naming the field, the file untouched.
+    let other = selfplay(&b, "2", &["--resume", "--seed", "6"]);
+    assert!(!other.status.success());
+    assert!(String::from_utf8_lossy(&other.stderr).contains("seed"));
+    assert_eq!(std::fs::read_to_string(&b).unwrap(), text);
+    // Shards: 0/2 and 1/2 together hold the games of one run.
+    let s0 = dir.join("s0.data");
+    let s1 = dir.join("s1.data");
+    assert!(selfplay(&s0, "1", &["--shard", "0/2"]).status.success());
+    assert!(selfplay(&s1, "1", &["--shard", "1/2"]).status.success());
+    let mut games: Vec<String> = [s0, s1]
+        .iter()
+        .flat_map(|p| {
+            std::fs::read_to_string(p)
+                .unwrap()
+                .lines()
+                .skip(1)
+                .map(String::from)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    games.sort_by_key(|l| l.split(' ').nth(1).unwrap().parse::<u64>().unwrap());
+    assert_eq!(games, lines);
+}
