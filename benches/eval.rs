@@ -1,0 +1,67 @@
+//! Cost of one static evaluation: the learned net (`Eval nn`) and the
+//! handcrafted evaluation (`Eval classic`), side by side in one run, over
+//! the states of seeded random games (mixed phases, contact and races).
+//!
+//!     cargo bench --bench eval            (best of 5 runs)
+//!     cargo bench --bench eval -- 9       (best of 9 runs)
+
+use ncbg::game::GameState;
+use ncbg::nn::NnEval;
+use ncbg::rng::Rng;
+use ncbg::search::eval::{Evaluator, Handcrafted};
+use ncbg::search::random_choice;
+use std::hint::black_box;
+use std::time::Instant;
+
+/// The states met in `games` random games (finished ones left out).
+fn states(games: u64) -> Vec<GameState> {
+    let mut out = Vec::new();
+    for seed in 0..games {
+        let mut rng = Rng::new(seed);
+        let mut g = GameState::standard();
+        while let Some(c) = random_choice(&g, &mut rng) {
+            g = c.apply(&g);
+            if g.is_over() || out.len() > 200_000 {
+                break;
+            }
+            out.push(g);
+        }
+    }
+    out
+}
+
+fn time_per_eval(eval: &dyn Evaluator, states: &[GameState], runs: usize) -> f64 {
+    let mut best = f64::INFINITY;
+    for _ in 0..runs {
+        let t = Instant::now();
+        let mut sum = 0i64;
+        for s in states {
+            sum += i64::from(eval.evaluate(black_box(s)));
+        }
+        black_box(sum);
+        best = best.min(t.elapsed().as_secs_f64());
+    }
+    best / states.len() as f64
+}
+
+fn main() {
+    let runs: usize = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse().ok())
+        .unwrap_or(5);
+    let states = states(400);
+    let nn = NnEval::embedded();
+    let classic = Handcrafted::default();
+    println!(
+        "{} states ({} hidden units), best of {runs} runs:",
+        states.len(),
+        nn.network().hidden()
+    );
+    for (name, eval) in [
+        ("nn", &nn as &dyn Evaluator),
+        ("classic", &classic as &dyn Evaluator),
+    ] {
+        let t = time_per_eval(eval, &states, runs);
+        println!("{name:>8}: {:7.1} ns per evaluation", t * 1e9);
+    }
+}

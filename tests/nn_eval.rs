@@ -1,0 +1,178 @@
+//! The learned evaluation in the engine: the embedded net, `Eval` and
+//! `EvalFile` through the library session, colour symmetry, and repeated
+//! states scored as draws by the search.
+
+use ncbg::engine::{Reply, Session};
+use ncbg::game::{GameState, Phase};
+use ncbg::nn::{file, Network, NnEval};
+use ncbg::numbers::{Numbers, Side};
+use ncbg::search::eval::Evaluator;
+use ncbg::search::{legal_choices, Limits, Searcher, Settings};
+use std::sync::atomic::AtomicBool;
+
+fn lines(session: &mut Session, line: &str) -> Vec<String> {
+    match session.execute_line(line) {
+        Reply::Lines(l) => l,
+        _ => panic!("'{line}' gave no lines"),
+    }
+}
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("ncbg-nn-eval-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn eval_prints_the_nets_outputs_and_classic_still_works() {
+    let mut s = Session::new();
+    lines(&mut s, "position startpos moves 3 5");
+    let nn = lines(&mut s, "eval");
+    let names: Vec<&str> = nn.iter().map(|l| l.split(' ').nth(1).unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "win",
+            "win-gammon",
+            "win-backgammon",
+            "lose-gammon",
+            "lose-backgammon",
+            "equity",
+            // evalok's value
+            nn.last().unwrap().split(' ').nth(1).unwrap()
+        ]
+    );
+    let win: f32 = nn[0].split(' ').nth(2).unwrap().parse().unwrap();
+    assert!(win > 0.0 && win < 1.0);
+    assert!(lines(&mut s, "setoption name Eval value classic").is_empty());
+    let classic = lines(&mut s, "eval");
+    assert!(classic.iter().any(|l| l.starts_with("eval shots ")), "{classic:?}");
+    assert_ne!(classic.last(), nn.last());
+    assert!(lines(&mut s, "setoption name Eval value nn").is_empty());
+    assert_eq!(lines(&mut s, "eval"), nn);
+}
+
+#[test]
+fn eval_file_loads_a_net_and_refuses_bad_files_keeping_the_current_one() {
+    let mut s = Session::new();
+    lines(&mut s, "position startpos moves 2 6 4");
+    let embedded = lines(&mut s, "eval");
+
+    // Another net: the embedded one with one output bias changed.
+    let net = Network::embedded();
+    let (w1, b1, w2, b2) = net.parts();
+    let mut b2 = b2.to_vec();
+    b2[0] += 1.0;
+    let other = Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), w2.to_vec(), b2)
+        .unwrap();
+    let good = tmp("good.ncnn");
+    std::fs::write(&good, file::write(&other)).unwrap();
+    assert!(lines(&mut s, &format!("setoption name EvalFile value {}", good.display())).is_empty());
+    let loaded = lines(&mut s, "eval");
+    assert_ne!(loaded, embedded);
+
+    let bytes = file::write(&other);
+    let cases = [
+        ("missing", None),
+        ("truncated", Some(bytes[..bytes.len() / 2].to_vec())),
+        ("garbage", Some(b"not a net".to_vec())),
+        ("corrupt", {
+            let mut b = bytes.clone();
+            b[5000] ^= 0x40;
+            Some(b)
+        }),
+    ];
+    for (name, content) in cases {
+        let path = tmp(name);
+        if let Some(c) = content {
+            std::fs::write(&path, c).unwrap();
+        }
+        let reply = lines(&mut s, &format!("setoption name EvalFile value {}", path.display()));
+        assert_eq!(reply.len(), 1, "{name}: {reply:?}");
+        assert!(reply[0].starts_with("error bad-value EvalFile"), "{name}: {reply:?}");
+        assert_eq!(lines(&mut s, "eval"), loaded, "{name} changed the net");
+    }
+    assert!(lines(&mut s, "setoption name EvalFile value <embedded>").is_empty());
+    assert_eq!(lines(&mut s, "eval"), embedded);
+    let _ = std::fs::remove_file(good);
+}
+
+#[test]
+fn colours_swapped_evaluate_the_same_for_the_side_to_move() {
+    let net = NnEval::embedded();
+    let mut g = GameState::standard();
+    let mut rng = ncbg::rng::Rng::new(3);
+    for _ in 0..200 {
+        let Some(c) = ncbg::search::random_choice(&g, &mut rng) else {
+            break;
+        };
+        g = c.apply(&g);
+        if g.is_over() {
+            break;
+        }
+        // The same state with X and Y exchanged: same board from the mover's
+        // view, the other letter to move, numbers and credits exchanged.
+        let n = g.numbers();
+        let swapped_numbers = Numbers::from_parts(
+            [n.current(Side::Y), n.current(Side::X)],
+            [n.credits(Side::Y), n.credits(Side::X)],
+        );
+        if n.in_opening() {
+            continue; // turn 0 is not symmetric: X picks first
+        }
+        let swapped = GameState::new(
+            *g.position(),
+            g.to_move().other(),
+            swapped_numbers,
+            g.k(),
+            g.phase(),
+        )
+        .unwrap();
+        assert_eq!(net.evaluate(&g), net.evaluate(&swapped));
+        assert_eq!(net.terms(&g), net.terms(&swapped));
+    }
+}
+
+#[test]
+fn a_line_back_to_an_earlier_state_is_scored_as_a_draw() {
+    let mut g = GameState::standard();
+    g.pick(3).unwrap();
+    g.pick(5).unwrap();
+    let choices = legal_choices(&g);
+    let limits = Limits {
+        depth: Some(1),
+        multipv: choices.len(),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let mut searcher = Searcher::new(1);
+    let plain = searcher
+        .search(&g, &limits, &Settings::default(), &stop, &mut |_| {})
+        .unwrap();
+    // Pretend the best choice's result happened earlier in the game.
+    let best = plain.lines[0].0;
+    let earlier = best.apply(&g);
+    assert_eq!(earlier.phase(), Phase::Pick);
+    assert_ne!(plain.lines[0].1.value, 0);
+    searcher.set_history(&[earlier]);
+    searcher.clear();
+    let with_history = searcher
+        .search(&g, &limits, &Settings::default(), &stop, &mut |_| {})
+        .unwrap();
+    let value_of = |r: &ncbg::search::SearchResult, c| {
+        r.lines.iter().find(|(x, _)| *x == c).map(|(_, s)| s.value)
+    };
+    assert_eq!(value_of(&with_history, best), Some(0));
+    // Deeper, the draw holds wherever the line passes through that state.
+    let deep = Limits {
+        depth: Some(3),
+        multipv: choices.len(),
+        ..Limits::default()
+    };
+    let r = searcher
+        .search(&g, &deep, &Settings::default(), &stop, &mut |_| {})
+        .unwrap();
+    assert_eq!(value_of(&r, best), Some(0));
+    // The game history sent with `position ... moves` counts too.
+    let mut s = Session::new();
+    lines(&mut s, "position startpos moves 3 5");
+    assert_eq!(s.history().len(), 2);
+}
