@@ -44,7 +44,10 @@ fn eval_prints_the_nets_outputs_and_classic_still_works() {
     assert!(win > 0.0 && win < 1.0);
     assert!(lines(&mut s, "setoption name Eval value classic").is_empty());
     let classic = lines(&mut s, "eval");
-    assert!(classic.iter().any(|l| l.starts_with("eval shots ")), "{classic:?}");
+    assert!(
+        classic.iter().any(|l| l.starts_with("eval shots ")),
+        "{classic:?}"
+    );
     assert_ne!(classic.last(), nn.last());
     assert!(lines(&mut s, "setoption name Eval value nn").is_empty());
     assert_eq!(lines(&mut s, "eval"), nn);
@@ -61,11 +64,15 @@ fn eval_file_loads_a_net_and_refuses_bad_files_keeping_the_current_one() {
     let (w1, b1, w2, b2) = net.parts();
     let mut b2 = b2.to_vec();
     b2[0] += 1.0;
-    let other = Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), w2.to_vec(), b2)
-        .unwrap();
+    let other =
+        Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), w2.to_vec(), b2).unwrap();
     let good = tmp("good.ncnn");
     std::fs::write(&good, file::write(&other)).unwrap();
-    assert!(lines(&mut s, &format!("setoption name EvalFile value {}", good.display())).is_empty());
+    assert!(lines(
+        &mut s,
+        &format!("setoption name EvalFile value {}", good.display())
+    )
+    .is_empty());
     let loaded = lines(&mut s, "eval");
     assert_ne!(loaded, embedded);
 
@@ -85,9 +92,15 @@ fn eval_file_loads_a_net_and_refuses_bad_files_keeping_the_current_one() {
         if let Some(c) = content {
             std::fs::write(&path, c).unwrap();
         }
-        let reply = lines(&mut s, &format!("setoption name EvalFile value {}", path.display()));
+        let reply = lines(
+            &mut s,
+            &format!("setoption name EvalFile value {}", path.display()),
+        );
         assert_eq!(reply.len(), 1, "{name}: {reply:?}");
-        assert!(reply[0].starts_with("error bad-value EvalFile"), "{name}: {reply:?}");
+        assert!(
+            reply[0].starts_with("error bad-value EvalFile"),
+            "{name}: {reply:?}"
+        );
         assert_eq!(lines(&mut s, "eval"), loaded, "{name} changed the net");
     }
     assert!(lines(&mut s, "setoption name EvalFile value <embedded>").is_empty());

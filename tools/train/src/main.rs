@@ -59,7 +59,7 @@ struct TdArgs {
 #[derive(clap::Args, Clone)]
 struct SelfplayArgs {
     /// Games in the schedule (all shards together).
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 3000)]
     games: u64,
     /// Search depth of every turn.
     #[arg(long, default_value_t = 2)]
@@ -82,11 +82,11 @@ struct SelfplayArgs {
 #[derive(clap::Args, Clone)]
 struct TrainArgs {
     /// Weight of the game's result against the search's score (0..1).
-    #[arg(long, default_value_t = 0.3)]
+    #[arg(long, default_value_t = 0.2)]
     result_weight: f32,
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = 1)]
     epochs: u32,
-    #[arg(long, default_value_t = 0.0003)]
+    #[arg(long, default_value_t = 0.00005)]
     train_lr: f32,
     #[arg(long, default_value_t = 256)]
     train_batch: usize,
@@ -163,11 +163,24 @@ enum Cmd {
         /// Folder for nets and data (gen0.ncnn, gen1.data, gen1.ncnn, ...).
         #[arg(long)]
         dir: PathBuf,
-        /// Generations after generation 0.
+        /// Generations after generation 0 that continue TD(λ) from the
+        /// previous net (with --td-continue-lr ... --td-continue-lr-end).
+        #[arg(long, default_value_t = 0)]
+        td_generations: u32,
+        /// Then generations of search-labelled self-play and training.
         #[arg(long, default_value_t = 1)]
-        generations: u32,
+        search_generations: u32,
         #[command(flatten)]
         td: TdArgs,
+        /// Learning rate of the continued TD generations (first round).
+        #[arg(long, default_value_t = 0.0004)]
+        td_continue_lr: f32,
+        /// Learning rate of the continued TD generations (last round).
+        #[arg(long, default_value_t = 0.0001)]
+        td_continue_lr_end: f32,
+        /// Depth of the check games between each generation and the last.
+        #[arg(long, default_value_t = 2)]
+        check_depth: u32,
         #[command(flatten)]
         play: SelfplayArgs,
         #[command(flatten)]
@@ -373,13 +386,18 @@ fn run(cli: Cli) -> Result<(), String> {
         } => run_train(&init, &out, &train, seed, &data),
         Cmd::Pipeline {
             dir,
-            generations,
+            td_generations,
+            search_generations,
             td,
+            td_continue_lr,
+            td_continue_lr_end,
+            check_depth,
             play,
             train,
             seed,
             jobs,
         } => {
+            let generations = td_generations + search_generations;
             std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
             let gen0 = dir.join("gen0.ncnn");
             if gen0.exists() {
@@ -394,12 +412,22 @@ fn run(cli: Cli) -> Result<(), String> {
                     eprintln!("pipeline: {} exists, keeping it", next.display());
                     continue;
                 }
-                let data_path = dir.join(format!("gen{g}.data"));
                 let net = Arc::new(load(&prev)?);
-                let mut cfg = selfplay_config(&play, &data_path, &net, seed + u64::from(g), jobs);
-                cfg.resume = true;
-                selfplay::run(net.clone(), &cfg)?;
-                run_train(&prev, &next, &train, seed + u64::from(g), &[data_path])?;
+                if g <= td_generations {
+                    let continued = TdArgs {
+                        lr: td_continue_lr,
+                        lr_end: Some(td_continue_lr_end),
+                        ..td.clone()
+                    };
+                    run_td(&next, Some(&prev), &continued, seed + u64::from(g), jobs)?;
+                } else {
+                    let data_path = dir.join(format!("gen{g}.data"));
+                    let mut cfg =
+                        selfplay_config(&play, &data_path, &net, seed + u64::from(g), jobs);
+                    cfg.resume = true;
+                    selfplay::run(net.clone(), &cfg)?;
+                    run_train(&prev, &next, &train, seed + u64::from(g), &[data_path])?;
+                }
                 let new = load(&next)?;
                 let make_new = {
                     let n = Arc::new(new.clone());
@@ -413,9 +441,9 @@ fn run(cli: Cli) -> Result<(), String> {
                         Box::new(NnEval::new(n.clone()))
                     }
                 };
-                let s = arena::match_60(&make_new, &make_old, 1, jobs);
+                let s = arena::match_60(&make_new, &make_old, check_depth, jobs);
                 eprintln!(
-                    "pipeline: gen{g} vs gen{} at depth 1: {}-{} points {:+} share {:.1}%",
+                    "pipeline: gen{g} vs gen{} at depth {check_depth}: {}-{} points {:+} share {:.1}%",
                     g - 1,
                     s.wins,
                     s.losses,

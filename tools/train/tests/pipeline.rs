@@ -35,7 +35,9 @@ fn pipeline_smoke_run_gives_a_net_the_engine_plays_with() {
         "pipeline",
         "--dir",
         dir.to_str().unwrap(),
-        "--generations",
+        "--td-generations",
+        "1",
+        "--search-generations",
         "1",
         "--hidden",
         "16",
@@ -49,19 +51,25 @@ fn pipeline_smoke_run_gives_a_net_the_engine_plays_with() {
         "3",
         "--depth",
         "1",
+        "--check-depth",
+        "1",
         "--epochs",
         "1",
         "--jobs",
         "2",
     ]));
     assert!(log.contains("gen1 vs gen0"), "{log}");
-    for f in ["gen0.ncnn", "gen1.data", "gen1.ncnn"] {
+    assert!(log.contains("gen2 vs gen1"), "{log}");
+    for f in ["gen0.ncnn", "gen1.ncnn", "gen2.data", "gen2.ncnn"] {
         assert!(dir.join(f).exists(), "{f} missing");
     }
     let gen0 = file::read(&std::fs::read(dir.join("gen0.ncnn")).unwrap()).unwrap();
     let gen1 = file::read(&std::fs::read(dir.join("gen1.ncnn")).unwrap()).unwrap();
-    assert_eq!(gen1.hidden(), 16);
-    assert_ne!(gen0, gen1, "training changed nothing");
+    let gen2 = file::read(&std::fs::read(dir.join("gen2.ncnn")).unwrap()).unwrap();
+    assert_eq!(gen2.hidden(), 16);
+    assert_ne!(gen0, gen1, "TD training changed nothing");
+    assert_ne!(gen1, gen2, "supervised training changed nothing");
+    let gen1 = gen2;
     // The engine's search plays with it.
     let mut searcher = Searcher::with_evaluator(1, Box::new(NnEval::new(gen1.into())));
     let mut g = GameState::standard();
@@ -87,7 +95,9 @@ fn pipeline_smoke_run_gives_a_net_the_engine_plays_with() {
         "pipeline",
         "--dir",
         dir.to_str().unwrap(),
-        "--generations",
+        "--td-generations",
+        "1",
+        "--search-generations",
         "1",
     ]));
     assert!(again.contains("exists, keeping it"), "{again}");
