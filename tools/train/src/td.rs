@@ -128,11 +128,14 @@ fn lambda_returns(steps: &[Step], lambda: f32) -> Vec<[f32; OUTPUTS]> {
     out
 }
 
+/// Training samples: encoded states and their targets.
+pub type Samples = Vec<(Features, Target)>;
+
 /// Plays round `round`'s games with `net`; returns every state with its
 /// target, in game order, and the number of games dropped at the cap.
-pub fn play_round(net: &Network, cfg: &TdConfig, round: u64) -> (Vec<(Features, Target)>, u64) {
+pub fn play_round(net: &Network, cfg: &TdConfig, round: u64) -> (Samples, u64) {
     let jobs = cfg.jobs.max(1) as u64;
-    let per_job: Vec<(Vec<(u64, Vec<(Features, Target)>)>, u64)> = std::thread::scope(|s| {
+    let per_job: Vec<(Vec<(u64, Samples)>, u64)> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..jobs)
             .map(|j| {
                 s.spawn(move || {
@@ -176,7 +179,7 @@ pub fn play_round(net: &Network, cfg: &TdConfig, round: u64) -> (Vec<(Features, 
             .map(|h| h.join().expect("self-play thread"))
             .collect()
     });
-    let mut games: Vec<(u64, Vec<(Features, Target)>)> = Vec::new();
+    let mut games: Vec<(u64, Samples)> = Vec::new();
     let mut dropped = 0;
     for (g, d) in per_job {
         games.extend(g);
