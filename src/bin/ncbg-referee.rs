@@ -112,6 +112,10 @@ struct RunArgs {
     /// Turns after which a game is a draw.
     #[arg(long, default_value_t = 1000)]
     max_turns: u32,
+    /// Do not adjudicate a game whose full state occurs for the third time
+    /// as a draw.
+    #[arg(long)]
+    no_repetition: bool,
     /// Milliseconds of grace beyond the clock or movetime.
     #[arg(long, default_value_t = 100)]
     timeout_margin: u64,
@@ -287,6 +291,7 @@ fn run(args: RunArgs) -> Result<(), String> {
         variant,
         numbers,
         max_turns: args.max_turns,
+        repetition: !args.no_repetition,
     };
     let sprt = parse_sprt(&args.sprt)?;
     let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
@@ -346,6 +351,10 @@ fn run(args: RunArgs) -> Result<(), String> {
             ("k".into(), args.k.to_string()),
             ("credits".into(), args.credits.to_string()),
             ("max-turns".into(), args.max_turns.to_string()),
+            (
+                "repetition".into(),
+                if args.no_repetition { "off" } else { "on" }.into(),
+            ),
             ("openings".into(), openings_source),
             ("rounds".into(), rounds.to_string()),
             (

@@ -139,6 +139,9 @@ pub struct Rules {
     pub numbers: NumberRules,
     /// Checker-play turns after which a game is a draw (turn 0 not counted).
     pub max_turns: u32,
+    /// Adjudicate a game whose full state occurs for the third time as a
+    /// draw.
+    pub repetition: bool,
 }
 
 impl Default for Rules {
@@ -147,6 +150,7 @@ impl Default for Rules {
             variant: Variant::Standard,
             numbers: NumberRules::default(),
             max_turns: 1000,
+            repetition: true,
         }
     }
 }

@@ -95,8 +95,11 @@ pub fn export(
             index: g.index,
             why,
         };
-        if g.end == GameEnd::MaxTurns {
-            skipped.push(skip("drawn by the turn cap".into()));
+        if g.end.is_draw() {
+            skipped.push(skip(match g.end {
+                GameEnd::Repetition => "drawn by repetition".into(),
+                _ => "drawn by the turn cap".into(),
+            }));
             continue;
         }
         let player1_side = if g.x_name == names[0] && g.y_name == names[1] {

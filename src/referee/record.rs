@@ -91,6 +91,8 @@ pub enum GameEnd {
     },
     /// The turn cap was reached: a draw.
     MaxTurns,
+    /// A full state occurred for the third time: a draw.
+    Repetition,
 }
 
 impl GameEnd {
@@ -99,8 +101,13 @@ impl GameEnd {
         match self {
             GameEnd::Win { winner, .. } => Some(winner),
             GameEnd::Forfeit { loser, .. } => Some(loser.other()),
-            GameEnd::MaxTurns => None,
+            GameEnd::MaxTurns | GameEnd::Repetition => None,
         }
+    }
+
+    /// True for a draw (turn cap or repetition).
+    pub fn is_draw(self) -> bool {
+        self.winner().is_none()
     }
 
     /// Points to the winner: 1-3 for a win, 1 for a forfeit, 0 for a draw.
@@ -108,7 +115,7 @@ impl GameEnd {
         match self {
             GameEnd::Win { kind, .. } => kind.points(),
             GameEnd::Forfeit { .. } => 1,
-            GameEnd::MaxTurns => 0,
+            GameEnd::MaxTurns | GameEnd::Repetition => 0,
         }
     }
 }
@@ -155,6 +162,7 @@ impl GameRecord {
                 (loser.other().to_string(), "forfeit", reason.name())
             }
             GameEnd::MaxTurns => ("-".to_string(), "draw", "max-turns"),
+            GameEnd::Repetition => ("-".to_string(), "draw", "repetition"),
         };
         format!(
             "game\tindex={}\tpair={}\tround={}\topening={}\tx={}\ty={}\twinner={}\tkind={}\tpoints={}\treason={}\tdetail={}\tmoves={}\tend",
@@ -194,6 +202,7 @@ impl GameRecord {
         let kind = field("kind")?;
         let reason = field("reason")?;
         let end = match kind {
+            "draw" if reason == "repetition" => GameEnd::Repetition,
             "draw" => GameEnd::MaxTurns,
             "forfeit" => GameEnd::Forfeit {
                 loser: Side::from_letter(winner.chars().next()?)?.other(),

@@ -49,6 +49,8 @@ pub struct Report {
     pub forfeits: BTreeMap<String, u64>,
     /// Games drawn by the turn cap.
     pub max_turn_draws: u64,
+    /// Games drawn by a threefold repetition.
+    pub repetition_draws: u64,
     /// The SPRT, when one was asked for.
     pub sprt: Option<SprtReport>,
 }
@@ -62,12 +64,14 @@ impl Report {
         let s = MatchStats::compute(&sorted, names);
         let mut forfeits = BTreeMap::new();
         let mut max_turn_draws = 0;
+        let mut repetition_draws = 0;
         for g in &sorted {
             match g.end {
                 super::record::GameEnd::Forfeit { reason, .. } => {
                     *forfeits.entry(reason.name().to_string()).or_insert(0) += 1
                 }
                 super::record::GameEnd::MaxTurns => max_turn_draws += 1,
+                super::record::GameEnd::Repetition => repetition_draws += 1,
                 _ => {}
             }
         }
@@ -103,6 +107,7 @@ impl Report {
             engines: s.tallies,
             forfeits,
             max_turn_draws,
+            repetition_draws,
             sprt,
         }
     }
@@ -162,6 +167,9 @@ impl Report {
                 .map(|(k, v)| format!("{k} {v}"))
                 .collect();
             let _ = writeln!(o, "Forfeits: {}", list.join(", "));
+        }
+        if self.repetition_draws > 0 {
+            let _ = writeln!(o, "Draws by repetition: {}", self.repetition_draws);
         }
         if self.max_turn_draws > 0 {
             let _ = writeln!(o, "Draws by turn cap: {}", self.max_turn_draws);

@@ -255,7 +255,7 @@ impl MatchStats {
                                 t.backgammons_lost += (kind == WinKind::Backgammon) as u64;
                             }
                             GameEnd::Forfeit { .. } => t.forfeits += 1,
-                            GameEnd::MaxTurns => {}
+                            GameEnd::MaxTurns | GameEnd::Repetition => {}
                         }
                     }
                 }

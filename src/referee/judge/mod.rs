@@ -13,6 +13,7 @@ use super::schedule::{GameSpec, Opening};
 use crate::game::GameState;
 use crate::ids::state_id;
 use crate::numbers::Side;
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 mod answer;
@@ -122,6 +123,9 @@ fn go_command(limits: &SearchLimits, clocks: [Option<(Duration, Duration)>; 2]) 
     go
 }
 
+/// Occurrences of a full state that end a game as a draw.
+pub const REPETITIONS: u32 = 3;
+
 /// Plays one game. `ports` are indexed by engine (0, 1), both already past
 /// the handshake. Never panics on engine output; every outcome is a record.
 pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameRecord {
@@ -156,6 +160,8 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
     };
     let mut clocks = [clock_of(Side::X), clock_of(Side::Y)];
     let mut turns = 0u32;
+    // How often each full state has occurred at the start of a turn.
+    let mut seen: HashMap<GameState, u32> = HashMap::new();
     loop {
         if let Some(result) = state.result() {
             return setup.record(
@@ -169,6 +175,17 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
         }
         if turns >= setup.rules.max_turns {
             return setup.record(GameEnd::MaxTurns, format!("{turns} turns played"), moves);
+        }
+        if setup.rules.repetition {
+            let count = seen.entry(state).or_insert(0);
+            *count += 1;
+            if *count >= REPETITIONS {
+                let detail = format!(
+                    "state {} occurred {REPETITIONS} times",
+                    state_id::encode(&state)
+                );
+                return setup.record(GameEnd::Repetition, detail, moves);
+            }
         }
         let side = state.to_move();
         let engine = setup.engines[setup.engine_of(side)];
@@ -339,5 +356,83 @@ mod tests {
         );
         assert_eq!(r.x_name, "a");
         assert_eq!(r.moves.len(), 4);
+    }
+
+    /// Both sides on the bar against closed boards: nobody can move, the
+    /// numbers cycle with period six turns, and the third occurrence of the
+    /// start state ends the game as a draw (unless repetitions are off).
+    #[test]
+    fn a_threefold_repetition_is_a_draw() {
+        use crate::game::Phase;
+        use crate::numbers::Numbers;
+        let side = |bar| {
+            let mut points = [0u8; 25];
+            for p in points.iter_mut().take(6) {
+                *p = 2;
+            }
+            points[12] = 2;
+            points[24] = bar;
+            points
+        };
+        let position = crate::board::Position::from_points(&side(1), &side(1), 15).unwrap();
+        let start = GameState::new(
+            position,
+            Side::X,
+            Numbers::from_parts([Some(1), Some(2)], [0, 0]),
+            6,
+            Phase::Pick,
+        )
+        .unwrap();
+        let cfg = |name: &str| EngineConfig {
+            name: name.into(),
+            command: vec!["x".into()],
+            options: vec![],
+            limits: SearchLimits::default(),
+        };
+        let (a, b) = (cfg("a"), cfg("b"));
+        let spec = GameSpec {
+            index: 0,
+            pair: 0,
+            round: 0,
+            opening: Opening::State(state_id::encode(&start)),
+            x_engine: 0,
+        };
+        let cycle = |tokens: [&str; 3]| Script {
+            answers: tokens
+                .iter()
+                .cycle()
+                .take(30)
+                .map(|t| t.to_string())
+                .collect(),
+            pending: vec![],
+        };
+        let timeouts = Timeouts::default();
+        for repetition in [true, false] {
+            let rules = Rules {
+                max_turns: 20,
+                repetition,
+                ..Rules::default()
+            };
+            let setup = GameSetup {
+                spec: &spec,
+                engines: [&a, &b],
+                rules: &rules,
+                timeouts: &timeouts,
+            };
+            let mut ex = cycle(["3:pass", "2:pass", "1:pass"]);
+            let mut ey = cycle(["1:pass", "3:pass", "2:pass"]);
+            let r = play_game([&mut ex, &mut ey], &setup);
+            if repetition {
+                assert_eq!(r.end, GameEnd::Repetition, "{r:?}");
+                assert_eq!(r.moves.len(), 12);
+                assert!(r.detail.contains("occurred 3 times"), "{}", r.detail);
+                let line = r.to_line();
+                assert!(line.contains("\treason=repetition\t"), "{line}");
+                assert_eq!(GameRecord::parse_line(&line), Some(r));
+            } else {
+                assert_eq!(r.end, GameEnd::MaxTurns, "{r:?}");
+                assert_eq!(r.moves.len(), 20);
+            }
+        }
     }
 }
