@@ -156,6 +156,20 @@ impl Session {
             Command::SetOption { name, value } => {
                 let mut options = self.options.clone();
                 let effect = options.set(&name, value.as_deref())?;
+                if effect == OptionEffect::ResizeHash {
+                    let searcher = self.searcher.as_mut().expect("idle: checked above");
+                    searcher
+                        .try_resize(options.hash_mib, self.options.hash_mib)
+                        .map_err(|e| {
+                            EngineError::new(
+                                ErrorCode::BadValue,
+                                format!(
+                                    "Hash {}: {e}; it stays {} MiB",
+                                    options.hash_mib, self.options.hash_mib
+                                ),
+                            )
+                        })?;
+                }
                 if effect == OptionEffect::LoadNet {
                     self.net = match &options.eval_file {
                         None => Network::embedded(),
@@ -166,8 +180,7 @@ impl Session {
                 let evaluator = self.evaluator();
                 let searcher = self.searcher.as_mut().expect("idle: checked above");
                 match effect {
-                    OptionEffect::None => {}
-                    OptionEffect::ResizeHash => searcher.resize(self.options.hash_mib),
+                    OptionEffect::None | OptionEffect::ResizeHash => {}
                     OptionEffect::ClearHash => searcher.clear(),
                     OptionEffect::ChangeEval | OptionEffect::LoadNet => {
                         searcher.set_evaluator(evaluator);

@@ -75,9 +75,24 @@ impl Searcher {
         self.history = states.to_vec();
     }
 
-    /// Resizes (and clears) the transposition table.
-    pub fn resize(&mut self, hash_mib: usize) {
-        self.tt = Table::new(hash_mib);
+    /// Resizes (and clears) the transposition table to `hash_mib` MiB. The
+    /// old table is freed first, so both are never held; when the new size
+    /// cannot be had, the table gets `old_mib` MiB again and the error says
+    /// why.
+    pub fn try_resize(&mut self, hash_mib: usize, old_mib: usize) -> Result<(), String> {
+        self.tt = Table::try_new(1)?;
+        match Table::try_new(hash_mib) {
+            Ok(t) => {
+                self.tt = t;
+                Ok(())
+            }
+            Err(e) => {
+                if let Ok(t) = Table::try_new(old_mib) {
+                    self.tt = t;
+                }
+                Err(e)
+            }
+        }
     }
 
     /// Forgets every stored result.

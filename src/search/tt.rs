@@ -7,8 +7,9 @@ use crate::numbers::Side;
 
 /// How a stored value bounds the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub(crate) enum Bound {
-    Exact,
+    Exact = 0,
     Lower,
     Upper,
 }
@@ -24,12 +25,14 @@ pub(crate) struct Entry {
     pub best: u16,
 }
 
+/// An empty slot: every field zero (key 0 is never a state's key), so that
+/// a table of zeroed memory is empty.
 const EMPTY: Entry = Entry {
     key: 0,
     value: 0,
     depth: 0,
-    bound: Bound::Upper,
-    best: u16::MAX,
+    bound: Bound::Exact,
+    best: 0,
 };
 
 /// A fixed-size table of entries.
@@ -40,10 +43,29 @@ pub(crate) struct Table {
 impl Table {
     /// A table of about `mib` MiB.
     pub fn new(mib: usize) -> Table {
-        let n = (mib.max(1) << 20) / std::mem::size_of::<Entry>();
-        Table {
-            entries: vec![EMPTY; n.max(1)],
-        }
+        Table::try_new(mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of about `mib` MiB, or why the memory could not be had. The
+    /// memory comes zeroed from the allocator (fresh pages from the system,
+    /// for large tables), so a large table costs no time until it is used.
+    pub fn try_new(mib: usize) -> Result<Table, String> {
+        let n = ((mib.max(1) << 20) / std::mem::size_of::<Entry>()).max(1);
+        let fail = || format!("cannot allocate {mib} MiB for the hash table");
+        let layout = std::alloc::Layout::array::<Entry>(n).map_err(|_| fail())?;
+        // SAFETY: the layout has a non-zero size (n >= 1, entries are 16
+        // bytes). A null pointer is the allocator's failure. Otherwise the
+        // memory holds n zeroed entries, and a zeroed `Entry` is valid (all
+        // integers, and `Bound::Exact` is discriminant 0): it is `EMPTY`.
+        // The vector takes the allocation with the same layout (capacity n).
+        let entries = unsafe {
+            let ptr = std::alloc::alloc_zeroed(layout).cast::<Entry>();
+            if ptr.is_null() {
+                return Err(fail());
+            }
+            Vec::from_raw_parts(ptr, n, n)
+        };
+        Ok(Table { entries })
     }
 
     pub fn clear(&mut self) {
@@ -202,5 +224,16 @@ mod tests {
         });
         assert_eq!(t.probe(k2).map(|e| e.value), Some(5));
         assert!(t.probe(k3).is_none_or(|e| e.key == k3));
+    }
+
+    #[test]
+    fn a_new_table_is_empty_and_sizes_are_checked() {
+        let t = Table::try_new(2).unwrap();
+        assert_eq!(t.entries.len(), (2 << 20) / std::mem::size_of::<Entry>());
+        assert!(t.entries.iter().all(|e| e.key == 0));
+        assert!(t.probe(12345).is_none());
+        // More than any machine has: refused, not an abort.
+        let e = Table::try_new(usize::MAX >> 21).err().unwrap();
+        assert!(e.contains("cannot allocate"), "{e}");
     }
 }

@@ -27,8 +27,22 @@ impl Engine {
 
     /// Starts `ncbg` with extra environment variables.
     pub fn start_with(env: &[(&str, &str)]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ncbg"))
-            .envs(env.iter().copied())
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_ncbg"));
+        cmd.envs(env.iter().copied());
+        Engine::spawn(cmd)
+    }
+
+    /// Starts `ncbg` under a virtual memory limit (`ulimit -v`, in KiB).
+    pub fn start_with_memory_limit(kib: u64) -> Engine {
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c")
+            .arg(format!("ulimit -v {kib} && exec \"$0\""))
+            .arg(env!("CARGO_BIN_EXE_ncbg"));
+        Engine::spawn(cmd)
+    }
+
+    fn spawn(mut cmd: Command) -> Engine {
+        let mut child = cmd
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -50,6 +64,11 @@ impl Engine {
             stdin,
             lines,
         }
+    }
+
+    /// The engine's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// Sends one line.
