@@ -33,11 +33,13 @@ pub enum ForfeitReason {
     Illegal,
     /// `bestmove` that is not a turn token of the expected form.
     Malformed,
+    /// `bestmove` when no `go` was pending (a second answer to one search).
+    Unrequested,
 }
 
 impl ForfeitReason {
     /// Every reason.
-    pub const ALL: [ForfeitReason; 7] = [
+    pub const ALL: [ForfeitReason; 8] = [
         ForfeitReason::Spawn,
         ForfeitReason::Handshake,
         ForfeitReason::NotReady,
@@ -45,6 +47,7 @@ impl ForfeitReason {
         ForfeitReason::Timeout,
         ForfeitReason::Illegal,
         ForfeitReason::Malformed,
+        ForfeitReason::Unrequested,
     ];
 
     /// The match-file word.
@@ -57,6 +60,7 @@ impl ForfeitReason {
             ForfeitReason::Timeout => "timeout",
             ForfeitReason::Illegal => "illegal",
             ForfeitReason::Malformed => "malformed",
+            ForfeitReason::Unrequested => "unrequested",
         }
     }
 

@@ -123,6 +123,20 @@ fn go_command(limits: &SearchLimits, clocks: [Option<(Duration, Duration)>; 2]) 
     go
 }
 
+/// Reads the lines an engine has already written, without waiting; a
+/// `bestmove` among them is a failure (no `go` is pending).
+fn unrequested_answer(port: &mut dyn EnginePort) -> Option<Failure> {
+    while let Ok(line) = port.recv(Instant::now()) {
+        if line.split_whitespace().next() == Some("bestmove") {
+            return Some(Failure::new(
+                ForfeitReason::Unrequested,
+                format!("'{line}' with no go pending"),
+            ));
+        }
+    }
+    None
+}
+
 /// Occurrences of a full state that end a game as a draw.
 pub const REPETITIONS: u32 = 3;
 
@@ -194,6 +208,12 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
         if !moves.is_empty() {
             position.push_str(" moves ");
             position.push_str(&moves.join(" "));
+        }
+        // Whatever the engine wrote since its last answer: a `bestmove`
+        // there answered no `go` (a second answer to its last search), and
+        // must not be taken for the answer to this one.
+        if let Some(f) = unrequested_answer(port) {
+            return forfeit(side, f, moves);
         }
         let go = go_command(&engine.limits, clocks);
         if let Err(f) = send(port, &position).and_then(|_| send(port, &go)) {
@@ -434,5 +454,75 @@ mod tests {
                 assert_eq!(r.moves.len(), 20);
             }
         }
+    }
+
+    /// An engine that answers its first search twice: the second answer is
+    /// not taken for the next search's; the engine forfeits for it.
+    #[test]
+    fn a_second_bestmove_is_an_unrequested_answer() {
+        struct Twice {
+            inner: Script,
+            doubled: bool,
+        }
+        impl EnginePort for Twice {
+            fn send(&mut self, line: &str) -> Result<(), PortError> {
+                let go = line.starts_with("go");
+                self.inner.send(line)?;
+                if go && !self.doubled {
+                    self.doubled = true;
+                    self.inner.pending.push("bestmove 2:24/22,13/8".into());
+                }
+                Ok(())
+            }
+            fn recv(&mut self, deadline: Instant) -> Result<String, PortError> {
+                self.inner.recv(deadline)
+            }
+        }
+        let cfg = |name: &str| EngineConfig {
+            name: name.into(),
+            command: vec!["x".into()],
+            options: vec![],
+            limits: SearchLimits::default(),
+        };
+        let (a, b) = (cfg("a"), cfg("b"));
+        let rules = Rules::default();
+        let timeouts = Timeouts::default();
+        let spec = GameSpec {
+            index: 0,
+            pair: 0,
+            round: 0,
+            opening: Opening::Pair { x0: 3, y0: 5 },
+            x_engine: 0,
+        };
+        let setup = GameSetup {
+            spec: &spec,
+            engines: [&a, &b],
+            rules: &rules,
+            timeouts: &timeouts,
+        };
+        let mut ex = Twice {
+            inner: Script {
+                answers: vec!["6:24/13".into(), "1:13/12,6/5".into()],
+                pending: vec![],
+            },
+            doubled: false,
+        };
+        let mut ey = Script {
+            answers: vec!["1:13/7,8/7".into(), "2:13/11,6/5".into()],
+            pending: vec![],
+        };
+        let r = play_game([&mut ex, &mut ey], &setup);
+        assert_eq!(
+            r.end,
+            GameEnd::Forfeit {
+                loser: Side::X,
+                reason: ForfeitReason::Unrequested
+            },
+            "{r:?}"
+        );
+        assert_eq!(r.moves, ["3", "5", "6:24/13", "1:13/7,8/7"]);
+        assert!(r.detail.contains("no go pending"), "{}", r.detail);
+        let line = r.to_line();
+        assert!(line.contains("\treason=unrequested\t"), "{line}");
     }
 }
