@@ -16,6 +16,7 @@ use crate::board::Position;
 use crate::game::GameState;
 use crate::movegen::{count_results, generate};
 use crate::pair::Pair;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Classic perft from `pos` (side to move's view), counting leaves in bulk.
 pub fn classic(pos: &Position, depth: u32) -> u64 {
@@ -69,24 +70,41 @@ fn classic_rec(pos: &Position, depth: u32, buffers: &mut [Vec<Position>], bulk: 
 /// already picked: the play alone).
 pub fn nc(state: &GameState, depth: u32) -> u64 {
     let mut buffers = vec![Vec::with_capacity(64); depth as usize];
-    nc_rec(state, depth, &mut buffers, true)
+    nc_rec(state, depth, &mut buffers, true, None)
+}
+
+/// [`nc`] that gives up when `stop` is set (checked at every node two or
+/// more plies above the leaves): the count so far and whether it is whole.
+pub fn nc_until(state: &GameState, depth: u32, stop: &AtomicBool) -> (u64, bool) {
+    let mut buffers = vec![Vec::with_capacity(64); depth as usize];
+    let n = nc_rec(state, depth, &mut buffers, true, Some(stop));
+    (n, !stop.load(Ordering::Relaxed))
 }
 
 /// NC perft that generates every leaf position instead of counting.
 pub fn nc_generated(state: &GameState, depth: u32) -> u64 {
     let mut buffers = vec![Vec::with_capacity(64); depth as usize];
-    nc_rec(state, depth, &mut buffers, false)
+    nc_rec(state, depth, &mut buffers, false, None)
 }
 
-fn nc_rec(state: &GameState, depth: u32, buffers: &mut [Vec<Position>], bulk: bool) -> u64 {
+fn nc_rec(
+    state: &GameState,
+    depth: u32,
+    buffers: &mut [Vec<Position>],
+    bulk: bool,
+    stop: Option<&AtomicBool>,
+) -> u64 {
     if depth == 0 || state.is_over() {
         return 1;
+    }
+    if depth >= 2 && stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+        return 0;
     }
     if state.in_opening() {
         return state
             .legal_numbers()
             .iter()
-            .map(|n| nc_rec(&state.after_opening_pick(n), depth - 1, buffers, bulk))
+            .map(|n| nc_rec(&state.after_opening_pick(n), depth - 1, buffers, bulk, stop))
             .sum();
     }
     let (buffer, rest) = buffers.split_first_mut().expect("one buffer per ply");
@@ -115,10 +133,10 @@ fn nc_rec(state: &GameState, depth: u32, buffers: &mut [Vec<Position>], bulk: bo
         if depth == 1 {
             total += buffer.len().max(1) as u64;
         } else if buffer.is_empty() {
-            total += nc_rec(&child(*pos), depth - 1, rest, bulk);
+            total += nc_rec(&child(*pos), depth - 1, rest, bulk, stop);
         } else {
             for &after in buffer.iter() {
-                total += nc_rec(&child(after), depth - 1, rest, bulk);
+                total += nc_rec(&child(after), depth - 1, rest, bulk, stop);
             }
         }
     }

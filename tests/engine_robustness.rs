@@ -8,7 +8,7 @@
 mod engine_util;
 
 use engine_util::Engine;
-use ncbg::engine::{ErrorCode, Reply, Session};
+use ncbg::engine::{ErrorCode, Reply, Session, Task};
 use ncbg::ids::state_id;
 use ncbg::rng::Rng;
 use ncbg::search::legal_choices;
@@ -104,8 +104,9 @@ enum Verdict {
     Error(String),
     /// Accepted: the engine must be sent the line too, to stay in step.
     Accepted,
-    /// A search was started (its searcher is back already).
-    Search,
+    /// A search (or perft, or bench) was started (its searcher is back
+    /// already).
+    Search(Task),
 }
 
 fn oracle(session: &mut Session, line: &[u8]) -> Verdict {
@@ -119,8 +120,9 @@ fn oracle(session: &mut Session, line: &[u8]) -> Verdict {
             Verdict::Error(lines[0].clone())
         }
         Reply::Search(job) => {
+            let task = job.task;
             session.search_finished(job.searcher);
-            Verdict::Search
+            Verdict::Search(task)
         }
         _ => Verdict::Accepted,
     }
@@ -148,9 +150,23 @@ fn malformed_lines_get_one_error_each() {
                 engine.sync();
                 continue;
             }
-            Verdict::Search => {
+            Verdict::Search(task) => {
                 engine.send("stop");
-                let out = engine.until("bestmove");
+                // Each task's last line: bestmove, perft's line, bench's total.
+                let last = |l: &str| match task {
+                    Task::Go => l.starts_with("bestmove "),
+                    Task::Perft(_) => l.starts_with("perft "),
+                    Task::Bench(_) => !l.starts_with("info ") && l.contains(" nodes "),
+                };
+                let mut out = Vec::new();
+                loop {
+                    let l = engine.line();
+                    let done = last(&l);
+                    out.push(l);
+                    if done {
+                        break;
+                    }
+                }
                 assert!(out[..out.len() - 1].iter().all(|l| l.starts_with("info ")));
                 continue;
             }

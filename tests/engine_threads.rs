@@ -185,3 +185,34 @@ fn logs_stay_off_stdout() {
     assert!(e.wait_exit().success());
     assert!(e.rest().is_empty());
 }
+
+/// `perft` and `bench` run on the search thread: `isready` is answered while
+/// they run, other commands are busy, and `stop` ends them with a partial
+/// answer.
+#[test]
+fn perft_and_bench_leave_the_engine_responsive() {
+    let mut e = Engine::start();
+    e.send("position startpos moves 3 5");
+    e.send("perft 6");
+    e.send("isready");
+    assert_eq!(next_non_info(&mut e), "readyok");
+    e.send("newgame");
+    assert!(next_non_info(&mut e).starts_with("error busy "));
+    e.send("stop");
+    let l = next_non_info(&mut e);
+    assert!(
+        l.starts_with("perft 6 nodes ") && l.ends_with(" partial"),
+        "{l}"
+    );
+    // A whole perft has no `partial`, and its count is the known one.
+    e.send("perft 2");
+    assert!(next_non_info(&mut e).starts_with("perft 2 nodes 3635 "));
+    e.send("bench depth 6");
+    e.send("isready");
+    assert_eq!(next_non_info(&mut e), "readyok");
+    e.send("stop");
+    let l = next_non_info(&mut e);
+    assert!(l.contains(" nodes ") && l.ends_with(" partial"), "{l}");
+    // Idle again.
+    assert!(e.ask("choose-number 4").is_empty());
+}

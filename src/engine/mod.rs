@@ -29,5 +29,5 @@ pub mod turn;
 pub use command::{parse_command, Command};
 pub use error::{EngineError, ErrorCode};
 pub use input::LineReader;
-pub use search_job::{SearchDone, SearchJob};
+pub use search_job::{SearchDone, SearchJob, Task};
 pub use session::{Reply, Session};

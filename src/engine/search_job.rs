@@ -9,9 +9,24 @@ use crate::search::{legal_choices, Clock, Info, Limits, Searcher, Settings, Stop
 use std::panic::AssertUnwindSafe;
 use std::time::{Duration, Instant};
 
+/// What the search thread runs: a search for `go`, or one of the long
+/// counting commands, which run there too so that the main thread stays free
+/// for `isready` and `stop`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Task {
+    /// `go`: ends with `bestmove`.
+    Go,
+    /// `perft <depth>`: ends with its `perft ...` line.
+    Perft(u32),
+    /// `bench [depth <d>]`: `info string bench ...` lines, then its total.
+    Bench(u32),
+}
+
 /// A search to run: everything the search thread needs, including the
 /// searcher itself (it comes back in [`SearchDone`]).
 pub struct SearchJob {
+    /// What to run.
+    pub task: Task,
     /// The searcher, with its transposition table.
     pub searcher: Searcher,
     /// The state to search.
@@ -28,7 +43,7 @@ pub struct SearchJob {
 pub struct SearchDone {
     /// The searcher, to give back to the session.
     pub searcher: Searcher,
-    /// The `bestmove ...` line.
+    /// The last line: `bestmove ...`, or the perft or bench result.
     pub bestmove: String,
 }
 
@@ -79,6 +94,24 @@ impl SearchJob {
     /// Runs the search to its limits or until `stop` is set, giving each
     /// `info` line to `emit`, and returns the searcher and the `bestmove` line.
     pub fn run(mut self, stop: &StopFlag, emit: &mut dyn FnMut(String)) -> SearchDone {
+        match self.task {
+            Task::Go => {}
+            Task::Perft(depth) => {
+                return SearchDone {
+                    bestmove: perft_line(&self.state, depth, stop),
+                    searcher: self.searcher,
+                }
+            }
+            Task::Bench(depth) => {
+                let mut lines = bench_until(depth, stop);
+                let last = lines.pop().unwrap_or_default();
+                lines.into_iter().for_each(&mut *emit);
+                return SearchDone {
+                    bestmove: last,
+                    searcher: self.searcher,
+                };
+            }
+        }
         let multipv = self.limits.multipv > 1;
         let result = self.searcher.search(
             &self.state,
@@ -144,23 +177,45 @@ pub const BENCH_DEPTH: u32 = 4;
 /// nothing but the code. Returns an `info string` line per state and, last,
 /// `<nodes> nodes <nps> nps`.
 pub fn bench(depth: u32) -> Vec<String> {
+    bench_until(depth, &StopFlag::new(false))
+}
+
+/// `perft <depth>` from `state`: `perft D nodes N time MS nps X`, with
+/// `partial` at the end when `stop` cut it short.
+pub fn perft_line(state: &GameState, depth: u32, stop: &StopFlag) -> String {
+    let start = Instant::now();
+    let (nodes, whole) = crate::perft::nc_until(state, depth, stop);
+    let micros = start.elapsed().as_micros().max(1);
+    format!(
+        "perft {depth} nodes {nodes} time {} nps {}{}",
+        micros / 1000,
+        u128::from(nodes) * 1_000_000 / micros,
+        if whole { "" } else { " partial" }
+    )
+}
+
+/// [`bench`] that `stop` cuts short: the states not searched are left out
+/// and the total line ends with `partial`.
+pub fn bench_until(depth: u32, stop: &StopFlag) -> Vec<String> {
     let mut lines = Vec::new();
     let mut total = 0u64;
     let start = Instant::now();
-    let stop = StopFlag::new(false);
     let limits = Limits {
         depth: Some(depth),
         multipv: 1,
         ..Limits::default()
     };
     for (i, id) in BENCH_STATES.iter().enumerate() {
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            break;
+        }
         let Ok(state) = state_id::decode(id) else {
             lines.push(format!("info string bench {} bad state {id}", i + 1));
             continue;
         };
         let mut searcher = Searcher::new(16);
         let nodes = searcher
-            .search(&state, &limits, &Settings::default(), &stop, &mut |_| {})
+            .search(&state, &limits, &Settings::default(), stop, &mut |_| {})
             .map_or(0, |r| r.nodes);
         total += nodes;
         lines.push(format!(
@@ -171,8 +226,13 @@ pub fn bench(depth: u32) -> Vec<String> {
     }
     let micros = start.elapsed().as_micros().max(1);
     lines.push(format!(
-        "{total} nodes {} nps",
-        u128::from(total) * 1_000_000 / micros
+        "{total} nodes {} nps{}",
+        u128::from(total) * 1_000_000 / micros,
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            " partial"
+        } else {
+            ""
+        }
     ));
     lines
 }

@@ -12,17 +12,15 @@ use super::command::{parse_command, Command, GoCommand};
 use super::display;
 use super::error::{quote, EngineError, ErrorCode};
 use super::options::{EvalKind, OptionEffect, Options};
-use super::search_job::{self, SearchJob, BENCH_DEPTH};
+use super::search_job::{self, SearchJob, Task, BENCH_DEPTH};
 use super::setup;
 use super::turn;
 use crate::game::{GameState, RuleError};
 use crate::ids::state_id;
 use crate::nn::{file as net_file, Network, NnEval};
-use crate::perft;
 use crate::search::eval::{Evaluator, Handcrafted};
-use crate::search::Searcher;
+use crate::search::{Limits, Searcher};
 use std::sync::Arc;
-use std::time::Instant;
 
 /// What the caller must do after a command.
 pub enum Reply {
@@ -223,19 +221,26 @@ impl Session {
                 self.check_live()?;
                 display::eval(&self.game, self.evaluator().as_ref())
             }
-            Command::Perft(depth) => {
-                let start = Instant::now();
-                let nodes = perft::nc(&self.game, depth);
-                let micros = start.elapsed().as_micros().max(1);
-                vec![format!(
-                    "perft {depth} nodes {nodes} time {} nps {}",
-                    micros / 1000,
-                    u128::from(nodes) * 1_000_000 / micros
-                )]
+            Command::Perft(depth) => return Ok(self.job(Task::Perft(depth))),
+            Command::Bench { depth } => {
+                return Ok(self.job(Task::Bench(depth.unwrap_or(BENCH_DEPTH))))
             }
-            Command::Bench { depth } => search_job::bench(depth.unwrap_or(BENCH_DEPTH)),
         };
         Ok(Reply::Lines(lines))
+    }
+
+    /// A perft or bench job for the search thread (the session is busy
+    /// until it comes back).
+    fn job(&mut self, task: Task) -> Reply {
+        let searcher = self.searcher.take().expect("idle: checked by execute");
+        Reply::Search(Box::new(SearchJob {
+            task,
+            searcher,
+            state: self.game,
+            limits: Limits::default(),
+            settings: self.options.settings(),
+            hash_mib: self.options.hash_mib,
+        }))
     }
 
     fn check_live(&self) -> Result<(), EngineError> {
@@ -253,6 +258,7 @@ impl Session {
         searcher.set_history(&self.history);
         log::debug!("go from {}", state_id::encode(&self.game));
         Ok(Reply::Search(Box::new(SearchJob {
+            task: Task::Go,
             searcher,
             state: self.game,
             limits: search_job::limits(go, &self.game),
