@@ -8,7 +8,9 @@
 //! - `illegal`: answers an illegal turn;
 //! - `garbage`: prints junk and a malformed `bestmove`;
 //! - `nohandshake`: never sends `ncbpok`;
-//! - `slow`: answers too late (sleeps `--delay-ms`, default 1500).
+//! - `slow`: answers too late (sleeps `--delay-ms`, default 1500);
+//! - `endless`: writes bytes with no newline, forever;
+//! - `twice`: answers every search with two `bestmove` lines.
 //!
 //! `--think-ms N` makes every answer take N ms (to slow a match down).
 //!
@@ -35,6 +37,8 @@ enum Mode {
     Garbage,
     NoHandshake,
     Slow,
+    Endless,
+    Twice,
 }
 
 struct Engine {
@@ -128,6 +132,14 @@ impl Engine {
                     answer = "@@##!!".into();
                 }
                 Mode::Slow => std::thread::sleep(self.delay),
+                Mode::Endless => {
+                    let chunk = [b'x'; 1 << 16];
+                    while out.write_all(&chunk).and_then(|_| out.flush()).is_ok() {}
+                    std::process::exit(0);
+                }
+                Mode::Twice => {
+                    let _ = writeln!(out, "bestmove {answer}");
+                }
                 Mode::Random | Mode::NoHandshake => {}
             }
         }
@@ -163,6 +175,8 @@ fn main() {
                     "garbage" => Mode::Garbage,
                     "nohandshake" => Mode::NoHandshake,
                     "slow" => Mode::Slow,
+                    "endless" => Mode::Endless,
+                    "twice" => Mode::Twice,
                     other => {
                         eprintln!("unknown mode {other}");
                         std::process::exit(2)

@@ -73,6 +73,17 @@ fn conformant_engines_play_a_full_match() {
 /// Plays `games` games of a conformant engine against one in `mode`; checks
 /// every game is recorded and the misbehaving engine forfeits with `reason`.
 fn misbehaving(mode: &str, extra: &str, limits: &[&str], reason: &str, games: usize) {
+    misbehaving_within(mode, extra, limits, reason, games, None);
+}
+
+fn misbehaving_within(
+    mode: &str,
+    extra: &str,
+    limits: &[&str],
+    reason: &str,
+    games: usize,
+    memory_kib: Option<u64>,
+) {
     let dir = temp_dir(mode);
     let file = dir.join("match.txt");
     let mut a = vec![
@@ -97,7 +108,10 @@ fn misbehaving(mode: &str, extra: &str, limits: &[&str], reason: &str, games: us
         a.push("--each".into());
         a.extend(args(limits));
     }
-    let out = run_referee(&a);
+    let out = match memory_kib {
+        Some(kib) => run_referee_limited(&a, kib),
+        None => run_referee(&a),
+    };
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json report");
     assert_eq!(report["games"], games as u64, "{mode}");
     let lines = game_lines(&file);
@@ -120,6 +134,28 @@ fn misbehaving(mode: &str, extra: &str, limits: &[&str], reason: &str, games: us
     assert_eq!(report["engines"][1]["forfeits"], forfeits.len() as u64);
     assert_eq!(report["forfeits"][reason], forfeits.len() as u64);
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// An engine that writes bytes with no newline for as long as it may think
+/// (3 s): the referee, held to 1 GiB of address space, cuts it off at
+/// 64 KiB as a malformed answer instead of reading it all.
+#[test]
+fn endless_line_forfeits_with_bounded_memory() {
+    misbehaving_within(
+        "endless",
+        "--after 1",
+        &["movetime=3000"],
+        "malformed",
+        2,
+        Some(1 << 20),
+    );
+}
+
+/// An engine that answers each search twice forfeits for the second answer,
+/// which is never taken for its next search's.
+#[test]
+fn second_bestmove_forfeits_as_unrequested() {
+    misbehaving("twice", "--after 1", &[], "unrequested", 2);
 }
 
 #[test]

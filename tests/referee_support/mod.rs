@@ -40,10 +40,21 @@ pub fn temp_dir(name: &str) -> PathBuf {
 
 /// Runs the referee with `args`; panics with its stderr when it fails.
 pub fn run_referee(args: &[String]) -> Output {
-    let out = Command::new(referee())
-        .args(args)
-        .output()
-        .expect("run ncbg-referee");
+    check(Command::new(referee()).args(args), args)
+}
+
+/// [`run_referee`] under a virtual memory limit (`ulimit -v`, KiB).
+pub fn run_referee_limited(args: &[String], kib: u64) -> Output {
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
+        .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
+        .arg(referee())
+        .args(args);
+    check(&mut cmd, args)
+}
+
+fn check(cmd: &mut Command, args: &[String]) -> Output {
+    let out = cmd.output().expect("run ncbg-referee");
     assert!(
         out.status.success(),
         "ncbg-referee {:?} failed:\n{}",

@@ -14,6 +14,8 @@ pub enum PortError {
     Timeout,
     /// The engine closed its pipes or exited.
     Closed,
+    /// The engine wrote a line longer than the referee keeps.
+    LineTooLong,
 }
 
 /// A line-based connection to an engine.
@@ -58,6 +60,15 @@ pub(super) fn wait_for(
             }
             Err(PortError::Timeout) => {
                 return Err(Failure::new(on_timeout, format!("no '{word}' in time")))
+            }
+            Err(PortError::LineTooLong) => {
+                return Err(Failure::new(
+                    ForfeitReason::Malformed,
+                    format!(
+                        "a line longer than {} KiB while the referee waited for '{word}'",
+                        crate::referee::engine::MAX_LINE / 1024
+                    ),
+                ))
             }
             Err(PortError::Closed) => {
                 return Err(Failure::new(
