@@ -297,3 +297,60 @@ fn openings_file_with_full_state_ids() {
     assert!(!first("state:4HPwATDgc/ABMA:Xplay:x6y5:d22:k6").contains(':'));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Processes whose command line is exactly `words` (Linux `/proc`).
+fn processes_running(words: &[&str]) -> usize {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    dir.filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
+        .filter(|c| {
+            let args: Vec<&[u8]> = c.split(|&b| b == 0).filter(|a| !a.is_empty()).collect();
+            args.len() == words.len() && args.iter().zip(words).all(|(a, w)| *a == w.as_bytes())
+        })
+        .count()
+}
+
+/// An engine started through a wrapper script that leaves a process of its
+/// own running (no `exec`, a child that ignores the end of its input): the
+/// forfeit and the match's end kill the whole process group.
+#[test]
+fn wrapper_script_engines_leave_no_process_behind() {
+    let dir = temp_dir("wrapper");
+    let marker = format!("{}", 900_000 + std::process::id() % 100_000);
+    let script = dir.join("engine.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\nsleep {marker} &\n\"{}\" --mode crash --after 2\n",
+            test_engine().display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let file = dir.join("match.txt");
+    run_referee(&args(&[
+        "--engine",
+        &engine_cmd("random", ""),
+        "name=good",
+        "--engine",
+        &format!("cmd={}", script.display()),
+        "name=wrapped",
+        "--games",
+        "3",
+        "--out",
+        &file.display().to_string(),
+    ]));
+    let lines = game_lines(&file);
+    assert_eq!(lines.len(), 3);
+    assert!(lines.iter().any(|l| field(l, "reason") == "crash"));
+    // Give the kernel a moment to reap the killed group.
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert_eq!(
+        processes_running(&["sleep", &marker]),
+        0,
+        "stray processes left"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

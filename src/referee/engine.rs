@@ -6,6 +6,13 @@
 //! [`PortError::LineTooLong`] as soon as it passes the limit), and at most
 //! [`QUEUED_LINES`] lines wait for the judge (the reader then waits, and the
 //! engine's pipe fills).
+//!
+//! On Unix each engine runs in its own process group, and a forfeit, a
+//! restart or the match's end kills the whole group, so an engine started
+//! through a wrapper script leaves nothing behind. On Linux the engine's
+//! process also gets a parent-death signal: if the referee dies (even by
+//! `kill -9`), its direct child is killed; processes that child started
+//! itself are then only ended by the end of their input.
 
 use super::judge::{EnginePort, PortError};
 use std::io::{BufRead, BufReader, Write};
@@ -18,6 +25,8 @@ use std::time::{Duration, Instant};
 pub const MAX_LINE: usize = 1 << 16;
 /// Lines read ahead of the judge.
 pub const QUEUED_LINES: usize = 64;
+/// How often a wait looks whether the engine's process has exited.
+const EXIT_POLL: Duration = Duration::from_millis(50);
 
 /// What the reader thread passes on.
 enum Output {
@@ -39,12 +48,13 @@ impl EngineProcess {
         let (program, args) = command
             .split_first()
             .ok_or_else(|| std::io::Error::other("empty engine command"))?;
-        let mut child = Command::new(program)
-            .args(args)
+        let mut cmd = Command::new(program);
+        cmd.args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()?;
+            .stderr(Stdio::null());
+        own_process_group(&mut cmd);
+        let mut child = cmd.spawn()?;
         let stdout = child.stdout.take().expect("stdout is piped");
         let stdin = child.stdin.take();
         let (tx, rx) = mpsc::sync_channel(QUEUED_LINES);
@@ -96,11 +106,11 @@ impl EngineProcess {
         let until = Instant::now() + Duration::from_millis(300);
         while Instant::now() < until {
             if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+                break;
             }
             thread::sleep(Duration::from_millis(10));
         }
-        // Drop kills it.
+        // Drop kills what is left of its process group.
     }
 }
 
@@ -111,23 +121,79 @@ impl EnginePort for EngineProcess {
         stdin.flush().map_err(|_| PortError::Closed)
     }
 
+    /// Waits in slices, looking between them whether the engine's process
+    /// has exited: a process it started may hold the output pipe open, so the
+    /// end of the output alone does not tell.
     fn recv(&mut self, deadline: Instant) -> Result<String, PortError> {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(wait) {
-            Ok(Output::Line(line)) => Ok(line),
-            Ok(Output::TooLong) => Err(PortError::LineTooLong),
-            Err(RecvTimeoutError::Timeout) => Err(PortError::Timeout),
-            Err(RecvTimeoutError::Disconnected) => Err(PortError::Closed),
+        let map = |o| match o {
+            Output::Line(line) => Ok(line),
+            Output::TooLong => Err(PortError::LineTooLong),
+        };
+        loop {
+            let wait = deadline
+                .saturating_duration_since(Instant::now())
+                .min(EXIT_POLL);
+            match self.lines.recv_timeout(wait) {
+                Ok(o) => return map(o),
+                Err(RecvTimeoutError::Disconnected) => return Err(PortError::Closed),
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+            if let Ok(Some(_)) = self.child.try_wait() {
+                // What it wrote before exiting still counts.
+                return match self.lines.try_recv() {
+                    Ok(o) => map(o),
+                    Err(_) => Err(PortError::Closed),
+                };
+            }
+            if Instant::now() >= deadline {
+                return Err(PortError::Timeout);
+            }
         }
     }
 }
 
 impl Drop for EngineProcess {
     fn drop(&mut self) {
+        kill_group(&self.child);
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }
+
+/// The engine leads a new process group (and, on Linux, dies with the
+/// referee).
+#[cfg(unix)]
+fn own_process_group(cmd: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    cmd.process_group(0);
+    #[cfg(target_os = "linux")]
+    // SAFETY: prctl is async-signal-safe and touches only the new process.
+    unsafe {
+        cmd.pre_exec(|| {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+}
+
+#[cfg(not(unix))]
+fn own_process_group(_cmd: &mut Command) {}
+
+/// Kills every process of the engine's group (the group is the child's pid).
+#[cfg(unix)]
+fn kill_group(child: &Child) {
+    if let Ok(pid) = libc::pid_t::try_from(child.id()) {
+        // SAFETY: a plain system call; a group that is gone gives ESRCH.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn kill_group(_child: &Child) {}
 
 #[cfg(test)]
 mod tests {
