@@ -110,6 +110,25 @@ impl Probabilities {
     }
 }
 
+/// A dot product in eight independent lanes, so that it vectorizes (one
+/// running sum would chain every addition).
+#[inline(always)]
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut lanes = [0.0f32; 8];
+    let (a8, b8) = (a.chunks_exact(8), b.chunks_exact(8));
+    let (ra, rb) = (a8.remainder(), b8.remainder());
+    for (x, y) in a8.zip(b8) {
+        for i in 0..8 {
+            lanes[i] += x[i] * y[i];
+        }
+    }
+    let mut sum: f32 = lanes.iter().sum();
+    for (x, y) in ra.iter().zip(rb) {
+        sum += x * y;
+    }
+    sum
+}
+
 #[inline(always)]
 fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
@@ -176,14 +195,12 @@ impl Network {
                 }
             }
         }
+        for a in acc.iter_mut() {
+            *a = a.max(0.0);
+        }
         let mut out = [0.0; OUTPUTS];
         for (o, out) in out.iter_mut().enumerate() {
-            let row = &self.w2[o * h..(o + 1) * h];
-            let mut sum = 0.0;
-            for (a, w) in acc.iter().zip(row) {
-                sum += a.max(0.0) * w;
-            }
-            *out = sum + self.b2[o];
+            *out = dot(acc, &self.w2[o * h..(o + 1) * h]) + self.b2[o];
         }
         out
     }
