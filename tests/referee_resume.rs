@@ -101,3 +101,64 @@ fn killed_referee_resumes_without_replaying() {
     assert_eq!(game_lines(&file), after);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `--resume` with settings other than the file's (rules, options, limits,
+/// shard, schedule) is refused, naming the field, and the file is left as
+/// it was.
+#[test]
+fn resume_with_other_settings_is_refused() {
+    let dir = temp_dir("resume-mismatch");
+    let file = dir.join("match.txt");
+    let base = |extra: &[&str]| {
+        let mut a = args(&[
+            "--engine",
+            &engine_cmd("random", ""),
+            "name=a",
+            "--engine",
+            &engine_cmd("random", ""),
+            "name=b",
+            "--games",
+            "4",
+            "--quiet",
+            "--out",
+            &file.display().to_string(),
+        ]);
+        a.extend(args(extra));
+        a
+    };
+    // A file holding shard 0/2 of the match.
+    run_referee(&base(&["--shard", "0/2"]));
+    let before = std::fs::read(&file).unwrap();
+    for (extra, field) in [
+        (vec!["--shard", "1/2", "--resume"], "shard"),
+        (vec!["--shard", "0/2", "--k", "5", "--resume"], "k"),
+        (
+            vec!["--shard", "0/2", "--variant", "hypergammon", "--resume"],
+            "variant",
+        ),
+        (
+            vec!["--shard", "0/2", "--each", "depth=2", "--resume"],
+            "limits0",
+        ),
+        (
+            vec!["--shard", "0/2", "--max-turns", "50", "--resume"],
+            "max-turns",
+        ),
+        (
+            vec!["--shard", "0/2", "--no-repetition", "--resume"],
+            "repetition",
+        ),
+    ] {
+        let out = Command::new(referee()).args(base(&extra)).output().unwrap();
+        assert!(!out.status.success(), "{extra:?} was accepted");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("cannot resume") && err.contains(&format!("its {field} ")),
+            "{extra:?}: {err}"
+        );
+        assert_eq!(std::fs::read(&file).unwrap(), before, "{extra:?} wrote");
+    }
+    // The same settings resume.
+    run_referee(&base(&["--shard", "0/2", "--resume"]));
+    let _ = std::fs::remove_dir_all(dir);
+}

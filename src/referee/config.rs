@@ -66,6 +66,36 @@ pub struct EngineConfig {
 }
 
 impl EngineConfig {
+    /// The options as written in the match file's header: `Name=value`
+    /// separated by commas, in the order they are sent (`-` for none).
+    pub fn options_text(&self) -> String {
+        if self.options.is_empty() {
+            return "-".into();
+        }
+        let items: Vec<String> = self
+            .options
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        items.join(",")
+    }
+
+    /// The limits as written in the match file's header, e.g.
+    /// `tc=10000+100ms movetime=- depth=4 nodes=-`.
+    pub fn limits_text(&self) -> String {
+        let l = &self.limits;
+        let opt = |v: Option<String>| v.unwrap_or_else(|| "-".into());
+        format!(
+            "tc={} movetime={} depth={} nodes={}",
+            opt(l
+                .clock
+                .map(|c| format!("{}+{}ms", c.base.as_millis(), c.increment.as_millis()))),
+            opt(l.movetime.map(|t| format!("{}ms", t.as_millis()))),
+            opt(l.depth.map(|d| d.to_string())),
+            opt(l.nodes.map(|n| n.to_string())),
+        )
+    }
+
     /// Builds an engine from `key=value` settings (`cmd=`, `name=`,
     /// `option.X=`, `tc=`, `movetime=`, `depth=`, `nodes=`): first the shared
     /// `each` settings, then the engine's own, later ones winning.

@@ -26,6 +26,28 @@ pub fn write(path: &Path, header: &Header, games: &[GameRecord]) -> Result<(), S
     std::fs::write(path, text).map_err(|e| io_error(path, e))
 }
 
+/// Checks that a file's header describes the same match as `new`: every
+/// setting that defines it (engines, commands, options, limits, rules,
+/// openings, schedule, shard). The error names the first field that differs.
+pub fn check_header(old: &Header, new: &Header) -> Result<(), String> {
+    for (key, value) in &new.entries {
+        match old.get(key) {
+            Some(v) if v == value => {}
+            Some(v) => {
+                return Err(format!(
+                    "its {key} is '{v}', this run's is '{value}' (nothing written)"
+                ))
+            }
+            None => {
+                return Err(format!(
+                    "it has no {key} (written by another version?), this run's is '{value}' (nothing written)"
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
 /// An open match file, appending.
 pub struct Store {
     file: File,
@@ -49,6 +71,8 @@ impl Store {
         let mut old = MatchFile::default();
         if exists {
             old = read(path)?;
+            check_header(&old.header, header)
+                .map_err(|e| format!("{}: cannot resume: {e}", path.display()))?;
             let f = OpenOptions::new()
                 .write(true)
                 .open(path)
