@@ -123,18 +123,39 @@ fn go_command(limits: &SearchLimits, clocks: [Option<(Duration, Duration)>; 2]) 
     go
 }
 
-/// Reads the lines an engine has already written, without waiting; a
-/// `bestmove` among them is a failure (no `go` is pending).
-fn unrequested_answer(port: &mut dyn EnginePort) -> Option<Failure> {
-    while let Ok(line) = port.recv(Instant::now()) {
-        if line.split_whitespace().next() == Some("bestmove") {
-            return Some(Failure::new(
-                ForfeitReason::Unrequested,
-                format!("'{line}' with no go pending"),
-            ));
+/// Sends `isready` and reads up to `readyok`; a `bestmove` on the way is a
+/// failure (no `go` is pending).
+fn ready_without_answers(port: &mut dyn EnginePort, timeouts: &Timeouts) -> Result<(), Failure> {
+    send(port, "isready")?;
+    let deadline = Instant::now() + timeouts.handshake;
+    loop {
+        let line = wait_for_any(port, deadline)?;
+        match line.split_whitespace().next() {
+            Some("readyok") => return Ok(()),
+            Some("bestmove") => {
+                return Err(Failure::new(
+                    ForfeitReason::Unrequested,
+                    format!("'{line}' with no go pending"),
+                ))
+            }
+            _ => {}
         }
     }
-    None
+}
+
+/// The next line, or the failure of waiting for `readyok`.
+fn wait_for_any(port: &mut dyn EnginePort, deadline: Instant) -> Result<String, Failure> {
+    port.recv(deadline).map_err(|e| match e {
+        PortError::Timeout => Failure::new(ForfeitReason::NotReady, "no 'readyok' in time"),
+        PortError::LineTooLong => Failure::new(
+            ForfeitReason::Malformed,
+            "a line longer than 64 KiB while the referee waited for 'readyok'",
+        ),
+        PortError::Closed => Failure::new(
+            ForfeitReason::Crash,
+            "the engine exited while the referee waited for 'readyok'",
+        ),
+    })
 }
 
 /// Occurrences of a full state that end a game as a draw.
@@ -209,10 +230,10 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
             position.push_str(" moves ");
             position.push_str(&moves.join(" "));
         }
-        // Whatever the engine wrote since its last answer: a `bestmove`
-        // there answered no `go` (a second answer to its last search), and
-        // must not be taken for the answer to this one.
-        if let Some(f) = unrequested_answer(port) {
+        // `isready` first: the engine answers it after everything it wrote
+        // before, so a `bestmove` read before `readyok` answered no `go` (a
+        // second answer to its last search) and is never taken for this one.
+        if let Err(f) = ready_without_answers(port, setup.timeouts) {
             return forfeit(side, f, moves);
         }
         let go = go_command(&engine.limits, clocks);
