@@ -143,6 +143,8 @@ pub struct State {
     pub generation: u64,
     /// The search in progress.
     pub thinking: Option<Thinking>,
+    /// The last finished search: slot, side and its last `info`.
+    pub last_search: Option<(usize, String, Option<Info>)>,
     /// Status of each slot.
     pub status: Vec<SlotStatus>,
     /// The `id name` of each slot.
@@ -210,6 +212,7 @@ impl Shared {
             },
             generation: 0,
             thinking: None,
+            last_search: None,
             status: vec![SlotStatus::Starting; n],
             id_names: cfgs.iter().map(|c| c.name.clone()).collect(),
             paused: false,
@@ -436,6 +439,7 @@ mod tests {
                 search: SearchSettings { depth: 1, movetime: 0 },
                 generation: 0,
                 thinking: None,
+                last_search: None,
                 status: Vec::new(),
                 id_names: Vec::new(),
                 paused: false,

@@ -152,7 +152,9 @@ async fn think(
     let mut st = shared.lock();
     let current = st.generation == generation;
     if current {
-        st.thinking = None;
+        if let Some(t) = st.thinking.take() {
+            st.last_search = Some((t.slot, t.side, t.info));
+        }
     }
     let name = format!("engine {} ({})", crate::app::slot_letter(slot), s.cfg.name);
     match result {

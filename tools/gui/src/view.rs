@@ -149,6 +149,7 @@ pub fn snapshot(shared: &Shared, st: &State) -> Value {
         "search": st.search,
         "game": game_json(st),
         "thinking": st.thinking,
+        "last_search": st.last_search.as_ref().map(|(slot, side, info)| json!({ "slot": crate::app::slot_letter(*slot).to_string(), "side": side, "info": info })),
         "fault": st.fault.as_ref().map(|(slot, m)| json!({ "slot": crate::app::slot_letter(*slot).to_string(), "message": m })),
         "message": st.message,
         "paused": st.paused,

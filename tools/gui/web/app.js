@@ -224,7 +224,10 @@ function renderEngines() {
   if (t) {
     const i = t.info || {};
     th.innerHTML = `Engine ${String.fromCharCode(65 + t.slot)} thinks for ${t.side}: depth <b id="t-depth">${i.depth ?? "–"}</b> · score <b id="t-score">${fmtScore(t.info)}</b> · nodes ${i.nodes ?? "–"}<div class="pv">pv ${(i.pv || []).join(" ")}</div>`;
-  } else if (!th.dataset.keep) {
+  } else if (S.last_search && S.last_search.info) {
+    const l = S.last_search, i = l.info;
+    th.innerHTML = `<span class="small">last search</span> engine ${l.slot} for ${l.side}: depth ${i.depth} · score ${fmtScore(i)} · nodes ${i.nodes}<div class="pv">pv ${(i.pv || []).join(" ")}</div>`;
+  } else {
     th.innerHTML = `<span class="small">no engine is thinking</span>`;
   }
   $("stop").disabled = !t;

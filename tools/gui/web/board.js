@@ -5,7 +5,7 @@
 
 const NS = "http://www.w3.org/2000/svg";
 const G = {
-  W: 820, H: 620, left: 20, top: 40, pw: 50, bar: 60, frame: 14, trayW: 70,
+  W: 820, H: 640, left: 20, top: 40, pw: 50, bar: 60, frame: 14, trayW: 70,
   innerH: 530, pointH: 215, r: 22,
 };
 G.quadW = G.pw * 6;
