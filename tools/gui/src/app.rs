@@ -201,10 +201,18 @@ impl Shared {
         let n = cfgs.len();
         let players = [
             Player::Human,
-            if n > 0 { Player::Engine(0) } else { Player::Human },
+            if n > 0 {
+                Player::Engine(0)
+            } else {
+                Player::Human
+            },
         ];
         let state = State {
-            game: Record::new(Variant::Standard, NumberRules::default(), GameState::standard()),
+            game: Record::new(
+                Variant::Standard,
+                NumberRules::default(),
+                GameState::standard(),
+            ),
             players,
             search: SearchSettings {
                 depth: 0,
@@ -360,7 +368,10 @@ impl State {
                 }
                 let rules = NumberRules {
                     k: s.k(),
-                    doublet_credits: s.numbers().credits(Side::X).max(s.numbers().credits(Side::Y)),
+                    doublet_credits: s
+                        .numbers()
+                        .credits(Side::X)
+                        .max(s.numbers().credits(Side::Y)),
                 };
                 let variant = if s.position().checkers_per_side() == 3 {
                     Variant::Hypergammon
@@ -434,9 +445,16 @@ mod tests {
         std::mem::replace(
             &mut *st,
             State {
-                game: Record::new(Variant::Standard, NumberRules::default(), GameState::standard()),
+                game: Record::new(
+                    Variant::Standard,
+                    NumberRules::default(),
+                    GameState::standard(),
+                ),
                 players: [Player::Human, Player::Human],
-                search: SearchSettings { depth: 1, movetime: 0 },
+                search: SearchSettings {
+                    depth: 1,
+                    movetime: 0,
+                },
                 generation: 0,
                 thinking: None,
                 last_search: None,
@@ -483,13 +501,22 @@ mod tests {
             assert!(st.new_game(&g, 0).is_err(), "{g:?}");
             assert_eq!(st.game.tokens, before);
         }
-        st.new_game(&bad(&|g| (g.x0, g.y0) = (Some(2), Some(4))), 0).unwrap();
-        assert_eq!(st.game.tokens, ["2", "4"]);
-        st.new_game(&bad(&|g| g.state = Some("4HPwATDgc/ABMA:Xplay:x6y5:d22:k6".into())), 0)
+        st.new_game(&bad(&|g| (g.x0, g.y0) = (Some(2), Some(4))), 0)
             .unwrap();
+        assert_eq!(st.game.tokens, ["2", "4"]);
+        st.new_game(
+            &bad(&|g| g.state = Some("4HPwATDgc/ABMA:Xplay:x6y5:d22:k6".into())),
+            0,
+        )
+        .unwrap();
         st.play("24/13").unwrap();
         assert_eq!(st.game.tokens, ["24/13"]);
-        assert!(st.set_search(SearchSettings { depth: 0, movetime: 0 }).is_err());
+        assert!(st
+            .set_search(SearchSettings {
+                depth: 0,
+                movetime: 0
+            })
+            .is_err());
         assert!(st.take_back().is_ok());
         assert!(st.take_back().is_err());
     }

@@ -56,7 +56,11 @@ pub fn restart(shared: &Arc<Shared>, slot: usize) {
                 st.status[slot] = SlotStatus::Ready;
             }
             Err(fault) => {
-                let msg = format!("engine {} ({}): {fault}", crate::app::slot_letter(slot), s.cfg.name);
+                let msg = format!(
+                    "engine {} ({}): {fault}",
+                    crate::app::slot_letter(slot),
+                    s.cfg.name
+                );
                 st.status[slot] = SlotStatus::Faulted(msg.clone());
                 st.fault = Some((slot, msg));
             }
@@ -88,7 +92,8 @@ pub fn kick(shared: &Arc<Shared>) {
     let position = st.game.position_command();
     let go = st.search.go_line();
     let answer = if st.search.movetime > 0 {
-        Duration::from_millis(st.search.movetime) + shared.answer_timeout.min(Duration::from_secs(10))
+        Duration::from_millis(st.search.movetime)
+            + shared.answer_timeout.min(Duration::from_secs(10))
     } else {
         shared.answer_timeout
     };
@@ -164,7 +169,10 @@ async fn think(
                 st.status[slot] = SlotStatus::Ready;
             }
             Err(why) => {
-                let msg = format!("{name} answered an illegal turn 'bestmove {}': {why}", crate::app::cut(&token));
+                let msg = format!(
+                    "{name} answered an illegal turn 'bestmove {}': {why}",
+                    crate::app::cut(&token)
+                );
                 st.status[slot] = SlotStatus::Faulted(msg.clone());
                 st.fault = Some((slot, msg));
             }

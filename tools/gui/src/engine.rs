@@ -137,9 +137,10 @@ impl Engine {
             .kill_on_drop(true)
             .spawn()
             .map_err(|e| EngineFault::Spawn(format!("{program}: {e}")))?;
-        let stdout = child.stdout.take().ok_or_else(|| {
-            EngineFault::Spawn("no standard output".into())
-        })?;
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| EngineFault::Spawn("no standard output".into()))?;
         let stdin = child
             .stdin
             .take()

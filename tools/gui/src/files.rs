@@ -77,7 +77,16 @@ mod tests {
     fn only_plain_names_inside_the_folder() {
         let dir = std::env::temp_dir().join(format!("ncbg-gui-files-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        for bad in ["", "../x", "/etc/passwd", ".hidden", "a/b", "a\\b", "x y", "é"] {
+        for bad in [
+            "",
+            "../x",
+            "/etc/passwd",
+            ".hidden",
+            "a/b",
+            "a\\b",
+            "x y",
+            "é",
+        ] {
             assert!(resolve(&dir, bad).is_err(), "{bad}");
             assert!(write_new(&dir, bad, "x").is_err());
         }

@@ -21,11 +21,31 @@ use std::sync::Arc;
 
 /// The page's files.
 const FILES: [(&str, &str, &str); 5] = [
-    ("/", "text/html; charset=utf-8", include_str!("../web/index.html")),
-    ("/style.css", "text/css; charset=utf-8", include_str!("../web/style.css")),
-    ("/board.js", "text/javascript; charset=utf-8", include_str!("../web/board.js")),
-    ("/app.js", "text/javascript; charset=utf-8", include_str!("../web/app.js")),
-    ("/review.js", "text/javascript; charset=utf-8", include_str!("../web/review.js")),
+    (
+        "/",
+        "text/html; charset=utf-8",
+        include_str!("../web/index.html"),
+    ),
+    (
+        "/style.css",
+        "text/css; charset=utf-8",
+        include_str!("../web/style.css"),
+    ),
+    (
+        "/board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/board.js"),
+    ),
+    (
+        "/app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/app.js"),
+    ),
+    (
+        "/review.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/review.js"),
+    ),
 ];
 
 /// Builds the router for `shared`, accepting requests for `port`.
@@ -36,7 +56,10 @@ pub fn router(shared: Arc<Shared>, port: u16) -> Router {
             path,
             get(move || async move {
                 (
-                    [(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, "no-store")],
+                    [
+                        (header::CONTENT_TYPE, mime),
+                        (header::CACHE_CONTROL, "no-store"),
+                    ],
                     body,
                 )
             }),
@@ -77,7 +100,10 @@ pub fn host_allowed(host: &str, port: u16) -> bool {
 
 /// Refuses requests for other hosts or from other origins.
 async fn guard(State(port): State<u16>, headers: HeaderMap, req: Request, next: Next) -> Response {
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
     if !host_allowed(host, port) {
         return refuse("foreign Host header");
     }
@@ -101,7 +127,10 @@ fn refuse(why: &str) -> Response {
 type Api = Result<Json<Value>, (StatusCode, Json<Value>)>;
 
 fn bad(e: impl std::fmt::Display) -> (StatusCode, Json<Value>) {
-    (StatusCode::BAD_REQUEST, Json(json!({ "error": e.to_string() })))
+    (
+        StatusCode::BAD_REQUEST,
+        Json(json!({ "error": e.to_string() })),
+    )
 }
 
 fn done(r: Result<(), String>) -> Api {
@@ -109,7 +138,8 @@ fn done(r: Result<(), String>) -> Api {
 }
 
 fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, (StatusCode, Json<Value>)> {
-    b.map(|Json(t)| t).map_err(|e| bad(format!("bad request: {}", e.body_text())))
+    b.map(|Json(t)| t)
+        .map_err(|e| bad(format!("bad request: {}", e.body_text())))
 }
 
 async fn state(State(sh): State<Arc<Shared>>) -> Json<Value> {
@@ -175,7 +205,10 @@ async fn new_game(State(sh): State<Arc<Shared>>, b: Result<Json<NewGame>, JsonRe
     }))
 }
 
-async fn search(State(sh): State<Arc<Shared>>, b: Result<Json<SearchSettings>, JsonRejection>) -> Api {
+async fn search(
+    State(sh): State<Arc<Shared>>,
+    b: Result<Json<SearchSettings>, JsonRejection>,
+) -> Api {
     let s = body(b)?;
     done(sh.act(|st| st.set_search(s)))
 }
@@ -228,12 +261,17 @@ async fn save(State(sh): State<Arc<Shared>>, b: Result<Json<SaveBody>, JsonRejec
         match b.format.as_str() {
             "match" => st.game.match_file(names),
             "mat" => st.game.mat_file(names),
-            other => Err(format!("no format '{}' (match or mat)", crate::app::cut(other))),
+            other => Err(format!(
+                "no format '{}' (match or mat)",
+                crate::app::cut(other)
+            )),
         }
     }
     .map_err(bad)?;
     let path = files::write_new(&sh.dir, &b.name, &text).map_err(bad)?;
-    Ok(Json(json!({ "ok": true, "path": path.display().to_string() })))
+    Ok(Json(
+        json!({ "ok": true, "path": path.display().to_string() }),
+    ))
 }
 
 async fn list_files(State(sh): State<Arc<Shared>>) -> Json<Value> {
@@ -245,7 +283,10 @@ struct NameBody {
     name: String,
 }
 
-async fn review_load(State(sh): State<Arc<Shared>>, b: Result<Json<NameBody>, JsonRejection>) -> Api {
+async fn review_load(
+    State(sh): State<Arc<Shared>>,
+    b: Result<Json<NameBody>, JsonRejection>,
+) -> Api {
     let b = body(b)?;
     let text = files::read(&sh.dir, &b.name).map_err(bad)?;
     let review = Review::load(&b.name, &text).map_err(bad)?;
@@ -260,12 +301,17 @@ struct GameQuery {
     i: usize,
 }
 
-async fn review_game(State(sh): State<Arc<Shared>>, q: Result<Query<GameQuery>, axum::extract::rejection::QueryRejection>) -> Api {
+async fn review_game(
+    State(sh): State<Arc<Shared>>,
+    q: Result<Query<GameQuery>, axum::extract::rejection::QueryRejection>,
+) -> Api {
     let Query(q) = q.map_err(|e| bad(e.body_text()))?;
     let st = sh.lock();
     let steps = st.review.steps(q.i).map_err(bad)?;
     let analysis = st.review.analysis.get(&q.i).cloned();
-    Ok(Json(json!({ "steps": steps, "analysis": analysis, "summary": st.review.games.get(q.i).map(Review::summary) })))
+    Ok(Json(
+        json!({ "steps": steps, "analysis": analysis, "summary": st.review.games.get(q.i).map(Review::summary) }),
+    ))
 }
 
 #[derive(Deserialize)]
@@ -274,7 +320,10 @@ struct AnalyzeBody {
     depth: u32,
 }
 
-async fn review_analyze(State(sh): State<Arc<Shared>>, b: Result<Json<AnalyzeBody>, JsonRejection>) -> Api {
+async fn review_analyze(
+    State(sh): State<Arc<Shared>>,
+    b: Result<Json<AnalyzeBody>, JsonRejection>,
+) -> Api {
     let b = body(b)?;
     if !(1..=6).contains(&b.depth) {
         return Err(bad("analysis depth is 1 to 6"));
@@ -283,7 +332,10 @@ async fn review_analyze(State(sh): State<Arc<Shared>>, b: Result<Json<AnalyzeBod
         let mut st = sh.lock();
         let start = st.review.start(b.game).map_err(bad)?;
         let moves = st.review.games[b.game].moves.clone();
-        if matches!(st.review.analysis.get(&b.game), Some(review::Analysis::Running)) {
+        if matches!(
+            st.review.analysis.get(&b.game),
+            Some(review::Analysis::Running)
+        ) {
             return Err(bad("this game is being analysed"));
         }
         st.review.analysis.insert(b.game, review::Analysis::Running);

@@ -99,13 +99,14 @@ fn main() -> ExitCode {
         }
     };
     runtime.block_on(async move {
-        let listener = match tokio::net::TcpListener::bind(SocketAddr::new(cli.bind, cli.port)).await {
-            Ok(l) => l,
-            Err(e) => {
-                eprintln!("ncbg-gui: cannot listen on {}:{}: {e}", cli.bind, cli.port);
-                return ExitCode::FAILURE;
-            }
-        };
+        let listener =
+            match tokio::net::TcpListener::bind(SocketAddr::new(cli.bind, cli.port)).await {
+                Ok(l) => l,
+                Err(e) => {
+                    eprintln!("ncbg-gui: cannot listen on {}:{}: {e}", cli.bind, cli.port);
+                    return ExitCode::FAILURE;
+                }
+            };
         let addr = match listener.local_addr() {
             Ok(a) => a,
             Err(e) => {
@@ -113,9 +114,16 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
-        let shared = Shared::new(cfgs, cli.dir.clone(), Duration::from_millis(cli.answer_timeout));
+        let shared = Shared::new(
+            cfgs,
+            cli.dir.clone(),
+            Duration::from_millis(cli.answer_timeout),
+        );
         controller::start_all(&shared);
-        println!("ncbg-gui: open http://{addr}/ in your browser (files in {})", cli.dir.display());
+        println!(
+            "ncbg-gui: open http://{addr}/ in your browser (files in {})",
+            cli.dir.display()
+        );
         let app = http::router(shared, addr.port());
         match axum::serve(listener, app).await {
             Ok(()) => ExitCode::SUCCESS,

@@ -64,7 +64,11 @@ pub fn build(pos: &Position, pair: Pair) -> PlayTree {
         .iter()
         .map(|lp| format_play_token(pos, &lp.play))
         .collect();
-    let steps = legal.iter().map(|lp| lp.play.steps().len()).max().unwrap_or(0);
+    let steps = legal
+        .iter()
+        .map(|lp| lp.play.steps().len())
+        .max()
+        .unwrap_or(0);
     if steps == 0 {
         return PlayTree {
             nodes: vec![Node {
@@ -89,7 +93,13 @@ pub fn build(pos: &Position, pair: Pair) -> PlayTree {
     } else {
         vec![pair.hi(), pair.lo()]
     };
-    b.explore(0, pos.mover().to_slots(), pos.opponent().to_slots(), dice, 0);
+    b.explore(
+        0,
+        pos.mover().to_slots(),
+        pos.opponent().to_slots(),
+        dice,
+        0,
+    );
     PlayTree {
         nodes: b.nodes,
         plays,
@@ -114,7 +124,14 @@ fn step_target(mover: &Slots, opponent: &Slots, from: usize, die: u8) -> Option<
 
 impl Builder {
     /// Fills node `id`; true when it can reach a legal play.
-    fn explore(&mut self, id: usize, mover: Slots, opponent: Slots, dice: Vec<u8>, depth: usize) -> bool {
+    fn explore(
+        &mut self,
+        id: usize,
+        mover: Slots,
+        opponent: Slots,
+        dice: Vec<u8>,
+        depth: usize,
+    ) -> bool {
         if depth == self.steps {
             let pos = Checkers::from_slots(&mover)
                 .zip(Checkers::from_slots(&opponent))
@@ -193,8 +210,15 @@ mod tests {
         assert_eq!(t.plays.len(), 7);
         assert_eq!(finals(&t), t.plays.iter().cloned().collect());
         // 24/18 then 18/13 is one way to play 24/13.
-        let e = t.nodes[0].edges.iter().find(|e| e.from == 24 && e.die == 6).unwrap();
-        assert!(t.nodes[e.next].edges.iter().any(|e2| e2.from == 18 && e2.to == 13));
+        let e = t.nodes[0]
+            .edges
+            .iter()
+            .find(|e| e.from == 24 && e.die == 6)
+            .unwrap();
+        assert!(t.nodes[e.next]
+            .edges
+            .iter()
+            .any(|e2| e2.from == 18 && e2.to == 13));
         // Random games: the clickable finals are exactly the legal plays.
         let mut rng = Rng::new(7);
         for game in 0..12 {
@@ -202,7 +226,9 @@ mod tests {
             s.pick(1 + (game % 6) as u8).unwrap();
             s.pick(1 + ((game + 1) % 6) as u8).unwrap();
             for _ in 0..60 {
-                let Some(c) = random_choice(&s, &mut rng) else { break };
+                let Some(c) = random_choice(&s, &mut rng) else {
+                    break;
+                };
                 s = c.apply(&s);
                 if s.is_over() {
                     break;
@@ -224,9 +250,7 @@ mod tests {
         me[24] = 1;
         me[5] = 14;
         let mut them = [0u8; 25];
-        for p in 0..6 {
-            them[p] = 2;
-        }
+        them[..6].fill(2);
         them[12] = 3;
         let pos = Position::from_points(&me, &them, 15).unwrap();
         let t = build(&pos, Pair::new(3, 2).unwrap());

@@ -160,9 +160,7 @@ impl Record {
             .current
             .result()
             .ok_or("the game is not finished: only finished games can be saved")?;
-        let opening = self
-            .opening()
-            .ok_or("the initial pair is not picked yet")?;
+        let opening = self.opening().ok_or("the initial pair is not picked yet")?;
         // Pair openings keep the two picks as the first tokens.
         let moves = self.tokens.clone();
         Ok(GameRecord {
@@ -242,7 +240,11 @@ mod tests {
 
     #[test]
     fn picks_plays_and_take_backs_change_only_what_they_should() {
-        let mut r = Record::new(Variant::Standard, NumberRules::default(), GameState::standard());
+        let mut r = Record::new(
+            Variant::Standard,
+            NumberRules::default(),
+            GameState::standard(),
+        );
         r.pick(3).unwrap();
         assert_eq!(r.pick(3).unwrap_err(), r.clone().pick(3).unwrap_err());
         assert!(r.pick(3).is_err());
@@ -250,14 +252,18 @@ mod tests {
         assert_eq!(r.tokens, ["3", "5"]);
         assert!(r.play("24/18").is_err(), "no number picked");
         r.pick(6).unwrap();
-        assert_eq!(r.position_command(), "position state 4HPwATDgc/ABMA:Xpick:x-y-:d22:k6 moves 3 5 6");
+        assert_eq!(
+            r.position_command(),
+            "position state 4HPwATDgc/ABMA:Xpick:x-y-:d22:k6 moves 3 5 6"
+        );
         let before = r.current;
         assert!(r.play("24/17").is_err());
         assert_eq!(r.current, before);
         assert_eq!(r.play("13/8 24/18").unwrap(), "6:24/18,13/8");
-        assert_eq!(r.apply_engine("9:24/1").unwrap_err().is_empty(), false);
+        assert!(!r.apply_engine("9:24/1").unwrap_err().is_empty());
         assert_eq!(r.tokens.len(), 3);
-        r.apply_engine("2:24/18,13/11").unwrap_or_else(|e| panic!("{e}"));
+        r.apply_engine("2:24/18,13/11")
+            .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(r.tokens.len(), 4);
         assert!(r.take_back());
         assert_eq!(r.tokens.len(), 3);
@@ -268,7 +274,11 @@ mod tests {
 
     #[test]
     fn a_finished_game_saves_as_a_match_file_and_a_mat() {
-        let mut r = Record::new(Variant::Standard, NumberRules::default(), GameState::standard());
+        let mut r = Record::new(
+            Variant::Standard,
+            NumberRules::default(),
+            GameState::standard(),
+        );
         let mut rng = ncbg::rng::Rng::new(3);
         while !r.current.is_over() {
             let c = ncbg::search::random_choice(&r.current, &mut rng).unwrap();

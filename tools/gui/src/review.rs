@@ -71,7 +71,9 @@ impl Review {
     pub fn load(name: &str, text: &str) -> Result<Review, String> {
         let f = MatchFile::parse(text);
         if f.games.is_empty() {
-            return Err(format!("{name}: no finished game in this file (is it a referee match file?)"));
+            return Err(format!(
+                "{name}: no finished game in this file (is it a referee match file?)"
+            ));
         }
         let variant = f
             .header
@@ -79,7 +81,11 @@ impl Review {
             .map_or(Ok(Variant::Standard), str::parse)
             .map_err(|_| format!("{name}: unknown variant"))?;
         let k = f.header.get("k").and_then(|v| v.parse().ok()).unwrap_or(6);
-        let credits = f.header.get("credits").and_then(|v| v.parse().ok()).unwrap_or(2);
+        let credits = f
+            .header
+            .get("credits")
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(2);
         let rules = NumberRules::new(k, credits).map_err(|e| format!("{name}: {e}"))?;
         Ok(Review {
             file: Some(name.to_string()),
@@ -116,7 +122,12 @@ impl Review {
                 .and_then(|r| choice_of(&state, &r.best).ok())
                 .map(|c| steps_of(&c))
                 .unwrap_or_default();
-            out.push(step(&state, Some(token.clone()), steps_of(&played), best_steps));
+            out.push(step(
+                &state,
+                Some(token.clone()),
+                steps_of(&played),
+                best_steps,
+            ));
             state = played.apply(&state);
         }
         out.push(step(&state, None, Vec::new(), Vec::new()));
@@ -144,17 +155,27 @@ impl Review {
 fn steps_of(c: &Choice) -> Vec<(u8, u8)> {
     match c {
         Choice::Pick(_) => Vec::new(),
-        Choice::Turn(_, lp) | Choice::Play(lp) => lp.play.steps().iter().map(|s| (s.from, s.to)).collect(),
+        Choice::Turn(_, lp) | Choice::Play(lp) => {
+            lp.play.steps().iter().map(|s| (s.from, s.to)).collect()
+        }
     }
 }
 
-fn step(state: &GameState, played: Option<String>, played_steps: Vec<(u8, u8)>, best_steps: Vec<(u8, u8)>) -> Step {
+fn step(
+    state: &GameState,
+    played: Option<String>,
+    played_steps: Vec<(u8, u8)>,
+    best_steps: Vec<(u8, u8)>,
+) -> Step {
     let n = state.numbers();
     Step {
         state: state_id::encode(state),
         board: board_view(state),
         side: state.to_move().to_string(),
-        numbers: [n.current(ncbg::numbers::Side::X), n.current(ncbg::numbers::Side::Y)],
+        numbers: [
+            n.current(ncbg::numbers::Side::X),
+            n.current(ncbg::numbers::Side::Y),
+        ],
         played,
         played_steps,
         best_steps,
@@ -195,7 +216,9 @@ mod tests {
         assert_eq!(steps[0].state, "4HPwATDgc/ABMA:Xpick:x-y-:d22:k6");
         assert_eq!(steps[2].played_steps, [(24, 18), (18, 13)]);
         let a = analyze(r.start(0).unwrap(), r.games[0].moves.clone(), 1);
-        let Analysis::Done { turns } = &a else { panic!("{a:?}") };
+        let Analysis::Done { turns } = &a else {
+            panic!("{a:?}")
+        };
         assert_eq!(turns.len(), 2);
         r.analysis.insert(0, a);
         assert!(r.steps(0).is_ok());

@@ -23,7 +23,10 @@ pub struct BoardView {
 
 /// The board of a state.
 pub fn board_view(s: &GameState) -> BoardView {
-    let (mover, opp) = (s.position().mover().to_slots(), s.position().opponent().to_slots());
+    let (mover, opp) = (
+        s.position().mover().to_slots(),
+        s.position().opponent().to_slots(),
+    );
     let (x, y) = match s.to_move() {
         Side::X => (mover, opp),
         Side::Y => (opp, mover),
@@ -83,7 +86,12 @@ fn game_json(st: &State) -> Value {
         _ => None,
     };
     let board = board_view(s);
-    let pips = |v: &[u8]| -> u32 { v.iter().enumerate().map(|(i, &c)| i as u32 * u32::from(c)).sum() };
+    let pips = |v: &[u8]| -> u32 {
+        v.iter()
+            .enumerate()
+            .map(|(i, &c)| i as u32 * u32::from(c))
+            .sum()
+    };
     let record: Vec<Value> = g
         .tokens
         .iter()

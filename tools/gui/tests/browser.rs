@@ -32,7 +32,11 @@ impl Drop for Kill {
 }
 
 fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
 
 /// Starts `ncbg-gui` on a free port; returns the process and its URL.
@@ -41,14 +45,29 @@ fn start_gui(dir: &Path) -> (Kill, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ncbg-gui"))
         .args(["--port", "0", "--dir"])
         .arg(dir)
-        .args(["--engine", &format!("cmd={}", ncbg.display()), "name=ncbg", "option.Hash=4"])
-        .args(["--engine", &format!("cmd={} --mode random", te.display()), "name=random"])
-        .args(["--engine", &format!("cmd={} --mode crash --after 3", te.display()), "name=crasher"])
+        .args([
+            "--engine",
+            &format!("cmd={}", ncbg.display()),
+            "name=ncbg",
+            "option.Hash=4",
+        ])
+        .args([
+            "--engine",
+            &format!("cmd={} --mode random", te.display()),
+            "name=random",
+        ])
+        .args([
+            "--engine",
+            &format!("cmd={} --mode crash --after 3", te.display()),
+            "name=crasher",
+        ])
         .stdout(Stdio::piped())
         .spawn()
         .expect("start ncbg-gui");
     let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
     let url = line
         .split_whitespace()
         .find(|w| w.starts_with("http://"))
@@ -79,7 +98,8 @@ async fn start_browser() -> (Kill, Client) {
     let caps: serde_json::Map<String, Value> = caps.as_object().unwrap().clone();
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
-        let mut builder = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new());
+        let mut builder =
+            ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new());
         builder.capabilities(caps.clone());
         match builder.connect(&format!("http://127.0.0.1:{port}")).await {
             Ok(c) => return (driver, c),
@@ -102,13 +122,21 @@ async fn wait_snap(c: &Client, what: &str, secs: u64, cond: impl Fn(&Value) -> b
         if !s.is_null() && cond(&s) {
             return s;
         }
-        assert!(Instant::now() < deadline, "timed out waiting for {what}: {s}");
+        assert!(
+            Instant::now() < deadline,
+            "timed out waiting for {what}: {s}"
+        );
         tokio::time::sleep(Duration::from_millis(40)).await;
     }
 }
 
 async fn click(c: &Client, css: &str) {
-    c.find(Locator::Css(css)).await.unwrap_or_else(|e| panic!("{css}: {e}")).click().await.unwrap_or_else(|e| panic!("click {css}: {e}"));
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("click {css}: {e}"));
 }
 
 async fn fill(c: &Client, css: &str, text: &str) {
@@ -150,7 +178,13 @@ async fn dom_board(c: &Client) -> Vec<(String, String, u64)> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|t| (t[0].as_str().unwrap().to_string(), t[1].as_str().unwrap().to_string(), t[2].as_u64().unwrap()))
+        .map(|t| {
+            (
+                t[0].as_str().unwrap().to_string(),
+                t[1].as_str().unwrap().to_string(),
+                t[2].as_u64().unwrap(),
+            )
+        })
         .collect();
     out.sort();
     out
@@ -180,7 +214,12 @@ fn expected_board(id: &str) -> Vec<(String, String, u64)> {
 }
 
 fn record_tokens(s: &Value) -> Vec<String> {
-    s["game"]["record"].as_array().unwrap().iter().map(|r| r["token"].as_str().unwrap().to_string()).collect()
+    s["game"]["record"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["token"].as_str().unwrap().to_string())
+        .collect()
 }
 
 /// Checks the page against the engine: the engine replays the page's record
@@ -196,13 +235,25 @@ async fn check_against_engine(c: &Client, engine: &mut Engine, s: &Value) {
     let d = engine.display(&pos).await.unwrap();
     let page_id = s["game"]["stateid"].as_str().unwrap();
     assert_eq!(d.state_id, page_id, "after {tokens:?}");
-    let dom_id: Value = c.execute("return document.body.dataset.stateid;", vec![]).await.unwrap();
+    let dom_id: Value = c
+        .execute("return document.body.dataset.stateid;", vec![])
+        .await
+        .unwrap();
     assert_eq!(dom_id.as_str(), Some(page_id));
-    assert_eq!(dom_board(c).await, expected_board(page_id), "drawn board of {page_id}");
+    assert_eq!(
+        dom_board(c).await,
+        expected_board(page_id),
+        "drawn board of {page_id}"
+    );
     if s["game"]["phase"] == "over" {
         assert_ne!(d.result, "none");
         let winner = d.result.split_whitespace().next().unwrap().to_string();
-        assert!(s["game"]["result"].as_str().unwrap().starts_with(&winner), "{} vs {}", d.result, s["game"]["result"]);
+        assert!(
+            s["game"]["result"].as_str().unwrap().starts_with(&winner),
+            "{} vs {}",
+            d.result,
+            s["game"]["result"]
+        );
     }
 }
 
@@ -212,10 +263,17 @@ async fn new_game(c: &Client, x: &str, y: &str, pair: &str) {
     select(c, "#g-pair", pair).await;
     fill(c, "#g-state", "").await;
     click(c, "#g-new").await;
-    let picks: Vec<String> = pair.split('-').filter(|p| !p.is_empty()).map(str::to_string).collect();
+    let picks: Vec<String> = pair
+        .split('-')
+        .filter(|p| !p.is_empty())
+        .map(str::to_string)
+        .collect();
     wait_snap(c, "the new game", 10, |s| {
         let tokens = record_tokens(s);
-        s["players"]["X"] == x && s["players"]["Y"] == y && tokens.len() >= picks.len() && tokens[..picks.len()] == picks[..]
+        s["players"]["X"] == x
+            && s["players"]["Y"] == y
+            && tokens.len() >= picks.len()
+            && tokens[..picks.len()] == picks[..]
             && (x != "human" || tokens.len() == picks.len())
     })
     .await;
@@ -226,21 +284,40 @@ async fn play_turn_by_clicks(c: &Client, turn: usize, shoot: bool) {
     let s = snap(c).await;
     let before = s["game"]["record"].as_array().unwrap().len();
     let phase = s["game"]["phase"].as_str().unwrap().to_string();
-    let enabled = c.find_all(Locator::Css("#numbers button[data-n]:not([disabled])")).await.unwrap();
+    let enabled = c
+        .find_all(Locator::Css("#numbers button[data-n]:not([disabled])"))
+        .await
+        .unwrap();
     assert!(!enabled.is_empty(), "no legal number button");
-    let disabled = c.find_all(Locator::Css("#numbers button[data-n][disabled]")).await.unwrap();
+    let disabled = c
+        .find_all(Locator::Css("#numbers button[data-n][disabled]"))
+        .await
+        .unwrap();
     for d in &disabled {
-        assert!(!d.attr("title").await.unwrap().unwrap_or_default().is_empty(), "an illegal number has its reason");
+        assert!(
+            !d.attr("title")
+                .await
+                .unwrap()
+                .unwrap_or_default()
+                .is_empty(),
+            "an illegal number has its reason"
+        );
     }
     if shoot {
         screenshot(c, "play-pick.png").await;
     }
     enabled[turn % enabled.len()].click().await.unwrap();
     if phase == "opening" {
-        wait_snap(c, "the opening pick", 10, |s| s["game"]["record"].as_array().unwrap().len() > before).await;
+        wait_snap(c, "the opening pick", 10, |s| {
+            s["game"]["record"].as_array().unwrap().len() > before
+        })
+        .await;
         return;
     }
-    wait_snap(c, "the pick", 10, |s| s["game"]["phase"] == "play" || s["game"]["record"].as_array().unwrap().len() > before).await;
+    wait_snap(c, "the pick", 10, |s| {
+        s["game"]["phase"] == "play" || s["game"]["record"].as_array().unwrap().len() > before
+    })
+    .await;
     let mut shot = !shoot;
     for step in 0..12 {
         let s = snap(c).await;
@@ -248,14 +325,32 @@ async fn play_turn_by_clicks(c: &Client, turn: usize, shoot: bool) {
             return;
         }
         if c.find(Locator::Css("#pass")).await.is_ok() {
-            let text = c.find(Locator::Css("#nolegal")).await.unwrap().text().await.unwrap();
+            let text = c
+                .find(Locator::Css("#nolegal"))
+                .await
+                .unwrap()
+                .text()
+                .await
+                .unwrap();
             assert!(text.contains("No legal play"), "{text}");
             click(c, "#pass").await;
         } else {
-            let sources = c.find_all(Locator::Css("#board .hit.movable")).await.unwrap();
-            assert!(!sources.is_empty(), "no movable checker at step {step}: {s}");
-            sources[(turn + step) % sources.len()].click().await.unwrap();
-            let targets = c.find_all(Locator::Css("#board .hit.target")).await.unwrap();
+            let sources = c
+                .find_all(Locator::Css("#board .hit.movable"))
+                .await
+                .unwrap();
+            assert!(
+                !sources.is_empty(),
+                "no movable checker at step {step}: {s}"
+            );
+            sources[(turn + step) % sources.len()]
+                .click()
+                .await
+                .unwrap();
+            let targets = c
+                .find_all(Locator::Css("#board .hit.target"))
+                .await
+                .unwrap();
             assert!(!targets.is_empty(), "no target");
             if !shot {
                 screenshot(c, "play-move.png").await;
@@ -265,7 +360,10 @@ async fn play_turn_by_clicks(c: &Client, turn: usize, shoot: bool) {
         }
         tokio::time::sleep(Duration::from_millis(30)).await;
     }
-    wait_snap(c, "the committed play", 10, |s| s["game"]["record"].as_array().unwrap().len() > before).await;
+    wait_snap(c, "the committed play", 10, |s| {
+        s["game"]["record"].as_array().unwrap().len() > before
+    })
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -276,19 +374,35 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
     std::fs::create_dir_all(&dir).unwrap();
     let (_gui, url) = start_gui(&dir);
     let (_driver, c) = start_browser().await;
-    let mut judge = Engine::start(&ncbg_engine(), &[], Duration::from_secs(10)).await.unwrap();
+    let mut judge = Engine::start(&ncbg_engine(), &[], Duration::from_secs(10))
+        .await
+        .unwrap();
     c.goto(&url).await.unwrap();
-    wait_snap(&c, "the engines", 20, |s| s["engines"].as_array().unwrap().iter().all(|e| e["status"]["state"] == "ready")).await;
+    wait_snap(&c, "the engines", 20, |s| {
+        s["engines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|e| e["status"]["state"] == "ready")
+    })
+    .await;
     fill(&c, "#s-depth", "1").await;
     fill(&c, "#s-movetime", "0").await;
     click(&c, "#search button").await;
-    wait_snap(&c, "depth 1", 5, |s| s["search"]["depth"] == 1 && s["search"]["movetime"] == 0).await;
+    wait_snap(&c, "depth 1", 5, |s| {
+        s["search"]["depth"] == 1 && s["search"]["movetime"] == 0
+    })
+    .await;
 
     // 1. A whole game against ncbg, played by clicks.
     new_game(&c, "human", "A", "").await;
     let mut turns = 0;
     loop {
-        let s = wait_snap(&c, "the person's turn", 60, |s| s["thinking"].is_null() && (s["game"]["phase"] == "over" || s["game"]["human_to_move"] == true)).await;
+        let s = wait_snap(&c, "the person's turn", 60, |s| {
+            s["thinking"].is_null()
+                && (s["game"]["phase"] == "over" || s["game"]["human_to_move"] == true)
+        })
+        .await;
         check_against_engine(&c, &mut judge, &s).await;
         if s["game"]["phase"] == "over" {
             break;
@@ -298,11 +412,17 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
         assert!(turns < 400, "the game does not end");
     }
     screenshot(&c, "play-over.png").await;
-    eprintln!("human game: {turns} turns by clicks, {:?}", started.elapsed());
+    eprintln!(
+        "human game: {turns} turns by clicks, {:?}",
+        started.elapsed()
+    );
 
     // 2. Engine A against engine B, watched to the end, then saved.
     new_game(&c, "A", "B", "2-5").await;
-    let s = wait_snap(&c, "the end of the watched game", 180, |s| s["game"]["phase"] == "over").await;
+    let s = wait_snap(&c, "the end of the watched game", 180, |s| {
+        s["game"]["phase"] == "over"
+    })
+    .await;
     check_against_engine(&c, &mut judge, &s).await;
     screenshot(&c, "watch-over.png").await;
     fill(&c, "#save-name", "watched.txt").await;
@@ -314,11 +434,19 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
         assert!(Instant::now() < deadline, "files not saved");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let saved = ncbg::referee::record::MatchFile::parse(&std::fs::read_to_string(dir.join("watched.txt")).unwrap());
+    let saved = ncbg::referee::record::MatchFile::parse(
+        &std::fs::read_to_string(dir.join("watched.txt")).unwrap(),
+    );
     assert_eq!(saved.games.len(), 1);
     assert_eq!(saved.games[0].moves, record_tokens(&s));
-    assert!(std::fs::read_to_string(dir.join("watched.mat")).unwrap().contains("Wins"));
-    eprintln!("watched game: {} turns, {:?}", record_tokens(&s).len(), started.elapsed());
+    assert!(std::fs::read_to_string(dir.join("watched.mat"))
+        .unwrap()
+        .contains("Wins"));
+    eprintln!(
+        "watched game: {} turns, {:?}",
+        record_tokens(&s).len(),
+        started.elapsed()
+    );
 
     // 3. Review: load the saved file, analyse the game, see the chart.
     click(&c, "#tab-review").await;
@@ -329,40 +457,88 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
     }
     select(&c, "#r-files", "watched.txt").await;
     click(&c, "#r-load").await;
-    wait_snap(&c, "the loaded file", 10, |s| s["review"]["games"].as_array().unwrap().len() == 1).await;
+    wait_snap(&c, "the loaded file", 10, |s| {
+        s["review"]["games"].as_array().unwrap().len() == 1
+    })
+    .await;
     select(&c, "#r-depth", "1").await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     click(&c, "#r-analyze").await;
-    let s = wait_snap(&c, "the analysis", 120, |s| s["review"]["analysis"]["0"]["state"] == "done").await;
-    let turns_json = s["review"]["analysis"]["0"]["turns"].as_array().unwrap().clone();
+    let s = wait_snap(&c, "the analysis", 120, |s| {
+        s["review"]["analysis"]["0"]["state"] == "done"
+    })
+    .await;
+    let turns_json = s["review"]["analysis"]["0"]["turns"]
+        .as_array()
+        .unwrap()
+        .clone();
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
-        let bars = c.find_all(Locator::Css("#chart rect.lossbar")).await.unwrap();
+        let bars = c
+            .find_all(Locator::Css("#chart rect.lossbar"))
+            .await
+            .unwrap();
         if bars.len() == turns_json.len() {
             break;
         }
-        assert!(Instant::now() < deadline, "chart has {} bars, want {}", bars.len(), turns_json.len());
+        assert!(
+            Instant::now() < deadline,
+            "chart has {} bars, want {}",
+            bars.len(),
+            turns_json.len()
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    assert_eq!(turns_json.len(), saved.games[0].moves.len() - 2, "every turn after the picks");
+    assert_eq!(
+        turns_json.len(),
+        saved.games[0].moves.len() - 2,
+        "every turn after the picks"
+    );
     let flagged = turns_json.iter().filter(|t| t["verdict"] != "ok").count();
-    let marks = c.find_all(Locator::Css("#chart path.mark-error, #chart path.mark-blunder")).await.unwrap();
+    let marks = c
+        .find_all(Locator::Css(
+            "#chart path.mark-error, #chart path.mark-blunder",
+        ))
+        .await
+        .unwrap();
     assert_eq!(marks.len(), flagged);
     // Show a turn where the engine preferred something else, with both arrows.
-    if let Some(t) = turns_json.iter().max_by_key(|t| t["loss"].as_i64().unwrap()).filter(|t| t["best"] != t["played"]) {
+    if let Some(t) = turns_json
+        .iter()
+        .max_by_key(|t| t["loss"].as_i64().unwrap())
+        .filter(|t| t["best"] != t["played"])
+    {
         click(&c, &format!("#chart rect[data-turn='{}']", t["turn"])).await;
-        let text = c.find(Locator::Css("#r-turn")).await.unwrap().text().await.unwrap();
+        let text = c
+            .find(Locator::Css("#r-turn"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
         assert!(text.contains(t["best"].as_str().unwrap()), "{text}");
-        assert!(!c.find_all(Locator::Css("#rboard path.arrow.best")).await.unwrap().is_empty());
+        assert!(!c
+            .find_all(Locator::Css("#rboard path.arrow.best"))
+            .await
+            .unwrap()
+            .is_empty());
     }
     screenshot(&c, "review.png").await;
-    eprintln!("review: {} turns analysed, {flagged} flagged, {:?}", turns_json.len(), started.elapsed());
+    eprintln!(
+        "review: {} turns analysed, {flagged} flagged, {:?}",
+        turns_json.len(),
+        started.elapsed()
+    );
 
     // 4. Engine C crashes mid-game: reported, the board untouched, restarted.
     click(&c, "#tab-play").await;
     new_game(&c, "A", "C", "3-5").await;
     let s = wait_snap(&c, "the crash", 60, |s| !s["fault"].is_null()).await;
-    assert!(s["fault"]["message"].as_str().unwrap().contains("crash"), "{}", s["fault"]);
+    assert!(
+        s["fault"]["message"].as_str().unwrap().contains("crash"),
+        "{}",
+        s["fault"]
+    );
     let banner = c.find(Locator::Css("#banner-fault")).await.unwrap();
     assert!(banner.is_displayed().await.unwrap());
     check_against_engine(&c, &mut judge, &s).await;
@@ -370,11 +546,18 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
     assert_eq!(s["game"]["to_move"], "Y", "the crash was on C's turn");
     screenshot(&c, "fault.png").await;
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_eq!(record_tokens(&snap(&c).await).len(), at_crash, "nothing is played while faulted");
+    assert_eq!(
+        record_tokens(&snap(&c).await).len(),
+        at_crash,
+        "nothing is played while faulted"
+    );
     click(&c, "#fault-restart").await;
     // The restarted engine plays on (this one crashes again after three
     // answers, which the page reports again).
-    let s = wait_snap(&c, "the game going on after the restart", 60, |s| record_tokens(s).len() > at_crash + 1).await;
+    let s = wait_snap(&c, "the game going on after the restart", 60, |s| {
+        record_tokens(s).len() > at_crash + 1
+    })
+    .await;
     check_against_engine(&c, &mut judge, &s).await;
     eprintln!("crash and restart: {:?}", started.elapsed());
 

@@ -20,7 +20,11 @@ fn rules() -> Vec<(&'static str, String)> {
 }
 
 fn game_after_pair() -> Record {
-    let mut r = Record::new(Variant::Standard, NumberRules::default(), GameState::standard());
+    let mut r = Record::new(
+        Variant::Standard,
+        NumberRules::default(),
+        GameState::standard(),
+    );
     r.pick(3).unwrap();
     r.pick(5).unwrap();
     r
@@ -28,19 +32,32 @@ fn game_after_pair() -> Record {
 
 async fn ask(e: &mut Engine, r: &Record, answer: Duration) -> Result<String, EngineFault> {
     let (_tx, mut rx) = watch::channel(false);
-    e.search(&r.position_command(), "go depth 1", answer, &mut rx, |_| {}).await
+    e.search(&r.position_command(), "go depth 1", answer, &mut rx, |_| {})
+        .await
 }
 
 #[tokio::test]
 async fn a_conformant_engine_answers_legal_turns_with_info() {
-    let mut e = Engine::start(&test_engine("random", &[]), &rules(), Duration::from_secs(5)).await.unwrap();
+    let mut e = Engine::start(
+        &test_engine("random", &[]),
+        &rules(),
+        Duration::from_secs(5),
+    )
+    .await
+    .unwrap();
     assert_eq!(e.id_name, "test_engine-Random");
     let mut r = game_after_pair();
     for _ in 0..10 {
         let (_tx, mut rx) = watch::channel(false);
         let mut infos = Vec::new();
         let token = e
-            .search(&r.position_command(), "go depth 1", Duration::from_secs(5), &mut rx, |i| infos.push(i))
+            .search(
+                &r.position_command(),
+                "go depth 1",
+                Duration::from_secs(5),
+                &mut rx,
+                |i| infos.push(i),
+            )
             .await
             .unwrap();
         assert_eq!(infos.last().map(|i| i.pv[0].clone()), Some(token.clone()));
@@ -52,7 +69,13 @@ async fn a_conformant_engine_answers_legal_turns_with_info() {
 
 #[tokio::test]
 async fn a_crash_is_a_crash_and_changes_nothing() {
-    let mut e = Engine::start(&test_engine("crash", &["--after", "0"]), &rules(), Duration::from_secs(5)).await.unwrap();
+    let mut e = Engine::start(
+        &test_engine("crash", &["--after", "0"]),
+        &rules(),
+        Duration::from_secs(5),
+    )
+    .await
+    .unwrap();
     let r = game_after_pair();
     let err = ask(&mut e, &r, Duration::from_secs(5)).await.unwrap_err();
     assert!(matches!(err, EngineFault::Crash(_)), "{err:?}");
@@ -61,31 +84,57 @@ async fn a_crash_is_a_crash_and_changes_nothing() {
 
 #[tokio::test]
 async fn a_silent_engine_times_out_on_time() {
-    let mut e = Engine::start(&test_engine("hang", &["--after", "0"]), &rules(), Duration::from_secs(5)).await.unwrap();
+    let mut e = Engine::start(
+        &test_engine("hang", &["--after", "0"]),
+        &rules(),
+        Duration::from_secs(5),
+    )
+    .await
+    .unwrap();
     let r = game_after_pair();
     let t = Instant::now();
-    let err = ask(&mut e, &r, Duration::from_millis(400)).await.unwrap_err();
+    let err = ask(&mut e, &r, Duration::from_millis(400))
+        .await
+        .unwrap_err();
     assert!(matches!(err, EngineFault::Timeout(_)), "{err:?}");
     assert!(t.elapsed() < Duration::from_secs(3));
     // `stop` does not help an engine that hangs: a fault within the grace
     // (test_engine answers `stop` with an `error` line: a bad answer).
     let (tx, mut rx) = watch::channel(false);
     let pos = r.position_command();
-    let search = e.search(&pos, "go infinite", Duration::from_secs(60), &mut rx, |_| {});
+    let search = e.search(
+        &pos,
+        "go infinite",
+        Duration::from_secs(60),
+        &mut rx,
+        |_| {},
+    );
     let stopper = async {
         tokio::time::sleep(Duration::from_millis(100)).await;
         tx.send_replace(true);
     };
     let t = Instant::now();
     let (res, ()) = tokio::join!(search, stopper);
-    assert!(matches!(res, Err(EngineFault::Timeout(_) | EngineFault::BadAnswer(_))), "{res:?}");
+    assert!(
+        matches!(
+            res,
+            Err(EngineFault::Timeout(_) | EngineFault::BadAnswer(_))
+        ),
+        "{res:?}"
+    );
     assert!(t.elapsed() < Duration::from_secs(4), "{:?}", t.elapsed());
 }
 
 #[tokio::test]
 async fn illegal_and_garbage_answers_never_reach_the_game() {
     for mode in ["illegal", "garbage"] {
-        let mut e = Engine::start(&test_engine(mode, &["--after", "0"]), &rules(), Duration::from_secs(5)).await.unwrap();
+        let mut e = Engine::start(
+            &test_engine(mode, &["--after", "0"]),
+            &rules(),
+            Duration::from_secs(5),
+        )
+        .await
+        .unwrap();
         let mut r = game_after_pair();
         let token = ask(&mut e, &r, Duration::from_secs(5)).await.unwrap();
         let before = r.current;
@@ -100,29 +149,52 @@ async fn illegal_and_garbage_answers_never_reach_the_game() {
 #[tokio::test]
 async fn handshake_and_spawn_failures_are_reported() {
     let t = Instant::now();
-    let err = Engine::start(&test_engine("nohandshake", &[]), &rules(), Duration::from_millis(300))
-        .await
-        .err()
-        .unwrap();
+    let err = Engine::start(
+        &test_engine("nohandshake", &[]),
+        &rules(),
+        Duration::from_millis(300),
+    )
+    .await
+    .err()
+    .unwrap();
     assert!(matches!(err, EngineFault::Handshake(_)), "{err:?}");
     assert!(t.elapsed() < Duration::from_secs(3));
     let mut cfg = test_engine("random", &[]);
     cfg.command = vec!["/nonexistent/engine".into()];
-    let err = Engine::start(&cfg, &rules(), Duration::from_secs(1)).await.err().unwrap();
+    let err = Engine::start(&cfg, &rules(), Duration::from_secs(1))
+        .await
+        .err()
+        .unwrap();
     assert!(matches!(err, EngineFault::Spawn(_)), "{err:?}");
 }
 
 #[tokio::test]
 async fn a_slow_engine_is_late_and_a_stopped_search_still_answers() {
-    let mut e = Engine::start(&test_engine("slow", &["--after", "0", "--delay-ms", "800"]), &rules(), Duration::from_secs(5)).await.unwrap();
+    let mut e = Engine::start(
+        &test_engine("slow", &["--after", "0", "--delay-ms", "800"]),
+        &rules(),
+        Duration::from_secs(5),
+    )
+    .await
+    .unwrap();
     let r = game_after_pair();
-    let err = ask(&mut e, &r, Duration::from_millis(200)).await.unwrap_err();
+    let err = ask(&mut e, &r, Duration::from_millis(200))
+        .await
+        .unwrap_err();
     assert!(matches!(err, EngineFault::Timeout(_)), "{err:?}");
     // The real engine: `go infinite` then stop gives a legal answer at once.
-    let mut e = Engine::start(&ncbg_engine(), &rules(), Duration::from_secs(10)).await.unwrap();
+    let mut e = Engine::start(&ncbg_engine(), &rules(), Duration::from_secs(10))
+        .await
+        .unwrap();
     let (tx, mut rx) = watch::channel(false);
     let pos = r.position_command();
-    let search = e.search(&pos, "go infinite", Duration::from_secs(30), &mut rx, |_| {});
+    let search = e.search(
+        &pos,
+        "go infinite",
+        Duration::from_secs(30),
+        &mut rx,
+        |_| {},
+    );
     let stopper = async {
         tokio::time::sleep(Duration::from_millis(300)).await;
         tx.send_replace(true);

@@ -10,7 +10,10 @@ use std::sync::OnceLock;
 /// `target/<profile>`, from this test executable's path (`.../deps/x`).
 pub fn bin_dir() -> PathBuf {
     let exe = std::env::current_exe().expect("test executable path");
-    exe.parent().and_then(|d| d.parent()).expect("target folder").to_path_buf()
+    exe.parent()
+        .and_then(|d| d.parent())
+        .expect("target folder")
+        .to_path_buf()
 }
 
 /// Paths of `ncbg` and `test_engine`, built with cargo when missing (a
@@ -24,7 +27,17 @@ pub fn engines() -> &'static (PathBuf, PathBuf) {
         if !ncbg.is_file() || !test_engine.is_file() {
             let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
             let status = std::process::Command::new(cargo)
-                .args(["build", "--profile", "test", "-p", "ncbg", "--bin", "ncbg", "--example", "test_engine"])
+                .args([
+                    "build",
+                    "--profile",
+                    "test",
+                    "-p",
+                    "ncbg",
+                    "--bin",
+                    "ncbg",
+                    "--example",
+                    "test_engine",
+                ])
                 .status()
                 .expect("run cargo build");
             assert!(status.success(), "building ncbg and test_engine failed");
@@ -37,7 +50,11 @@ pub fn engines() -> &'static (PathBuf, PathBuf) {
 
 /// An engine config for `test_engine --mode <mode> [extra...]`.
 pub fn test_engine(mode: &str, extra: &[&str]) -> EngineConfig {
-    let mut command = vec![engines().1.display().to_string(), "--mode".into(), mode.into()];
+    let mut command = vec![
+        engines().1.display().to_string(),
+        "--mode".into(),
+        mode.into(),
+    ];
     command.extend(extra.iter().map(|s| s.to_string()));
     EngineConfig {
         name: format!("test-{mode}"),
