@@ -77,7 +77,10 @@ fn foreign_hosts_and_bad_requests_are_refused() {
         .unwrap();
     let host = ("Host", format!("127.0.0.1:{port}"));
     let json = ("Content-Type", "application/json".to_string());
-    assert_eq!(request(port, "GET", "/", &[host.clone()], "").0, 200);
+    assert_eq!(
+        request(port, "GET", "/", std::slice::from_ref(&host), "").0,
+        200
+    );
     assert_eq!(
         request(
             port,
@@ -114,7 +117,7 @@ fn foreign_hosts_and_bad_requests_are_refused() {
         .0,
         403
     );
-    let (_, before) = request(port, "GET", "/api/state", &[host.clone()], "");
+    let (_, before) = request(port, "GET", "/api/state", std::slice::from_ref(&host), "");
     // Bad requests: a clear error, nothing changes.
     for (path, body) in [
         ("/api/pick", "{"),
@@ -134,7 +137,7 @@ fn foreign_hosts_and_bad_requests_are_refused() {
         assert_eq!(code, 400, "{path} {body}: {text}");
         assert!(text.contains("error"), "{path}: {text}");
     }
-    let (_, after) = request(port, "GET", "/api/state", &[host.clone()], "");
+    let (_, after) = request(port, "GET", "/api/state", std::slice::from_ref(&host), "");
     let game = |t: &str| serde_json::from_str::<serde_json::Value>(t).unwrap()["game"].clone();
     assert_eq!(game(&before), game(&after));
     // A good pick is taken.
