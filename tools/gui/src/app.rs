@@ -1,0 +1,523 @@
+//! The server's state: the authoritative game, who plays each side, the
+//! engine slots, the search settings, faults and messages; and the actions a
+//! person takes on them. Every action either changes the state and bumps
+//! the game's generation, or returns an error and changes nothing.
+//!
+//! The state lives behind one `std::sync::Mutex` that is never held across
+//! an `.await`; engine work runs in tasks (`controller`), and every change is
+//! announced on a `watch` channel that the event stream forwards.
+
+use crate::controller;
+use crate::engine::{Engine, Info};
+use crate::record::Record;
+use crate::review::Review;
+use ncbg::board::Variant;
+use ncbg::game::GameState;
+use ncbg::ids::state_id;
+use ncbg::numbers::{NumberRules, Side};
+use ncbg::referee::config::EngineConfig;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+use tokio::sync::watch;
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// The person at the page.
+    Human,
+    /// Engine slot `i`.
+    Engine(usize),
+}
+
+impl Player {
+    /// `human`, or the slot letter.
+    pub fn code(self) -> String {
+        match self {
+            Player::Human => "human".into(),
+            Player::Engine(i) => slot_letter(i).to_string(),
+        }
+    }
+
+    /// Reads `human` or a slot letter.
+    pub fn parse(text: &str, slots: usize) -> Result<Player, String> {
+        if text == "human" {
+            return Ok(Player::Human);
+        }
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c @ 'A'..='Z'), None) if ((c as u8 - b'A') as usize) < slots => {
+                Ok(Player::Engine((c as u8 - b'A') as usize))
+            }
+            _ => Err(format!("no player '{}'", cut(text))),
+        }
+    }
+}
+
+/// Slot `i`'s letter: A, B, ...
+pub fn slot_letter(i: usize) -> char {
+    (b'A' + i as u8) as char
+}
+
+/// A person's text quoted in a message: at most 40 characters.
+pub fn cut(text: &str) -> String {
+    text.chars().take(40).collect()
+}
+
+/// The limits sent with `go`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchSettings {
+    /// `go depth d` (0: not sent).
+    pub depth: u32,
+    /// `go movetime ms` (0: not sent).
+    pub movetime: u64,
+}
+
+impl SearchSettings {
+    /// The `go` line.
+    pub fn go_line(&self) -> String {
+        let mut go = String::from("go");
+        if self.depth > 0 {
+            go.push_str(&format!(" depth {}", self.depth));
+        }
+        if self.movetime > 0 {
+            go.push_str(&format!(" movetime {}", self.movetime));
+        }
+        go
+    }
+}
+
+/// What an engine slot is doing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "state", content = "detail", rename_all = "lowercase")]
+pub enum SlotStatus {
+    /// Handshake in progress.
+    Starting,
+    /// Ready for a search.
+    Ready,
+    /// Searching.
+    Thinking,
+    /// Failed; the message says how. A restart is needed.
+    Faulted(String),
+}
+
+/// One configured engine.
+pub struct Slot {
+    /// From the command line.
+    pub cfg: EngineConfig,
+    /// The process, when started; a search holds the lock while it runs.
+    pub engine: tokio::sync::Mutex<Option<Engine>>,
+    /// Bumped to abort a search at once (restart, shutdown).
+    pub abort: watch::Sender<u64>,
+}
+
+/// A search in progress.
+#[derive(Debug, Serialize)]
+pub struct Thinking {
+    /// Engine slot.
+    pub slot: usize,
+    /// Side it plays.
+    pub side: String,
+    /// Latest `info`.
+    pub info: Option<Info>,
+    /// All `info` lines of this search, newest last (at most 40).
+    pub lines: Vec<Info>,
+    /// Game generation the search was started for.
+    #[serde(skip)]
+    pub generation: u64,
+    /// Turns true to stop the search (its answer is then still awaited).
+    #[serde(skip)]
+    pub stop: watch::Sender<bool>,
+}
+
+/// The mutable state.
+pub struct State {
+    /// The game.
+    pub game: Record,
+    /// X's and Y's players.
+    pub players: [Player; 2],
+    /// Search limits.
+    pub search: SearchSettings,
+    /// Bumped by every change of the game.
+    pub generation: u64,
+    /// The search in progress.
+    pub thinking: Option<Thinking>,
+    /// The last finished search: slot, side and its last `info`.
+    pub last_search: Option<(usize, String, Option<Info>)>,
+    /// Status of each slot.
+    pub status: Vec<SlotStatus>,
+    /// The `id name` of each slot.
+    pub id_names: Vec<String>,
+    /// Engine play is paused (watch mode).
+    pub paused: bool,
+    /// The last problem to show the person (cleared by the next action).
+    pub message: Option<String>,
+    /// The last engine fault: slot and what happened (kept until a restart).
+    pub fault: Option<(usize, String)>,
+    /// Review of a loaded match file.
+    pub review: Review,
+    /// Bumped by every change, for the event stream.
+    pub version: u64,
+}
+
+/// Everything the server shares between requests and tasks.
+pub struct Shared {
+    state: Mutex<State>,
+    /// Engine slots (fixed at startup).
+    pub slots: Vec<Slot>,
+    /// The version of the state, for the event stream.
+    pub changes: watch::Sender<u64>,
+    /// The folder files are read from and written to.
+    pub dir: PathBuf,
+    /// Time allowed for an answer beyond the movetime, or for a depth search.
+    pub answer_timeout: Duration,
+}
+
+/// What a new game looks like.
+#[derive(Clone, Debug, Deserialize)]
+pub struct NewGame {
+    /// Alphabet size.
+    pub k: u8,
+    /// Doublet credits.
+    pub credits: u8,
+    /// Variant name.
+    pub variant: String,
+    /// X's player (`human`, `A`, `B`, ...).
+    pub x: String,
+    /// Y's player.
+    pub y: String,
+    /// The initial pair, if given.
+    pub x0: Option<u8>,
+    /// The initial pair, if given.
+    pub y0: Option<u8>,
+    /// A full-state ID to start from instead.
+    pub state: Option<String>,
+}
+
+impl Shared {
+    /// A server state with engines `cfgs` (not started yet).
+    pub fn new(cfgs: Vec<EngineConfig>, dir: PathBuf, answer_timeout: Duration) -> Arc<Shared> {
+        let n = cfgs.len();
+        let players = [
+            Player::Human,
+            if n > 0 {
+                Player::Engine(0)
+            } else {
+                Player::Human
+            },
+        ];
+        let state = State {
+            game: Record::new(
+                Variant::Standard,
+                NumberRules::default(),
+                GameState::standard(),
+            ),
+            players,
+            search: SearchSettings {
+                depth: 0,
+                movetime: 1000,
+            },
+            generation: 0,
+            thinking: None,
+            last_search: None,
+            status: vec![SlotStatus::Starting; n],
+            id_names: cfgs.iter().map(|c| c.name.clone()).collect(),
+            paused: false,
+            message: None,
+            fault: None,
+            review: Review::default(),
+            version: 0,
+        };
+        Arc::new(Shared {
+            state: Mutex::new(state),
+            slots: cfgs
+                .into_iter()
+                .map(|cfg| Slot {
+                    cfg,
+                    engine: tokio::sync::Mutex::new(None),
+                    abort: watch::channel(0).0,
+                })
+                .collect(),
+            changes: watch::channel(0).0,
+            dir,
+            answer_timeout,
+        })
+    }
+
+    /// The state, locked. Never hold it across an `.await`.
+    pub fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Announces a change.
+    pub fn changed(&self, st: &mut State) {
+        st.version += 1;
+        self.changes.send_replace(st.version);
+    }
+
+    /// Runs a person's action: on success the game moves on (and an engine
+    /// may start thinking), on error nothing changes and the message is kept
+    /// for the page too.
+    pub fn act(
+        self: &Arc<Self>,
+        action: impl FnOnce(&mut State) -> Result<(), String>,
+    ) -> Result<(), String> {
+        let mut st = self.lock();
+        let before = st.game.tokens.len() as i64 * 2 + i64::from(st.game.picked.is_some());
+        let result = action(&mut st);
+        match &result {
+            Ok(()) => {
+                st.message = None;
+                let after = st.game.tokens.len() as i64 * 2 + i64::from(st.game.picked.is_some());
+                if after != before || st.thinking.is_some() {
+                    self.new_generation(&mut st);
+                }
+            }
+            Err(e) => st.message = Some(e.clone()),
+        }
+        self.changed(&mut st);
+        drop(st);
+        controller::kick(self);
+        result
+    }
+
+    /// The game changed under any search in progress: that search is stopped
+    /// and its answer will be ignored.
+    pub fn new_generation(&self, st: &mut State) {
+        st.generation += 1;
+        if let Some(t) = st.thinking.take() {
+            // Its answer will not match the generation and is dropped.
+            t.stop.send_replace(true);
+        }
+    }
+}
+
+impl State {
+    /// The player of `side`.
+    pub fn player(&self, side: Side) -> Player {
+        self.players[side.index()]
+    }
+
+    /// True when the person is to act in the current state.
+    pub fn human_to_move(&self) -> bool {
+        !self.game.current.is_over() && self.player(self.game.current.to_move()) == Player::Human
+    }
+
+    fn check_human(&self) -> Result<(), String> {
+        if self.game.current.is_over() {
+            return Err("the game is over".into());
+        }
+        if !self.human_to_move() {
+            return Err(format!(
+                "it is not your turn: {} plays {}",
+                self.player(self.game.current.to_move()).code(),
+                self.game.current.to_move()
+            ));
+        }
+        Ok(())
+    }
+
+    /// The person picks `n`.
+    pub fn pick(&mut self, n: u8) -> Result<(), String> {
+        self.check_human()?;
+        self.game.pick(n)
+    }
+
+    /// The person plays the pending pair.
+    pub fn play(&mut self, play: &str) -> Result<(), String> {
+        self.check_human()?;
+        self.game.play(play).map(|_| ())
+    }
+
+    /// The person takes back the pick of this turn.
+    pub fn unpick(&mut self) -> Result<(), String> {
+        self.check_human()?;
+        if self.game.unpick() {
+            Ok(())
+        } else {
+            Err("no number picked in this turn".into())
+        }
+    }
+
+    /// Takes back turns: to the person's previous turn when a person plays,
+    /// else one turn (and engine play pauses).
+    pub fn take_back(&mut self) -> Result<(), String> {
+        if !self.game.take_back() {
+            return Err("nothing to take back".into());
+        }
+        let someone = self.players.contains(&Player::Human);
+        if someone {
+            while !self.human_to_move() && self.game.take_back() {}
+        } else {
+            self.paused = true;
+        }
+        self.fault = None;
+        Ok(())
+    }
+
+    /// Starts a new game.
+    pub fn new_game(&mut self, g: &NewGame, slots: usize) -> Result<(), String> {
+        let x = Player::parse(&g.x, slots)?;
+        let y = Player::parse(&g.y, slots)?;
+        let (variant, rules, start) = match g.state.as_deref().map(str::trim) {
+            Some(id) if !id.is_empty() => {
+                let s = state_id::decode(id).map_err(|e| format!("bad full-state ID: {e}"))?;
+                if s.is_over() {
+                    return Err("that position is already finished".into());
+                }
+                let rules = NumberRules {
+                    k: s.k(),
+                    doublet_credits: s
+                        .numbers()
+                        .credits(Side::X)
+                        .max(s.numbers().credits(Side::Y)),
+                };
+                let variant = if s.position().checkers_per_side() == 3 {
+                    Variant::Hypergammon
+                } else {
+                    Variant::Standard
+                };
+                (variant, rules, s)
+            }
+            _ => {
+                let variant: Variant = g
+                    .variant
+                    .parse()
+                    .map_err(|_| format!("no variant '{}'", cut(&g.variant)))?;
+                let rules = NumberRules::new(g.k, g.credits)?;
+                (variant, rules, GameState::start(variant, rules))
+            }
+        };
+        let mut game = Record::new(variant, rules, start);
+        match (g.x0, g.y0) {
+            (Some(x0), Some(y0)) if g.state.as_deref().is_none_or(|s| s.trim().is_empty()) => {
+                game.pick(x0).map_err(|e| format!("x0: {e}"))?;
+                game.pick(y0).map_err(|e| format!("y0: {e}"))?;
+            }
+            (None, None) => {}
+            (Some(_), Some(_)) => {}
+            _ => return Err("give both numbers of the initial pair, or neither".into()),
+        }
+        self.game = game;
+        self.players = [x, y];
+        self.paused = false;
+        self.fault = None;
+        Ok(())
+    }
+
+    /// Sets the search limits.
+    pub fn set_search(&mut self, s: SearchSettings) -> Result<(), String> {
+        if s.depth > 64 {
+            return Err("depth is 0 to 64".into());
+        }
+        if s.movetime > 600_000 {
+            return Err("time per move is at most 600000 ms".into());
+        }
+        if s.depth == 0 && s.movetime == 0 {
+            return Err("give a depth or a time per move".into());
+        }
+        self.search = s;
+        Ok(())
+    }
+
+    /// Who plays X and Y: the player codes.
+    pub fn player_codes(&self) -> [String; 2] {
+        [self.players[0].code(), self.players[1].code()]
+    }
+
+    /// The names for the record: `human` or the engine's name.
+    pub fn names(&self, slots: &[Slot]) -> [String; 2] {
+        self.players.map(|p| match p {
+            Player::Human => "human".to_string(),
+            Player::Engine(i) => slots[i].cfg.name.clone(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state() -> State {
+        let shared = Shared::new(Vec::new(), PathBuf::from("."), Duration::from_secs(1));
+        let mut st = shared.lock();
+        std::mem::replace(
+            &mut *st,
+            State {
+                game: Record::new(
+                    Variant::Standard,
+                    NumberRules::default(),
+                    GameState::standard(),
+                ),
+                players: [Player::Human, Player::Human],
+                search: SearchSettings {
+                    depth: 1,
+                    movetime: 0,
+                },
+                generation: 0,
+                thinking: None,
+                last_search: None,
+                status: Vec::new(),
+                id_names: Vec::new(),
+                paused: false,
+                message: None,
+                fault: None,
+                review: Review::default(),
+                version: 0,
+            },
+        )
+    }
+
+    #[test]
+    fn bad_new_games_change_nothing() {
+        let mut st = state();
+        st.pick(3).unwrap();
+        let before = st.game.tokens.clone();
+        let bad = |f: &dyn Fn(&mut NewGame)| {
+            let mut g = NewGame {
+                k: 6,
+                credits: 2,
+                variant: "standard".into(),
+                x: "human".into(),
+                y: "human".into(),
+                x0: None,
+                y0: None,
+                state: None,
+            };
+            f(&mut g);
+            g
+        };
+        for g in [
+            bad(&|g| g.k = 2),
+            bad(&|g| g.credits = 10),
+            bad(&|g| g.variant = "chess".into()),
+            bad(&|g| g.x = "Q".into()),
+            bad(&|g| g.x = "A".into()),
+            bad(&|g| g.x0 = Some(3)),
+            bad(&|g| (g.x0, g.y0) = (Some(3), Some(3))),
+            bad(&|g| g.state = Some("nonsense".into())),
+        ] {
+            assert!(st.new_game(&g, 0).is_err(), "{g:?}");
+            assert_eq!(st.game.tokens, before);
+        }
+        st.new_game(&bad(&|g| (g.x0, g.y0) = (Some(2), Some(4))), 0)
+            .unwrap();
+        assert_eq!(st.game.tokens, ["2", "4"]);
+        st.new_game(
+            &bad(&|g| g.state = Some("4HPwATDgc/ABMA:Xplay:x6y5:d22:k6".into())),
+            0,
+        )
+        .unwrap();
+        st.play("24/13").unwrap();
+        assert_eq!(st.game.tokens, ["24/13"]);
+        assert!(st
+            .set_search(SearchSettings {
+                depth: 0,
+                movetime: 0
+            })
+            .is_err());
+        assert!(st.take_back().is_ok());
+        assert!(st.take_back().is_err());
+    }
+}

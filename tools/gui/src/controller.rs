@@ -1,0 +1,208 @@
+//! Engine work as tasks: starting and restarting engine processes, and
+//! asking the engine whose side is to move for its turn. An answer is
+//! applied only if the game has not changed since the question (its
+//! generation) and the library judges it legal; otherwise it is dropped, or
+//! reported as a fault and never reaches the board.
+
+use crate::app::{Player, Shared, SlotStatus, Thinking};
+use crate::engine::{Engine, EngineFault, HANDSHAKE_TIMEOUT};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::watch;
+
+/// Starts every engine slot.
+pub fn start_all(shared: &Arc<Shared>) {
+    for slot in 0..shared.slots.len() {
+        restart(shared, slot);
+    }
+}
+
+/// (Re)starts slot `slot`: any search is aborted, the old process killed,
+/// a new one started with the current game's rules.
+pub fn restart(shared: &Arc<Shared>, slot: usize) {
+    let Some(s) = shared.slots.get(slot) else {
+        return;
+    };
+    s.abort.send_modify(|e| *e += 1);
+    let rule_options = {
+        let mut st = shared.lock();
+        st.status[slot] = SlotStatus::Starting;
+        if st.thinking.as_ref().is_some_and(|t| t.slot == slot) {
+            st.thinking = None;
+        }
+        if st.fault.as_ref().is_some_and(|(f, _)| *f == slot) {
+            st.fault = None;
+        }
+        shared.changed(&mut st);
+        vec![
+            ("Variant", st.game.variant.name().to_string()),
+            ("Alphabet", st.game.rules.k.to_string()),
+            ("DoubletCredits", st.game.rules.doublet_credits.to_string()),
+        ]
+    };
+    let shared = shared.clone();
+    tokio::spawn(async move {
+        let s = &shared.slots[slot];
+        let mut guard = s.engine.lock().await;
+        if let Some(old) = guard.take() {
+            old.shutdown().await;
+        }
+        let result = Engine::start(&s.cfg, &rule_options, HANDSHAKE_TIMEOUT).await;
+        let mut st = shared.lock();
+        match result {
+            Ok(engine) => {
+                st.id_names[slot] = engine.id_name.clone();
+                *guard = Some(engine);
+                st.status[slot] = SlotStatus::Ready;
+            }
+            Err(fault) => {
+                let msg = format!(
+                    "engine {} ({}): {fault}",
+                    crate::app::slot_letter(slot),
+                    s.cfg.name
+                );
+                st.status[slot] = SlotStatus::Faulted(msg.clone());
+                st.fault = Some((slot, msg));
+            }
+        }
+        shared.changed(&mut st);
+        drop(st);
+        drop(guard);
+        kick(&shared);
+    });
+}
+
+/// Starts the engine to move thinking, if an engine is to move, ready, not
+/// paused and not already thinking.
+pub fn kick(shared: &Arc<Shared>) {
+    let mut st = shared.lock();
+    let game = &st.game;
+    if game.current.is_over() || st.paused || st.thinking.is_some() || game.picked.is_some() {
+        return;
+    }
+    let side = game.current.to_move();
+    let Player::Engine(slot) = st.player(side) else {
+        return;
+    };
+    if st.status.get(slot) != Some(&SlotStatus::Ready) || st.fault.is_some() {
+        return;
+    }
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let generation = st.generation;
+    let position = st.game.position_command();
+    let go = st.search.go_line();
+    let answer = if st.search.movetime > 0 {
+        Duration::from_millis(st.search.movetime)
+            + shared.answer_timeout.min(Duration::from_secs(10))
+    } else {
+        shared.answer_timeout
+    };
+    st.thinking = Some(Thinking {
+        slot,
+        side: side.to_string(),
+        info: None,
+        lines: Vec::new(),
+        generation,
+        stop: stop_tx,
+    });
+    st.status[slot] = SlotStatus::Thinking;
+    shared.changed(&mut st);
+    drop(st);
+    let shared = shared.clone();
+    tokio::spawn(async move {
+        think(shared, slot, generation, position, go, answer, stop_rx).await;
+    });
+}
+
+async fn think(
+    shared: Arc<Shared>,
+    slot: usize,
+    generation: u64,
+    position: String,
+    go: String,
+    answer: Duration,
+    mut stop: watch::Receiver<bool>,
+) {
+    let s = &shared.slots[slot];
+    let mut abort = s.abort.subscribe();
+    let epoch = *abort.borrow_and_update();
+    let mut guard = s.engine.lock().await;
+    let Some(engine) = guard.as_mut() else {
+        let mut st = shared.lock();
+        if st.generation == generation {
+            st.thinking = None;
+        }
+        shared.changed(&mut st);
+        return;
+    };
+    let on_info = |info: crate::engine::Info| {
+        let mut st = shared.lock();
+        if let Some(t) = st.thinking.as_mut().filter(|t| t.generation == generation) {
+            t.lines.push(info.clone());
+            if t.lines.len() > 40 {
+                t.lines.remove(0);
+            }
+            t.info = Some(info);
+            shared.changed(&mut st);
+        }
+    };
+    let result = tokio::select! {
+        r = engine.search(&position, &go, answer, &mut stop, on_info) => Some(r),
+        _ = abort.wait_for(|e| *e != epoch) => None,
+    };
+    let Some(result) = result else {
+        // Restarted: the restart task owns the slot now.
+        return;
+    };
+    let mut st = shared.lock();
+    let current = st.generation == generation;
+    if current {
+        if let Some(t) = st.thinking.take() {
+            st.last_search = Some((t.slot, t.side, t.info));
+        }
+    }
+    let name = format!("engine {} ({})", crate::app::slot_letter(slot), s.cfg.name);
+    match result {
+        Ok(token) if current => match st.game.apply_engine(&token) {
+            Ok(_) => {
+                st.generation += 1;
+                st.status[slot] = SlotStatus::Ready;
+            }
+            Err(why) => {
+                let msg = format!(
+                    "{name} answered an illegal turn 'bestmove {}': {why}",
+                    crate::app::cut(&token)
+                );
+                st.status[slot] = SlotStatus::Faulted(msg.clone());
+                st.fault = Some((slot, msg));
+            }
+        },
+        Ok(_) => st.status[slot] = SlotStatus::Ready,
+        Err(fault) => {
+            if matches!(fault, EngineFault::Crash(_) | EngineFault::Timeout(_)) {
+                // The process is gone or wedged: it needs a restart.
+                *guard = None;
+            }
+            let msg = format!("{name}: {fault}");
+            st.status[slot] = SlotStatus::Faulted(msg.clone());
+            st.fault = Some((slot, msg));
+        }
+    }
+    shared.changed(&mut st);
+    drop(st);
+    drop(guard);
+    kick(&shared);
+}
+
+/// Stops the search in progress: the engine answers at once and its answer
+/// is played.
+pub fn stop(shared: &Arc<Shared>) -> Result<(), String> {
+    let st = shared.lock();
+    match &st.thinking {
+        Some(t) => {
+            t.stop.send_replace(true);
+            Ok(())
+        }
+        None => Err("no engine is thinking".into()),
+    }
+}

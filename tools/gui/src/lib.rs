@@ -1,0 +1,17 @@
+//! `ncbg-gui`: a local web board for No-Chance Backgammon that plays,
+//! watches and reviews games through NCBP engines.
+//!
+//! The server owns the game (the `ncbg` library's `GameState`); the page is
+//! a view that sends the person's actions and draws the snapshots it is
+//! streamed. Engines are child processes started from the command line
+//! only.
+
+pub mod app;
+pub mod controller;
+pub mod engine;
+pub mod files;
+pub mod http;
+pub mod playtree;
+pub mod record;
+pub mod review;
+pub mod view;

@@ -1,0 +1,136 @@
+//! `ncbg-gui`: serves the board on a local address and runs the engines
+//! named on the command line.
+
+use clap::{CommandFactory, FromArgMatches, Parser};
+use ncbg::referee::config::EngineConfig;
+use ncbg_gui::app::Shared;
+use ncbg_gui::{controller, http};
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(Parser)]
+#[command(
+    name = "ncbg-gui",
+    version,
+    about = "A board in the browser for No-Chance Backgammon: play, watch and review through NCBP engines"
+)]
+struct Cli {
+    /// An engine: cmd=<command line> name=<name> option.<Name>=<value>, as
+    /// ncbg-referee takes it. Repeat for engines B, C, ... (default: the
+    /// ncbg engine beside this program, or `ncbg` on the PATH).
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    engine: Vec<String>,
+    /// Address to listen on. Anything but a loopback address exposes the
+    /// board (and the engines) to the network.
+    #[arg(long, default_value = "127.0.0.1")]
+    bind: IpAddr,
+    /// Port (0: any free port).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// The folder where match files are loaded from and games are saved to.
+    #[arg(long, default_value = ".")]
+    dir: PathBuf,
+    /// Milliseconds an engine may take beyond its time per move (or for a
+    /// depth search) before it is reported as not answering.
+    #[arg(long, default_value_t = 60_000)]
+    answer_timeout: u64,
+}
+
+fn default_engine() -> String {
+    let beside = std::env::current_exe()
+        .ok()
+        .and_then(|p| p.parent().map(|d| d.join("ncbg")))
+        .filter(|p| p.is_file());
+    match beside {
+        Some(p) => format!("cmd={}", p.display()),
+        None => "cmd=ncbg".into(),
+    }
+}
+
+fn main() -> ExitCode {
+    env_logger::init();
+    let matches = Cli::command().get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(c) => c,
+        Err(e) => e.exit(),
+    };
+    let mut groups: Vec<Vec<String>> = matches
+        .get_occurrences::<String>("engine")
+        .map(|occ| occ.map(|o| o.cloned().collect()).collect())
+        .unwrap_or_default();
+    if groups.is_empty() {
+        groups.push(vec![default_engine(), "name=ncbg".into()]);
+    }
+    if groups.len() > 8 {
+        eprintln!("ncbg-gui: at most 8 engines");
+        return ExitCode::from(2);
+    }
+    let mut cfgs = Vec::new();
+    for g in &groups {
+        match EngineConfig::from_settings(&[], g) {
+            Ok(c) => cfgs.push(c),
+            Err(e) => {
+                eprintln!("ncbg-gui: --engine {}: {e}", g.join(" "));
+                return ExitCode::from(2);
+            }
+        }
+    }
+    if !cli.dir.is_dir() {
+        eprintln!("ncbg-gui: --dir {}: not a folder", cli.dir.display());
+        return ExitCode::from(2);
+    }
+    if !cli.bind.is_loopback() {
+        eprintln!(
+            "ncbg-gui: WARNING: listening on {}: anyone who can reach this address can use the board and its engines",
+            cli.bind
+        );
+    }
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("ncbg-gui: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    runtime.block_on(async move {
+        let listener =
+            match tokio::net::TcpListener::bind(SocketAddr::new(cli.bind, cli.port)).await {
+                Ok(l) => l,
+                Err(e) => {
+                    eprintln!("ncbg-gui: cannot listen on {}:{}: {e}", cli.bind, cli.port);
+                    return ExitCode::FAILURE;
+                }
+            };
+        let addr = match listener.local_addr() {
+            Ok(a) => a,
+            Err(e) => {
+                eprintln!("ncbg-gui: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let shared = Shared::new(
+            cfgs,
+            cli.dir.clone(),
+            Duration::from_millis(cli.answer_timeout),
+        );
+        controller::start_all(&shared);
+        println!(
+            "ncbg-gui: open http://{addr}/ in your browser (files in {})",
+            cli.dir.display()
+        );
+        let app = http::router(shared, addr.port());
+        match axum::serve(listener, app).await {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("ncbg-gui: {e}");
+                ExitCode::FAILURE
+            }
+        }
+    })
+}

@@ -1,0 +1,297 @@
+//! The game being played: its start, the turn tokens so far with the state
+//! before each, the number the person has picked but not yet played, and the
+//! conversions to a referee match file and a gnubg `.mat`.
+//!
+//! Every change goes through the library (`GameState::pick`, `play`,
+//! `apply_answer`), and a rejected change leaves the game as it was.
+
+use ncbg::board::{Variant, WinKind};
+use ncbg::game::{GameState, Phase};
+use ncbg::ids::state_id;
+use ncbg::numbers::{NumberRules, Side};
+use ncbg::referee::judge::apply_answer;
+use ncbg::referee::mat;
+use ncbg::referee::record::{GameEnd, GameRecord, Header};
+use ncbg::referee::schedule::Opening;
+
+/// A game in progress.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// The start position's variant (for the match file header).
+    pub variant: Variant,
+    /// k and credits of the game.
+    pub rules: NumberRules,
+    /// The state the game started from.
+    pub start: GameState,
+    /// Canonical turn tokens, one per turn (a turn-0 pick alone).
+    pub tokens: Vec<String>,
+    /// `states[i]` is the state before `tokens[i]`; one more than tokens.
+    pub states: Vec<GameState>,
+    /// The current state: `states.last()`, or after a pick whose play is
+    /// still pending (then `picked` is set).
+    pub current: GameState,
+    /// A number picked in this turn whose checker play is not made yet.
+    pub picked: Option<u8>,
+}
+
+impl Record {
+    /// A new game from `start`.
+    pub fn new(variant: Variant, rules: NumberRules, start: GameState) -> Record {
+        Record {
+            variant,
+            rules,
+            start,
+            tokens: Vec::new(),
+            states: vec![start],
+            current: start,
+            picked: None,
+        }
+    }
+
+    /// The state at the start of the current turn.
+    pub fn turn_start(&self) -> &GameState {
+        self.states.last().expect("states is never empty")
+    }
+
+    /// The `position` command for the engine: the start's full-state ID and
+    /// the tokens (the pending pick included, as a number alone).
+    pub fn position_command(&self) -> String {
+        let mut cmd = format!("position state {}", state_id::encode(&self.start));
+        if !self.tokens.is_empty() || self.picked.is_some() {
+            cmd.push_str(" moves");
+            for t in &self.tokens {
+                cmd.push(' ');
+                cmd.push_str(t);
+            }
+            if let Some(n) = self.picked {
+                cmd.push_str(&format!(" {n}"));
+            }
+        }
+        cmd
+    }
+
+    fn push(&mut self, token: String, after: GameState) {
+        self.tokens.push(token);
+        self.states.push(after);
+        self.current = after;
+        self.picked = None;
+    }
+
+    /// The person picks `n`. In turn 0 the pick is a whole turn.
+    pub fn pick(&mut self, n: u8) -> Result<(), String> {
+        let mut next = self.current;
+        next.pick(n).map_err(|e| e.to_string())?;
+        if self.current.in_opening() {
+            self.push(n.to_string(), next);
+        } else {
+            self.current = next;
+            self.picked = Some(n);
+        }
+        Ok(())
+    }
+
+    /// The person plays the pending pair with `play` (any lenient notation).
+    pub fn play(&mut self, play: &str) -> Result<String, String> {
+        if self.current.phase() != Phase::Play {
+            return Err("pick a number first".into());
+        }
+        let lp = self.current.parse_play(play).map_err(|e| e.to_string())?;
+        let token_play = ncbg::notation::format_play_token(self.current.position(), &lp.play);
+        let mut next = self.current;
+        next.play(&lp).map_err(|e| e.to_string())?;
+        let token = match self.picked {
+            Some(n) => format!("{n}:{token_play}"),
+            None => token_play,
+        };
+        self.push(token.clone(), next);
+        Ok(token)
+    }
+
+    /// Unpicks the pending number (the person changed their mind).
+    pub fn unpick(&mut self) -> bool {
+        if self.picked.take().is_some() {
+            self.current = *self.turn_start();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// An engine's answer for the current state: checked and applied, or an
+    /// error message and nothing changed.
+    pub fn apply_engine(&mut self, token: &str) -> Result<String, String> {
+        if self.picked.is_some() {
+            return Err("a person's pick is pending".into());
+        }
+        let mut next = self.current;
+        let canonical = apply_answer(&mut next, token).map_err(|f| f.detail)?;
+        self.push(canonical.clone(), next);
+        Ok(canonical)
+    }
+
+    /// Takes back the last turn; false when there is none.
+    pub fn take_back(&mut self) -> bool {
+        if self.unpick() {
+            return true;
+        }
+        if self.tokens.pop().is_none() {
+            return false;
+        }
+        self.states.pop();
+        self.current = *self.turn_start();
+        true
+    }
+
+    /// The opening as the match file writes it.
+    pub fn opening(&self) -> Option<Opening> {
+        let fresh = GameState::start(self.variant, self.rules);
+        if self.start == fresh {
+            let x0 = self.tokens.first()?.parse().ok()?;
+            let y0 = self.tokens.get(1)?.parse().ok()?;
+            Some(Opening::Pair { x0, y0 })
+        } else {
+            Some(Opening::State(state_id::encode(&self.start)))
+        }
+    }
+
+    /// The finished game as a match-file record; `names` plays X and Y.
+    pub fn game_record(&self, names: [&str; 2]) -> Result<GameRecord, String> {
+        let result = self
+            .current
+            .result()
+            .ok_or("the game is not finished: only finished games can be saved")?;
+        let opening = self.opening().ok_or("the initial pair is not picked yet")?;
+        // Pair openings keep the two picks as the first tokens.
+        let moves = self.tokens.clone();
+        Ok(GameRecord {
+            index: 0,
+            pair: 0,
+            round: 0,
+            opening,
+            x_name: names[0].to_string(),
+            y_name: names[1].to_string(),
+            end: GameEnd::Win {
+                winner: result.winner,
+                kind: result.kind,
+            },
+            detail: String::new(),
+            moves,
+        })
+    }
+
+    /// The finished game as a referee match file.
+    pub fn match_file(&self, names: [&str; 2]) -> Result<String, String> {
+        let record = self.game_record(names)?;
+        let header = Header {
+            entries: vec![
+                ("engine0".into(), names[0].into()),
+                ("engine1".into(), names[1].into()),
+                ("variant".into(), self.variant.name().into()),
+                ("k".into(), self.rules.k.to_string()),
+                ("credits".into(), self.rules.doublet_credits.to_string()),
+                ("source".into(), "ncbg-gui".into()),
+            ],
+        };
+        Ok(format!("{}{}\n", header.to_text(), record.to_line()))
+    }
+
+    /// The finished game as a Jellyfish `.mat` (gnubg `import mat`).
+    pub fn mat_file(&self, names: [&str; 2]) -> Result<String, String> {
+        let record = self.game_record(names)?;
+        if self.variant != Variant::Standard {
+            return Err(".mat holds standard games only".into());
+        }
+        let (text, skipped) = mat::export(&[record], names, self.rules);
+        match skipped.first() {
+            Some(s) => Err(format!("this game has no .mat form: {}", s.why)),
+            None => Ok(text),
+        }
+    }
+}
+
+/// Short words for a result: "X wins a gammon (2 points)".
+pub fn result_text(state: &GameState) -> Option<String> {
+    let r = state.result()?;
+    let kind = match r.kind {
+        WinKind::Single => "a single game",
+        WinKind::Gammon => "a gammon",
+        WinKind::Backgammon => "a backgammon",
+    };
+    let pts = r.points();
+    Some(format!(
+        "{} wins {kind} ({pts} point{})",
+        r.winner,
+        if pts == 1 { "" } else { "s" }
+    ))
+}
+
+/// The side letter.
+pub fn side_name(s: Side) -> &'static str {
+    match s {
+        Side::X => "X",
+        Side::Y => "Y",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ncbg::referee::record::MatchFile;
+
+    #[test]
+    fn picks_plays_and_take_backs_change_only_what_they_should() {
+        let mut r = Record::new(
+            Variant::Standard,
+            NumberRules::default(),
+            GameState::standard(),
+        );
+        r.pick(3).unwrap();
+        assert_eq!(r.pick(3).unwrap_err(), r.clone().pick(3).unwrap_err());
+        assert!(r.pick(3).is_err());
+        r.pick(5).unwrap();
+        assert_eq!(r.tokens, ["3", "5"]);
+        assert!(r.play("24/18").is_err(), "no number picked");
+        r.pick(6).unwrap();
+        assert_eq!(
+            r.position_command(),
+            "position state 4HPwATDgc/ABMA:Xpick:x-y-:d22:k6 moves 3 5 6"
+        );
+        let before = r.current;
+        assert!(r.play("24/17").is_err());
+        assert_eq!(r.current, before);
+        assert_eq!(r.play("13/8 24/18").unwrap(), "6:24/18,13/8");
+        assert!(!r.apply_engine("9:24/1").unwrap_err().is_empty());
+        assert_eq!(r.tokens.len(), 3);
+        r.apply_engine("2:24/18,13/11")
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(r.tokens.len(), 4);
+        assert!(r.take_back());
+        assert_eq!(r.tokens.len(), 3);
+        assert_eq!(r.current, r.states[3]);
+        assert_eq!(r.current.to_move(), Side::Y);
+        assert!(r.game_record(["a", "b"]).is_err(), "unfinished");
+    }
+
+    #[test]
+    fn a_finished_game_saves_as_a_match_file_and_a_mat() {
+        let mut r = Record::new(
+            Variant::Standard,
+            NumberRules::default(),
+            GameState::standard(),
+        );
+        let mut rng = ncbg::rng::Rng::new(3);
+        while !r.current.is_over() {
+            let c = ncbg::search::random_choice(&r.current, &mut rng).unwrap();
+            let t = c.token(&r.current);
+            r.apply_engine(&t).unwrap();
+        }
+        let text = r.match_file(["me", "ncbg"]).unwrap();
+        let f = MatchFile::parse(&text);
+        assert_eq!(f.games.len(), 1);
+        assert_eq!(f.games[0].moves, r.tokens);
+        assert_eq!(f.header.get("k"), Some("6"));
+        let mat = r.mat_file(["me", "ncbg"]).unwrap();
+        assert!(mat.starts_with(" 0 point match\n"));
+        assert!(mat.contains("Wins"));
+    }
+}

@@ -1,0 +1,229 @@
+//! Review of a referee match file: its games, each replayed position by
+//! position, and `ncbg analyze`'s verdict on a game (the library's
+//! `analysis::analyze_game`, run on a blocking thread).
+
+use crate::view::{board_view, BoardView};
+use ncbg::analysis::{self, choice_of, Thresholds, TurnReport};
+use ncbg::board::Variant;
+use ncbg::game::GameState;
+use ncbg::ids::state_id;
+use ncbg::numbers::NumberRules;
+use ncbg::referee::record::{GameEnd, GameRecord, MatchFile};
+use ncbg::referee::schedule::Opening;
+use ncbg::search::{Choice, Limits, Searcher, Settings};
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// The analysis of one game.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "state", rename_all = "lowercase")]
+pub enum Analysis {
+    /// Being computed.
+    Running,
+    /// The verdict on every turn.
+    Done {
+        /// Per turn.
+        turns: Vec<TurnReport>,
+    },
+    /// Could not be computed.
+    Failed {
+        /// Why.
+        error: String,
+    },
+}
+
+/// A loaded match file.
+#[derive(Default)]
+pub struct Review {
+    /// File name.
+    pub file: Option<String>,
+    /// Its games.
+    pub games: Vec<GameRecord>,
+    /// Start position variant and rules from the header.
+    pub variant: Variant,
+    /// k and credits from the header.
+    pub rules: NumberRules,
+    /// Analyses by game position in `games`.
+    pub analysis: HashMap<usize, Analysis>,
+}
+
+/// One position of a reviewed game.
+#[derive(Clone, Debug, Serialize)]
+pub struct Step {
+    /// Full-state ID before the turn.
+    pub state: String,
+    /// The board before the turn.
+    pub board: BoardView,
+    /// Side to move.
+    pub side: String,
+    /// The numbers before the turn.
+    pub numbers: [Option<u8>; 2],
+    /// The turn played from here (none after the last).
+    pub played: Option<String>,
+    /// The played play's single steps (mover's coordinates).
+    pub played_steps: Vec<(u8, u8)>,
+    /// The engine's best play's steps, when analysed and different.
+    pub best_steps: Vec<(u8, u8)>,
+}
+
+impl Review {
+    /// Reads a match file's text.
+    pub fn load(name: &str, text: &str) -> Result<Review, String> {
+        let f = MatchFile::parse(text);
+        if f.games.is_empty() {
+            return Err(format!(
+                "{name}: no finished game in this file (is it a referee match file?)"
+            ));
+        }
+        let variant = f
+            .header
+            .get("variant")
+            .map_or(Ok(Variant::Standard), str::parse)
+            .map_err(|_| format!("{name}: unknown variant"))?;
+        let k = f.header.get("k").and_then(|v| v.parse().ok()).unwrap_or(6);
+        let credits = f
+            .header
+            .get("credits")
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(2);
+        let rules = NumberRules::new(k, credits).map_err(|e| format!("{name}: {e}"))?;
+        Ok(Review {
+            file: Some(name.to_string()),
+            games: f.games,
+            variant,
+            rules,
+            analysis: HashMap::new(),
+        })
+    }
+
+    /// The start state of game `i`.
+    pub fn start(&self, i: usize) -> Result<GameState, String> {
+        let g = self.games.get(i).ok_or("no such game")?;
+        match &g.opening {
+            Opening::Pair { .. } => Ok(GameState::start(self.variant, self.rules)),
+            Opening::State(id) => state_id::decode(id).map_err(|e| e.to_string()),
+        }
+    }
+
+    /// Game `i` replayed: one step per position.
+    pub fn steps(&self, i: usize) -> Result<Vec<Step>, String> {
+        let g = self.games.get(i).ok_or("no such game")?;
+        let mut state = self.start(i)?;
+        let turns = match self.analysis.get(&i) {
+            Some(Analysis::Done { turns }) => turns.clone(),
+            _ => Vec::new(),
+        };
+        let mut out = Vec::new();
+        for (t, token) in g.moves.iter().enumerate() {
+            let played = choice_of(&state, token).map_err(|e| format!("turn {}: {e}", t + 1))?;
+            let best_steps = turns
+                .iter()
+                .find(|r| r.turn == t && r.best != r.played)
+                .and_then(|r| choice_of(&state, &r.best).ok())
+                .map(|c| steps_of(&c))
+                .unwrap_or_default();
+            out.push(step(
+                &state,
+                Some(token.clone()),
+                steps_of(&played),
+                best_steps,
+            ));
+            state = played.apply(&state);
+        }
+        out.push(step(&state, None, Vec::new(), Vec::new()));
+        Ok(out)
+    }
+
+    /// A short line for the game list.
+    pub fn summary(g: &GameRecord) -> String {
+        let end = match g.end {
+            GameEnd::Win { winner, kind } => format!("{winner} wins {}", kind.name()),
+            GameEnd::Forfeit { loser, reason } => format!("{} forfeits ({})", loser, reason.name()),
+            GameEnd::MaxTurns => "draw (turn cap)".into(),
+            GameEnd::Repetition => "draw (repetition)".into(),
+        };
+        format!(
+            "#{} {} (X) v {} (Y), {}: {} turns",
+            g.index,
+            g.x_name,
+            g.y_name,
+            end,
+            g.moves.len()
+        )
+    }
+}
+
+fn steps_of(c: &Choice) -> Vec<(u8, u8)> {
+    match c {
+        Choice::Pick(_) => Vec::new(),
+        Choice::Turn(_, lp) | Choice::Play(lp) => {
+            lp.play.steps().iter().map(|s| (s.from, s.to)).collect()
+        }
+    }
+}
+
+fn step(
+    state: &GameState,
+    played: Option<String>,
+    played_steps: Vec<(u8, u8)>,
+    best_steps: Vec<(u8, u8)>,
+) -> Step {
+    let n = state.numbers();
+    Step {
+        state: state_id::encode(state),
+        board: board_view(state),
+        side: state.to_move().to_string(),
+        numbers: [
+            n.current(ncbg::numbers::Side::X),
+            n.current(ncbg::numbers::Side::Y),
+        ],
+        played,
+        played_steps,
+        best_steps,
+    }
+}
+
+/// Analyses a game at `depth` (blocking: run it off the async threads).
+pub fn analyze(start: GameState, moves: Vec<String>, depth: u32) -> Analysis {
+    let mut searcher = Searcher::new(16);
+    let limits = Limits {
+        depth: Some(depth.max(1)),
+        ..Limits::default()
+    };
+    match analysis::analyze_game(
+        &mut searcher,
+        &start,
+        &moves,
+        &limits,
+        &Settings::default(),
+        &Thresholds::default(),
+    ) {
+        Ok(turns) => Analysis::Done { turns },
+        Err(e) => Analysis::Failed { error: e.0 },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_match_file_is_replayed_and_analysed() {
+        let line = "game\tindex=0\tpair=0\tround=0\topening=pair:3-5\tx=a\ty=b\twinner=X\tkind=forfeit\tpoints=1\treason=illegal\tdetail=\tmoves=3 5 6:24/13 6:24/18(2),13/7(2)\tend";
+        let text = format!("# ncbg-referee match file v1\nmeta\tengine0=a\n{line}\n");
+        let mut r = Review::load("m.txt", &text).unwrap();
+        let steps = r.steps(0).unwrap();
+        assert_eq!(steps.len(), 5);
+        assert_eq!(steps[0].state, "4HPwATDgc/ABMA:Xpick:x-y-:d22:k6");
+        assert_eq!(steps[2].played_steps, [(24, 18), (18, 13)]);
+        let a = analyze(r.start(0).unwrap(), r.games[0].moves.clone(), 1);
+        let Analysis::Done { turns } = &a else {
+            panic!("{a:?}")
+        };
+        assert_eq!(turns.len(), 2);
+        r.analysis.insert(0, a);
+        assert!(r.steps(0).is_ok());
+        assert!(Review::load("x", "hello\n").is_err());
+        assert!(r.steps(3).is_err());
+    }
+}

@@ -1,0 +1,166 @@
+//! What the page is sent: a JSON snapshot of the whole state after every
+//! change. The page draws it and keeps nothing authoritative.
+
+use crate::app::{Shared, State};
+use crate::playtree::{self, PlayTree};
+use crate::record::result_text;
+use crate::review::Review;
+use ncbg::game::{GameState, Phase};
+use ncbg::ids::state_id;
+use ncbg::numbers::Side;
+use serde::Serialize;
+use serde_json::{json, Value};
+
+/// Both sides' checkers, each in its own coordinates: index 0 is borne
+/// off, 1..=24 the points, 25 the bar.
+#[derive(Clone, Debug, Serialize)]
+pub struct BoardView {
+    /// X's checkers.
+    pub x: Vec<u8>,
+    /// Y's checkers.
+    pub y: Vec<u8>,
+}
+
+/// The board of a state.
+pub fn board_view(s: &GameState) -> BoardView {
+    let (mover, opp) = (
+        s.position().mover().to_slots(),
+        s.position().opponent().to_slots(),
+    );
+    let (x, y) = match s.to_move() {
+        Side::X => (mover, opp),
+        Side::Y => (opp, mover),
+    };
+    BoardView {
+        x: x.to_vec(),
+        y: y.to_vec(),
+    }
+}
+
+#[derive(Serialize)]
+struct NumberChoice {
+    n: u8,
+    legal: bool,
+    doublet: bool,
+    reason: Option<String>,
+}
+
+fn number_choices(s: &GameState) -> Vec<NumberChoice> {
+    if s.phase() != Phase::Pick || s.is_over() {
+        return Vec::new();
+    }
+    (1..=s.k())
+        .map(|n| match s.numbers().check_pick(s.to_move(), n, s.k()) {
+            Ok(doublet) => NumberChoice {
+                n,
+                legal: true,
+                doublet,
+                reason: None,
+            },
+            Err(e) => NumberChoice {
+                n,
+                legal: false,
+                doublet: false,
+                reason: Some(e.to_string()),
+            },
+        })
+        .collect()
+}
+
+/// The snapshot of the game part.
+fn game_json(st: &State) -> Value {
+    let g = &st.game;
+    let s = &g.current;
+    let n = s.numbers();
+    let phase = if s.is_over() {
+        "over"
+    } else if s.in_opening() {
+        "opening"
+    } else if s.phase() == Phase::Play {
+        "play"
+    } else {
+        "pick"
+    };
+    let tree: Option<PlayTree> = match (st.human_to_move(), s.pending_pair()) {
+        (true, Some(pair)) => Some(playtree::build(s.position(), pair)),
+        _ => None,
+    };
+    let board = board_view(s);
+    let pips = |v: &[u8]| -> u32 {
+        v.iter()
+            .enumerate()
+            .map(|(i, &c)| i as u32 * u32::from(c))
+            .sum()
+    };
+    let record: Vec<Value> = g
+        .tokens
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            json!({
+                "token": t,
+                "side": g.states[i].to_move().to_string(),
+                "before": state_id::encode(&g.states[i]),
+                "after": state_id::encode(&g.states[i + 1]),
+            })
+        })
+        .collect();
+    json!({
+        "stateid": state_id::encode(s),
+        "start": state_id::encode(&g.start),
+        "to_move": s.to_move().to_string(),
+        "phase": phase,
+        "k": s.k(),
+        "variant": g.variant.name(),
+        "numbers": { "X": n.current(Side::X), "Y": n.current(Side::Y) },
+        "credits": { "X": n.credits(Side::X), "Y": n.credits(Side::Y) },
+        "pair": s.pending_pair().map(|p| [p.hi(), p.lo()]),
+        "picked": g.picked,
+        "pips": { "X": pips(&board.x), "Y": pips(&board.y) },
+        "board": board,
+        "choices": number_choices(s),
+        "tree": tree,
+        "result": result_text(s),
+        "human_to_move": st.human_to_move(),
+        "record": record,
+        "can_save": s.is_over(),
+    })
+}
+
+fn review_json(r: &Review) -> Value {
+    json!({
+        "file": r.file,
+        "games": r.games.iter().map(Review::summary).collect::<Vec<_>>(),
+        "analysis": r.analysis.iter().map(|(i, a)| (i.to_string(), a)).collect::<std::collections::BTreeMap<_, _>>(),
+    })
+}
+
+/// The whole snapshot.
+pub fn snapshot(shared: &Shared, st: &State) -> Value {
+    let engines: Vec<Value> = shared
+        .slots
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            json!({
+                "slot": crate::app::slot_letter(i).to_string(),
+                "name": s.cfg.name,
+                "id_name": st.id_names[i],
+                "status": st.status[i],
+            })
+        })
+        .collect();
+    json!({
+        "version": st.version,
+        "engines": engines,
+        "players": { "X": st.players[0].code(), "Y": st.players[1].code() },
+        "search": st.search,
+        "game": game_json(st),
+        "thinking": st.thinking,
+        "last_search": st.last_search.as_ref().map(|(slot, side, info)| json!({ "slot": crate::app::slot_letter(*slot).to_string(), "side": side, "info": info })),
+        "fault": st.fault.as_ref().map(|(slot, m)| json!({ "slot": crate::app::slot_letter(*slot).to_string(), "message": m })),
+        "message": st.message,
+        "paused": st.paused,
+        "review": review_json(&st.review),
+    })
+}

@@ -1,0 +1,162 @@
+// The backgammon board in SVG: points numbered from the viewer's side,
+// stacks with counts, bar, borne-off trays, highlights and arrows.
+// Locations are "x<N>" for X's point N (1..24), "bar", "off".
+"use strict";
+
+const NS = "http://www.w3.org/2000/svg";
+const G = {
+  W: 820, H: 640, left: 20, top: 40, pw: 50, bar: 60, frame: 14, trayW: 70,
+  innerH: 530, pointH: 215, r: 22,
+};
+G.quadW = G.pw * 6;
+G.innerW = G.quadW * 2 + G.bar;
+G.trayX = G.left + G.frame * 2 + G.innerW + 10;
+
+function el(name, attrs, parent) {
+  const e = document.createElementNS(NS, name);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+// Viewer's point v (1..24) -> { x: centre, top: bool }.
+function pointGeom(v) {
+  const x0 = G.left + G.frame;
+  const rightQ = x0 + G.quadW + G.bar;
+  let col, quad, top;
+  if (v <= 6) { quad = rightQ; col = 6 - v; top = false; }
+  else if (v <= 12) { quad = x0; col = 12 - v; top = false; }
+  else if (v <= 18) { quad = x0; col = v - 13; top = true; }
+  else { quad = rightQ; col = v - 19; top = true; }
+  return { x: quad + col * G.pw + G.pw / 2, top };
+}
+
+// X's point p seen by `viewer` ("X" or "Y").
+function viewerPoint(p, viewer) { return viewer === "X" ? p : 25 - p; }
+// A mover-coordinate slot (0 off, 25 bar) as a location.
+function moverLoc(slot, side) {
+  if (slot === 25) return "bar";
+  if (slot === 0) return "off";
+  return "x" + (side === "X" ? slot : 25 - slot);
+}
+
+// Draws `board` ({x:[26], y:[26]}) into `svg`. opts: viewer, highlight
+// {sources:Set, targets:Set, selected}, arrows [{from,to,cls}] (locations),
+// onLoc(loc, event) for clicks, pips {X,Y}, names {X,Y}.
+function drawBoard(svg, board, opts) {
+  while (svg.firstChild) svg.removeChild(svg.firstChild);
+  svg.setAttribute("viewBox", `0 0 ${G.W} ${G.H}`);
+  const viewer = opts.viewer || "X";
+  const other = viewer === "X" ? "Y" : "X";
+  const x0 = G.left, y0 = G.top;
+  const innerX = x0 + G.frame, innerY = y0 + G.frame;
+  el("rect", { x: x0, y: y0, width: G.innerW + 2 * G.frame, height: G.innerH + 2 * G.frame, rx: 8, class: "frame" }, svg);
+  el("rect", { x: innerX, y: innerY, width: G.quadW, height: G.innerH, class: "felt" }, svg);
+  el("rect", { x: innerX + G.quadW + G.bar, y: innerY, width: G.quadW, height: G.innerH, class: "felt" }, svg);
+  el("rect", { x: innerX + G.quadW, y: innerY, width: G.bar, height: G.innerH, class: "barstrip" }, svg);
+  const hl = opts.highlight || { sources: new Set(), targets: new Set() };
+  const counts = (loc) => {
+    if (loc === "bar") return { X: board.x[25], Y: board.y[25] };
+    if (loc === "off") return { X: board.x[0], Y: board.y[0] };
+    const p = +loc.slice(1);
+    return { X: board.x[p], Y: board.y[25 - p] };
+  };
+  // Points.
+  for (let v = 1; v <= 24; v++) {
+    const p = viewer === "X" ? v : 25 - v;
+    const loc = "x" + p;
+    const g = pointGeom(v);
+    const base = g.top ? innerY : innerY + G.innerH;
+    const tip = g.top ? innerY + G.pointH : innerY + G.innerH - G.pointH;
+    const shade = v % 2 === 0 ? "pt-dark" : "pt-light";
+    el("polygon", { points: `${g.x - G.pw / 2 + 1},${base} ${g.x + G.pw / 2 - 1},${base} ${g.x},${tip}`, class: `point ${shade}` }, svg);
+    const label = el("text", { x: g.x, y: g.top ? y0 - 10 : y0 + G.innerH + 2 * G.frame + 24, class: "ptlabel" }, svg);
+    label.textContent = v;
+    const c = counts(loc);
+    const side = c.X > 0 ? "X" : c.Y > 0 ? "Y" : null;
+    const n = side ? c[side] : 0;
+    drawStack(svg, g.x, base, g.top ? 1 : -1, side, n, loc, 5);
+    const hit = el("rect", { x: g.x - G.pw / 2, y: g.top ? innerY : innerY + G.innerH - G.pointH - 40, width: G.pw, height: G.pointH + 40, class: "hit", "data-loc": loc, "data-label": v }, svg);
+    if (hl.sources.has(loc)) hit.classList.add("movable");
+    if (hl.targets.has(loc)) hit.classList.add("target");
+    if (hl.selected === loc) hit.classList.add("selected");
+  }
+  // Bar: the viewer's checkers in the upper half (they enter up there).
+  const bc = counts("bar");
+  const barX = innerX + G.quadW + G.bar / 2;
+  const mid = innerY + G.innerH / 2;
+  drawStack(svg, barX, mid - 30, -1, viewer, bc[viewer], "bar", 4, true);
+  drawStack(svg, barX, mid + 30, 1, other, bc[other], "bar", 4, true);
+  const barHit = el("rect", { x: innerX + G.quadW, y: innerY, width: G.bar, height: G.innerH, class: "hit", "data-loc": "bar" }, svg);
+  if (hl.sources.has("bar")) barHit.classList.add("movable");
+  if (hl.selected === "bar") barHit.classList.add("selected");
+  // Trays: borne-off checkers, the viewer's at the bottom.
+  const trayX = G.trayX;
+  el("rect", { x: trayX, y: y0, width: G.trayW, height: G.innerH + 2 * G.frame, rx: 6, class: "frame" }, svg);
+  for (const [side, top] of [[other, true], [viewer, false]]) {
+    const n = counts("off")[side];
+    const ty = top ? innerY : innerY + G.innerH;
+    el("rect", { x: trayX + 8, y: top ? innerY : innerY + G.innerH / 2 + 4, width: G.trayW - 16, height: G.innerH / 2 - 4, class: "tray" }, svg);
+    const g = el("g", { class: "stack", "data-loc": "off", "data-side": side, "data-count": n }, svg);
+    for (let i = 0; i < n; i++) {
+      const yy = top ? ty + 4 + i * 11 : ty - 14 - i * 11;
+      el("rect", { x: trayX + 12, y: yy, width: G.trayW - 24, height: 9, rx: 3, class: `offchk ${side}` }, g);
+    }
+    if (n > 0) {
+      const t = el("text", { x: trayX + G.trayW / 2, y: top ? ty + G.innerH / 2 - 12 : ty - G.innerH / 2 + 24, class: "traycount" }, svg);
+      t.textContent = n + " off";
+    }
+  }
+  const offHit = el("rect", { x: trayX, y: y0, width: G.trayW, height: G.innerH + 2 * G.frame, class: "hit", "data-loc": "off" }, svg);
+  if (hl.targets.has("off")) offHit.classList.add("target");
+  // Pip counts and names beside the trays.
+  if (opts.pips) {
+    const t1 = el("text", { x: trayX + G.trayW / 2, y: y0 - 10, class: "pips" }, svg);
+    t1.textContent = `${other} ${opts.pips[other]}`;
+    const t2 = el("text", { x: trayX + G.trayW / 2, y: y0 + G.innerH + 2 * G.frame + 24, class: "pips" }, svg);
+    t2.textContent = `${viewer} ${opts.pips[viewer]}`;
+  }
+  for (const a of opts.arrows || []) drawArrow(svg, a, viewer);
+  if (opts.onLoc) {
+    for (const h of svg.querySelectorAll(".hit")) {
+      h.addEventListener("pointerdown", (e) => opts.onLoc(h.getAttribute("data-loc"), e, "down"));
+      h.addEventListener("pointerup", (e) => opts.onLoc(h.getAttribute("data-loc"), e, "up"));
+    }
+  }
+}
+
+// A stack of `n` checkers of `side` from (x, base) growing by `dir`.
+function drawStack(svg, x, base, dir, side, n, loc, maxShown, onBar) {
+  const g = el("g", { class: "stack", "data-loc": loc, "data-side": side || "", "data-count": n }, svg);
+  if (!side || n === 0) return;
+  const shown = Math.min(n, maxShown);
+  for (let i = 0; i < shown; i++) {
+    const cy = onBar ? base + dir * (G.r + i * 2 * G.r) : base + dir * (G.r + 1 + i * 2 * G.r);
+    el("circle", { cx: x, cy, r: G.r - 1, class: `checker ${side}` }, g);
+    el("circle", { cx: x, cy, r: G.r - 7, class: `rim ${side}` }, g);
+    if (i === shown - 1 && n > maxShown) {
+      const t = el("text", { x, y: cy + 6, class: `count ${side}` }, g);
+      t.textContent = n;
+    }
+  }
+}
+
+function locCentre(loc, viewer) {
+  const innerY = G.top + G.frame;
+  if (loc === "bar") return { x: G.left + G.frame + G.quadW + G.bar / 2, y: innerY + G.innerH / 2 };
+  if (loc === "off") return { x: G.trayX + G.trayW / 2, y: innerY + G.innerH / 2 };
+  const g = pointGeom(viewerPoint(+loc.slice(1), viewer));
+  return { x: g.x, y: g.top ? innerY + G.pointH - 40 : innerY + G.innerH - G.pointH + 40 };
+}
+
+function drawArrow(svg, a, viewer) {
+  const p = locCentre(a.from, viewer), q = locCentre(a.to, viewer);
+  const id = "head-" + a.cls;
+  if (!svg.querySelector("#" + id)) {
+    const defs = el("defs", {}, svg);
+    const m = el("marker", { id, markerWidth: 8, markerHeight: 8, refX: 6, refY: 4, orient: "auto" }, defs);
+    el("path", { d: "M0,0 L8,4 L0,8 z", class: "arrowhead " + a.cls }, m);
+  }
+  const mx = (p.x + q.x) / 2, my = (p.y + q.y) / 2 + (p.y === q.y ? (p.y < 300 ? 60 : -60) : 0);
+  el("path", { d: `M${p.x},${p.y} Q${mx},${my} ${q.x},${q.y}`, class: "arrow " + a.cls, "marker-end": `url(#${id})` }, svg);
+}

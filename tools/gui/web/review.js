@@ -1,0 +1,130 @@
+// The Review view: a referee match file's games, stepped through turn by
+// turn, with the analysis's per-turn loss chart and the engine's best
+// choice drawn beside the played one.
+"use strict";
+
+const R = { game: null, steps: [], analysis: null, at: 0, flipped: false, files: [], analysisKey: "" };
+
+async function listFiles() {
+  const j = await api("/api/files");
+  const sel = $("r-files");
+  sel.innerHTML = j.files.map((f) => `<option>${f}</option>`).join("");
+  $("r-file").textContent = `folder: ${j.dir}`;
+}
+
+async function loadGame(i) {
+  const j = await api("/api/review/game?i=" + i);
+  R.game = i;
+  R.steps = j.steps;
+  R.analysis = j.analysis;
+  R.at = Math.min(R.at, R.steps.length - 1);
+  $("r-slider").max = R.steps.length - 1;
+  drawReview();
+}
+
+function turnReport(t) {
+  if (!R.analysis || R.analysis.state !== "done") return null;
+  return R.analysis.turns.find((r) => r.turn === t) || null;
+}
+
+function drawReview() {
+  if (R.game === null || !R.steps.length) return;
+  const s = R.steps[R.at];
+  $("r-slider").value = R.at;
+  $("r-pos").textContent = `position ${R.at} of ${R.steps.length - 1}`;
+  const side = s.side;
+  const arrows = s.played_steps.map(([f, t]) => ({ from: moverLoc(f, side), to: moverLoc(t, side), cls: "played" }))
+    .concat(s.best_steps.map(([f, t]) => ({ from: moverLoc(f, side), to: moverLoc(t, side), cls: "best" })));
+  const pips = (a) => a.reduce((x, c, i) => x + c * i, 0);
+  drawBoard($("rboard"), s.board, { viewer: R.flipped ? "Y" : "X", arrows, pips: { X: pips(s.board.x), Y: pips(s.board.y) } });
+  const rep = turnReport(R.at);
+  let html = `<div>${s.state}</div>`;
+  if (s.played) {
+    html += `<div>${side} to move (numbers X ${s.numbers[0] ?? "–"}, Y ${s.numbers[1] ?? "–"}): played <span class="played">${s.played}</span>`;
+    if (rep) {
+      const v = rep.verdict === "ok" ? "" : ` <span class="v-${rep.verdict}">${rep.verdict}</span>`;
+      html += rep.best === rep.played
+        ? ` — the engine's choice too (${(rep.best_score / 1000).toFixed(3)})`
+        : ` (${(rep.played_score / 1000).toFixed(3)}); best <span class="best">${rep.best}</span> (${(rep.best_score / 1000).toFixed(3)}), loss ${(rep.loss / 1000).toFixed(3)}${v}`;
+    }
+    html += "</div>";
+  } else {
+    html += "<div>end of the game</div>";
+  }
+  $("r-turn").innerHTML = html;
+  drawChart();
+}
+
+function drawChart() {
+  const svg = $("chart");
+  while (svg.firstChild) svg.removeChild(svg.firstChild);
+  const W = 400, H = 200, L = 34, B = 18, T = 10;
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  const a = R.analysis;
+  $("r-astate").textContent = !a ? "not analysed" : a.state === "running" ? "analysing…" : a.state === "failed" ? a.error : `${a.turns.length} turns analysed`;
+  $("r-astate").dataset.state = a ? a.state : "none";
+  if (!a || a.state !== "done") { $("r-totals").textContent = ""; return; }
+  const turns = a.turns;
+  const n = R.steps.length - 1;
+  const max = Math.max(0.2, ...turns.map((t) => t.loss / 1000));
+  const x = (t) => L + (t + 0.5) * ((W - L - 4) / Math.max(1, n));
+  const y = (v) => H - B - (v / max) * (H - B - T);
+  el("line", { x1: L, y1: H - B, x2: W - 2, y2: H - B, class: "axis" }, svg);
+  el("line", { x1: L, y1: T, x2: L, y2: H - B, class: "axis" }, svg);
+  for (const v of [0, max / 2, max]) {
+    const lab = el("text", { x: L - 3, y: y(v) + 3, class: "axlabel", "text-anchor": "end" }, svg);
+    lab.textContent = v.toFixed(2);
+  }
+  const lab = el("text", { x: W / 2, y: H - 3, class: "axlabel", "text-anchor": "middle" }, svg);
+  lab.textContent = "turn (loss in points; X light, Y dark)";
+  const bw = Math.max(1.5, (W - L - 4) / Math.max(1, n) - 1);
+  for (const t of turns) {
+    const v = t.loss / 1000;
+    const r = el("rect", { x: x(t.turn) - bw / 2, y: y(v), width: bw, height: Math.max(1, H - B - y(v)), class: `bar-${t.side} lossbar`, "data-turn": t.turn, "data-verdict": t.verdict }, svg);
+    if (t.turn === R.at) r.classList.add("bar-sel");
+    r.style.cursor = "pointer";
+    r.onclick = () => { R.at = t.turn; drawReview(); };
+    if (t.verdict !== "ok") {
+      const m = el("path", { d: `M${x(t.turn) - 5},${y(v) - 9} L${x(t.turn) + 5},${y(v) - 9} L${x(t.turn)},${y(v) - 2} z`, class: `mark-${t.verdict}` }, svg);
+      m.onclick = r.onclick;
+    }
+  }
+  const tot = { X: [0, 0, 0, 0], Y: [0, 0, 0, 0] };
+  for (const t of turns) { const s = tot[t.side]; s[0]++; s[1] += t.loss; if (t.verdict === "error") s[2]++; if (t.verdict === "blunder") s[3]++; }
+  $("r-totals").innerHTML = ["X", "Y"].map((s) => `${s}: ${tot[s][0]} turns, error rate ${(tot[s][0] ? tot[s][1] / tot[s][0] / 1000 : 0).toFixed(3)}, <span class="v-error">${tot[s][2]} errors</span>, <span class="v-blunder">${tot[s][3]} blunders</span>`).join("<br>");
+}
+
+function step(d) { if (!R.steps.length) return; R.at = Math.max(0, Math.min(R.steps.length - 1, R.at + d)); drawReview(); }
+
+window.reviewShown = () => { listFiles().catch(() => {}); };
+window.onReviewSnapshot = (S) => {
+  const rv = S.review;
+  const gs = $("r-games");
+  const names = rv.games.join("\n");
+  if (gs.dataset.names !== names) {
+    gs.dataset.names = names;
+    gs.innerHTML = rv.games.map((g, i) => `<option value="${i}">${g}</option>`).join("");
+    R.game = null; R.steps = []; R.at = 0;
+    if (rv.games.length) { gs.value = "0"; loadGame(0).catch(() => {}); }
+  }
+  if (R.game !== null) {
+    const a = rv.analysis[String(R.game)];
+    const key = a ? a.state : "none";
+    if (key !== R.analysisKey) { R.analysisKey = key; loadGame(R.game).catch(() => {}); }
+  }
+};
+$("r-refresh").onclick = () => listFiles().catch(() => {});
+$("r-load").onclick = () => api("/api/review/load", { name: $("r-files").value }).catch(() => {});
+$("r-games").onchange = () => { R.at = 0; R.analysisKey = ""; loadGame(+$("r-games").value).catch(() => {}); };
+$("r-analyze").onclick = () => { if (R.game !== null) api("/api/review/analyze", { game: R.game, depth: +$("r-depth").value }).catch(() => {}); };
+$("r-first").onclick = () => step(-1e9);
+$("r-prev").onclick = () => step(-1);
+$("r-next").onclick = () => step(1);
+$("r-last").onclick = () => step(1e9);
+$("r-flip").onclick = () => { R.flipped = !R.flipped; drawReview(); };
+$("r-slider").oninput = () => { R.at = +$("r-slider").value; drawReview(); };
+document.addEventListener("keydown", (e) => {
+  if ($("view-review").hidden || e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+  if (e.key === "ArrowLeft") step(-1);
+  if (e.key === "ArrowRight") step(1);
+});
