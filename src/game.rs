@@ -94,7 +94,7 @@ impl fmt::Display for RuleError {
                 pair.lo()
             ),
             RuleError::NotPicked => write!(f, "no number picked yet: pick a number first"),
-            RuleError::Opening => write!(f, "turn 0 has no checker play: pick a number"),
+            RuleError::Opening => write!(f, "turn 0 has no checker play: pick a number alone"),
             RuleError::Pick(e) => write!(f, "{e}"),
             RuleError::Play(e) => write!(f, "{e}"),
         }

@@ -33,3 +33,4 @@ pub mod play;
 pub mod referee;
 pub mod rng;
 pub mod search;
+pub mod turn;

@@ -18,6 +18,7 @@ use crate::game::GameState;
 use crate::ids::state_id;
 use crate::numbers::Side;
 use crate::search::{Choice, Limits, Searcher, Settings};
+use crate::turn::{self, Turn, TurnForm};
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -298,38 +299,14 @@ pub fn analyze_game(
     Ok(reports)
 }
 
-/// The legal choice a turn token names in `state`.
+/// The legal choice a turn token names in `state` (a whole turn: the
+/// library's [`crate::turn`] reader in its answer form).
 pub fn choice_of(state: &GameState, token: &str) -> Result<Choice, String> {
-    if state.is_over() {
-        return Err("the game is already over".into());
+    match turn::read(state, token, TurnForm::Answer).map_err(|e| e.to_string())? {
+        Turn::Pick(n) => Ok(Choice::Pick(n)),
+        Turn::PickPlay(n, lp) => Ok(Choice::Turn(n, lp)),
+        Turn::Play(lp) => Ok(Choice::Play(lp)),
     }
-    let mut next = *state;
-    let (number, play) = match token.split_once(':') {
-        Some((n, p)) => (Some(n), Some(p)),
-        None if token.bytes().all(|b| b.is_ascii_digit()) => (Some(token), None),
-        None => (None, Some(token)),
-    };
-    let mut picked = None;
-    if let Some(n) = number {
-        let n: u8 = n.parse().map_err(|_| format!("'{n}' is not a number"))?;
-        next.pick(n).map_err(|e| e.to_string())?;
-        picked = Some(n);
-    }
-    if state.in_opening() {
-        if play.is_some() {
-            return Err("turn 0 has no checker play".into());
-        }
-        return Ok(Choice::Pick(picked.ok_or("a number is due")?));
-    }
-    let Some(play) = play else {
-        return Err("a checker play is missing".into());
-    };
-    let lp = next.parse_play(play).map_err(|e| e.to_string())?;
-    let choice = match picked {
-        Some(n) => Choice::Turn(n, lp),
-        None => Choice::Play(lp),
-    };
-    Ok(choice)
 }
 
 /// Totals per side over turn reports.

@@ -1,66 +1,27 @@
-//! Checking an engine's `bestmove` token against the rules and applying it.
+//! Checking an engine's `bestmove` token against the rules and applying it,
+//! with the library's turn-token reader ([`crate::turn`]).
 
 use super::Failure;
-use crate::game::{GameState, Phase, RuleError};
+use crate::game::{GameState, RuleError};
 use crate::notation::PlayError;
 use crate::referee::record::ForfeitReason;
+use crate::turn::{self, TurnError, TurnForm};
 
-/// Checks an answer and applies it: the canonical token on success.
+/// Checks an answer and applies it: the canonical token on success. A token
+/// of the wrong form (unreadable, or a number where a whole turn is due) is
+/// `malformed`; one the rules forbid is `illegal`.
 pub fn apply_answer(state: &mut GameState, token: &str) -> Result<String, Failure> {
-    let malformed = |why: String| Failure::new(ForfeitReason::Malformed, why);
-    let illegal = |e: RuleError| Failure::new(ForfeitReason::Illegal, format!("{token}: {e}"));
-    let number = |text: &str| -> Result<u8, Failure> {
-        text.parse::<u8>()
-            .map_err(|_| malformed(format!("'{token}': '{text}' is not a number")))
-    };
-    let play_error = |e: RuleError| match e {
-        RuleError::Play(PlayError::Syntax(why)) => malformed(format!("'{token}': {why}")),
-        other => illegal(other),
-    };
-    if state.in_opening() {
-        let n = number(token)?;
-        state.pick(n).map_err(illegal)?;
-        return Ok(n.to_string());
-    }
-    match state.phase() {
-        Phase::Pick => {
-            let (n, play) = token
-                .split_once(':')
-                .ok_or_else(|| malformed(format!("'{token}': expected <number>:<play>")))?;
-            let n = number(n)?;
-            let mut next = *state;
-            next.pick(n).map_err(illegal)?;
-            let lp = next.parse_play(play).map_err(play_error)?;
-            let canonical = state.turn_token(n, &lp.play);
-            next.play(&lp).map_err(illegal)?;
-            *state = next;
-            Ok(canonical)
-        }
-        Phase::Play => {
-            // The number is already picked: a play alone, or `n:play` with
-            // that same number.
-            let play = match token.split_once(':') {
-                None => token,
-                Some((n, play)) => {
-                    let picked = state.numbers().current(state.to_move());
-                    if Some(number(n)?) != picked {
-                        return Err(Failure::new(
-                            ForfeitReason::Illegal,
-                            format!(
-                                "{token}: the number is already picked ({})",
-                                picked.unwrap_or(0)
-                            ),
-                        ));
-                    }
-                    play
-                }
-            };
-            let lp = state.parse_play(play).map_err(play_error)?;
-            let canonical = crate::notation::format_play_token(state.position(), &lp.play);
-            state.play(&lp).map_err(illegal)?;
-            Ok(canonical)
-        }
-    }
+    turn::apply(state, token, TurnForm::Answer).map_err(|e| {
+        let reason = match &e {
+            TurnError::Malformed(_)
+            | TurnError::Rule(RuleError::Play(PlayError::Syntax(_)))
+            | TurnError::Rule(RuleError::Opening | RuleError::NotPicked) => {
+                ForfeitReason::Malformed
+            }
+            TurnError::OutOfRange { .. } | TurnError::Rule(_) => ForfeitReason::Illegal,
+        };
+        Failure::new(reason, format!("'{token}': {e}"))
+    })
 }
 
 #[cfg(test)]
