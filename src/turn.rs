@@ -1,0 +1,252 @@
+//! Turn tokens (`protocol/ncbp.md` §2) read against a game: `3`,
+//! `6:24/18,13/8`, `24/18,13/8`, `pass`, `6:pass`, `-`.
+//!
+//! This is the one reader of turn tokens: the engine (`position ... moves`,
+//! `move`), the referee (an engine's `bestmove`) and the analysis (a match
+//! file's moves) all use [`read`], with one error type, [`TurnError`]. Each
+//! caller maps the error to its own vocabulary (an `error` code, a forfeit
+//! reason, a message).
+
+use crate::game::{GameState, RuleError};
+use crate::movegen::LegalPlay;
+use crate::notation::format_play_token;
+use std::fmt;
+
+/// Which tokens a caller accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnForm {
+    /// Any single step of a game, as a GUI may send it: a number alone picks
+    /// (in turn 0 or before a checker play), `n:play` picks and plays, a play
+    /// alone plays the pending pair. `n:play` while a pair is pending is an
+    /// error ([`RuleError::AlreadyPicked`]).
+    Step,
+    /// A whole answer to `go` (a `bestmove` token, a match file's move): the
+    /// number alone in turn 0, `n:play` when a pick is due, and when the
+    /// number is already picked the play alone or `n:play` with that number.
+    Answer,
+}
+
+/// What a token asks for, checked against the state it was read in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// Pick a number (turn 0, or a pick whose play follows separately).
+    Pick(u8),
+    /// Pick a number and play the pair it makes.
+    PickPlay(u8, LegalPlay),
+    /// Play the pair already fixed.
+    Play(LegalPlay),
+}
+
+/// Why a token was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TurnError {
+    /// Not a turn token of the form the state needs; the message says why.
+    Malformed(String),
+    /// A number written with more digits than any alphabet has.
+    OutOfRange {
+        /// The digits as written.
+        written: String,
+        /// The alphabet size.
+        k: u8,
+    },
+    /// The rules forbid it (a number, a play, the phase, a finished game).
+    Rule(RuleError),
+}
+
+impl fmt::Display for TurnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TurnError::Malformed(why) => f.write_str(why),
+            TurnError::OutOfRange { written, k } => {
+                write!(f, "{} is not a number in 1-{k}", cut(written))
+            }
+            TurnError::Rule(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for TurnError {}
+
+impl From<RuleError> for TurnError {
+    fn from(e: RuleError) -> TurnError {
+        TurnError::Rule(e)
+    }
+}
+
+/// Text quoted in a message: at most 40 characters.
+fn cut(text: &str) -> String {
+    if text.chars().count() <= 40 {
+        text.to_string()
+    } else {
+        format!("{}...", text.chars().take(40).collect::<String>())
+    }
+}
+
+fn is_number(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// The number written as the digits `s`, checked by picking it in `state`
+/// (a copy is changed).
+fn pick(state: &mut GameState, s: &str) -> Result<u8, TurnError> {
+    let n: u8 = s.parse().map_err(|_| TurnError::OutOfRange {
+        written: s.to_string(),
+        k: state.k(),
+    })?;
+    state.pick(n)?;
+    Ok(n)
+}
+
+/// Reads `token` (surrounding whitespace ignored) in `state`, checking it
+/// fully against the rules; `state` is not changed.
+pub fn read(state: &GameState, token: &str, form: TurnForm) -> Result<Turn, TurnError> {
+    let token = token.trim();
+    if let Some(r) = state.result() {
+        return Err(RuleError::GameOver(r).into());
+    }
+    let mut next = *state;
+    if is_number(token) {
+        if form == TurnForm::Answer && !state.in_opening() {
+            let why = match state.pending_pair() {
+                Some(_) => "a checker play is due, not a number",
+                None => "expected <number>:<play>",
+            };
+            return Err(TurnError::Malformed(format!("'{}': {why}", cut(token))));
+        }
+        return Ok(Turn::Pick(pick(&mut next, token)?));
+    }
+    match token.split_once(':') {
+        Some((n, play)) => {
+            if !is_number(n) {
+                return Err(TurnError::Malformed(format!(
+                    "'{}' is not a turn like 6:24/18,13/8",
+                    cut(token)
+                )));
+            }
+            if state.in_opening() {
+                return Err(RuleError::Opening.into());
+            }
+            if let Some(pair) = state.pending_pair() {
+                let own = state.numbers().current(state.to_move());
+                let same = n.parse::<u8>().ok() == own;
+                if form == TurnForm::Step || !same {
+                    return Err(RuleError::AlreadyPicked { pair }.into());
+                }
+                return Ok(Turn::Play(state.parse_play(play)?));
+            }
+            let n = pick(&mut next, n)?;
+            Ok(Turn::PickPlay(n, next.parse_play(play)?))
+        }
+        None => {
+            if state.in_opening() {
+                return Err(RuleError::Opening.into());
+            }
+            Ok(Turn::Play(state.parse_play(token)?))
+        }
+    }
+}
+
+impl Turn {
+    /// Applies the turn to the state it was read in.
+    pub fn apply(&self, state: &mut GameState) -> Result<(), RuleError> {
+        let mut next = *state;
+        match self {
+            Turn::Pick(n) => next.pick(*n)?,
+            Turn::PickPlay(n, lp) => {
+                next.pick(*n)?;
+                next.play(lp)?;
+            }
+            Turn::Play(lp) => next.play(lp)?,
+        }
+        *state = next;
+        Ok(())
+    }
+
+    /// The canonical token of the turn, in the state it was read in.
+    pub fn canonical(&self, state: &GameState) -> String {
+        match self {
+            Turn::Pick(n) => n.to_string(),
+            Turn::PickPlay(n, lp) => state.turn_token(*n, &lp.play),
+            Turn::Play(lp) => format_play_token(state.position(), &lp.play),
+        }
+    }
+}
+
+/// Reads `token` and applies it: the canonical token on success; on error
+/// `state` is unchanged.
+pub fn apply(state: &mut GameState, token: &str, form: TurnForm) -> Result<String, TurnError> {
+    let turn = read(state, token, form)?;
+    let canonical = turn.canonical(state);
+    turn.apply(state)?;
+    Ok(canonical)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::PlayError;
+
+    fn run(tokens: &[&str], form: TurnForm) -> Result<Vec<String>, TurnError> {
+        let mut g = GameState::standard();
+        let mut out = Vec::new();
+        for t in tokens {
+            let before = g;
+            match apply(&mut g, t, form) {
+                Ok(c) => out.push(c),
+                Err(e) => {
+                    assert_eq!(g, before, "an error changes nothing");
+                    return Err(e);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    #[test]
+    fn step_and_answer_forms() {
+        use TurnForm::{Answer, Step};
+        assert_eq!(
+            run(&["3", "5", "6:13/8,24/18"], Answer).unwrap(),
+            ["3", "5", "6:24/18,13/8"]
+        );
+        assert_eq!(
+            run(&["3", "5", "6", " 24/13 "], Step).unwrap(),
+            ["3", "5", "6", "24/13"]
+        );
+        assert!(matches!(
+            run(&["3", "5", "6"], Answer),
+            Err(TurnError::Malformed(_))
+        ));
+        assert!(matches!(
+            run(&["3", "99999"], Step),
+            Err(TurnError::OutOfRange { k: 6, .. })
+        ));
+        assert!(matches!(
+            run(&["3:24/21"], Step),
+            Err(TurnError::Rule(RuleError::Opening))
+        ));
+        assert!(matches!(
+            run(&["3", "5", "24/13"], Step),
+            Err(TurnError::Rule(RuleError::NotPicked))
+        ));
+        assert!(matches!(
+            run(&["3", "5", "x:24/13"], Step),
+            Err(TurnError::Malformed(_))
+        ));
+        assert!(matches!(
+            run(&["3", "5", "6:fly"], Answer),
+            Err(TurnError::Rule(RuleError::Play(PlayError::Syntax(_))))
+        ));
+        // A pending pair: the same number may be repeated in an answer only.
+        let mut p = crate::ids::state_id::decode("4HPwATDgc/ABMA:Xplay:x6y5:d22:k6").unwrap();
+        assert!(matches!(
+            read(&p, "6:24/13", Step),
+            Err(TurnError::Rule(RuleError::AlreadyPicked { .. }))
+        ));
+        assert!(matches!(
+            read(&p, "5:24/13", Answer),
+            Err(TurnError::Rule(RuleError::AlreadyPicked { .. }))
+        ));
+        assert_eq!(apply(&mut p, "6:24/13", Answer).unwrap(), "24/13");
+    }
+}
