@@ -216,3 +216,47 @@ fn perft_and_bench_leave_the_engine_responsive() {
     // Idle again.
     assert!(e.ask("choose-number 4").is_empty());
 }
+
+/// With its stdout closed, the engine ends even while a search writes
+/// nothing: `go infinite` at its depth cap waits silently for `stop`, so
+/// only a watch on stdout itself can notice that nobody reads any more.
+#[test]
+fn a_closed_stdout_ends_a_silent_search() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    use std::time::Instant;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ncbg"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    writeln!(
+        stdin,
+        "setoption name Depth value 1\nposition startpos moves 3 5\ngo infinite"
+    )
+    .unwrap();
+    stdin.flush().unwrap();
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    assert!(line.starts_with("info depth 1"), "{line}");
+    std::thread::sleep(Duration::from_millis(100));
+    drop(stdout);
+    let closed = Instant::now();
+    // A generous bound against a hang, not a speed goal.
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if closed.elapsed() > Duration::from_secs(10) {
+            let _ = child.kill();
+            panic!("the engine runs on with its stdout closed");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    eprintln!("exited {:?} after stdout closed", closed.elapsed());
+    assert!(status.success());
+    drop(stdin);
+}

@@ -2,7 +2,7 @@
 //! stdin into lines, a search thread runs `go`, and the main thread owns the
 //! [`Session`] and stdout. They talk over one crossbeam channel of
 //! [`Event`]s; `stop` reaches a running search through a shared flag that the
-//! search polls.
+//! search polls. A watcher thread ends the engine when its stdout is closed.
 
 use crossbeam_channel::{unbounded, Receiver, Sender};
 use ncbg::engine::{EngineError, LineReader, Reply, SearchDone, SearchJob, Session};
@@ -47,6 +47,39 @@ impl Output {
     }
 }
 
+/// Ends the engine as soon as nobody reads its stdout any more (the reading
+/// end of a pipe closed), without waiting for the next line written: a
+/// `go infinite` at its depth cap writes nothing until `stop`.
+#[cfg(unix)]
+fn spawn_stdout_watch() {
+    thread::spawn(|| loop {
+        let mut fd = libc::pollfd {
+            fd: libc::STDOUT_FILENO,
+            events: 0,
+            revents: 0,
+        };
+        // SAFETY: one valid `pollfd`, its count, no timeout.
+        let r = unsafe { libc::poll(&mut fd, 1, -1) };
+        if r < 0 {
+            if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            return;
+        }
+        if fd.revents & (libc::POLLERR | libc::POLLHUP) != 0 {
+            log::info!("stdout closed; exiting");
+            std::process::exit(0);
+        }
+        if fd.revents & libc::POLLNVAL != 0 {
+            return;
+        }
+        thread::sleep(std::time::Duration::from_millis(50));
+    });
+}
+
+#[cfg(not(unix))]
+fn spawn_stdout_watch() {}
+
 fn spawn_reader(events: Sender<Event>) {
     thread::spawn(move || {
         let mut reader = LineReader::new(std::io::stdin().lock());
@@ -78,6 +111,7 @@ pub fn run() -> Result<(), String> {
     let (events_tx, events) = unbounded::<Event>();
     let (jobs_tx, jobs) = unbounded::<Box<SearchJob>>();
     let stop = Arc::new(AtomicBool::new(false));
+    spawn_stdout_watch();
     spawn_reader(events_tx.clone());
     spawn_searcher(jobs, events_tx, Arc::clone(&stop));
 
