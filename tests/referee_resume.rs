@@ -162,3 +162,57 @@ fn resume_with_other_settings_is_refused() {
     run_referee(&base(&["--shard", "0/2", "--resume"]));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A `game` line without its `end` in the middle of a file (a broken write
+/// followed by later games) is dropped by `--resume`, which rewrites the
+/// file, so readers and the resumed match never see it.
+#[test]
+fn resume_removes_a_broken_game_line() {
+    let dir = temp_dir("resume-broken");
+    let file = dir.join("match.txt");
+    let run = |resume: bool| {
+        let mut a = args(&[
+            "--engine",
+            &engine_cmd("random", ""),
+            "name=a",
+            "--engine",
+            &engine_cmd("random", ""),
+            "name=b",
+            "--games",
+            "6",
+            "--quiet",
+            "--out",
+            &file.display().to_string(),
+        ]);
+        if resume {
+            a.push("--resume".into());
+        }
+        run_referee(&a)
+    };
+    run(false);
+    let whole = std::fs::read_to_string(&file).unwrap();
+    let games = game_lines(&file);
+    assert_eq!(games.len(), 6);
+    // Game 2 loses its `end` (and its moves), and game 4 is gone.
+    let broken = whole
+        .replace(&games[4], "")
+        .replace("\n\n", "\n")
+        .replace(&games[2], &games[2][..games[2].len() - 20]);
+    std::fs::write(&file, &broken).unwrap();
+    run(true);
+    let after = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        after
+            .lines()
+            .filter(|l| l.starts_with("game\t"))
+            .all(|l| l.ends_with("\tend")),
+        "{after}"
+    );
+    let mut indices: Vec<u64> = game_lines(&file)
+        .iter()
+        .map(|l| field(l, "index").parse().unwrap())
+        .collect();
+    indices.sort();
+    assert_eq!(indices, [0, 1, 2, 3, 4, 5]);
+    let _ = std::fs::remove_dir_all(dir);
+}

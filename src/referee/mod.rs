@@ -14,6 +14,7 @@
 //!   trait, with forfeits and the turn cap;
 //! - [`record`]: finished games and the match file (`protocol/match-file.md`);
 //! - [`store`]: the match file on disk (create, resume, append);
+//! - [`merge`]: joining the files of one match's shards, and what they lack;
 //! - [`stats`]: W/L/D, gammons, points, Elo, LOS, pentanomial counts;
 //! - [`sprt`]: the sequential probability ratio test;
 //! - [`report`]: the final report (text and JSON);
@@ -24,6 +25,7 @@ pub mod config;
 pub mod engine;
 pub mod judge;
 pub mod mat;
+pub mod merge;
 pub mod record;
 pub mod report;
 pub mod runner;

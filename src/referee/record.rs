@@ -285,6 +285,9 @@ pub struct MatchFile {
     /// Bytes up to the end of the last complete line: a resume cuts the file
     /// there before appending.
     pub complete_len: usize,
+    /// `game` lines that are not complete records (no `end`, a field
+    /// unreadable): ignored by readers, removed by a resume.
+    pub broken_lines: usize,
 }
 
 impl MatchFile {
@@ -306,6 +309,8 @@ impl MatchFile {
                 if seen.insert(g.index) {
                     out.games.push(g);
                 }
+            } else if line.starts_with("game\t") {
+                out.broken_lines += 1;
             }
         }
         out

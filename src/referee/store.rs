@@ -73,12 +73,25 @@ impl Store {
             old = read(path)?;
             check_header(&old.header, header)
                 .map_err(|e| format!("{}: cannot resume: {e}", path.display()))?;
-            let f = OpenOptions::new()
-                .write(true)
-                .open(path)
-                .map_err(|e| io_error(path, e))?;
-            f.set_len(old.complete_len as u64)
-                .map_err(|e| io_error(path, e))?;
+            if old.broken_lines > 0 {
+                // Rewritten whole (through a new file renamed over it, so a
+                // kill leaves either file complete): header and games only.
+                log::warn!(
+                    "{}: {} incomplete game line(s) removed",
+                    path.display(),
+                    old.broken_lines
+                );
+                let fresh = path.with_extension("resume-tmp");
+                write(&fresh, &old.header, &old.games)?;
+                std::fs::rename(&fresh, path).map_err(|e| io_error(path, e))?;
+            } else {
+                let f = OpenOptions::new()
+                    .write(true)
+                    .open(path)
+                    .map_err(|e| io_error(path, e))?;
+                f.set_len(old.complete_len as u64)
+                    .map_err(|e| io_error(path, e))?;
+            }
         }
         let mut file = OpenOptions::new()
             .create(true)

@@ -1,0 +1,211 @@
+//! `ncbg-referee`: plays matches between two NCBP engines, records every game
+//! in a match file, and reports results, Elo and SPRT. See README.md and
+//! `protocol/match-file.md`. One module a subcommand: [`run`] (a match, the
+//! default), [`merge`], [`export`] (`export-mat`); the logic itself is in the
+//! library (`ncbg::referee`).
+// The argument docs double as `--help` text, where `<name>` is meant literally.
+#![allow(rustdoc::invalid_html_tags)]
+
+mod export;
+mod merge;
+mod run;
+
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use ncbg::numbers::NumberRules;
+use ncbg::referee::record::MatchFile;
+use ncbg::referee::report::Report;
+use ncbg::referee::sprt::Sprt;
+use ncbg::referee::store;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "ncbg-referee",
+    version,
+    about = "Engine-vs-engine matches for No-Chance Backgammon over NCBP",
+    args_conflicts_with_subcommands = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Reports on several match files together (e.g. the shards of one match).
+    Merge {
+        /// Match files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Write the merged games to this match file.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// SPRT to evaluate: elo0=.. elo1=.. alpha=.. beta=..
+        #[arg(long, num_args = 1..)]
+        sprt: Vec<String>,
+        /// Report format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        /// Accept files that lack shards or games of the schedule (a warning
+        /// instead of a failure).
+        #[arg(long)]
+        partial: bool,
+    },
+    /// Writes a match file's games as a Jellyfish .mat file for GNU Backgammon.
+    ExportMat {
+        /// The match file.
+        matchfile: PathBuf,
+        /// The .mat file to write.
+        out: PathBuf,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub(crate) enum Format {
+    Text,
+    Json,
+}
+
+#[derive(clap::Args)]
+pub(crate) struct RunArgs {
+    /// An engine: cmd=<command line> name=<name> option.<Name>=<value>
+    /// tc=<base+inc s> movetime=<ms> depth=<d> nodes=<n>. Exactly two.
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    engine: Vec<String>,
+    /// The `--engine` settings, one list per occurrence (filled from the
+    /// parsed arguments: clap's derive cannot group them).
+    #[arg(skip)]
+    engine_groups: Vec<Vec<String>>,
+    /// Settings shared by both engines (same keys as --engine).
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    each: Vec<String>,
+    /// Games to play (default: one round).
+    #[arg(long)]
+    games: Option<u64>,
+    /// Rounds: every opening twice, colours swapped.
+    #[arg(long)]
+    rounds: Option<u64>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Openings file: one full-state ID a line.
+    #[arg(long)]
+    openings: Option<PathBuf>,
+    /// Use N random openings (reproducible with --seed).
+    #[arg(long, value_name = "N")]
+    random_openings: Option<usize>,
+    /// Random turns after the initial pair in a random opening.
+    #[arg(long, default_value_t = 2)]
+    opening_turns: u32,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Alphabet size k.
+    #[arg(long, default_value_t = 6)]
+    k: u8,
+    /// Doublet credits per player.
+    #[arg(long, default_value_t = 2)]
+    credits: u8,
+    /// Start position: standard, nackgammon or hypergammon.
+    #[arg(long, default_value = "standard")]
+    variant: String,
+    /// Turns after which a game is a draw.
+    #[arg(long, default_value_t = 1000)]
+    max_turns: u32,
+    /// Do not adjudicate a game whose full state occurs for the third time
+    /// as a draw.
+    #[arg(long)]
+    no_repetition: bool,
+    /// Milliseconds of grace beyond the clock or movetime.
+    #[arg(long, default_value_t = 100)]
+    timeout_margin: u64,
+    /// Milliseconds to wait for ncbpok and readyok.
+    #[arg(long, default_value_t = 10_000)]
+    handshake_timeout: u64,
+    /// Milliseconds to wait for an answer with neither clock nor movetime.
+    #[arg(long, default_value_t = 300_000)]
+    answer_timeout: u64,
+    /// Match file: every finished game is appended at once.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Continue the match in --out, skipping its finished games.
+    #[arg(long)]
+    resume: bool,
+    /// Play only shard i of n (0-based): game pairs p with p % n == i.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<String>,
+    /// SPRT: elo0=.. elo1=.. alpha=.. beta=.. ; stops the match when decided.
+    #[arg(long, num_args = 1..)]
+    sprt: Vec<String>,
+    /// Final report format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+    /// No progress line on stderr.
+    #[arg(long)]
+    quiet: bool,
+}
+
+fn main() -> ExitCode {
+    env_logger::init();
+    let matches = Cli::command().get_matches();
+    let mut cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
+    cli.run.engine_groups = matches
+        .get_occurrences::<String>("engine")
+        .map(|occ| occ.map(|o| o.cloned().collect()).collect())
+        .unwrap_or_default();
+    let result = match cli.command {
+        Some(Command::Merge {
+            files,
+            out,
+            sprt,
+            format,
+            partial,
+        }) => merge::merge(&files, out.as_deref(), &sprt, format, partial),
+        Some(Command::ExportMat { matchfile, out }) => export::export_mat(&matchfile, &out),
+        None => run::run(cli.run),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("ncbg-referee: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+pub(crate) fn parse_sprt(words: &[String]) -> Result<Option<Sprt>, String> {
+    if words.is_empty() {
+        Ok(None)
+    } else {
+        Sprt::parse(words).map(Some)
+    }
+}
+
+pub(crate) fn print_report(report: &Report, format: Format) {
+    match format {
+        Format::Text => print!("{}", report.to_text()),
+        Format::Json => println!("{}", report.to_json()),
+    }
+}
+
+pub(crate) fn read_match(path: &Path) -> Result<MatchFile, String> {
+    store::read(path)
+}
+
+pub(crate) fn names_of(file: &MatchFile, path: &Path) -> Result<[String; 2], String> {
+    match (file.header.get("engine0"), file.header.get("engine1")) {
+        (Some(a), Some(b)) => Ok([a.to_string(), b.to_string()]),
+        _ => Err(format!("{}: no engine names in the header", path.display())),
+    }
+}
+
+pub(crate) fn rules_of(file: &MatchFile) -> NumberRules {
+    let get = |k: &str, d: u8| file.header.get(k).and_then(|v| v.parse().ok()).unwrap_or(d);
+    NumberRules::new(get("k", 6), get("credits", 2)).unwrap_or_default()
+}

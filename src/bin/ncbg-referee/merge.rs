@@ -1,0 +1,55 @@
+//! `ncbg-referee merge FILE...`: one report on several match files (the
+//! shards of one match), and optionally one merged match file. Files of
+//! different matches are refused; shards or games of the schedule that no
+//! file holds are a warning and a failure unless `--partial`.
+
+use crate::{names_of, parse_sprt, print_report, read_match, Format};
+use ncbg::referee::merge;
+use ncbg::referee::report::Report;
+use ncbg::referee::store;
+use std::path::{Path, PathBuf};
+
+pub fn merge(
+    files: &[PathBuf],
+    out: Option<&Path>,
+    sprt: &[String],
+    format: Format,
+    partial: bool,
+) -> Result<(), String> {
+    let sprt = parse_sprt(sprt)?;
+    let mut read = Vec::new();
+    for path in files {
+        let file = read_match(path)?;
+        names_of(&file, path)?;
+        read.push((path.display().to_string(), file));
+    }
+    let names = names_of(&read[0].1, &files[0])?;
+    let merged = merge::merge(read)?;
+    for index in &merged.duplicates {
+        eprintln!("ncbg-referee: game {index} appears twice; first kept");
+    }
+    if merged.missing.total.is_none() {
+        eprintln!(
+            "ncbg-referee: warning: the headers do not give the schedule's size (total-games, \
+             written since this check exists): missing games cannot be counted"
+        );
+    }
+    if let Some(out) = out {
+        store::write(out, &merged.header, &merged.games)?;
+    }
+    let report = Report::new(&merged.games, [&names[0], &names[1]], sprt);
+    print_report(&report, format);
+    if merged.missing.is_empty() {
+        return Ok(());
+    }
+    let what = merged.missing.describe();
+    if partial {
+        eprintln!("ncbg-referee: warning: {what}");
+        Ok(())
+    } else {
+        Err(format!(
+            "{what}: the report covers only the games present (--partial accepts that, \
+             e.g. for a match an SPRT stopped early)"
+        ))
+    }
+}

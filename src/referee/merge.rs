@@ -1,0 +1,212 @@
+//! Joining match files (the shards of one match) into one set of games:
+//! every file must be of the same match (its header agrees with the first
+//! file's on every key but `shard`), and what the files lack of the whole
+//! schedule (shards without a file, scheduled games without a record) is
+//! found so that `ncbg-referee merge` can say so.
+
+use super::record::{GameRecord, Header, MatchFile};
+use super::schedule::Shard;
+use std::collections::BTreeSet;
+
+/// Match files joined by game index.
+#[derive(Clone, Debug)]
+pub struct Merged {
+    /// The first file's header, with `shard=-`: the merged games are of the
+    /// whole match.
+    pub header: Header,
+    /// The games, by index; an index in several files keeps its first record.
+    pub games: Vec<GameRecord>,
+    /// Indices found in more than one file.
+    pub duplicates: Vec<u64>,
+    /// What the files lack of the whole schedule.
+    pub missing: Missing,
+}
+
+/// What a set of files lacks of the whole schedule.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Missing {
+    /// Shards (`i/n`) of which no file was given.
+    pub shards: Vec<String>,
+    /// Scheduled games with no record, by index.
+    pub games: Vec<u64>,
+    /// Games in the whole schedule (`total-games`), when the headers say.
+    pub total: Option<u64>,
+}
+
+impl Missing {
+    /// True when nothing is missing (or nothing can be known: see
+    /// [`Missing::total`]).
+    pub fn is_empty(&self) -> bool {
+        self.shards.is_empty() && self.games.is_empty()
+    }
+
+    /// One line for people: `shards 3/4 missing; 14 of 60 games missing
+    /// (indices 6, 7, ...)`.
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if !self.shards.is_empty() {
+            parts.push(format!("shards {} missing", self.shards.join(", ")));
+        }
+        if !self.games.is_empty() {
+            let shown: Vec<String> = self.games.iter().take(12).map(u64::to_string).collect();
+            let more = if self.games.len() > 12 { ", ..." } else { "" };
+            parts.push(format!(
+                "{} of {} games missing (indices {}{more})",
+                self.games.len(),
+                self.total.unwrap_or(0),
+                shown.join(", ")
+            ));
+        }
+        parts.join("; ")
+    }
+}
+
+/// The first key on which two headers differ, `shard` aside (a key one
+/// header lacks counts as a difference): the key and both values.
+fn first_difference(a: &Header, b: &Header) -> Option<(String, String, String)> {
+    let show = |v: Option<&str>| v.map_or("missing".to_string(), |v| format!("'{v}'"));
+    let keys = a.entries.iter().chain(&b.entries).map(|(k, _)| k.as_str());
+    keys.filter(|&k| k != "shard")
+        .find(|&k| a.get(k) != b.get(k))
+        .map(|k| (k.to_string(), show(a.get(k)), show(b.get(k))))
+}
+
+/// Joins named match files. An error names the file whose header differs
+/// from the first file's, and the field.
+pub fn merge(files: Vec<(String, MatchFile)>) -> Result<Merged, String> {
+    let mut files = files.into_iter();
+    let (_, first) = files.next().ok_or("no match file")?;
+    let mut header = first.header.clone();
+    let mut shards = vec![first.header.get("shard").unwrap_or("-").to_string()];
+    let mut games = first.games;
+    for (name, file) in files {
+        if let Some((key, ours, theirs)) = first_difference(&header, &file.header) {
+            return Err(format!(
+                "{name}: not of the same match as the first file: its {key} is {theirs}, the first file's is {ours}"
+            ));
+        }
+        shards.push(file.header.get("shard").unwrap_or("-").to_string());
+        games.extend(file.games);
+    }
+    // A stable sort keeps the first file's record first for each index.
+    games.sort_by_key(|g| g.index);
+    let mut duplicates = Vec::new();
+    games.dedup_by(|later, earlier| {
+        let same = later.index == earlier.index;
+        if same {
+            duplicates.push(later.index);
+        }
+        same
+    });
+    let total = header.get("total-games").and_then(|t| t.parse().ok());
+    let indices: BTreeSet<u64> = games.iter().map(|g| g.index).collect();
+    let missing = Missing {
+        shards: missing_shards(&shards),
+        games: total.map_or(Vec::new(), |t| {
+            (0..t).filter(|i| !indices.contains(i)).collect()
+        }),
+        total,
+    };
+    for (k, v) in header.entries.iter_mut() {
+        if k == "shard" {
+            *v = "-".into();
+        }
+    }
+    Ok(Merged {
+        header,
+        games,
+        duplicates,
+        missing,
+    })
+}
+
+/// The shards `i/n` of which no file was given (none when some file holds
+/// the whole match, `-`).
+fn missing_shards(shards: &[String]) -> Vec<String> {
+    let parsed: Vec<Shard> = shards.iter().filter_map(|s| Shard::parse(s).ok()).collect();
+    if parsed.len() < shards.len() {
+        return Vec::new();
+    }
+    let Some(n) = parsed.iter().map(|s| s.count).max() else {
+        return Vec::new();
+    };
+    let have: BTreeSet<u64> = parsed.iter().map(|s| s.index).collect();
+    (0..n)
+        .filter(|i| !have.contains(i))
+        .map(|i| format!("{i}/{n}"))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::referee::record::GameEnd;
+    use crate::referee::schedule::Opening;
+
+    fn file(shard: &str, k: &str, indices: &[u64]) -> MatchFile {
+        let header = Header {
+            entries: [
+                ("engine0", "a"),
+                ("engine1", "b"),
+                ("k", k),
+                ("total-games", "8"),
+                ("shard", shard),
+            ]
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        };
+        let games = indices
+            .iter()
+            .map(|&index| GameRecord {
+                index,
+                pair: index / 2,
+                round: 0,
+                opening: Opening::Pair { x0: 1, y0: 2 },
+                x_name: "a".into(),
+                y_name: "b".into(),
+                end: GameEnd::MaxTurns,
+                detail: String::new(),
+                moves: Vec::new(),
+            })
+            .collect();
+        MatchFile {
+            header,
+            games,
+            complete_len: 0,
+            broken_lines: 0,
+        }
+    }
+
+    #[test]
+    fn shards_join_and_gaps_are_named() {
+        let whole = merge(vec![
+            ("s0".into(), file("0/2", "6", &[0, 1, 4, 5])),
+            ("s1".into(), file("1/2", "6", &[2, 3, 6, 7])),
+        ])
+        .unwrap();
+        assert!(whole.missing.is_empty(), "{:?}", whole.missing);
+        assert_eq!(whole.games.len(), 8);
+        assert_eq!(whole.header.get("shard"), Some("-"));
+
+        let part = merge(vec![
+            ("s0".into(), file("0/4", "6", &[0, 1])),
+            ("s2".into(), file("2/4", "6", &[4])),
+            ("s2b".into(), file("2/4", "6", &[4])),
+        ])
+        .unwrap();
+        assert_eq!(part.missing.shards, ["1/4", "3/4"]);
+        assert_eq!(part.missing.games, [2, 3, 5, 6, 7]);
+        assert_eq!(part.duplicates, [4]);
+        let text = part.missing.describe();
+        assert!(text.contains("shards 1/4, 3/4 missing"), "{text}");
+        assert!(text.contains("5 of 8 games missing"), "{text}");
+
+        let e = merge(vec![
+            ("s0".into(), file("0/2", "6", &[0])),
+            ("s1".into(), file("1/2", "5", &[2])),
+        ])
+        .unwrap_err();
+        assert!(e.contains("s1") && e.contains("its k is '5'"), "{e}");
+    }
+}
