@@ -56,7 +56,21 @@ fn blocked(phase: Phase) -> String {
 
 #[test]
 fn go_answers_legally_from_every_phase() {
+    go_answers_legally_on_threads(1);
+}
+
+/// With helper threads (three on two cores: more threads than cores too).
+#[test]
+fn go_answers_legally_from_every_phase_on_several_threads() {
+    go_answers_legally_on_threads(2);
+    go_answers_legally_on_threads(3);
+}
+
+fn go_answers_legally_on_threads(threads: usize) {
     let mut e = Engine::start();
+    assert!(e
+        .ask(&format!("setoption name Threads value {threads}"))
+        .is_empty());
     let setups = [
         "position startpos".to_string(),
         "position startpos moves 4".to_string(),

@@ -23,9 +23,24 @@ fn start_infinite(e: &mut Engine) {
     assert!(l.starts_with("info depth 1 "), "{l}");
 }
 
+/// An engine searching on `threads` threads.
+fn engine(threads: usize) -> Engine {
+    let mut e = Engine::start();
+    assert!(e
+        .ask(&format!("setoption name Threads value {threads}"))
+        .is_empty());
+    e
+}
+
 #[test]
 fn isready_is_answered_during_an_infinite_search() {
-    let mut e = Engine::start();
+    for threads in [1, 2] {
+        isready_during_search(threads);
+    }
+}
+
+fn isready_during_search(threads: usize) {
+    let mut e = engine(threads);
     e.ask("position startpos moves 3 5");
     start_infinite(&mut e);
     for _ in 0..50 {
@@ -40,7 +55,13 @@ fn isready_is_answered_during_an_infinite_search() {
 
 #[test]
 fn stop_gives_exactly_one_bestmove_every_time() {
-    let mut e = Engine::start();
+    for threads in [1, 2] {
+        one_bestmove_per_stop(threads);
+    }
+}
+
+fn one_bestmove_per_stop(threads: usize) {
+    let mut e = engine(threads);
     e.ask("position startpos moves 3 5 6");
     for round in 0..20 {
         if round % 2 == 0 {
@@ -62,7 +83,13 @@ fn stop_gives_exactly_one_bestmove_every_time() {
 
 #[test]
 fn an_infinite_search_waits_for_stop_even_when_it_ends() {
-    let mut e = Engine::start();
+    for threads in [1, 2] {
+        infinite_waits_for_stop(threads);
+    }
+}
+
+fn infinite_waits_for_stop(threads: usize) {
+    let mut e = engine(threads);
     // Y bears off its last two checkers with any pick: the search proves the
     // win at depth 1 and ends, but `go infinite` must wait for `stop`.
     e.ask("position state /y4iBAADAAAAAA:Ypick:x1y2:d00:k6");
@@ -135,7 +162,13 @@ fn state_changes_are_busy_during_a_search() {
 
 #[test]
 fn quit_during_a_search_gives_its_bestmove_and_exits() {
-    let mut e = Engine::start();
+    for threads in [1, 2] {
+        quit_during_search(threads);
+    }
+}
+
+fn quit_during_search(threads: usize) {
+    let mut e = engine(threads);
     e.ask("position startpos moves 3 5");
     start_infinite(&mut e);
     e.send("quit");

@@ -102,3 +102,72 @@ fn random_mode_is_seeded() {
     );
     let _ = s2;
 }
+
+/// States after 0 to 39 random turns of seeded games, not finished.
+fn random_states(n: u64) -> Vec<GameState> {
+    let mut out = Vec::new();
+    for seed in 1..=n {
+        let mut rng = ncbg::rng::Rng::new(seed);
+        let mut g = GameState::standard();
+        for _ in 0..rng.index(40) {
+            match ncbg::search::random_choice(&g, &mut rng) {
+                Some(c) => g = c.apply(&g),
+                None => break,
+            }
+        }
+        if !g.is_over() {
+            out.push(g);
+        }
+    }
+    out
+}
+
+/// Several threads split the root but find the same value as one thread:
+/// a choice that failed low against the helpers' guessed bound is searched
+/// again, so the value is the sequential search's; the answer is legal.
+#[test]
+fn several_threads_find_the_sequential_value() {
+    let limits = Limits {
+        depth: Some(3),
+        ..Limits::default()
+    };
+    for g in random_states(30) {
+        let one = search(&g, limits.clone(), &Settings::default());
+        for threads in [2, 3] {
+            let settings = Settings {
+                threads,
+                ..Settings::default()
+            };
+            let r = search(&g, limits.clone(), &settings);
+            assert!(legal_choices(&g).contains(&r.best));
+            assert_eq!(r.depth, 3);
+            assert_eq!(
+                r.score,
+                one.score,
+                "{} on {threads} threads",
+                ncbg::ids::state_id::encode(&g)
+            );
+        }
+    }
+}
+
+/// A node limit holds on several threads too (checked on the shared count,
+/// every few hundred nodes of each thread).
+#[test]
+fn node_limit_holds_on_several_threads() {
+    let g = opened(2, 4);
+    let settings = Settings {
+        threads: 2,
+        ..Settings::default()
+    };
+    let r = search(
+        &g,
+        Limits {
+            nodes: Some(20_000),
+            ..Limits::default()
+        },
+        &settings,
+    );
+    assert!(legal_choices(&g).contains(&r.best));
+    assert!(r.nodes <= 20_000 + 2 * 300, "{} nodes", r.nodes);
+}

@@ -12,6 +12,8 @@ use std::time::Duration;
 pub struct Options {
     /// `Hash`: transposition table size in MiB.
     pub hash_mib: usize,
+    /// `Threads`: search threads (Lazy SMP).
+    pub threads: usize,
     /// `Seed`.
     pub seed: u64,
     /// `Depth`: cap on the search depth (0: none).
@@ -48,6 +50,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             hash_mib: 16,
+            threads: 1,
             seed: 0,
             depth: 0,
             random: false,
@@ -90,6 +93,12 @@ const HASH: Spin = Spin {
     default: 16,
     min: 1,
     max: 4096,
+};
+const THREADS: Spin = Spin {
+    name: "Threads",
+    default: 1,
+    min: 1,
+    max: crate::search::MAX_THREADS as u64,
 };
 const SEED: Spin = Spin {
     name: "Seed",
@@ -161,6 +170,7 @@ impl Options {
             .collect();
         vec![
             HASH.line(),
+            THREADS.line(),
             SEED.line(),
             DEPTH.line(),
             "option name Random type check default false".to_string(),
@@ -192,6 +202,7 @@ impl Options {
             max_depth: self.depth,
             random: self.random,
             move_overhead: Duration::from_millis(self.move_overhead),
+            threads: self.threads,
         }
     }
 
@@ -206,6 +217,7 @@ impl Options {
                 self.hash_mib = HASH.read(need()?)? as usize;
                 return Ok(OptionEffect::ResizeHash);
             }
+            "threads" => self.threads = THREADS.read(need()?)? as usize,
             "seed" => self.seed = SEED.read(need()?)?,
             "depth" => self.depth = DEPTH.read(need()?)? as u32,
             "moveoverhead" => self.move_overhead = MOVE_OVERHEAD.read(need()?)?,
@@ -336,12 +348,12 @@ mod tests {
     #[test]
     fn declarations_match_defaults() {
         let lines = Options::declarations();
-        assert_eq!(lines.len(), 11);
+        assert_eq!(lines.len(), 12);
         assert_eq!(
             lines[0],
             "option name Hash type spin default 16 min 1 max 4096"
         );
-        assert!(lines[5].ends_with("var standard var nackgammon var hypergammon"));
+        assert!(lines[6].ends_with("var standard var nackgammon var hypergammon"));
         let d = Options::default();
         assert_eq!(d.settings(), Settings::default());
     }

@@ -53,6 +53,82 @@ pub struct Features {
     len: usize,
 }
 
+/// Something the net can read its inputs from: the (index, value) pairs of
+/// the non-zero inputs, always in the same order for the same state (the
+/// first layer's sums depend on it, to the last bit).
+pub trait Inputs {
+    /// Calls `f` with each non-zero input.
+    fn for_each_input<F: FnMut(usize, f32)>(&self, f: F);
+}
+
+impl Inputs for Features {
+    #[inline(always)]
+    fn for_each_input<F: FnMut(usize, f32)>(&self, mut f: F) {
+        for (i, v) in self.active() {
+            f(i, v);
+        }
+    }
+}
+
+/// A state is read directly, without building its [`Features`].
+impl Inputs for GameState {
+    #[inline(always)]
+    fn for_each_input<F: FnMut(usize, f32)>(&self, mut f: F) {
+        let position = self.position();
+        side(0, position.mover(), &mut f);
+        side(SIDE_INPUTS, position.opponent(), &mut f);
+        let mover = self.to_move();
+        let numbers = self.numbers();
+        if let Some(n) = numbers.current(mover) {
+            f(MOVER_NUMBER + usize::from(n) - 1, 1.0);
+        }
+        if let Some(n) = numbers.current(mover.other()) {
+            f(OPPONENT_NUMBER + usize::from(n) - 1, 1.0);
+        }
+        for i in 0..usize::from(numbers.credits(mover).min(3)) {
+            f(MOVER_CREDITS + i, 1.0);
+        }
+        for i in 0..usize::from(numbers.credits(mover.other()).min(3)) {
+            f(OPPONENT_CREDITS + i, 1.0);
+        }
+        if self.phase() == Phase::Play {
+            f(PHASE_PLAY, 1.0);
+        }
+        f(ALPHABET + usize::from(self.k()) - 3, 1.0);
+        let (mp, op) = position.pips();
+        f(PIPS, mp as f32 / 100.0);
+        f(PIPS + 1, op as f32 / 100.0);
+    }
+}
+
+/// The inputs of one side's checkers, from `base`.
+#[inline(always)]
+fn side<F: FnMut(usize, f32)>(base: usize, c: Checkers, f: &mut F) {
+    let mut occupied = c.occupied() & !(1 << BAR);
+    while occupied != 0 {
+        let p = occupied.trailing_zeros() as usize;
+        occupied &= occupied - 1;
+        let n = c.count(p);
+        let at = base + (p - 1) * UNITS;
+        f(at, 1.0);
+        if n >= 2 {
+            f(at + 1, 1.0);
+        }
+        if n >= 3 {
+            f(at + 2, 1.0);
+        }
+        if n > 3 {
+            f(at + 3, f32::from(n - 3) / 2.0);
+        }
+    }
+    if c.bar() > 0 {
+        f(base + 24 * UNITS, f32::from(c.bar()) / 2.0);
+    }
+    if c.count(OFF) > 0 {
+        f(base + 24 * UNITS + 1, f32::from(c.off()) / 15.0);
+    }
+}
+
 impl Features {
     /// Encodes `state` from its side to move's view.
     pub fn of(state: &GameState) -> Features {
@@ -61,66 +137,12 @@ impl Features {
             value: [0.0; MAX_ACTIVE],
             len: 0,
         };
-        let position = state.position();
-        f.side(0, position.mover());
-        f.side(SIDE_INPUTS, position.opponent());
-        let mover = state.to_move();
-        let numbers = state.numbers();
-        if let Some(n) = numbers.current(mover) {
-            f.push(MOVER_NUMBER + usize::from(n) - 1, 1.0);
-        }
-        if let Some(n) = numbers.current(mover.other()) {
-            f.push(OPPONENT_NUMBER + usize::from(n) - 1, 1.0);
-        }
-        f.credits(MOVER_CREDITS, numbers.credits(mover));
-        f.credits(OPPONENT_CREDITS, numbers.credits(mover.other()));
-        if state.phase() == Phase::Play {
-            f.push(PHASE_PLAY, 1.0);
-        }
-        f.push(ALPHABET + usize::from(state.k()) - 3, 1.0);
-        let (mp, op) = position.pips();
-        f.push(PIPS, mp as f32 / 100.0);
-        f.push(PIPS + 1, op as f32 / 100.0);
+        state.for_each_input(|i, v| {
+            f.index[f.len] = i as u16;
+            f.value[f.len] = v;
+            f.len += 1;
+        });
         f
-    }
-
-    #[inline(always)]
-    fn push(&mut self, index: usize, value: f32) {
-        self.index[self.len] = index as u16;
-        self.value[self.len] = value;
-        self.len += 1;
-    }
-
-    fn side(&mut self, base: usize, c: Checkers) {
-        let mut occupied = c.occupied() & !(1 << BAR);
-        while occupied != 0 {
-            let p = occupied.trailing_zeros() as usize;
-            occupied &= occupied - 1;
-            let n = c.count(p);
-            let at = base + (p - 1) * UNITS;
-            self.push(at, 1.0);
-            if n >= 2 {
-                self.push(at + 1, 1.0);
-            }
-            if n >= 3 {
-                self.push(at + 2, 1.0);
-            }
-            if n > 3 {
-                self.push(at + 3, f32::from(n - 3) / 2.0);
-            }
-        }
-        if c.bar() > 0 {
-            self.push(base + 24 * UNITS, f32::from(c.bar()) / 2.0);
-        }
-        if c.count(OFF) > 0 {
-            self.push(base + 24 * UNITS + 1, f32::from(c.off()) / 15.0);
-        }
-    }
-
-    fn credits(&mut self, base: usize, credits: u8) {
-        for i in 0..usize::from(credits.min(3)) {
-            self.push(base + i, 1.0);
-        }
     }
 
     /// The (index, value) pairs of the non-zero inputs, in no set order.

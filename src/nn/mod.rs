@@ -26,7 +26,7 @@ pub mod file;
 
 use crate::game::GameState;
 use crate::search::eval::Evaluator;
-use features::{Features, INPUTS};
+use features::{Features, Inputs, INPUTS};
 use std::sync::{Arc, OnceLock};
 
 /// Number of outputs.
@@ -179,11 +179,74 @@ impl Network {
 
     /// The raw output sums (before the sigmoid) for encoded inputs.
     pub fn logits(&self, features: &Features) -> [f32; OUTPUTS] {
+        self.forward(features)
+    }
+
+    /// The raw output sums for `inputs` (encoded [`Features`], or a state
+    /// read directly): on AVX2 machines with code compiled for it, else
+    /// portable code; both do the same operations in the same order (Rust
+    /// never fuses a multiply and an add on its own), so the results are the
+    /// same bit for bit.
+    #[inline]
+    fn forward<I: Inputs>(&self, inputs: &I) -> [f32; OUTPUTS] {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2, checked just above.
+            return unsafe { self.forward_avx2(inputs) };
+        }
+        self.forward_sized(inputs)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn forward_avx2<I: Inputs>(&self, inputs: &I) -> [f32; OUTPUTS] {
+        self.forward_sized(inputs)
+    }
+
+    /// The net's usual width gets loops of a fixed length (unrolled, no
+    /// bounds checks); any other width the general loops.
+    #[inline(always)]
+    fn forward_sized<I: Inputs>(&self, inputs: &I) -> [f32; OUTPUTS] {
+        if self.hidden == 128 {
+            self.forward_fixed::<128, I>(inputs)
+        } else {
+            self.forward_general(inputs)
+        }
+    }
+
+    #[inline(always)]
+    fn forward_fixed<const H: usize, I: Inputs>(&self, inputs: &I) -> [f32; OUTPUTS] {
+        let mut acc: [f32; H] = self.b1[..H].try_into().expect("H hidden units");
+        let w1 = &self.w1[..INPUTS * H];
+        inputs.for_each_input(|i, v| {
+            let column: &[f32; H] = w1[i * H..(i + 1) * H].try_into().expect("a column");
+            if v == 1.0 {
+                for j in 0..H {
+                    acc[j] += column[j];
+                }
+            } else {
+                for j in 0..H {
+                    acc[j] += v * column[j];
+                }
+            }
+        });
+        for a in acc.iter_mut() {
+            *a = a.max(0.0);
+        }
+        let mut out = [0.0; OUTPUTS];
+        for (o, out) in out.iter_mut().enumerate() {
+            *out = dot(&acc, &self.w2[o * H..(o + 1) * H]) + self.b2[o];
+        }
+        out
+    }
+
+    #[inline(always)]
+    fn forward_general<I: Inputs>(&self, inputs: &I) -> [f32; OUTPUTS] {
         let h = self.hidden;
         let mut buffer = [0.0f32; file::MAX_HIDDEN];
         let acc = &mut buffer[..h];
         acc.copy_from_slice(&self.b1);
-        for (i, v) in features.active() {
+        inputs.for_each_input(|i, v| {
             let column = &self.w1[i * h..(i + 1) * h];
             if v == 1.0 {
                 for (a, w) in acc.iter_mut().zip(column) {
@@ -194,7 +257,7 @@ impl Network {
                     *a += v * w;
                 }
             }
-        }
+        });
         for a in acc.iter_mut() {
             *a = a.max(0.0);
         }
@@ -207,7 +270,7 @@ impl Network {
 
     /// The outputs for `state`'s side to move.
     pub fn probabilities(&self, state: &GameState) -> Probabilities {
-        let l = self.logits(&Features::of(state));
+        let l = self.forward(state);
         Probabilities::from_array(l.map(sigmoid))
     }
 }

@@ -1,12 +1,29 @@
-//! Negamax alpha-beta with iterative deepening and a transposition table.
+//! Negamax alpha-beta with iterative deepening and a transposition table,
+//! on one thread or several.
+//!
+//! With several threads (`Threads`), the threads share the table (lock-free
+//! entries, see `tt`) and split each depth's root choices among them. The
+//! main thread searches the first choice (the best so far) with a full
+//! window; meanwhile the helpers take the other choices one by one, bounded
+//! by a guess (the last depth's best value less a margin) until the first
+//! choice's value is known, then by the best value found so far. A choice
+//! that failed low against a guess higher than the final best value is
+//! searched again, so the result is the sequential search's. Pure Lazy SMP
+//! (helpers at varied depths, sharing only the table) reached no depth
+//! sooner on this game: the threads searched the same subtrees in the same
+//! order. The main thread reports and answers; with one thread the search
+//! is the plain sequential one, node for node.
 
 use super::eval::{Evaluator, Handcrafted};
 use super::tt::{hash, Bound, Entry, Table};
-use super::{legal_choices, Choice, Info, Limits, Score, SearchResult, Settings, StopFlag};
+use super::{
+    children_into, legal_choices, Choice, Info, Limits, Score, SearchResult, Settings, StopFlag,
+};
 use crate::game::GameState;
 use crate::nn::NnEval;
 use crate::rng::Rng;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// Larger than any score.
@@ -15,23 +32,103 @@ const INFINITY: i32 = 1_000_000;
 const DEFAULT_DEPTH: u32 = 3;
 /// The deepest search allowed.
 const MAX_DEPTH: u32 = 64;
+/// How far below the last depth's best value the helpers' guessed bound is
+/// set while the first root choice is being searched (millipoints).
+const GUESS_MARGIN: i32 = 300;
 /// How often (in nodes) the clock and the stop flag are checked.
 const CHECK_EVERY: u64 = 256;
+/// The most search threads (`Threads`).
+pub const MAX_THREADS: usize = 64;
 
-/// The search: transposition table, evaluation and per-search counters.
+/// The search: transposition table, evaluation and the game's history.
 pub struct Searcher {
     tt: Table,
     eval: Box<dyn Evaluator>,
+    /// Earlier states of the game that a line of the search could repeat.
+    history: Vec<GameState>,
+}
+
+/// One search thread's state: what it shares (table, evaluation, flags, the
+/// root split) and its own counters, line and move lists.
+struct Worker<'a> {
+    tt: &'a Table,
+    eval: &'a dyn Evaluator,
+    history: &'a [GameState],
+    stop: &'a StopFlag,
+    /// Set by the main thread when its search is cut short: the helpers stop.
+    done: &'a AtomicBool,
+    /// Nodes of every thread, added in batches.
+    all_nodes: &'a AtomicU64,
+    /// This thread's nodes already added to `all_nodes`.
+    flushed: u64,
+    /// The root choices of the depth under way, shared by the threads.
+    split: &'a RootSplit,
+    /// More than one thread: node limits are checked on `all_nodes`.
+    many: bool,
     nodes: u64,
     start: Instant,
     /// Abort the current iteration once past this.
     hard_deadline: Option<Instant>,
     node_limit: Option<u64>,
     aborted: bool,
-    /// Earlier states of the game that a line of the search could repeat.
-    history: Vec<GameState>,
     /// The states from the root to the node being searched.
     path: Vec<GameState>,
+    /// Per ply, the children of the node being searched and their order,
+    /// kept between nodes so that the search does not allocate.
+    plies: Vec<Ply>,
+}
+
+/// One depth's root choices, shared by the threads that search them.
+struct RootSplit {
+    /// The next choice nobody has taken (the main thread takes the first).
+    next: AtomicUsize,
+    /// The best exact value found so far: the bound for the choices taken
+    /// next.
+    alpha: AtomicI32,
+    /// The first choice's value is known.
+    first_done: AtomicBool,
+    /// Each choice's value once searched, with the bound it was searched
+    /// against (a value at or below its bound is an upper bound).
+    values: Mutex<Vec<Option<(i32, i32)>>>,
+}
+
+impl RootSplit {
+    fn new() -> RootSplit {
+        RootSplit {
+            next: AtomicUsize::new(1),
+            alpha: AtomicI32::new(-INFINITY),
+            first_done: AtomicBool::new(false),
+            values: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Ready for a depth with `n` root choices (no thread is searching).
+    fn reset(&self, n: usize) {
+        self.next.store(1, Ordering::SeqCst);
+        self.alpha.store(-INFINITY, Ordering::SeqCst);
+        self.first_done.store(false, Ordering::SeqCst);
+        let mut values = self.values.lock().unwrap_or_else(|e| e.into_inner());
+        values.clear();
+        values.resize(n, None);
+    }
+
+    /// Records the value of choice `i`, searched against `bound`.
+    fn publish(&self, i: usize, v: i32, bound: i32) {
+        let mut values = self.values.lock().unwrap_or_else(|e| e.into_inner());
+        values[i] = Some((v, bound));
+        if v > bound {
+            // Exact: the best value is at least this.
+            self.alpha.fetch_max(v, Ordering::SeqCst);
+        }
+    }
+}
+
+/// The move list of one ply.
+#[derive(Default)]
+struct Ply {
+    children: Vec<GameState>,
+    /// (static value, index): sorted, it is the search order.
+    order: Vec<(i32, u32)>,
 }
 
 impl Searcher {
@@ -51,13 +148,7 @@ impl Searcher {
         Searcher {
             tt: Table::new(hash_mib),
             eval,
-            nodes: 0,
-            start: Instant::now(),
-            hard_deadline: None,
-            node_limit: None,
-            aborted: false,
             history: Vec::new(),
-            path: Vec::new(),
         }
     }
 
@@ -105,8 +196,9 @@ impl Searcher {
         self.eval.as_ref()
     }
 
-    /// Searches `state` within `limits`; `on_info` receives a report after
-    /// each completed depth. Returns `None` only when the game is over.
+    /// Searches `state` within `limits` on `settings.threads` threads;
+    /// `on_info` receives a report after each completed depth. Returns
+    /// `None` only when the game is over.
     pub fn search(
         &mut self,
         state: &GameState,
@@ -115,38 +207,25 @@ impl Searcher {
         stop: &StopFlag,
         on_info: &mut dyn FnMut(&Info),
     ) -> Option<SearchResult> {
-        let mut choices = legal_choices(state);
+        let choices = legal_choices(state);
         if choices.is_empty() {
             return None;
         }
         self.history.retain(|h| could_recur(h, state));
-        self.path.clear();
-        self.path.push(*state);
-        self.nodes = 0;
-        self.start = Instant::now();
-        self.aborted = false;
-        self.node_limit = if limits.infinite { None } else { limits.nodes };
-        let (soft, hard) = self.time_budget(limits, settings);
-        self.hard_deadline = hard.map(|d| self.start + d);
 
         if settings.random {
             let mut rng = Rng::new(settings.seed ^ hash(state));
             let best = choices[rng.index(choices.len())];
+            let score = Score {
+                value: 0,
+                exact: false,
+            };
             return Some(SearchResult {
                 best,
-                score: Score {
-                    value: 0,
-                    exact: false,
-                },
+                score,
                 depth: 0,
                 nodes: 0,
-                lines: vec![(
-                    best,
-                    Score {
-                        value: 0,
-                        exact: false,
-                    },
-                )],
+                lines: vec![(best, score)],
             });
         }
 
@@ -165,29 +244,68 @@ impl Searcher {
             max_depth = max_depth.min(settings.max_depth);
         }
         let max_depth = max_depth.clamp(1, MAX_DEPTH);
+        let (soft, hard) = time_budget(limits, settings);
+        let start = Instant::now();
+        let done = AtomicBool::new(false);
+        let all_nodes = AtomicU64::new(0);
+        let split = RootSplit::new();
+        let threads = settings.threads.clamp(1, MAX_THREADS);
+        let worker = || Worker {
+            tt: &self.tt,
+            eval: self.eval.as_ref(),
+            history: &self.history,
+            stop,
+            done: &done,
+            all_nodes: &all_nodes,
+            flushed: 0,
+            split: &split,
+            many: threads > 1,
+            nodes: 0,
+            start,
+            hard_deadline: hard.map(|d| start + d),
+            node_limit: if limits.infinite { None } else { limits.nodes },
+            aborted: false,
+            path: vec![*state],
+            plies: Vec::new(),
+        };
+        let mut helpers: Vec<Worker> = (1..threads).map(|_| worker()).collect();
+        let mut main = worker();
+        main.main_search(
+            &mut helpers,
+            state,
+            choices,
+            max_depth,
+            limits,
+            soft,
+            on_info,
+        )
+    }
+}
 
+impl Worker<'_> {
+    /// The main thread's iterative deepening, with its reports and answer.
+    #[allow(clippy::too_many_arguments)]
+    fn main_search(
+        &mut self,
+        helpers: &mut [Worker],
+        state: &GameState,
+        mut choices: Vec<Choice>,
+        max_depth: u32,
+        limits: &Limits,
+        soft: Option<Duration>,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Option<SearchResult> {
         // Depth 1: the static value of every choice; it also orders the root.
         let multipv = limits.multipv.max(1);
-        let mut values: Vec<i32> = choices
-            .iter()
-            .map(|c| {
-                let child = c.apply(state);
-                if self.repeats(&child) {
-                    0
-                } else {
-                    -self.leaf_value(&child)
-                }
-            })
-            .collect();
-        self.nodes += choices.len() as u64;
+        let mut values = self.depth_one(state, &choices);
         sort_by_values(&mut choices, &mut values);
         let mut completed = (1, choices.clone(), values.clone());
         self.report(state, &completed, multipv, on_info);
 
         for depth in 2..=max_depth {
-            if stop.load(Ordering::Relaxed)
+            if self.stop.load(Ordering::Relaxed)
                 || soft.is_some_and(|soft| self.start.elapsed() >= soft)
-                || self.node_limit.is_some_and(|n| self.nodes >= n)
+                || self.node_limit.is_some_and(|n| self.total_nodes() >= n)
             {
                 break;
             }
@@ -195,22 +313,21 @@ impl Searcher {
                 // The best line ends the game: deeper search cannot change it.
                 break;
             }
-            let mut alpha = -INFINITY;
-            let mut new_values = Vec::with_capacity(choices.len());
-            for choice in &choices {
-                let child = choice.apply(state);
-                // With multipv, every root choice gets a full window.
-                let a = if multipv > 1 { -INFINITY } else { alpha };
-                let v = -self.negamax(&child, depth - 1, -INFINITY, -a, stop);
-                if self.aborted {
+            let guess = values[0] - GUESS_MARGIN;
+            let new_values = match self.root(helpers, state, &choices, depth, multipv > 1, guess) {
+                Ok(v) => v,
+                Err(better) => {
+                    // Cut short: a choice that beat the first one at this
+                    // depth is a better answer than the last complete depth's.
+                    if let (Some((i, v)), 1) = (better, multipv) {
+                        let (_, best_choices, best_values) = &mut completed;
+                        best_choices[..=i].rotate_right(1);
+                        best_values[..=i].rotate_right(1);
+                        best_values[0] = v;
+                    }
                     break;
                 }
-                new_values.push(v);
-                alpha = alpha.max(v);
-            }
-            if self.aborted {
-                break;
-            }
+            };
             values = new_values;
             sort_by_values(&mut choices, &mut values);
             completed = (depth, choices.clone(), values.clone());
@@ -228,13 +345,157 @@ impl Searcher {
             best: choices[0],
             score: score_of(values[0]),
             depth,
-            nodes: self.nodes,
+            nodes: self.total_nodes(),
             lines,
         })
     }
 
+    /// Nodes of every thread so far (exact with one thread).
+    fn total_nodes(&mut self) -> u64 {
+        self.flush_nodes();
+        self.all_nodes.load(Ordering::Relaxed)
+    }
+
+    /// Adds this thread's uncounted nodes to the shared count; the new total.
+    #[inline]
+    fn flush_nodes(&mut self) -> u64 {
+        let new = self.nodes - self.flushed;
+        self.flushed = self.nodes;
+        self.all_nodes.fetch_add(new, Ordering::Relaxed) + new
+    }
+
+    /// The static value of every root choice.
+    fn depth_one(&mut self, state: &GameState, choices: &[Choice]) -> Vec<i32> {
+        let values = choices
+            .iter()
+            .map(|c| {
+                let child = c.apply(state);
+                if self.repeats(&child) {
+                    0
+                } else {
+                    -self.leaf_value(&child)
+                }
+            })
+            .collect();
+        self.nodes += choices.len() as u64;
+        values
+    }
+
+    /// The values of the root choices searched `depth` deep. With
+    /// `full_window` (multipv), every choice gets a full window. The helpers,
+    /// if any, split the choices with this thread, bounded by `guess` until
+    /// the first choice's value is known. When the search is cut short, the
+    /// error gives the choice (index, value) that beat the first choice among
+    /// those searched, if the first was.
+    fn root(
+        &mut self,
+        helpers: &mut [Worker],
+        state: &GameState,
+        choices: &[Choice],
+        depth: u32,
+        full_window: bool,
+        guess: i32,
+    ) -> Result<Vec<i32>, Option<(usize, i32)>> {
+        self.split.reset(choices.len());
+        if helpers.is_empty() {
+            self.split_root(state, choices, depth, full_window, None);
+        } else {
+            let guess = (!full_window).then_some(guess);
+            std::thread::scope(|scope| {
+                for helper in helpers.iter_mut() {
+                    scope.spawn(move || {
+                        helper.split_root(state, choices, depth, full_window, guess);
+                        helper.flush_nodes();
+                    });
+                }
+                self.split_root(state, choices, depth, full_window, None);
+                if self.aborted {
+                    self.done.store(true, Ordering::SeqCst);
+                }
+            });
+        }
+        let partial: Vec<Option<(i32, i32)>> = self
+            .split
+            .values
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        // A helper stopped by the clock leaves a choice without a value.
+        let complete: Option<Vec<(i32, i32)>> = partial.iter().copied().collect();
+        let searched = match complete {
+            Some(searched) if !self.aborted => searched,
+            _ => return Err(better_than_first(&partial)),
+        };
+        let mut best = searched
+            .iter()
+            .filter(|(v, bound)| v > bound)
+            .map(|&(v, _)| v)
+            .max()
+            .unwrap_or(-INFINITY);
+        let mut values = Vec::with_capacity(searched.len());
+        for (choice, &(v, bound)) in choices.iter().zip(&searched) {
+            if v <= bound && bound > best {
+                // Failed low against a guess above the best value: not
+                // conclusive, so searched again against the best value.
+                let v = -self.negamax(&choice.apply(state), depth - 1, -INFINITY, -best);
+                if self.aborted {
+                    return Err(None);
+                }
+                best = best.max(v);
+                values.push(v);
+            } else {
+                values.push(v);
+            }
+        }
+        Ok(values)
+    }
+
+    /// This thread's part of a depth's root choices: the main thread (no
+    /// `guess`) takes the first one, then every thread takes the next
+    /// untaken one until none is left. A helper bounds its searches by
+    /// `guess` until the first choice's value is known.
+    fn split_root(
+        &mut self,
+        state: &GameState,
+        choices: &[Choice],
+        depth: u32,
+        full_window: bool,
+        guess: Option<i32>,
+    ) {
+        self.aborted = false;
+        let split = self.split;
+        if guess.is_none() {
+            let v = -self.negamax(&choices[0].apply(state), depth - 1, -INFINITY, INFINITY);
+            if self.aborted {
+                return;
+            }
+            split.publish(0, v, -INFINITY);
+            split.first_done.store(true, Ordering::SeqCst);
+        }
+        loop {
+            let i = split.next.fetch_add(1, Ordering::SeqCst);
+            let Some(choice) = choices.get(i) else {
+                return;
+            };
+            let mut bound = split.alpha.load(Ordering::SeqCst);
+            if let Some(g) = guess {
+                if !split.first_done.load(Ordering::SeqCst) {
+                    bound = bound.max(g);
+                }
+            }
+            if full_window {
+                bound = -INFINITY;
+            }
+            let v = -self.negamax(&choice.apply(state), depth - 1, -INFINITY, -bound);
+            if self.aborted {
+                return;
+            }
+            split.publish(i, v, bound);
+        }
+    }
+
     fn report(
-        &self,
+        &mut self,
         state: &GameState,
         completed: &(u32, Vec<Choice>, Vec<i32>),
         multipv: usize,
@@ -246,35 +507,11 @@ impl Searcher {
                 depth: *depth,
                 multipv: rank + 1,
                 score: score_of(values[rank]),
-                nodes: self.nodes,
+                nodes: self.total_nodes(),
                 time: self.start.elapsed(),
-                pv: self.principal_variation(state, &choices[rank], *depth),
+                pv: principal_variation(self.tt, state, &choices[rank], *depth),
             });
         }
-    }
-
-    /// Soft limit (do not start another depth after it) and hard limit
-    /// (abort the depth under way).
-    fn time_budget(
-        &self,
-        limits: &Limits,
-        settings: &Settings,
-    ) -> (Option<Duration>, Option<Duration>) {
-        if limits.infinite {
-            return (None, None);
-        }
-        if let Some(t) = limits.movetime {
-            let t = t.saturating_sub(settings.move_overhead.min(t / 2));
-            return (Some(t), Some(t));
-        }
-        if let Some(clock) = limits.clock {
-            let left = clock.time.saturating_sub(settings.move_overhead);
-            let soft = left / 30 + clock.increment * 3 / 4;
-            let hard = (soft * 3).min(left / 4);
-            let soft = soft.min(hard);
-            return (Some(soft), Some(hard));
-        }
-        (None, None)
     }
 
     #[inline]
@@ -285,31 +522,34 @@ impl Searcher {
         }
     }
 
-    /// Node limits every node (so that node-limited searches are
-    /// deterministic); the stop flag and the clock every few thousand.
+    /// Node limits every node with one thread (so that node-limited
+    /// searches are deterministic); the stop flag, the clock, the shared
+    /// node count and the race for the first root choice every few hundred.
     #[inline]
-    fn check_limits(&mut self, stop: &StopFlag) {
-        if self.node_limit.is_some_and(|limit| self.nodes >= limit) {
+    fn check_limits(&mut self) {
+        if !self.many && self.node_limit.is_some_and(|limit| self.nodes >= limit) {
             self.aborted = true;
         }
-        if self.nodes % CHECK_EVERY == 0
-            && (stop.load(Ordering::Relaxed)
-                || self.hard_deadline.is_some_and(|d| Instant::now() >= d))
-        {
-            self.aborted = true;
+        if self.nodes % CHECK_EVERY == 0 {
+            let total = self.flush_nodes();
+            if (self.many && self.node_limit.is_some_and(|limit| total >= limit))
+                || self.must_stop()
+            {
+                self.aborted = true;
+            }
         }
     }
 
-    fn negamax(
-        &mut self,
-        state: &GameState,
-        depth: u32,
-        mut alpha: i32,
-        beta: i32,
-        stop: &StopFlag,
-    ) -> i32 {
+    /// The search must end: `stop`, the main thread gave up, or the clock.
+    fn must_stop(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+            || self.done.load(Ordering::Relaxed)
+            || self.hard_deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    fn negamax(&mut self, state: &GameState, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        self.check_limits(stop);
+        self.check_limits();
         if self.aborted {
             return 0;
         }
@@ -332,30 +572,42 @@ impl Searcher {
                 }
             }
         }
-        let choices = legal_choices(state);
-        let children: Vec<GameState> = choices.iter().map(|c| c.apply(state)).collect();
-        let mut order: Vec<usize> = (0..children.len()).collect();
+        // This ply's move list, taken out while the children are searched.
+        let ply = self.path.len();
+        if self.plies.len() <= ply {
+            self.plies.resize_with(ply + 1, Ply::default);
+        }
+        let mut list = std::mem::take(&mut self.plies[ply]);
+        children_into(state, &mut list.children);
+        list.order.clear();
         if depth >= 2 {
             // Cheap ordering: static value of each child, TT move first.
-            let keys: Vec<i32> = children.iter().map(|c| self.leaf_value(c)).collect();
-            order.sort_by_key(|&i| keys[i]);
+            for (i, c) in list.children.iter().enumerate() {
+                list.order.push((self.leaf_value(c), i as u32));
+            }
+            // Indices are distinct: the same order as a stable sort by value.
+            list.order.sort_unstable();
+        } else {
+            list.order
+                .extend((0..list.children.len() as u32).map(|i| (0, i)));
         }
-        if (tt_best as usize) < order.len() {
-            let pos = order
+        if (tt_best as usize) < list.order.len() {
+            let pos = list
+                .order
                 .iter()
-                .position(|&i| i == tt_best as usize)
+                .position(|&(_, i)| i == u32::from(tt_best))
                 .unwrap_or(0);
-            order[..=pos].rotate_right(1);
+            list.order[..=pos].rotate_right(1);
         }
         let alpha0 = alpha;
         let mut best = -INFINITY;
-        let mut best_index = order[0];
+        let mut best_index = list.order[0].1 as usize;
         self.path.push(*state);
-        for &i in &order {
-            let v = -self.negamax(&children[i], depth - 1, -beta, -alpha, stop);
+        for &(_, i) in &list.order {
+            let i = i as usize;
+            let v = -self.negamax(&list.children[i], depth - 1, -beta, -alpha);
             if self.aborted {
-                self.path.pop();
-                return 0;
+                break;
             }
             if v > best {
                 best = v;
@@ -369,6 +621,10 @@ impl Searcher {
             }
         }
         self.path.pop();
+        self.plies[ply] = list;
+        if self.aborted {
+            return 0;
+        }
         let bound = if best <= alpha0 {
             Bound::Upper
         } else if best >= beta {
@@ -399,27 +655,61 @@ impl Searcher {
             .any(|s| s == state)
             || self.history.iter().any(|s| s == state)
     }
+}
 
-    /// The expected line after `first`, following the table's best moves.
-    fn principal_variation(&self, state: &GameState, first: &Choice, depth: u32) -> Vec<String> {
-        let mut pv = vec![first.token(state)];
-        let mut s = first.apply(state);
-        for _ in 1..depth {
-            if s.is_over() {
-                break;
-            }
-            let Some(e) = self.tt.probe(hash(&s)) else {
-                break;
-            };
-            let choices = legal_choices(&s);
-            let Some(c) = choices.get(e.best as usize) else {
-                break;
-            };
-            pv.push(c.token(&s));
-            s = c.apply(&s);
-        }
-        pv
+/// Among the root choices of a depth cut short, the best one whose exact
+/// value beats the first choice's, if the first was searched.
+fn better_than_first(partial: &[Option<(i32, i32)>]) -> Option<(usize, i32)> {
+    let (first, _) = partial.first().copied().flatten()?;
+    partial
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter_map(|(i, r)| r.map(|(v, bound)| (i, v, bound)))
+        .filter(|&(_, v, bound)| v > bound && v > first)
+        .max_by_key(|&(i, v, _)| (v, std::cmp::Reverse(i)))
+        .map(|(i, v, _)| (i, v))
+}
+
+/// Soft limit (do not start another depth after it) and hard limit (abort
+/// the depth under way).
+fn time_budget(limits: &Limits, settings: &Settings) -> (Option<Duration>, Option<Duration>) {
+    if limits.infinite {
+        return (None, None);
     }
+    if let Some(t) = limits.movetime {
+        let t = t.saturating_sub(settings.move_overhead.min(t / 2));
+        return (Some(t), Some(t));
+    }
+    if let Some(clock) = limits.clock {
+        let left = clock.time.saturating_sub(settings.move_overhead);
+        let soft = left / 30 + clock.increment * 3 / 4;
+        let hard = (soft * 3).min(left / 4);
+        let soft = soft.min(hard);
+        return (Some(soft), Some(hard));
+    }
+    (None, None)
+}
+
+/// The expected line after `first`, following the table's best moves.
+fn principal_variation(tt: &Table, state: &GameState, first: &Choice, depth: u32) -> Vec<String> {
+    let mut pv = vec![first.token(state)];
+    let mut s = first.apply(state);
+    for _ in 1..depth {
+        if s.is_over() {
+            break;
+        }
+        let Some(e) = tt.probe(hash(&s)) else {
+            break;
+        };
+        let choices = legal_choices(&s);
+        let Some(c) = choices.get(e.best as usize) else {
+            break;
+        };
+        pv.push(c.token(&s));
+        s = c.apply(&s);
+    }
+    pv
 }
 
 /// True when `earlier` could occur again after `now`: the same doublet
@@ -453,5 +743,28 @@ fn score_of(v: i32) -> Score {
     Score {
         value: v,
         exact: v != 0 && v % 1000 == 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cut_short_depth_keeps_only_exact_improvements() {
+        // (value, bound): exact when the value is above its bound.
+        let first = Some((100, -INFINITY));
+        assert_eq!(better_than_first(&[None, Some((500, 0))]), None);
+        assert_eq!(
+            better_than_first(&[first, Some((90, 100)), Some((150, 100)), None]),
+            Some((2, 150))
+        );
+        // An upper bound above the first value proves nothing.
+        assert_eq!(better_than_first(&[first, Some((300, 300))]), None);
+        // The best improvement wins; on a tie the earlier choice.
+        assert_eq!(
+            better_than_first(&[first, Some((120, 100)), Some((180, 100)), Some((180, 100))]),
+            Some((2, 180))
+        );
     }
 }

@@ -12,8 +12,8 @@ use crate::board::{Checkers, Position, BAR, POINT_BITS};
 use crate::game::GameState;
 use crate::pair::Pair;
 
-/// A static evaluation.
-pub trait Evaluator: Send {
+/// A static evaluation. `Sync`: the search threads share one.
+pub trait Evaluator: Send + Sync {
     /// Value of `state` for its side to move, in millipoints, strictly between
     /// -3000 and 3000 and never a multiple of 1000 (those are kept for
     /// finished games). The game must not be over.

@@ -18,14 +18,17 @@ mod alphabeta;
 pub mod eval;
 mod tt;
 
+use crate::board::Position;
 use crate::game::{GameState, Phase};
-use crate::movegen::LegalPlay;
+use crate::movegen::{generate, LegalPlay, PlaySink};
 use crate::notation::format_play_token;
+use crate::pair::Pair;
+use crate::play::Play;
 use crate::rng::Rng;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-pub use alphabeta::Searcher;
+pub use alphabeta::{Searcher, MAX_THREADS};
 
 /// One side's clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,6 +67,9 @@ pub struct Settings {
     pub random: bool,
     /// Milliseconds kept back from the clock.
     pub move_overhead: Duration,
+    /// Search threads (Lazy SMP); 1 keeps `go depth` and `go nodes`
+    /// deterministic.
+    pub threads: usize,
 }
 
 impl Default for Settings {
@@ -73,6 +79,7 @@ impl Default for Settings {
             max_depth: 0,
             random: false,
             move_overhead: Duration::from_millis(30),
+            threads: 1,
         }
     }
 }
@@ -153,6 +160,66 @@ pub fn legal_choices(state: &GameState) -> Vec<Choice> {
             }
             out
         }
+    }
+}
+
+/// The states after every legal choice of `state`, in the order of
+/// [`legal_choices`] (so an index means the same choice in both), written
+/// into `out` without building the choices: the search's move list.
+pub(crate) fn children_into(state: &GameState, out: &mut Vec<GameState>) {
+    out.clear();
+    if state.is_over() {
+        return;
+    }
+    if state.in_opening() {
+        out.extend(
+            state
+                .legal_numbers()
+                .iter()
+                .map(|n| state.after_opening_pick(n)),
+        );
+        return;
+    }
+    match state.phase() {
+        Phase::Play => {
+            if let Some(pair) = state.pending_pair() {
+                push_children(state, None, pair, out);
+            }
+        }
+        Phase::Pick => {
+            for n in state.legal_numbers().iter() {
+                if let Some(pair) = state.pair_for(n) {
+                    push_children(state, Some(n), pair, out);
+                }
+            }
+        }
+    }
+}
+
+/// The states after each play of `pair` (picked now as `n`, or pending),
+/// or after no move when no checker can move.
+#[inline]
+fn push_children(state: &GameState, n: Option<u8>, pair: Pair, out: &mut Vec<GameState>) {
+    struct Children<'a> {
+        state: &'a GameState,
+        n: Option<u8>,
+        out: &'a mut Vec<GameState>,
+    }
+    impl PlaySink for Children<'_> {
+        #[inline(always)]
+        fn add(&mut self, _: Play, after: Position) {
+            self.out.push(match self.n {
+                Some(n) => self.state.child(n, after),
+                None => self.state.after_play(after),
+            });
+        }
+    }
+    let before = out.len();
+    let mut sink = Children { state, n, out };
+    generate(state.position(), pair, &mut sink);
+    if out.len() == before {
+        let mut sink = Children { state, n, out };
+        sink.add(Play::NONE, *state.position());
     }
 }
 

@@ -4,6 +4,7 @@
 use crate::board::SLOTS;
 use crate::game::{GameState, Phase};
 use crate::numbers::Side;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How a stored value bounds the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,19 +26,45 @@ pub(crate) struct Entry {
     pub best: u16,
 }
 
-/// An empty slot: every field zero (key 0 is never a state's key), so that
-/// a table of zeroed memory is empty.
-const EMPTY: Entry = Entry {
-    key: 0,
-    value: 0,
-    depth: 0,
-    bound: Bound::Exact,
-    best: 0,
-};
+/// One slot, shared by every search thread without locks: the entry packed
+/// into `data`, and `check` = key XOR data. Two threads may write a slot at
+/// once, and a reader may see one's `check` with the other's `data`; then
+/// the XOR gives back neither key and the probe misses, so a torn entry is
+/// never used. Zeroed memory is an empty slot (key 0 is never a state's).
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
 
-/// A fixed-size table of entries.
+/// An entry's fields in 64 bits: value (low 32), depth, bound, best move.
+#[inline]
+fn pack(e: &Entry) -> u64 {
+    u64::from(e.value as u32)
+        | u64::from(e.depth) << 32
+        | (e.bound as u64) << 40
+        | u64::from(e.best) << 48
+}
+
+#[inline]
+fn unpack(key: u64, data: u64) -> Entry {
+    Entry {
+        key,
+        value: data as u32 as i32,
+        depth: (data >> 32) as u8,
+        bound: match (data >> 40) as u8 {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        },
+        best: (data >> 48) as u16,
+    }
+}
+
+/// A fixed-size table of entries, shared by the search threads (`&Table`
+/// is enough to store).
 pub(crate) struct Table {
-    entries: Vec<Entry>,
+    entries: Vec<Slot>,
 }
 
 impl Table {
@@ -50,16 +77,16 @@ impl Table {
     /// memory comes zeroed from the allocator (fresh pages from the system,
     /// for large tables), so a large table costs no time until it is used.
     pub fn try_new(mib: usize) -> Result<Table, String> {
-        let n = ((mib.max(1) << 20) / std::mem::size_of::<Entry>()).max(1);
+        let n = ((mib.max(1) << 20) / std::mem::size_of::<Slot>()).max(1);
         let fail = || format!("cannot allocate {mib} MiB for the hash table");
-        let layout = std::alloc::Layout::array::<Entry>(n).map_err(|_| fail())?;
-        // SAFETY: the layout has a non-zero size (n >= 1, entries are 16
+        let layout = std::alloc::Layout::array::<Slot>(n).map_err(|_| fail())?;
+        // SAFETY: the layout has a non-zero size (n >= 1, slots are 16
         // bytes). A null pointer is the allocator's failure. Otherwise the
-        // memory holds n zeroed entries, and a zeroed `Entry` is valid (all
-        // integers, and `Bound::Exact` is discriminant 0): it is `EMPTY`.
-        // The vector takes the allocation with the same layout (capacity n).
+        // memory holds n zeroed slots, and a zeroed `Slot` is valid (two
+        // atomic integers) and empty. The vector takes the allocation with
+        // the same layout (capacity n).
         let entries = unsafe {
-            let ptr = std::alloc::alloc_zeroed(layout).cast::<Entry>();
+            let ptr = std::alloc::alloc_zeroed(layout).cast::<Slot>();
             if ptr.is_null() {
                 return Err(fail());
             }
@@ -69,25 +96,37 @@ impl Table {
     }
 
     pub fn clear(&mut self) {
-        self.entries.fill(EMPTY);
+        for slot in &mut self.entries {
+            *slot = Slot::default();
+        }
     }
 
     #[inline]
-    fn slot(&self, key: u64) -> usize {
-        ((u128::from(key) * self.entries.len() as u128) >> 64) as usize
+    fn slot(&self, key: u64) -> &Slot {
+        &self.entries[((u128::from(key) * self.entries.len() as u128) >> 64) as usize]
+    }
+
+    /// The entry stored for `key`, if any (and not torn).
+    #[inline]
+    fn read(slot: &Slot) -> Entry {
+        let data = slot.data.load(Ordering::Relaxed);
+        let check = slot.check.load(Ordering::Relaxed);
+        unpack(check ^ data, data)
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.entries[self.slot(key)];
+        let e = Table::read(self.slot(key));
         (e.key == key && key != 0).then_some(e)
     }
 
-    pub fn store(&mut self, entry: Entry) {
+    pub fn store(&self, entry: Entry) {
         let slot = self.slot(entry.key);
-        let old = self.entries[slot];
+        let old = Table::read(slot);
         // Keep a deeper result of the same state; otherwise replace.
         if old.key != entry.key || entry.depth >= old.depth || entry.bound == Bound::Exact {
-            self.entries[slot] = entry;
+            let data = pack(&entry);
+            slot.data.store(data, Ordering::Relaxed);
+            slot.check.store(entry.key ^ data, Ordering::Relaxed);
         }
     }
 }
@@ -214,7 +253,7 @@ mod tests {
             }
         }
         assert_eq!(hash(&g), k2, "same state, same key");
-        let mut t = Table::new(1);
+        let t = Table::new(1);
         t.store(Entry {
             key: k2,
             value: 5,
@@ -229,11 +268,73 @@ mod tests {
     #[test]
     fn a_new_table_is_empty_and_sizes_are_checked() {
         let t = Table::try_new(2).unwrap();
-        assert_eq!(t.entries.len(), (2 << 20) / std::mem::size_of::<Entry>());
-        assert!(t.entries.iter().all(|e| e.key == 0));
+        assert_eq!(t.entries.len(), (2 << 20) / std::mem::size_of::<Slot>());
+        assert!(t.entries.iter().all(|s| Table::read(s).key == 0));
         assert!(t.probe(12345).is_none());
         // More than any machine has: refused, not an abort.
         let e = Table::try_new(usize::MAX >> 21).err().unwrap();
         assert!(e.contains("cannot allocate"), "{e}");
+    }
+
+    #[test]
+    fn entries_pack_and_unpack() {
+        for (value, depth, bound, best) in [
+            (0, 0, Bound::Exact, 0),
+            (-2999, 255, Bound::Lower, u16::MAX - 1),
+            (-1_000_000, 7, Bound::Upper, 3),
+            (1_000_000, 1, Bound::Exact, 40000),
+        ] {
+            let e = Entry {
+                key: 0xDEAD_BEEF_1234_5678,
+                value,
+                depth,
+                bound,
+                best,
+            };
+            let back = unpack(e.key, pack(&e));
+            assert_eq!(
+                (back.key, back.value, back.depth, back.bound, back.best),
+                (e.key, value, depth, bound, best)
+            );
+        }
+    }
+
+    /// Threads hammer the slots of a tiny table, each writing entries whose
+    /// fields are all derived from the key; every probe that hits must give
+    /// back a whole entry of that key, never a mix of two writes.
+    #[test]
+    fn concurrent_writes_never_give_torn_entries() {
+        let t = Table::new(1);
+        let entry = |key: u64| Entry {
+            key,
+            value: (key % 5000) as i32 - 2500,
+            depth: (key >> 3) as u8,
+            bound: [Bound::Exact, Bound::Lower, Bound::Upper][(key % 3) as usize],
+            best: key.wrapping_mul(7) as u16,
+        };
+        std::thread::scope(|scope| {
+            for thread in 0..4u64 {
+                let t = &t;
+                scope.spawn(move || {
+                    let mut x = thread + 1;
+                    for _ in 0..200_000 {
+                        x = x
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        // Four slots, 64 keys each: constant collisions.
+                        let key_of = |r: u64| (r % 4) << 62 | ((r >> 2) % 64 + 1);
+                        t.store(entry(key_of(x >> 11)));
+                        let probe = key_of(x >> 37);
+                        if let Some(e) = t.probe(probe) {
+                            let want = entry(probe);
+                            assert_eq!(
+                                (e.value, e.depth, e.bound, e.best),
+                                (want.value, want.depth, want.bound, want.best)
+                            );
+                        }
+                    }
+                });
+            }
+        });
     }
 }
