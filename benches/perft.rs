@@ -5,8 +5,10 @@
 //!     cargo bench --bench perft -- 2 5     (depth 2, best of 5 runs)
 //!
 //! bkgm's loop is the one of its own `bkgm-perft` binary: every leaf position
-//! is built and recursed into. ncbg is timed twice: with bulk-counted leaves
-//! (`perft::classic`) and with every leaf position built (`classic_generated`).
+//! is built and recursed into. ncbg is timed twice: with every leaf position
+//! built (`classic_generated`, like for like with bkgm) and with bulk-counted
+//! leaves (`perft::classic`). The three runs alternate, and each program's
+//! best time is kept.
 
 use bkgm::dice::ALL_21;
 use bkgm::{ClassicRules, PositionRules};
@@ -27,15 +29,18 @@ fn bkgm_perft(position: &bkgm::Position<15>, depth: usize) -> u64 {
     total
 }
 
-fn best_of<F: FnMut() -> u64>(runs: usize, mut f: F) -> (u64, f64) {
-    let mut best = f64::INFINITY;
-    let mut nodes = 0;
+/// Runs each program `runs` times, alternating them (so that a change in the
+/// machine's speed hits all alike), and keeps each one's best time.
+fn alternate(runs: usize, programs: &mut [&mut dyn FnMut() -> u64]) -> Vec<(u64, f64)> {
+    let mut best = vec![(0, f64::INFINITY); programs.len()];
     for _ in 0..runs {
-        let t = Instant::now();
-        nodes = f();
-        best = best.min(t.elapsed().as_secs_f64());
+        for (program, best) in programs.iter_mut().zip(best.iter_mut()) {
+            let t = Instant::now();
+            let nodes = program();
+            *best = (nodes, best.1.min(t.elapsed().as_secs_f64()));
+        }
     }
-    (nodes, best)
+    best
 }
 
 fn main() {
@@ -49,11 +54,18 @@ fn main() {
     let start = Variant::Standard.start();
     let bk_start = bkgm::codecs::gnuid::decode_position::<15>("4HPwATDgc/ABMA").expect("start id");
 
-    let (bk_nodes, bk_time) = best_of(runs, || bkgm_perft(&bk_start, depth));
-    let (gen_nodes, gen_time) = best_of(runs, || {
-        ncbg::perft::classic_generated(&start, depth as u32)
-    });
-    let (bulk_nodes, bulk_time) = best_of(runs, || ncbg::perft::classic(&start, depth as u32));
+    let d = depth as u32;
+    let timed = alternate(
+        runs,
+        &mut [
+            &mut || bkgm_perft(&bk_start, depth),
+            &mut || ncbg::perft::classic_generated(&start, d),
+            &mut || ncbg::perft::classic(&start, d),
+        ],
+    );
+    let [(bk_nodes, bk_time), (gen_nodes, gen_time), (bulk_nodes, bulk_time)] = timed[..] else {
+        unreachable!("three programs")
+    };
     assert_eq!(bk_nodes, gen_nodes, "node counts differ");
     assert_eq!(bk_nodes, bulk_nodes, "node counts differ");
 

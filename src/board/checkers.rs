@@ -30,6 +30,25 @@ pub(crate) const UNIT: [u128; SLOTS] = {
     t
 };
 
+/// [`UNIT`] padded to 32 entries, so that `unit(s)` with `s & 31` needs no
+/// bounds check in the generator's inner loops.
+const UNIT32: [u128; 32] = {
+    let mut t = [0u128; 32];
+    let mut s = 0;
+    while s < SLOTS {
+        t[s] = 1u128 << (4 * s);
+        s += 1;
+    }
+    t
+};
+
+/// One checker in slot `s` (0 for `s` past the slots), without a bounds
+/// check.
+#[inline(always)]
+pub(crate) fn unit(s: usize) -> u128 {
+    UNIT32[s & 31]
+}
+
 /// One side's checkers, indexed by slot in that side's own coordinates.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Checkers(u128);

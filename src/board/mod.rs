@@ -9,8 +9,8 @@ mod checkers;
 mod outcome;
 mod variant;
 
+pub(crate) use checkers::{unit, POINT_BITS};
 pub use checkers::{Checkers, BAR, MAX_CHECKERS, OFF, SLOTS};
-pub(crate) use checkers::{POINT_BITS, UNIT};
 pub use outcome::{Outcome, WinKind};
 pub use variant::Variant;
 

@@ -8,7 +8,7 @@
 //! bearing off, and blocks never change during a turn.
 
 use super::{bits_desc, step_target, PlaySink};
-use crate::board::{Checkers, Position, BAR, POINT_BITS, UNIT};
+use crate::board::{unit, Checkers, Position, BAR, POINT_BITS};
 use crate::play::{Play, Step};
 
 pub(super) fn generate<S: PlaySink>(pos: &Position, die: usize, sink: &mut S) {
@@ -19,7 +19,11 @@ pub(super) fn generate<S: PlaySink>(pos: &Position, die: usize, sink: &mut S) {
         sink.add(play, entered);
         return;
     }
-    let most = longest(&entered, die, BAR - 1, left);
+    let most = if usize::from(entered.mover().outside_home()) > left {
+        static_longest(&entered, die, left)
+    } else {
+        longest(&entered, die, BAR - 1, left)
+    };
     if most == 0 {
         if !play.is_none() {
             sink.add(play, entered);
@@ -30,77 +34,124 @@ pub(super) fn generate<S: PlaySink>(pos: &Position, die: usize, sink: &mut S) {
         // Some checker stays outside the home board whatever is played: no
         // bear-off, so a step's legality depends only on the static blocks.
         let open = POINT_BITS & !entered.blocked();
-        let walk = StaticWalk {
-            die,
-            movable: (open << die) & POINT_BITS,
-            blots: entered.opponent_blots(),
-            sink,
-        };
-        let mover = entered.mover();
-        walk.emit(
-            mover.bits(),
-            entered.opponent().bits(),
-            mover.occupied(),
-            0,
-            BAR - 1,
-            most,
+        static_walk(
+            &Walk {
+                die,
+                movable: (open << die) & POINT_BITS,
+                blots: entered.opponent_blots(),
+                most,
+            },
+            &entered,
             play,
+            sink,
         );
     } else {
         emit(&entered, die, BAR - 1, most, play, sink);
     }
 }
 
-/// The doublet walk when no bear-off is possible, on packed bits with the
-/// occupied points and the blots already hit kept up to date incrementally.
-struct StaticWalk<'a, S> {
+/// The doublet walk when no bear-off is possible: its constants.
+struct Walk {
     die: usize,
     /// Points whose checkers may step: `p - die` is an open point.
     movable: u32,
     /// Opposing blots on the mover's points before the play.
     blots: u32,
-    sink: &'a mut S,
+    /// Steps in every play (1 to 4).
+    most: usize,
 }
 
-impl<S: PlaySink> StaticWalk<'_, S> {
-    #[allow(clippy::too_many_arguments)]
-    fn emit(
-        self,
-        mover: u128,
-        opponent: u128,
-        occupied: u32,
-        hit: u32,
-        top: usize,
-        left: usize,
-        play: Play,
-    ) -> Self {
-        let mut this = self;
-        let sources = occupied & this.movable & ((2u32 << top) - 1);
-        for s in bits_desc(sources) {
-            let t = s - this.die;
-            let m = mover - UNIT[s] + UNIT[t];
-            let (o, h) = if this.blots & !hit & (1 << t) != 0 {
-                (opponent - UNIT[BAR - t] + UNIT[BAR], hit | (1 << t))
-            } else {
-                (opponent, hit)
-            };
-            let mut occ = occupied | (1 << t);
-            if (m >> (4 * s)) & 0xF == 0 {
-                occ &= !(1 << s);
-            }
-            let mut play = play;
+/// A node of the doublet walk: the packed sides, the mover's occupied
+/// points and the blots hit so far, kept up to date step by step.
+#[derive(Clone, Copy)]
+struct Node {
+    mover: u128,
+    opponent: u128,
+    occupied: u32,
+    hit: u32,
+    play: Play,
+}
+
+impl Walk {
+    /// The sources of the next step from `node`: points at or below `top`.
+    #[inline(always)]
+    fn sources(&self, node: &Node, top: usize) -> u32 {
+        node.occupied & self.movable & ((2u32 << top) - 1)
+    }
+
+    /// `node` after the step from `s`.
+    #[inline(always)]
+    fn step<S: PlaySink>(&self, node: &Node, s: usize) -> Node {
+        let t = s - self.die;
+        let mover = node.mover - unit(s) + unit(t);
+        let (opponent, hit) = if self.blots & !node.hit & (1 << t) != 0 {
+            (
+                node.opponent - unit(BAR - t) + unit(BAR),
+                node.hit | (1 << t),
+            )
+        } else {
+            (node.opponent, node.hit)
+        };
+        let mut occupied = node.occupied | (1 << t);
+        if (mover >> (4 * s)) & 0xF == 0 {
+            occupied &= !(1 << s);
+        }
+        let mut play = node.play;
+        if S::WANTS_PLAYS {
             play.push(Step::new(s, t));
-            if left == 1 {
-                let after = Position::from_sides_unchecked(
-                    Checkers::from_bits_unchecked(m),
-                    Checkers::from_bits_unchecked(o),
-                );
-                this.sink.add(play, after);
-            } else {
-                this = this.emit(m, o, occ, h, s, left - 1, play);
+        }
+        Node {
+            mover,
+            opponent,
+            occupied,
+            hit,
+            play,
+        }
+    }
+}
+
+/// Every multiset of `walk.most` steps in non-increasing order of source,
+/// in four nested loops (a step's legality is static here); the multisets
+/// are the plays.
+fn static_walk<S: PlaySink>(walk: &Walk, entered: &Position, play: Play, sink: &mut S) {
+    let emit = |sink: &mut S, n: &Node| {
+        let after = Position::from_sides_unchecked(
+            Checkers::from_bits_unchecked(n.mover),
+            Checkers::from_bits_unchecked(n.opponent),
+        );
+        sink.add(n.play, after);
+    };
+    let mover = entered.mover();
+    let root = Node {
+        mover: mover.bits(),
+        opponent: entered.opponent().bits(),
+        occupied: mover.occupied(),
+        hit: 0,
+        play,
+    };
+    for s1 in bits_desc(walk.sources(&root, BAR - 1)) {
+        let n1 = walk.step::<S>(&root, s1);
+        if walk.most == 1 {
+            emit(sink, &n1);
+            continue;
+        }
+        for s2 in bits_desc(walk.sources(&n1, s1)) {
+            let n2 = walk.step::<S>(&n1, s2);
+            if walk.most == 2 {
+                emit(sink, &n2);
+                continue;
+            }
+            for s3 in bits_desc(walk.sources(&n2, s2)) {
+                let n3 = walk.step::<S>(&n2, s3);
+                if walk.most == 3 {
+                    emit(sink, &n3);
+                    continue;
+                }
+                for s4 in bits_desc(walk.sources(&n3, s3)) {
+                    emit(sink, &walk.step::<S>(&n3, s4));
+                }
             }
         }
-        this
     }
 }
 
@@ -125,6 +176,30 @@ pub(super) fn enter_from_bar(pos: &Position, die: usize) -> Option<(Position, Pl
         play.push(Step::new(BAR, enter));
     }
     Some((after, play, 4 - n))
+}
+
+/// [`longest`] from the top when no bear-off can happen (more checkers
+/// outside the home board than steps): each checker can walk down its own
+/// chain of open points, whatever the others do, so the most steps are the
+/// chains' lengths added up (at most `left`).
+fn static_longest(pos: &Position, die: usize, left: usize) -> usize {
+    let open = POINT_BITS & !pos.blocked();
+    let movable = (open << die) & POINT_BITS;
+    let mover = pos.mover();
+    let mut total = 0;
+    for s in bits_desc(mover.occupied() & movable) {
+        let mut chain = 0;
+        let mut p = s;
+        while chain < left && p < 32 && movable & (1 << p) != 0 {
+            chain += 1;
+            p -= die;
+        }
+        total += usize::from(mover.count(s)) * chain;
+        if total >= left {
+            return left;
+        }
+    }
+    total
 }
 
 /// The most steps (at most `left`) that can be made from sources at or below `top`.

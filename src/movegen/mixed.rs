@@ -10,7 +10,7 @@
 //! every result exactly once with no hashing.
 
 use super::{bits, step_target, PlaySink};
-use crate::board::{Checkers, Position, BAR, POINT_BITS, UNIT};
+use crate::board::{unit, Checkers, Position, BAR, POINT_BITS};
 use crate::play::{Play, Step};
 
 pub(super) fn generate<S: PlaySink>(pos: &Position, a: usize, b: usize, sink: &mut S) {
@@ -84,10 +84,6 @@ fn from_board<S: PlaySink>(pos: &Position, a: usize, b: usize, sink: &mut S) {
     let twice = mover.occupied_twice();
     let mut found = false;
 
-    for r in bits(occupied) {
-        found |= combined(pos, r, a, b, sink);
-    }
-
     if mover.outside_home() >= 2 {
         // No bear-off can happen in this play: legality is static, and each
         // step's effect on the packed sides can be worked out once.
@@ -96,10 +92,48 @@ fn from_board<S: PlaySink>(pos: &Position, a: usize, b: usize, sink: &mut S) {
         let sources_a = occupied & (open << a);
         let sources_b = occupied & (open << b);
         let (mover0, opponent0) = (mover.bits(), pos.opponent().bits());
-        let hit = |t: usize| UNIT[BAR].wrapping_sub(UNIT[BAR - t]);
+        let hit = |t: usize| unit(BAR).wrapping_sub(unit(BAR - t));
+        let hit_if_blot = |opponent: u128, t: usize| {
+            if blots & (1 << t) != 0 {
+                opponent.wrapping_add(hit(t))
+            } else {
+                opponent
+            }
+        };
+        let side = |bits: u128| Checkers::from_bits_unchecked(bits);
+        // Combined: one checker from r to r - a - b, through r - a or r - b
+        // (the two routes differ only when one hits on its way).
+        for r in bits(occupied & (open << (a + b))) {
+            let (mid_a, mid_b, t) = (r - a, r - b, r - a - b);
+            let via_a = open & (1 << mid_a) != 0;
+            let via_b = open & (1 << mid_b) != 0;
+            if !(via_a || via_b) {
+                continue;
+            }
+            found = true;
+            let moved = side(mover0 - unit(r) + unit(t));
+            let landed = hit_if_blot(opponent0, t);
+            let route = |mid: usize| {
+                let play = if S::WANTS_PLAYS {
+                    Play::from_pair(Step::new(r, mid), Step::new(mid, t))
+                } else {
+                    Play::NONE
+                };
+                let after = Position::from_sides_unchecked(moved, side(hit_if_blot(landed, mid)));
+                (play, after)
+            };
+            if via_a {
+                let (play, after) = route(mid_a);
+                sink.add(play, after);
+            }
+            if via_b && (!via_a || blots & ((1 << mid_a) | (1 << mid_b)) != 0) {
+                let (play, after) = route(mid_b);
+                sink.add(play, after);
+            }
+        }
         for p in bits(sources_a) {
             let ta = p - a;
-            let mover_a = mover0 - UNIT[p] + UNIT[ta];
+            let mover_a = mover0 - unit(p) + unit(ta);
             let hits_a = blots & (1 << ta) != 0;
             let opponent_a = if hits_a {
                 opponent0.wrapping_add(hit(ta))
@@ -117,14 +151,22 @@ fn from_board<S: PlaySink>(pos: &Position, a: usize, b: usize, sink: &mut S) {
                     opponent_a
                 };
                 let after = Position::from_sides_unchecked(
-                    Checkers::from_bits_unchecked(mover_a - UNIT[q] + UNIT[tb]),
+                    Checkers::from_bits_unchecked(mover_a - unit(q) + unit(tb)),
                     Checkers::from_bits_unchecked(opponent),
                 );
-                sink.add(Play::from_pair(Step::new(p, ta), Step::new(q, tb)), after);
+                let play = if S::WANTS_PLAYS {
+                    Play::from_pair(Step::new(p, ta), Step::new(q, tb))
+                } else {
+                    Play::NONE
+                };
+                sink.add(play, after);
                 found = true;
             }
         }
     } else {
+        for r in bits(occupied) {
+            found |= combined(pos, r, a, b, sink);
+        }
         // Bear-offs possible: check both orders step by step.
         for p in bits(occupied) {
             for q in bits(occupied) {

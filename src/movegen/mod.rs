@@ -45,6 +45,11 @@ pub struct LegalPlay {
 
 /// Receives the plays the generator finds, one per distinct result.
 pub trait PlaySink {
+    /// Whether the sink reads the plays: when not, the generator passes
+    /// [`Play::NONE`] and skips building them (a constant, so the work is
+    /// compiled out).
+    const WANTS_PLAYS: bool = true;
+
     /// Called once for each distinct resulting position.
     fn add(&mut self, play: Play, after: Position);
 }
@@ -58,6 +63,8 @@ impl PlaySink for Vec<LegalPlay> {
 
 /// Keeps only the resulting positions.
 impl PlaySink for Vec<Position> {
+    const WANTS_PLAYS: bool = false;
+
     #[inline(always)]
     fn add(&mut self, _: Play, after: Position) {
         self.push(after);
@@ -69,6 +76,8 @@ impl PlaySink for Vec<Position> {
 pub struct Counter(pub usize);
 
 impl PlaySink for Counter {
+    const WANTS_PLAYS: bool = false;
+
     #[inline(always)]
     fn add(&mut self, _: Play, _: Position) {
         self.0 += 1;
