@@ -84,14 +84,12 @@ impl Walk {
     fn step<S: PlaySink>(&self, node: &Node, s: usize) -> Node {
         let t = s - self.die;
         let mover = node.mover - unit(s) + unit(t);
-        let (opponent, hit) = if self.blots & !node.hit & (1 << t) != 0 {
-            (
-                node.opponent - unit(BAR - t) + unit(BAR),
-                node.hit | (1 << t),
-            )
-        } else {
-            (node.opponent, node.hit)
-        };
+        // Branch-free: whether the step hits is data.
+        let hits = (self.blots & !node.hit) >> t & 1;
+        let opponent = node.opponent.wrapping_add(
+            unit(BAR).wrapping_sub(unit(BAR - t)) & 0u128.wrapping_sub(u128::from(hits)),
+        );
+        let hit = node.hit | hits << t;
         let mut occupied = node.occupied | (1 << t);
         if (mover >> (4 * s)) & 0xF == 0 {
             occupied &= !(1 << s);

@@ -134,22 +134,21 @@ fn from_board<S: PlaySink>(pos: &Position, a: usize, b: usize, sink: &mut S) {
         for p in bits(sources_a) {
             let ta = p - a;
             let mover_a = mover0 - unit(p) + unit(ta);
-            let hits_a = blots & (1 << ta) != 0;
-            let opponent_a = if hits_a {
-                opponent0.wrapping_add(hit(ta))
-            } else {
-                opponent0
-            };
-            for q in bits(sources_b) {
-                if q + a == p || p + b == q || (p == q && twice & (1 << p) == 0) {
-                    continue;
-                }
+            let opponent_a = hit_if_blot(opponent0, ta);
+            // A blot hit by the first checker is not there for the second.
+            let blots_b = blots & !(1 << ta);
+            // The second checker: not the one just moved onto p - a (that is
+            // a combined move), not one from p + b (its split result is the
+            // combined move's), and not p itself unless p holds two.
+            let mut second = sources_b & !(1 << ta) & !(1u32 << (p + b));
+            if twice & (1 << p) == 0 {
+                second &= !(1 << p);
+            }
+            for q in bits(second) {
                 let tb = q - b;
-                let opponent = if blots & (1 << tb) != 0 && !(hits_a && ta == tb) {
-                    opponent_a.wrapping_add(hit(tb))
-                } else {
-                    opponent_a
-                };
+                // Branch-free: whether the second checker hits is data.
+                let hits = 0u128.wrapping_sub(u128::from((blots_b >> tb) & 1));
+                let opponent = opponent_a.wrapping_add(hit(tb) & hits);
                 let after = Position::from_sides_unchecked(
                     Checkers::from_bits_unchecked(mover_a - unit(q) + unit(tb)),
                     Checkers::from_bits_unchecked(opponent),
