@@ -14,7 +14,7 @@
 
 use crate::board::Position;
 use crate::game::GameState;
-use crate::movegen::{count_results, generate};
+use crate::movegen::{count_results, generate, generate_prepared, Prepared};
 use crate::pair::Pair;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -40,12 +40,13 @@ fn classic_rec(pos: &Position, depth: u32, buffers: &mut [Vec<Position>], bulk: 
             .sum();
     }
     let (buffer, rest) = buffers.split_first_mut().expect("one buffer per ply");
+    let prepared = Prepared::new(pos);
     if depth == 1 {
         // Every leaf position is built; only the recursion into it is skipped.
         return Pair::classic_rolls()
             .map(|roll| {
                 buffer.clear();
-                generate(pos, roll, buffer);
+                generate_prepared(&prepared, roll, buffer);
                 buffer.len().max(1) as u64
             })
             .sum();
@@ -53,7 +54,7 @@ fn classic_rec(pos: &Position, depth: u32, buffers: &mut [Vec<Position>], bulk: 
     let mut total = 0;
     for roll in Pair::classic_rolls() {
         buffer.clear();
-        generate(pos, roll, buffer);
+        generate_prepared(&prepared, roll, buffer);
         if buffer.is_empty() {
             total += classic_rec(&pos.flip(), depth - 1, rest, bulk);
         } else {

@@ -7,20 +7,30 @@
 //! higher checkers first only helps the all-home and highest-point conditions of
 //! bearing off, and blocks never change during a turn.
 
-use super::{bits_desc, step_target, PlaySink};
+use super::{bits_desc, step_target, PlaySink, Prepared};
 use crate::board::{unit, Checkers, Position, BAR, POINT_BITS};
 use crate::play::{Play, Step};
 
-pub(super) fn generate<S: PlaySink>(pos: &Position, die: usize, sink: &mut S) {
-    let Some((entered, play, left)) = enter_from_bar(pos, die) else {
+pub(super) fn generate<S: PlaySink>(prepared: &Prepared, die: usize, sink: &mut S) {
+    let Some((entered, play, left)) = enter_from_bar(&prepared.pos, die) else {
         return;
     };
     if left == 0 {
         sink.add(play, entered);
         return;
     }
-    let most = if usize::from(entered.mover().outside_home()) > left {
-        static_longest(&entered, die, left)
+    // The prepared bitsets, or those of the position after entering.
+    let after_entering;
+    let facts = if play.is_none() {
+        prepared
+    } else {
+        after_entering = Prepared::new(&entered);
+        &after_entering
+    };
+    let outside_home = usize::from(facts.outside_home);
+    let movable = (facts.open << die) & POINT_BITS;
+    let most = if outside_home > left {
+        static_longest(facts, movable, die, left)
     } else {
         longest(&entered, die, BAR - 1, left)
     };
@@ -30,18 +40,17 @@ pub(super) fn generate<S: PlaySink>(pos: &Position, die: usize, sink: &mut S) {
         }
         return;
     }
-    if usize::from(entered.mover().outside_home()) > most {
+    if outside_home > most {
         // Some checker stays outside the home board whatever is played: no
         // bear-off, so a step's legality depends only on the static blocks.
-        let open = POINT_BITS & !entered.blocked();
         static_walk(
             &Walk {
                 die,
-                movable: (open << die) & POINT_BITS,
-                blots: entered.opponent_blots(),
+                movable,
+                blots: facts.blots,
                 most,
             },
-            &entered,
+            facts,
             play,
             sink,
         );
@@ -111,7 +120,7 @@ impl Walk {
 /// Every multiset of `walk.most` steps in non-increasing order of source,
 /// in four nested loops (a step's legality is static here); the multisets
 /// are the plays.
-fn static_walk<S: PlaySink>(walk: &Walk, entered: &Position, play: Play, sink: &mut S) {
+fn static_walk<S: PlaySink>(walk: &Walk, entered: &Prepared, play: Play, sink: &mut S) {
     let emit = |sink: &mut S, n: &Node| {
         let after = Position::from_sides_unchecked(
             Checkers::from_bits_unchecked(n.mover),
@@ -119,11 +128,10 @@ fn static_walk<S: PlaySink>(walk: &Walk, entered: &Position, play: Play, sink: &
         );
         sink.add(n.play, after);
     };
-    let mover = entered.mover();
     let root = Node {
-        mover: mover.bits(),
-        opponent: entered.opponent().bits(),
-        occupied: mover.occupied(),
+        mover: entered.pos.mover().bits(),
+        opponent: entered.pos.opponent().bits(),
+        occupied: entered.occupied,
         hit: 0,
         play,
     };
@@ -180,12 +188,10 @@ pub(super) fn enter_from_bar(pos: &Position, die: usize) -> Option<(Position, Pl
 /// outside the home board than steps): each checker can walk down its own
 /// chain of open points, whatever the others do, so the most steps are the
 /// chains' lengths added up (at most `left`).
-fn static_longest(pos: &Position, die: usize, left: usize) -> usize {
-    let open = POINT_BITS & !pos.blocked();
-    let movable = (open << die) & POINT_BITS;
-    let mover = pos.mover();
+fn static_longest(prepared: &Prepared, movable: u32, die: usize, left: usize) -> usize {
+    let mover = prepared.pos.mover();
     let mut total = 0;
-    for s in bits_desc(mover.occupied() & movable) {
+    for s in bits_desc(prepared.occupied & movable) {
         let mut chain = 0;
         let mut p = s;
         while chain < left && p < 32 && movable & (1 << p) != 0 {

@@ -9,14 +9,15 @@
 //! result unless a route hits a blot on its intermediate point. This yields
 //! every result exactly once with no hashing.
 
-use super::{bits, step_target, PlaySink};
+use super::{bits, step_target, PlaySink, Prepared};
 use crate::board::{unit, Checkers, Position, BAR, POINT_BITS};
 use crate::play::{Play, Step};
 
-pub(super) fn generate<S: PlaySink>(pos: &Position, a: usize, b: usize, sink: &mut S) {
+pub(super) fn generate<S: PlaySink>(prepared: &Prepared, a: usize, b: usize, sink: &mut S) {
     debug_assert!(a > b);
+    let pos = &prepared.pos;
     match pos.mover().bar() {
-        0 => from_board(pos, a, b, sink),
+        0 => from_board(prepared, a, b, sink),
         1 => one_on_bar(pos, a, b, sink),
         _ => several_on_bar(pos, a, b, sink),
     }
@@ -78,17 +79,16 @@ fn combined<S: PlaySink>(pos: &Position, r: usize, a: usize, b: usize, sink: &mu
     }
 }
 
-fn from_board<S: PlaySink>(pos: &Position, a: usize, b: usize, sink: &mut S) {
+fn from_board<S: PlaySink>(prepared: &Prepared, a: usize, b: usize, sink: &mut S) {
+    let pos = &prepared.pos;
     let mover = pos.mover();
-    let occupied = mover.occupied();
-    let twice = mover.occupied_twice();
+    let (occupied, twice) = (prepared.occupied, prepared.twice);
     let mut found = false;
 
-    if mover.outside_home() >= 2 {
+    if prepared.outside_home >= 2 {
         // No bear-off can happen in this play: legality is static, and each
         // step's effect on the packed sides can be worked out once.
-        let open = POINT_BITS & !pos.blocked();
-        let blots = pos.opponent_blots();
+        let (open, blots) = (prepared.open, prepared.blots);
         let sources_a = occupied & (open << a);
         let sources_b = occupied & (open << b);
         let (mover0, opponent0) = (mover.bits(), pos.opponent().bits());
@@ -140,7 +140,8 @@ fn from_board<S: PlaySink>(pos: &Position, a: usize, b: usize, sink: &mut S) {
             // The second checker: not the one just moved onto p - a (that is
             // a combined move), not one from p + b (its split result is the
             // combined move's), and not p itself unless p holds two.
-            let mut second = sources_b & !(1 << ta) & !(1u32 << (p + b));
+            let mut second =
+                sources_b & !(1 << ta) & !1u32.checked_shl((p + b) as u32).unwrap_or(0);
             if twice & (1 << p) == 0 {
                 second &= !(1 << p);
             }

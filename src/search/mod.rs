@@ -20,7 +20,7 @@ mod tt;
 
 use crate::board::Position;
 use crate::game::{GameState, Phase};
-use crate::movegen::{generate, LegalPlay, PlaySink};
+use crate::movegen::{generate_prepared, LegalPlay, PlaySink, Prepared};
 use crate::notation::format_play_token;
 use crate::pair::Pair;
 use crate::play::Play;
@@ -183,13 +183,14 @@ pub(crate) fn children_into(state: &GameState, out: &mut Vec<GameState>) {
     match state.phase() {
         Phase::Play => {
             if let Some(pair) = state.pending_pair() {
-                push_children(state, None, pair, out);
+                push_children(state, &Prepared::new(state.position()), None, pair, out);
             }
         }
         Phase::Pick => {
+            let prepared = Prepared::new(state.position());
             for n in state.legal_numbers().iter() {
                 if let Some(pair) = state.pair_for(n) {
-                    push_children(state, Some(n), pair, out);
+                    push_children(state, &prepared, Some(n), pair, out);
                 }
             }
         }
@@ -199,13 +200,21 @@ pub(crate) fn children_into(state: &GameState, out: &mut Vec<GameState>) {
 /// The states after each play of `pair` (picked now as `n`, or pending),
 /// or after no move when no checker can move.
 #[inline]
-fn push_children(state: &GameState, n: Option<u8>, pair: Pair, out: &mut Vec<GameState>) {
+fn push_children(
+    state: &GameState,
+    prepared: &Prepared,
+    n: Option<u8>,
+    pair: Pair,
+    out: &mut Vec<GameState>,
+) {
     struct Children<'a> {
         state: &'a GameState,
         n: Option<u8>,
         out: &'a mut Vec<GameState>,
     }
     impl PlaySink for Children<'_> {
+        const WANTS_PLAYS: bool = false;
+
         #[inline(always)]
         fn add(&mut self, _: Play, after: Position) {
             self.out.push(match self.n {
@@ -216,7 +225,7 @@ fn push_children(state: &GameState, n: Option<u8>, pair: Pair, out: &mut Vec<Gam
     }
     let before = out.len();
     let mut sink = Children { state, n, out };
-    generate(state.position(), pair, &mut sink);
+    generate_prepared(prepared, pair, &mut sink);
     if out.len() == before {
         let mut sink = Children { state, n, out };
         sink.add(Play::NONE, *state.position());
