@@ -4,7 +4,8 @@
 //! - `isready` → `readyok` while `go infinite` runs;
 //! - `stop` → `bestmove` of a running `go infinite`.
 //!
-//! Run with `cargo bench --bench latency` (a release-profile binary).
+//! Run with `cargo bench --bench latency` (a release-profile binary), or
+//! `cargo bench --bench latency -- 2` to search on two threads (`Threads`).
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{ChildStdin, ChildStdout, Command, Stdio};
@@ -50,6 +51,10 @@ fn report(name: &str, mut samples: Vec<Duration>) {
 }
 
 fn main() {
+    let threads: usize = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse().ok())
+        .unwrap_or(1);
     let mut child = Command::new(env!("CARGO_BIN_EXE_ncbg"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -60,6 +65,7 @@ fn main() {
         stdin: child.stdin.take().unwrap(),
         stdout: BufReader::new(child.stdout.take().unwrap()),
     };
+    e.send(&format!("setoption name Threads value {threads}"));
     e.send("position startpos moves 3 5");
     e.send("isready");
     e.until("readyok");
@@ -91,6 +97,7 @@ fn main() {
         e.until("bestmove");
         stop.push(t.elapsed());
     }
+    println!("Threads {threads}");
     report("isready -> readyok (searching)", ready);
     report("stop -> bestmove", stop);
     e.send("quit");

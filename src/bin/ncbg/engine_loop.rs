@@ -80,10 +80,18 @@ fn spawn_stdout_watch() {
 #[cfg(not(unix))]
 fn spawn_stdout_watch() {}
 
-fn spawn_reader(events: Sender<Event>) {
+/// The reader thread. A `stop` or `quit` line also raises the stop flag at
+/// once, a thread hop before the main thread handles the line: with every
+/// core searching (`Threads`), waking one thread fewer keeps `stop` quick.
+/// The main thread still handles the line as usual (a flag raised with no
+/// search under way is lowered when the next search starts).
+fn spawn_reader(events: Sender<Event>, stop: Arc<AtomicBool>) {
     thread::spawn(move || {
         let mut reader = LineReader::new(std::io::stdin().lock());
         while let Some(line) = reader.next_line() {
+            if matches!(&line, Ok(l) if matches!(l.trim(), "stop" | "quit")) {
+                stop.store(true, Ordering::SeqCst);
+            }
             if events.send(Event::Line(line)).is_err() {
                 return;
             }
@@ -112,7 +120,7 @@ pub fn run() -> Result<(), String> {
     let (jobs_tx, jobs) = unbounded::<Box<SearchJob>>();
     let stop = Arc::new(AtomicBool::new(false));
     spawn_stdout_watch();
-    spawn_reader(events_tx.clone());
+    spawn_reader(events_tx.clone(), Arc::clone(&stop));
     spawn_searcher(jobs, events_tx, Arc::clone(&stop));
 
     let mut session = Session::new();
