@@ -14,4 +14,5 @@ pub mod http;
 pub mod playtree;
 pub mod record;
 pub mod review;
+pub mod slots;
 pub mod view;
