@@ -5,6 +5,7 @@
 //!
 //! A player is `random`, `dN` (fixed depth N) or `tN` (N ms a turn).
 
+use ncbg::eval::NnEval;
 use ncbg::game::GameState;
 use ncbg::search::{Limits, Searcher, Settings};
 use std::sync::atomic::AtomicBool;
@@ -43,7 +44,10 @@ fn play(x: &Player, y: &Player, x0: u8, y0: u8, seed: u64) -> (i32, usize) {
     let mut g = GameState::standard();
     g.pick(x0).unwrap();
     g.pick(y0).unwrap();
-    let mut searchers = [Searcher::new(16), Searcher::new(16)];
+    let mut searchers = [
+        Searcher::new(16, Box::new(NnEval::embedded())),
+        Searcher::new(16, Box::new(NnEval::embedded())),
+    ];
     let stop = AtomicBool::new(false);
     let mut turns = 0;
     while !g.is_over() && turns < 600 {
@@ -54,7 +58,7 @@ fn play(x: &Player, y: &Player, x0: u8, y0: u8, seed: u64) -> (i32, usize) {
         let r = searchers[i]
             .search(&g, &p.limits, &settings, &stop, &mut |_| {})
             .unwrap();
-        g = r.best.apply(&g);
+        g = r.best.after(&g);
         turns += 1;
     }
     (g.result().map_or(0, |r| r.points_for_x()), turns)

@@ -3,17 +3,18 @@
 //!
 //!     cargo run --release --example tune -- DEPTH GAMES_PER_OPENING_SEED
 
+use ncbg::eval::Handcrafted;
 use ncbg::game::GameState;
 use ncbg::rng::Rng;
-use ncbg::search::eval::Handcrafted;
-use ncbg::search::{random_choice, Limits, Searcher, Settings};
+use ncbg::search::{Limits, Searcher, Settings};
+use ncbg::turn::random_turn;
 use std::sync::atomic::AtomicBool;
 
 fn play(x: &Handcrafted, y: &Handcrafted, start: &GameState, depth: u32) -> i32 {
     let mut g = *start;
     let mut s = [
-        Searcher::with_evaluator(8, Box::new(x.clone())),
-        Searcher::with_evaluator(8, Box::new(y.clone())),
+        Searcher::new(8, Box::new(x.clone())),
+        Searcher::new(8, Box::new(y.clone())),
     ];
     let stop = AtomicBool::new(false);
     let limits = Limits {
@@ -26,7 +27,7 @@ fn play(x: &Handcrafted, y: &Handcrafted, start: &GameState, depth: u32) -> i32 
         let r = s[i]
             .search(&g, &limits, &Settings::default(), &stop, &mut |_| {})
             .unwrap();
-        g = r.best.apply(&g);
+        g = r.best.after(&g);
         turns += 1;
     }
     g.result().map_or(0, |r| r.points_for_x())
@@ -39,7 +40,7 @@ fn openings(n: usize) -> Vec<GameState> {
             let mut g = GameState::standard();
             // Turn 0 plus two random turns.
             for _ in 0..4 {
-                g = random_choice(&g, &mut rng).unwrap().apply(&g);
+                g = random_turn(&g, &mut rng).unwrap().after(&g);
             }
             g
         })

@@ -21,10 +21,10 @@
 pub mod analysis;
 pub mod board;
 pub mod engine;
+pub mod eval;
 pub mod game;
 pub mod ids;
 pub mod movegen;
-pub mod nn;
 pub mod notation;
 pub mod numbers;
 pub mod pair;

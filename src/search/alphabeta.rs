@@ -14,14 +14,12 @@
 //! order. The main thread reports and answers; with one thread the search
 //! is the plain sequential one, node for node.
 
-use super::eval::{Evaluator, Handcrafted};
 use super::tt::{hash, Bound, Entry, Table};
-use super::{
-    children_into, legal_choices, Choice, Info, Limits, Score, SearchResult, Settings, StopFlag,
-};
+use super::{Info, Limits, Score, SearchResult, Settings, StopFlag};
+use crate::eval::Evaluator;
 use crate::game::GameState;
-use crate::nn::NnEval;
 use crate::rng::Rng;
+use crate::turn::{children_into, legal_turns, Turn};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -132,19 +130,9 @@ struct Ply {
 }
 
 impl Searcher {
-    /// A searcher with a `hash_mib` MiB table and the learned evaluation
-    /// (the embedded net).
-    pub fn new(hash_mib: usize) -> Searcher {
-        Searcher::with_evaluator(hash_mib, Box::new(NnEval::embedded()))
-    }
-
-    /// A searcher with the handcrafted evaluation.
-    pub fn classic(hash_mib: usize) -> Searcher {
-        Searcher::with_evaluator(hash_mib, Box::new(Handcrafted::default()))
-    }
-
-    /// A searcher with another evaluation.
-    pub fn with_evaluator(hash_mib: usize, eval: Box<dyn Evaluator>) -> Searcher {
+    /// A searcher with a `hash_mib` MiB table and the evaluation `eval`
+    /// (the engine's default is [`crate::eval::NnEval::embedded`]).
+    pub fn new(hash_mib: usize, eval: Box<dyn Evaluator>) -> Searcher {
         Searcher {
             tt: Table::new(hash_mib),
             eval,
@@ -207,7 +195,7 @@ impl Searcher {
         stop: &StopFlag,
         on_info: &mut dyn FnMut(&Info),
     ) -> Option<SearchResult> {
-        let choices = legal_choices(state);
+        let choices = legal_turns(state);
         if choices.is_empty() {
             return None;
         }
@@ -289,7 +277,7 @@ impl Worker<'_> {
         &mut self,
         helpers: &mut [Worker],
         state: &GameState,
-        mut choices: Vec<Choice>,
+        mut choices: Vec<Turn>,
         max_depth: u32,
         limits: &Limits,
         soft: Option<Duration>,
@@ -359,11 +347,11 @@ impl Worker<'_> {
     }
 
     /// The static value of every root choice.
-    fn depth_one(&mut self, state: &GameState, choices: &[Choice]) -> Vec<i32> {
+    fn depth_one(&mut self, state: &GameState, choices: &[Turn]) -> Vec<i32> {
         let values = choices
             .iter()
             .map(|c| {
-                let child = c.apply(state);
+                let child = c.after(state);
                 if self.repeats(&child) {
                     0
                 } else {
@@ -384,7 +372,7 @@ impl Worker<'_> {
         &mut self,
         helpers: &mut [Worker],
         state: &GameState,
-        choices: &[Choice],
+        choices: &[Turn],
         depth: u32,
         full_window: bool,
         guess: i32,
@@ -426,7 +414,7 @@ impl Worker<'_> {
             if v <= bound && bound > best {
                 // Failed low against a guess above the best value: not
                 // conclusive, so searched again against the best value.
-                let v = -self.negamax(&choice.apply(state), depth - 1, -INFINITY, -best);
+                let v = -self.negamax(&choice.after(state), depth - 1, -INFINITY, -best);
                 if self.aborted {
                     return None;
                 }
@@ -446,7 +434,7 @@ impl Worker<'_> {
     fn split_root(
         &mut self,
         state: &GameState,
-        choices: &[Choice],
+        choices: &[Turn],
         depth: u32,
         full_window: bool,
         guess: Option<i32>,
@@ -454,7 +442,7 @@ impl Worker<'_> {
         self.aborted = false;
         let split = self.split;
         if guess.is_none() {
-            let v = -self.negamax(&choices[0].apply(state), depth - 1, -INFINITY, INFINITY);
+            let v = -self.negamax(&choices[0].after(state), depth - 1, -INFINITY, INFINITY);
             if self.aborted {
                 return;
             }
@@ -475,7 +463,7 @@ impl Worker<'_> {
             if full_window {
                 bound = -INFINITY;
             }
-            let v = -self.negamax(&choice.apply(state), depth - 1, -INFINITY, -bound);
+            let v = -self.negamax(&choice.after(state), depth - 1, -INFINITY, -bound);
             if self.aborted {
                 return;
             }
@@ -486,7 +474,7 @@ impl Worker<'_> {
     fn report(
         &mut self,
         state: &GameState,
-        completed: &(u32, Vec<Choice>, Vec<i32>),
+        completed: &(u32, Vec<Turn>, Vec<i32>),
         multipv: usize,
         on_info: &mut dyn FnMut(&Info),
     ) {
@@ -667,9 +655,9 @@ fn time_budget(limits: &Limits, settings: &Settings) -> (Option<Duration>, Optio
 }
 
 /// The expected line after `first`, following the table's best moves.
-fn principal_variation(tt: &Table, state: &GameState, first: &Choice, depth: u32) -> Vec<String> {
+fn principal_variation(tt: &Table, state: &GameState, first: &Turn, depth: u32) -> Vec<String> {
     let mut pv = vec![first.token(state)];
-    let mut s = first.apply(state);
+    let mut s = first.after(state);
     for _ in 1..depth {
         if s.is_over() {
             break;
@@ -677,12 +665,12 @@ fn principal_variation(tt: &Table, state: &GameState, first: &Choice, depth: u32
         let Some(e) = tt.probe(hash(&s)) else {
             break;
         };
-        let choices = legal_choices(&s);
+        let choices = legal_turns(&s);
         let Some(c) = choices.get(e.best as usize) else {
             break;
         };
         pv.push(c.token(&s));
-        s = c.apply(&s);
+        s = c.after(&s);
     }
     pv
 }
@@ -705,10 +693,10 @@ fn could_recur(earlier: &GameState, now: &GameState) -> bool {
 }
 
 /// Sorts choices by value, best first; ties keep their order.
-fn sort_by_values(choices: &mut [Choice], values: &mut [i32]) {
+fn sort_by_values(choices: &mut [Turn], values: &mut [i32]) {
     let mut idx: Vec<usize> = (0..choices.len()).collect();
     idx.sort_by_key(|&i| std::cmp::Reverse(values[i]));
-    let c: Vec<Choice> = idx.iter().map(|&i| choices[i]).collect();
+    let c: Vec<Turn> = idx.iter().map(|&i| choices[i]).collect();
     let v: Vec<i32> = idx.iter().map(|&i| values[i]).collect();
     choices.copy_from_slice(&c);
     values.copy_from_slice(&v);

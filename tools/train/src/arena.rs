@@ -1,8 +1,8 @@
 //! In-process games between two evaluations at a fixed search depth: a quick
 //! progress check during training (the referee gives the real measures).
 
+use ncbg::eval::Evaluator;
 use ncbg::game::GameState;
-use ncbg::search::eval::Evaluator;
 use ncbg::search::{Limits, Searcher, Settings};
 use std::sync::atomic::AtomicBool;
 
@@ -43,10 +43,7 @@ pub fn play(
     if g.pick(x0).is_err() || g.pick(y0).is_err() {
         return 0;
     }
-    let mut searchers = [
-        Searcher::with_evaluator(4, x),
-        Searcher::with_evaluator(4, y),
-    ];
+    let mut searchers = [Searcher::new(4, x), Searcher::new(4, y)];
     let stop = AtomicBool::new(false);
     let limits = Limits {
         depth: Some(depth),
@@ -65,7 +62,7 @@ pub fn play(
             break;
         };
         history.push(g);
-        g = r.best.apply(&g);
+        g = r.best.after(&g);
     }
     g.result().map_or(0, |r| r.points_for_x())
 }

@@ -3,9 +3,9 @@
 //! the embedded net.
 
 use clap::{Parser, Subcommand};
-use ncbg::nn::{file, Network, NnEval};
+use ncbg::eval::nn::{file, Network, NnEval};
+use ncbg::eval::Handcrafted;
 use ncbg::rng::Rng;
-use ncbg::search::eval::Handcrafted;
 use ncbg_train::mlp::Mlp;
 use ncbg_train::{arena, data, selfplay, supervised, td};
 use std::path::{Path, PathBuf};
@@ -205,10 +205,8 @@ fn load(path: &Path) -> Result<Network, String> {
 
 fn check_vs_classic(net: &Network, jobs: usize) -> arena::Score {
     let net = Arc::new(net.clone());
-    let make_nn =
-        move || -> Box<dyn ncbg::search::eval::Evaluator> { Box::new(NnEval::new(net.clone())) };
-    let make_classic =
-        || -> Box<dyn ncbg::search::eval::Evaluator> { Box::new(Handcrafted::default()) };
+    let make_nn = move || -> Box<dyn ncbg::eval::Evaluator> { Box::new(NnEval::new(net.clone())) };
+    let make_classic = || -> Box<dyn ncbg::eval::Evaluator> { Box::new(Handcrafted::default()) };
     arena::match_60(&make_nn, &make_classic, 1, jobs)
 }
 
@@ -431,15 +429,11 @@ fn run(cli: Cli) -> Result<(), String> {
                 let new = load(&next)?;
                 let make_new = {
                     let n = Arc::new(new.clone());
-                    move || -> Box<dyn ncbg::search::eval::Evaluator> {
-                        Box::new(NnEval::new(n.clone()))
-                    }
+                    move || -> Box<dyn ncbg::eval::Evaluator> { Box::new(NnEval::new(n.clone())) }
                 };
                 let make_old = {
                     let n = net.clone();
-                    move || -> Box<dyn ncbg::search::eval::Evaluator> {
-                        Box::new(NnEval::new(n.clone()))
-                    }
+                    move || -> Box<dyn ncbg::eval::Evaluator> { Box::new(NnEval::new(n.clone())) }
                 };
                 let s = arena::match_60(&make_new, &make_old, check_depth, jobs);
                 eprintln!(

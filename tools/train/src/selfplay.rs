@@ -13,8 +13,8 @@
 
 use crate::data::{DataFile, Game, MAGIC, VERSION};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use ncbg::eval::nn::{Network, NnEval};
 use ncbg::game::GameState;
-use ncbg::nn::{Network, NnEval};
 use ncbg::rng::Rng;
 use ncbg::search::{Limits, Searcher, Settings};
 use std::collections::BTreeMap;
@@ -81,7 +81,7 @@ pub fn play_game(net: &Arc<Network>, cfg: &SelfplayConfig, index: u64) -> Game {
     let mut g = GameState::standard();
     g.pick(x0).expect("initial pick");
     g.pick(y0).expect("initial pick");
-    let mut searcher = Searcher::with_evaluator(8, Box::new(NnEval::new(net.clone())));
+    let mut searcher = Searcher::new(8, Box::new(NnEval::new(net.clone())));
     let stop = AtomicBool::new(false);
     let settings = Settings::default();
     let mut history = Vec::new();
@@ -124,7 +124,7 @@ pub fn play_game(net: &Arc<Network>, cfg: &SelfplayConfig, index: u64) -> Game {
         };
         states.push((g, r.score.value));
         history.push(g);
-        g = choice.apply(&g);
+        g = choice.after(&g);
     }
     Game {
         index,

@@ -14,12 +14,12 @@
 
 use crate::mlp::{outcome_target, Mlp, Target};
 use ncbg::board::Variant;
+use ncbg::eval::nn::features::Features;
+use ncbg::eval::nn::{Network, Probabilities, OUTPUTS};
 use ncbg::game::GameState;
-use ncbg::nn::features::Features;
-use ncbg::nn::{Network, Probabilities, OUTPUTS};
 use ncbg::numbers::NumberRules;
 use ncbg::rng::Rng;
-use ncbg::search::legal_choices;
+use ncbg::turn::legal_turns;
 
 /// Settings of a TD run.
 #[derive(Clone, Debug)]
@@ -81,10 +81,10 @@ fn play_game(net: &Network, cfg: &TdConfig, rng: &mut Rng) -> Option<Vec<Step>> 
         if turn >= cfg.max_turns {
             return None;
         }
-        let choices = legal_choices(&state);
+        let choices = legal_turns(&state);
         let values: Vec<[f32; OUTPUTS]> = choices
             .iter()
-            .map(|c| child_value(net, &c.apply(&state)))
+            .map(|c| child_value(net, &c.after(&state)))
             .collect();
         let mut order: Vec<usize> = (0..choices.len()).collect();
         order.sort_by(|&a, &b| equity(&values[b]).total_cmp(&equity(&values[a])));
@@ -98,7 +98,7 @@ fn play_game(net: &Network, cfg: &TdConfig, rng: &mut Rng) -> Option<Vec<Step>> 
             features: Features::of(&state),
             chosen: values[pick],
         });
-        state = choices[pick].apply(&state);
+        state = choices[pick].after(&state);
         turn += 1;
     }
     Some(steps)
