@@ -13,15 +13,27 @@
 //! Moves are ordered by the transposition table's best move, then by static
 //! value. Aspiration windows and late-move reductions are not used: nothing
 //! measured yet shows they pay at the depths reached (4 to 6 turns).
+//!
+//! The evaluation is the caller's ([`Searcher::new`] takes any
+//! [`crate::eval::Evaluator`]); the legal turns and the move list come from
+//! the rules layer ([`crate::turn`]). Files: `searcher` (the [`Searcher`]
+//! and iterative deepening), `negamax` (one thread's alpha-beta), `split`
+//! (the root split among `Threads`), `time` (depth and time limits), `line`
+//! (principal variation, repetition and root-order helpers), `tt` (the
+//! transposition table).
 
-mod alphabeta;
+mod line;
+mod negamax;
+mod searcher;
+mod split;
+mod time;
 mod tt;
 
 use crate::turn::Turn;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-pub use alphabeta::{Searcher, MAX_THREADS};
+pub use searcher::{Searcher, MAX_THREADS};
 
 /// One side's clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
