@@ -14,6 +14,8 @@
 //! analysed with a fresh transposition table, so the results do not depend on
 //! the number of threads or the order of the items.
 
+pub mod output;
+
 use crate::eval::NnEval;
 use crate::game::GameState;
 use crate::ids::state_id;
