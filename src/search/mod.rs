@@ -1,14 +1,16 @@
 //! Search: choosing a turn (number + checker play) by alpha-beta over turns.
 //!
-//! A node is a [`GameState`]; its children are every legal pick followed by
+//! A node is a [`GameState`](crate::game::GameState); its children are every legal pick followed by
 //! every distinct result of the pair it makes (or, when the number is already
 //! picked, every distinct play; in turn 0, the picks alone). Scores are in
 //! millipoints for the side to move: a finished game scores exactly ±1000,
 //! ±2000 or ±3000.
 //!
-//! The searcher deepens iteratively, checks its stop flag and limits every few
-//! thousand nodes, and always answers with the best choice of the last
-//! completed depth (depth 1 is always completed first, so an answer exists).
+//! The searcher deepens iteratively, checks its stop flag, the clock and the
+//! shared node count every 256 nodes (a node limit on one thread at every
+//! node, so that it is deterministic), and always answers with the best
+//! choice of the last completed depth (depth 1 is always completed first, so
+//! an answer exists).
 //!
 //! Moves are ordered by the transposition table's best move, then by static
 //! value. Aspiration windows and late-move reductions are not used: nothing
@@ -49,7 +51,8 @@ pub struct Clock {
 pub struct Limits {
     /// Turns deep.
     pub depth: Option<u32>,
-    /// Nodes visited (checked every few thousand nodes).
+    /// Nodes visited (checked at every node on one thread, every 256 nodes
+    /// on several).
     pub nodes: Option<u64>,
     /// Wall time for this search.
     pub movetime: Option<Duration>,
