@@ -24,6 +24,7 @@ pub mod engine;
 pub mod game;
 pub mod ids;
 pub mod movegen;
+pub mod ncbp_client;
 pub mod nn;
 pub mod notation;
 pub mod numbers;

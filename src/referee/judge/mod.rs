@@ -19,8 +19,9 @@ use std::time::{Duration, Instant};
 mod answer;
 mod session;
 
+pub use crate::ncbp_client::PortError;
 pub use answer::apply_answer;
-pub use session::{handshake, ready, EnginePort, Failure, PortError};
+pub use session::{handshake, ready, EnginePort, Failure};
 use session::{send, wait_for};
 
 /// What the judge needs to play one game.

@@ -3,20 +3,10 @@
 //! handshake and `isready`. Failures are [`Failure`]s: a forfeit reason and a
 //! detail for the record.
 
+use crate::ncbp_client::{PortError, MAX_LINE};
 use crate::referee::config::{EngineConfig, Rules, Timeouts};
 use crate::referee::record::ForfeitReason;
 use std::time::Instant;
-
-/// Why a line could not be exchanged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PortError {
-    /// Nothing arrived before the deadline.
-    Timeout,
-    /// The engine closed its pipes or exited.
-    Closed,
-    /// The engine wrote a line longer than the referee keeps.
-    LineTooLong,
-}
 
 /// A line-based connection to an engine.
 pub trait EnginePort {
@@ -66,7 +56,7 @@ pub(super) fn wait_for(
                     ForfeitReason::Malformed,
                     format!(
                         "a line longer than {} KiB while the referee waited for '{word}'",
-                        crate::referee::engine::MAX_LINE / 1024
+                        MAX_LINE / 1024
                     ),
                 ))
             }
