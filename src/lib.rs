@@ -23,6 +23,7 @@ pub mod board;
 pub mod engine;
 pub mod game;
 pub mod ids;
+pub mod matchfile;
 pub mod movegen;
 pub mod ncbp_client;
 pub mod nn;

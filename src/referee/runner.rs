@@ -6,8 +6,8 @@
 use super::config::{EngineConfig, MatchConfig};
 use super::engine::EngineProcess;
 use super::judge::{self, Failure, GameSetup};
-use super::record::{ForfeitReason, GameEnd, GameRecord};
 use super::schedule::GameSpec;
+use crate::matchfile::{ForfeitReason, GameEnd, GameRecord};
 use crate::numbers::Side;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};

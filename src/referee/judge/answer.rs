@@ -3,8 +3,8 @@
 
 use super::Failure;
 use crate::game::{GameState, RuleError};
+use crate::matchfile::ForfeitReason;
 use crate::notation::PlayError;
-use crate::referee::record::ForfeitReason;
 use crate::turn::{self, TurnError, TurnForm};
 
 /// Checks an answer and applies it: the canonical token on success. A token

@@ -8,10 +8,11 @@
 //! tested with scripted engines.
 
 use super::config::{EngineConfig, Rules, SearchLimits, Timeouts};
-use super::record::{ForfeitReason, GameEnd, GameRecord};
-use super::schedule::{GameSpec, Opening};
+use super::schedule::GameSpec;
 use crate::game::GameState;
 use crate::ids::state_id;
+use crate::matchfile::Opening;
+use crate::matchfile::{ForfeitReason, GameEnd, GameRecord};
 use crate::numbers::Side;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -300,8 +301,8 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::matchfile::Opening;
     use crate::referee::config::SearchLimits;
-    use crate::referee::schedule::Opening;
 
     /// A scripted engine: answers `ncbpok`/`readyok` and plays the given
     /// answers in order, then closes.

@@ -3,9 +3,9 @@
 //! handshake and `isready`. Failures are [`Failure`]s: a forfeit reason and a
 //! detail for the record.
 
+use crate::matchfile::ForfeitReason;
 use crate::ncbp_client::{PortError, MAX_LINE};
 use crate::referee::config::{EngineConfig, Rules, Timeouts};
-use crate::referee::record::ForfeitReason;
 use std::time::Instant;
 
 /// A line-based connection to an engine.
