@@ -16,9 +16,10 @@
 
 use super::judge::EnginePort;
 use crate::ncbp_client::lines::{read_lines, Line};
+use crate::ncbp_client::process::{engine_command, kill_group};
 use crate::ncbp_client::PortError;
 use std::io::{BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -40,16 +41,7 @@ impl EngineProcess {
     /// Starts `command` (program and arguments). Its standard error is
     /// discarded.
     pub fn spawn(command: &[String]) -> std::io::Result<EngineProcess> {
-        let (program, args) = command
-            .split_first()
-            .ok_or_else(|| std::io::Error::other("empty engine command"))?;
-        let mut cmd = Command::new(program);
-        cmd.args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null());
-        own_process_group(&mut cmd);
-        let mut child = cmd.spawn()?;
+        let mut child = engine_command(command)?.spawn()?;
         let stdout = child.stdout.take().expect("stdout is piped");
         let stdin = child.stdin.take();
         let (tx, rx) = mpsc::sync_channel(QUEUED_LINES);
@@ -118,43 +110,8 @@ impl EnginePort for EngineProcess {
 
 impl Drop for EngineProcess {
     fn drop(&mut self) {
-        kill_group(&self.child);
+        kill_group(self.child.id());
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }
-
-/// The engine leads a new process group (and, on Linux, dies with the
-/// referee).
-#[cfg(unix)]
-fn own_process_group(cmd: &mut Command) {
-    use std::os::unix::process::CommandExt;
-    cmd.process_group(0);
-    #[cfg(target_os = "linux")]
-    // SAFETY: prctl is async-signal-safe and touches only the new process.
-    unsafe {
-        cmd.pre_exec(|| {
-            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
-}
-
-#[cfg(not(unix))]
-fn own_process_group(_cmd: &mut Command) {}
-
-/// Kills every process of the engine's group (the group is the child's pid).
-#[cfg(unix)]
-fn kill_group(child: &Child) {
-    if let Ok(pid) = libc::pid_t::try_from(child.id()) {
-        // SAFETY: a plain system call; a group that is gone gives ESRCH.
-        unsafe {
-            libc::kill(-pid, libc::SIGKILL);
-        }
-    }
-}
-
-#[cfg(not(unix))]
-fn kill_group(_child: &Child) {}
