@@ -14,6 +14,8 @@
 //! - [`engine`]: an engine process and its line reader (the only process I/O);
 //! - [`judge`]: one game, speaking NCBP through the [`judge::EnginePort`]
 //!   trait, with forfeits and the turn cap;
+//! - [`record`]: the match file's records, re-exported from
+//!   [`crate::matchfile`];
 //! - [`store`]: the match file on disk (create, resume, append); its
 //!   lines are built and read by [`crate::matchfile`];
 //! - [`merge`]: joining the files of one match's shards, and what they lack;
@@ -29,6 +31,7 @@ pub mod judge;
 pub mod mat;
 pub mod merge;
 pub mod plan;
+pub mod record;
 pub mod report;
 pub mod runner;
 pub mod schedule;
