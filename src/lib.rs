@@ -9,17 +9,21 @@
 //!
 //! 1. rules: [`board`], [`pair`], [`play`], [`movegen`], [`numbers`],
 //!    [`notation`], [`game`], [`turn`] (the one turn type, the legal turns,
-//!    turn tokens), [`ids`], [`perft`], [`rng`];
+//!    turn tokens), [`ids`], [`perft`], [`rng`], [`matchfile`] (the match
+//!    file: typed header and game lines);
 //! 2. evaluation: [`eval`] (the `Evaluator` trait, handcrafted and learned);
 //! 3. search: [`search`] (takes the evaluator its caller passes in);
 //! 4. users of the search: [`engine`] (the NCBP session), [`referee`]
-//!    (matches), [`analysis`] (batch analysis), [`duel`] (in-process games).
+//!    (matches), [`ncbp_client`] (the client side of NCBP, shared by the
+//!    referee and the GUI), [`analysis`] (batch analysis), [`duel`]
+//!    (in-process games).
 //!
 //! The `ncbg` and `ncbg-referee` binaries are thin layers over it. Which
 //! modules do I/O: [`engine::session`] reads a net file (`EvalFile`),
-//! [`engine::input`] reads lines from a reader its caller opens, and
-//! [`referee`] spawns engine processes (`referee::engine`) and reads and
-//! writes match files (`referee::store`). The rest does none (the search and
+//! [`engine::input`] reads lines from a reader its caller opens,
+//! [`ncbp_client::process`] spawns engine processes, `referee::engine`
+//! talks to them over pipes, and `referee::store` reads and writes match
+//! files. The rest does none (the search and
 //! the analysis start threads of their own, for `Threads` and `--jobs`).
 //!
 //! ```
@@ -39,7 +43,9 @@ pub mod engine;
 pub mod eval;
 pub mod game;
 pub mod ids;
+pub mod matchfile;
 pub mod movegen;
+pub mod ncbp_client;
 pub mod notation;
 pub mod numbers;
 pub mod pair;

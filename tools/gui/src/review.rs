@@ -2,15 +2,14 @@
 //! position, and `ncbg analyze`'s verdict on a game (the library's
 //! `analysis::analyze_game`, run on a blocking thread).
 
-use crate::view::{board_view, BoardView};
+use crate::boardview::{board_view, BoardView};
 use ncbg::analysis::{self, Thresholds, TurnReport};
 use ncbg::board::Variant;
 use ncbg::eval::NnEval;
 use ncbg::game::GameState;
 use ncbg::ids::state_id;
+use ncbg::matchfile::{self, GameEnd, GameRecord, MatchFile};
 use ncbg::numbers::NumberRules;
-use ncbg::referee::record::{GameEnd, GameRecord, MatchFile};
-use ncbg::referee::schedule::Opening;
 use ncbg::search::{Limits, Searcher, Settings};
 use ncbg::turn::{self, Turn, TurnForm};
 use serde::Serialize;
@@ -79,16 +78,9 @@ impl Review {
         }
         let variant = f
             .header
-            .get("variant")
-            .map_or(Ok(Variant::Standard), str::parse)
+            .variant()
             .map_err(|_| format!("{name}: unknown variant"))?;
-        let k = f.header.get("k").and_then(|v| v.parse().ok()).unwrap_or(6);
-        let credits = f
-            .header
-            .get("credits")
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(2);
-        let rules = NumberRules::new(k, credits).map_err(|e| format!("{name}: {e}"))?;
+        let rules = f.header.numbers().map_err(|e| format!("{name}: {e}"))?;
         Ok(Review {
             file: Some(name.to_string()),
             games: f.games,
@@ -101,10 +93,7 @@ impl Review {
     /// The start state of game `i`.
     pub fn start(&self, i: usize) -> Result<GameState, String> {
         let g = self.games.get(i).ok_or("no such game")?;
-        match &g.opening {
-            Opening::Pair { .. } => Ok(GameState::start(self.variant, self.rules)),
-            Opening::State(id) => state_id::decode(id).map_err(|e| e.to_string()),
-        }
+        matchfile::start_state(&g.opening, self.variant, self.rules)
     }
 
     /// Game `i` replayed: one step per position.

@@ -1,0 +1,283 @@
+//! One finished game as the match file holds it: how it started
+//! ([`Opening`]), how it ended ([`GameEnd`], with the [`ForfeitReason`] of a
+//! forfeit) and its turn tokens ([`GameRecord`]), written and read as one
+//! `game` line (`protocol/match-file.md`).
+
+use super::clean;
+use crate::board::WinKind;
+use crate::numbers::Side;
+use std::fmt;
+
+/// How a game starts.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Opening {
+    /// From the start position, with the initial pair (x0, y0) picked by the
+    /// referee: the engines are asked from X's first real turn on.
+    Pair {
+        /// X's turn-0 number.
+        x0: u8,
+        /// Y's turn-0 number.
+        y0: u8,
+    },
+    /// From a full-state ID (rules.md §6).
+    State(String),
+}
+
+impl Opening {
+    /// The match-file form: `pair:3-5` or `state:<full-state ID>`.
+    pub fn to_field(&self) -> String {
+        match self {
+            Opening::Pair { x0, y0 } => format!("pair:{x0}-{y0}"),
+            Opening::State(id) => format!("state:{id}"),
+        }
+    }
+
+    /// Reads [`Opening::to_field`]'s form.
+    pub fn parse_field(text: &str) -> Result<Opening, String> {
+        if let Some(rest) = text.strip_prefix("pair:") {
+            let (a, b) = rest
+                .split_once('-')
+                .ok_or_else(|| format!("bad opening '{text}'"))?;
+            let x0 = a.parse().map_err(|_| format!("bad opening '{text}'"))?;
+            let y0 = b.parse().map_err(|_| format!("bad opening '{text}'"))?;
+            return Ok(Opening::Pair { x0, y0 });
+        }
+        if let Some(id) = text.strip_prefix("state:") {
+            return Ok(Opening::State(id.to_string()));
+        }
+        Err(format!("bad opening '{text}'"))
+    }
+}
+
+impl fmt::Display for Opening {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_field())
+    }
+}
+
+/// Why an engine lost by forfeit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ForfeitReason {
+    /// The process could not be started.
+    Spawn,
+    /// No `ncbpok` in time.
+    Handshake,
+    /// No `readyok` in time.
+    NotReady,
+    /// The process exited or closed its output.
+    Crash,
+    /// No `bestmove` within the clock or `movetime` plus the margin.
+    Timeout,
+    /// `bestmove` with a number or play the rules forbid.
+    Illegal,
+    /// `bestmove` that is not a turn token of the expected form.
+    Malformed,
+    /// `bestmove` when no `go` was pending (a second answer to one search).
+    Unrequested,
+}
+
+impl ForfeitReason {
+    /// Every reason.
+    pub const ALL: [ForfeitReason; 8] = [
+        ForfeitReason::Spawn,
+        ForfeitReason::Handshake,
+        ForfeitReason::NotReady,
+        ForfeitReason::Crash,
+        ForfeitReason::Timeout,
+        ForfeitReason::Illegal,
+        ForfeitReason::Malformed,
+        ForfeitReason::Unrequested,
+    ];
+
+    /// The match-file word.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ForfeitReason::Spawn => "spawn",
+            ForfeitReason::Handshake => "handshake",
+            ForfeitReason::NotReady => "not-ready",
+            ForfeitReason::Crash => "crash",
+            ForfeitReason::Timeout => "timeout",
+            ForfeitReason::Illegal => "illegal",
+            ForfeitReason::Malformed => "malformed",
+            ForfeitReason::Unrequested => "unrequested",
+        }
+    }
+
+    /// Reads [`ForfeitReason::name`].
+    pub fn parse(text: &str) -> Option<ForfeitReason> {
+        ForfeitReason::ALL.into_iter().find(|r| r.name() == text)
+    }
+}
+
+impl fmt::Display for ForfeitReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameEnd {
+    /// A side bore off every checker.
+    Win {
+        /// The winner.
+        winner: Side,
+        /// Single, gammon or backgammon.
+        kind: WinKind,
+    },
+    /// `loser` forfeited; the other side wins one point.
+    Forfeit {
+        /// The side that forfeited.
+        loser: Side,
+        /// Why.
+        reason: ForfeitReason,
+    },
+    /// The turn cap was reached: a draw.
+    MaxTurns,
+    /// A full state occurred for the third time: a draw.
+    Repetition,
+}
+
+impl GameEnd {
+    /// The winning side, if any.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            GameEnd::Win { winner, .. } => Some(winner),
+            GameEnd::Forfeit { loser, .. } => Some(loser.other()),
+            GameEnd::MaxTurns | GameEnd::Repetition => None,
+        }
+    }
+
+    /// True for a draw (turn cap or repetition).
+    pub fn is_draw(self) -> bool {
+        self.winner().is_none()
+    }
+
+    /// Points to the winner: 1-3 for a win, 1 for a forfeit, 0 for a draw.
+    pub fn points(self) -> u32 {
+        match self {
+            GameEnd::Win { kind, .. } => kind.points(),
+            GameEnd::Forfeit { .. } => 1,
+            GameEnd::MaxTurns | GameEnd::Repetition => 0,
+        }
+    }
+}
+
+/// A finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Schedule index.
+    pub index: u64,
+    /// Game pair.
+    pub pair: u64,
+    /// Round.
+    pub round: u64,
+    /// The opening.
+    pub opening: Opening,
+    /// Engine playing X.
+    pub x_name: String,
+    /// Engine playing Y.
+    pub y_name: String,
+    /// How it ended.
+    pub end: GameEnd,
+    /// Free text on the end (the offending answer of a forfeit); no tabs or
+    /// newlines.
+    pub detail: String,
+    /// Every turn token from the opening state: the turn-0 picks (`3`, `5`)
+    /// and whole turns (`6:24/13`), canonical.
+    pub moves: Vec<String>,
+}
+
+impl GameRecord {
+    /// The engine name playing `side`.
+    pub fn name(&self, side: Side) -> &str {
+        match side {
+            Side::X => &self.x_name,
+            Side::Y => &self.y_name,
+        }
+    }
+
+    /// The match-file line, without its newline.
+    pub fn to_line(&self) -> String {
+        let (winner, kind, reason) = match self.end {
+            GameEnd::Win { winner, kind } => (winner.to_string(), kind.name(), "bore-off"),
+            GameEnd::Forfeit { loser, reason } => {
+                (loser.other().to_string(), "forfeit", reason.name())
+            }
+            GameEnd::MaxTurns => ("-".to_string(), "draw", "max-turns"),
+            GameEnd::Repetition => ("-".to_string(), "draw", "repetition"),
+        };
+        format!(
+            "game\tindex={}\tpair={}\tround={}\topening={}\tx={}\ty={}\twinner={}\tkind={}\tpoints={}\treason={}\tdetail={}\tmoves={}\tend",
+            self.index,
+            self.pair,
+            self.round,
+            self.opening,
+            self.x_name,
+            self.y_name,
+            winner,
+            kind,
+            self.end.points(),
+            reason,
+            clean(&self.detail),
+            self.moves.join(" ")
+        )
+    }
+
+    /// Reads a match-file line; `None` for anything else (headers, a cut line).
+    pub fn parse_line(line: &str) -> Option<GameRecord> {
+        let mut fields = line.split('\t');
+        if fields.next()? != "game" {
+            return None;
+        }
+        let mut get = std::collections::HashMap::new();
+        let fields: Vec<&str> = fields.collect();
+        let (last, fields) = fields.split_last()?;
+        if *last != "end" {
+            return None;
+        }
+        for f in fields {
+            let (k, v) = f.split_once('=')?;
+            get.insert(k, v);
+        }
+        let field = |k: &str| get.get(k).copied();
+        let winner = field("winner")?;
+        let kind = field("kind")?;
+        let reason = field("reason")?;
+        let end = match kind {
+            "draw" if reason == "repetition" => GameEnd::Repetition,
+            "draw" => GameEnd::MaxTurns,
+            "forfeit" => GameEnd::Forfeit {
+                loser: Side::from_letter(winner.chars().next()?)?.other(),
+                reason: ForfeitReason::parse(reason)?,
+            },
+            _ => GameEnd::Win {
+                winner: Side::from_letter(winner.chars().next()?)?,
+                kind: match kind {
+                    "single" => WinKind::Single,
+                    "gammon" => WinKind::Gammon,
+                    "backgammon" => WinKind::Backgammon,
+                    _ => return None,
+                },
+            },
+        };
+        if field("points")?.parse::<u32>().ok()? != end.points() {
+            return None;
+        }
+        Some(GameRecord {
+            index: field("index")?.parse().ok()?,
+            pair: field("pair")?.parse().ok()?,
+            round: field("round")?.parse().ok()?,
+            opening: Opening::parse_field(field("opening")?).ok()?,
+            x_name: field("x")?.to_string(),
+            y_name: field("y")?.to_string(),
+            end,
+            detail: field("detail")?.to_string(),
+            moves: field("moves")?
+                .split_whitespace()
+                .map(str::to_string)
+                .collect(),
+        })
+    }
+}
