@@ -19,17 +19,26 @@
 //! - [`sprt`]: the sequential probability ratio test;
 //! - [`report`]: the final report (text and JSON);
 //! - [`mat`]: Jellyfish `.mat` export for GNU Backgammon;
-//! - [`runner`]: worker threads that play the schedule.
+//! - [`runner`]: worker threads that play the schedule;
+//! - [`tournament`]: the schedule of N >= 2 engines (round-robin, gauntlet);
+//! - [`rating`]: ratings fitted to all games at once (maximum likelihood,
+//!   bootstrap intervals, an anchor);
+//! - [`crosstable`]: every engine against every other;
+//! - [`standings`]: a tournament's report (rating list and crosstable).
 
 pub mod config;
+pub mod crosstable;
 pub mod engine;
 pub mod judge;
 pub mod mat;
 pub mod merge;
+pub mod rating;
 pub mod record;
 pub mod report;
 pub mod runner;
 pub mod schedule;
 pub mod sprt;
+pub mod standings;
 pub mod stats;
 pub mod store;
+pub mod tournament;
