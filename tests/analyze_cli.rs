@@ -4,8 +4,8 @@
 
 use ncbg::analysis::analyze_position;
 use ncbg::game::GameState;
-use ncbg::referee::record::{GameEnd, GameRecord, MAGIC};
-use ncbg::referee::schedule::Opening;
+use ncbg::matchfile::Opening;
+use ncbg::matchfile::{GameEnd, GameRecord, MAGIC};
 use ncbg::search::{Limits, Searcher, Settings};
 use serde_json::Value;
 use std::io::Write;

@@ -2,10 +2,10 @@
 //! Elo, LOS, points per game and SPRT against values worked out by hand.
 
 use ncbg::board::WinKind;
+use ncbg::matchfile::Opening;
+use ncbg::matchfile::{ForfeitReason, GameEnd, GameRecord};
 use ncbg::numbers::Side;
-use ncbg::referee::record::{ForfeitReason, GameEnd, GameRecord};
 use ncbg::referee::report::Report;
-use ncbg::referee::schedule::Opening;
 use ncbg::referee::sprt::{Sprt, SprtDecision};
 use ncbg::referee::stats::{elo_from_score, los};
 

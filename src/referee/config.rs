@@ -2,6 +2,7 @@
 //! rules of the games, and the timeouts the judge applies.
 
 use crate::board::Variant;
+use crate::matchfile::HeaderEngine;
 use crate::numbers::NumberRules;
 use std::time::Duration;
 
@@ -94,6 +95,16 @@ impl EngineConfig {
             opt(l.depth.map(|d| d.to_string())),
             opt(l.nodes.map(|n| n.to_string())),
         )
+    }
+
+    /// The engine as its match file's header records it.
+    pub fn header_engine(&self) -> HeaderEngine {
+        HeaderEngine {
+            name: self.name.clone(),
+            command: self.command.join(" "),
+            options: self.options_text(),
+            limits: self.limits_text(),
+        }
     }
 
     /// Builds an engine from `key=value` settings (`cmd=`, `name=`,

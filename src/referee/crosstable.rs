@@ -2,7 +2,7 @@
 //! them from the row engine's side (wins, losses, draws, points won and
 //! lost), as text and JSON.
 
-use super::record::GameRecord;
+use crate::matchfile::GameRecord;
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -145,9 +145,9 @@ impl Crosstable {
 mod tests {
     use super::*;
     use crate::board::WinKind;
+    use crate::matchfile::Opening;
+    use crate::matchfile::{ForfeitReason, GameEnd};
     use crate::numbers::Side;
-    use crate::referee::record::{ForfeitReason, GameEnd};
-    use crate::referee::schedule::Opening;
 
     fn game(x: &str, y: &str, end: GameEnd) -> GameRecord {
         GameRecord {

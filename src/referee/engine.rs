@@ -14,87 +14,43 @@
 //! `kill -9`), its direct child is killed; processes that child started
 //! itself are then only ended by the end of their input.
 
-use super::judge::{EnginePort, PortError};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use super::judge::EnginePort;
+use crate::ncbp_client::lines::{read_lines, Line};
+use crate::ncbp_client::process::{engine_command, kill_group};
+use crate::ncbp_client::PortError;
+use std::io::{BufReader, Write};
+use std::process::{Child, ChildStdin};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// Longest line an engine may write (bytes, without the newline).
-pub const MAX_LINE: usize = 1 << 16;
+pub use crate::ncbp_client::MAX_LINE;
 /// Lines read ahead of the judge.
 pub const QUEUED_LINES: usize = 64;
 /// How often a wait looks whether the engine's process has exited.
 const EXIT_POLL: Duration = Duration::from_millis(50);
 
-/// What the reader thread passes on.
-enum Output {
-    Line(String),
-    TooLong,
-}
-
 /// A running engine.
 pub struct EngineProcess {
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<Output>,
+    lines: Receiver<Line>,
 }
 
 impl EngineProcess {
     /// Starts `command` (program and arguments). Its standard error is
     /// discarded.
     pub fn spawn(command: &[String]) -> std::io::Result<EngineProcess> {
-        let (program, args) = command
-            .split_first()
-            .ok_or_else(|| std::io::Error::other("empty engine command"))?;
-        let mut cmd = Command::new(program);
-        cmd.args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null());
-        own_process_group(&mut cmd);
-        let mut child = cmd.spawn()?;
+        let mut child = engine_command(command)?.spawn()?;
         let stdout = child.stdout.take().expect("stdout is piped");
         let stdin = child.stdin.take();
         let (tx, rx) = mpsc::sync_channel(QUEUED_LINES);
-        thread::spawn(move || read_lines(BufReader::new(stdout), &tx));
+        thread::spawn(move || read_lines(BufReader::new(stdout), |line| tx.send(line).is_ok()));
         Ok(EngineProcess {
             child,
             stdin,
             lines: rx,
         })
-    }
-}
-
-/// Reads `reader` into lines of at most [`MAX_LINE`] bytes for `tx`; stops at
-/// the end of the output, at a line too long, or when nobody listens.
-fn read_lines(mut reader: impl BufRead, tx: &mpsc::SyncSender<Output>) {
-    let mut line: Vec<u8> = Vec::new();
-    loop {
-        let chunk = match reader.fill_buf() {
-            Ok([]) | Err(_) => return,
-            Ok(chunk) => chunk,
-        };
-        let (part, newline) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (&chunk[..i], true),
-            None => (chunk, false),
-        };
-        let used = part.len() + usize::from(newline);
-        if line.len() + part.len() > MAX_LINE {
-            let _ = tx.send(Output::TooLong);
-            return;
-        }
-        line.extend_from_slice(part);
-        reader.consume(used);
-        if newline {
-            let text = String::from_utf8_lossy(&line);
-            let text = text.trim_end_matches('\r').to_string();
-            line.clear();
-            if tx.send(Output::Line(text)).is_err() {
-                return;
-            }
-        }
     }
 }
 
@@ -126,8 +82,8 @@ impl EnginePort for EngineProcess {
     /// end of the output alone does not tell.
     fn recv(&mut self, deadline: Instant) -> Result<String, PortError> {
         let map = |o| match o {
-            Output::Line(line) => Ok(line),
-            Output::TooLong => Err(PortError::LineTooLong),
+            Line::Text(line) => Ok(line),
+            Line::TooLong => Err(PortError::LineTooLong),
         };
         loop {
             let wait = deadline
@@ -154,76 +110,8 @@ impl EnginePort for EngineProcess {
 
 impl Drop for EngineProcess {
     fn drop(&mut self) {
-        kill_group(&self.child);
+        kill_group(self.child.id());
         let _ = self.child.kill();
         let _ = self.child.wait();
-    }
-}
-
-/// The engine leads a new process group (and, on Linux, dies with the
-/// referee).
-#[cfg(unix)]
-fn own_process_group(cmd: &mut Command) {
-    use std::os::unix::process::CommandExt;
-    cmd.process_group(0);
-    #[cfg(target_os = "linux")]
-    // SAFETY: prctl is async-signal-safe and touches only the new process.
-    unsafe {
-        cmd.pre_exec(|| {
-            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
-}
-
-#[cfg(not(unix))]
-fn own_process_group(_cmd: &mut Command) {}
-
-/// Kills every process of the engine's group (the group is the child's pid).
-#[cfg(unix)]
-fn kill_group(child: &Child) {
-    if let Ok(pid) = libc::pid_t::try_from(child.id()) {
-        // SAFETY: a plain system call; a group that is gone gives ESRCH.
-        unsafe {
-            libc::kill(-pid, libc::SIGKILL);
-        }
-    }
-}
-
-#[cfg(not(unix))]
-fn kill_group(_child: &Child) {}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn read_all(bytes: Vec<u8>) -> Vec<Option<String>> {
-        let (tx, rx) = mpsc::sync_channel(QUEUED_LINES);
-        let t = thread::spawn(move || read_lines(std::io::Cursor::new(bytes), &tx));
-        let out = rx
-            .iter()
-            .map(|o| match o {
-                Output::Line(l) => Some(l),
-                Output::TooLong => None,
-            })
-            .collect();
-        t.join().unwrap();
-        out
-    }
-
-    #[test]
-    fn lines_are_split_and_bounded() {
-        assert_eq!(
-            read_all(b"readyok\r\nbestmove 3\npartial".to_vec()),
-            [Some("readyok".to_string()), Some("bestmove 3".to_string())]
-        );
-        let mut long = b"ok\n".to_vec();
-        long.extend(std::iter::repeat_n(b'x', MAX_LINE + 1));
-        long.extend(b"\nnever read\n");
-        assert_eq!(read_all(long), [Some("ok".to_string()), None]);
-        let exact = [vec![b'y'; MAX_LINE], b"\n".to_vec()].concat();
-        assert_eq!(read_all(exact)[0].as_ref().map(String::len), Some(MAX_LINE));
     }
 }

@@ -19,10 +19,10 @@
 //!   games from full-state openings (gnubg's games start from the standard
 //!   position) and games with numbers above 6.
 
-use super::record::{GameEnd, GameRecord};
-use super::schedule::Opening;
 use crate::board::Variant;
 use crate::game::GameState;
+use crate::matchfile::Opening;
+use crate::matchfile::{GameEnd, GameRecord};
 use crate::numbers::{NumberRules, Side};
 use std::fmt::Write;
 
@@ -160,7 +160,7 @@ pub fn export(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::record::ForfeitReason;
+    use crate::matchfile::ForfeitReason;
 
     fn record(index: u64, x: &str, y: &str, end: GameEnd, moves: &[&str]) -> GameRecord {
         GameRecord {

@@ -4,8 +4,8 @@
 //! schedule (shards without a file, scheduled games without a record) is
 //! found so that `ncbg-referee merge` can say so.
 
-use super::record::{GameRecord, Header, MatchFile};
 use super::schedule::Shard;
+use crate::matchfile::{GameRecord, Header, MatchFile};
 use std::collections::BTreeSet;
 
 /// Match files joined by game index.
@@ -98,7 +98,7 @@ pub fn merge(files: Vec<(String, MatchFile)>) -> Result<Merged, String> {
         }
         same
     });
-    let total = header.get("total-games").and_then(|t| t.parse().ok());
+    let total = header.total_games();
     let indices: BTreeSet<u64> = games.iter().map(|g| g.index).collect();
     let missing = Missing {
         shards: missing_shards(&shards),
@@ -107,10 +107,8 @@ pub fn merge(files: Vec<(String, MatchFile)>) -> Result<Merged, String> {
         }),
         total,
     };
-    for (k, v) in header.entries.iter_mut() {
-        if k == "shard" {
-            *v = "-".into();
-        }
+    if header.get("shard").is_some() {
+        header.set("shard", "-");
     }
     Ok(Merged {
         header,
@@ -140,8 +138,8 @@ fn missing_shards(shards: &[String]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::record::GameEnd;
-    use crate::referee::schedule::Opening;
+    use crate::matchfile::GameEnd;
+    use crate::matchfile::Opening;
 
     fn file(shard: &str, k: &str, indices: &[u64]) -> MatchFile {
         let header = Header {

@@ -9,11 +9,13 @@
 //!
 //! - [`config`]: engine and match settings (limits, rules, timeouts);
 //! - [`schedule`]: openings, game pairs, rounds and shards;
+//! - [`plan`]: a match planned from its settings: schedule, the match
+//!   file's header, what a resumed file already holds;
 //! - [`engine`]: an engine process and its line reader (the only process I/O);
 //! - [`judge`]: one game, speaking NCBP through the [`judge::EnginePort`]
 //!   trait, with forfeits and the turn cap;
-//! - [`record`]: finished games and the match file (`protocol/match-file.md`);
-//! - [`store`]: the match file on disk (create, resume, append);
+//! - [`store`]: the match file on disk (create, resume, append); its
+//!   lines are built and read by [`crate::matchfile`];
 //! - [`merge`]: joining the files of one match's shards, and what they lack;
 //! - [`stats`]: W/L/D, gammons, points, Elo, LOS, pentanomial counts;
 //! - [`sprt`]: the sequential probability ratio test;
@@ -32,8 +34,8 @@ pub mod engine;
 pub mod judge;
 pub mod mat;
 pub mod merge;
+pub mod plan;
 pub mod rating;
-pub mod record;
 pub mod report;
 pub mod runner;
 pub mod schedule;

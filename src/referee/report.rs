@@ -2,9 +2,9 @@
 //! The report depends only on the set of records (sorted by index), so a
 //! resumed run, a merge of shards and a single run report the same.
 
-use super::record::GameRecord;
 use super::sprt::{Sprt, SprtDecision};
 use super::stats::{EloEstimate, MatchStats, Pentanomial, Tally};
+use crate::matchfile::GameRecord;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -67,11 +67,11 @@ impl Report {
         let mut repetition_draws = 0;
         for g in &sorted {
             match g.end {
-                super::record::GameEnd::Forfeit { reason, .. } => {
+                crate::matchfile::GameEnd::Forfeit { reason, .. } => {
                     *forfeits.entry(reason.name().to_string()).or_insert(0) += 1
                 }
-                super::record::GameEnd::MaxTurns => max_turn_draws += 1,
-                super::record::GameEnd::Repetition => repetition_draws += 1,
+                crate::matchfile::GameEnd::MaxTurns => max_turn_draws += 1,
+                crate::matchfile::GameEnd::Repetition => repetition_draws += 1,
                 _ => {}
             }
         }

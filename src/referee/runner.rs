@@ -5,9 +5,9 @@
 
 use super::config::{EngineConfig, MatchConfig};
 use super::engine::EngineProcess;
-use super::judge::{self, Failure, GameSetup};
-use super::record::{ForfeitReason, GameEnd, GameRecord};
+use super::judge::{self, Fault, GameSetup};
 use super::schedule::GameSpec;
+use crate::matchfile::{ForfeitReason, GameEnd, GameRecord};
 use crate::numbers::Side;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,8 +15,8 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 
 /// Starts an engine and runs the handshake.
-fn start(engine: &EngineConfig, cfg: &MatchConfig) -> Result<EngineProcess, Failure> {
-    let mut p = EngineProcess::spawn(&engine.command).map_err(|e| Failure {
+fn start(engine: &EngineConfig, cfg: &MatchConfig) -> Result<EngineProcess, Fault> {
+    let mut p = EngineProcess::spawn(&engine.command).map_err(|e| Fault {
         reason: ForfeitReason::Spawn,
         detail: format!("cannot start {}: {e}", engine.command.join(" ")),
     })?;

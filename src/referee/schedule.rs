@@ -11,57 +11,10 @@
 use crate::board::Variant;
 use crate::game::GameState;
 use crate::ids::state_id;
+use crate::matchfile::Opening;
 use crate::numbers::NumberRules;
 use crate::rng::Rng;
 use crate::search::random_choice;
-use std::fmt;
-
-/// How a game starts.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Opening {
-    /// From the start position, with the initial pair (x0, y0) picked by the
-    /// referee: the engines are asked from X's first real turn on.
-    Pair {
-        /// X's turn-0 number.
-        x0: u8,
-        /// Y's turn-0 number.
-        y0: u8,
-    },
-    /// From a full-state ID (rules.md §6).
-    State(String),
-}
-
-impl Opening {
-    /// The match-file form: `pair:3-5` or `state:<full-state ID>`.
-    pub fn to_field(&self) -> String {
-        match self {
-            Opening::Pair { x0, y0 } => format!("pair:{x0}-{y0}"),
-            Opening::State(id) => format!("state:{id}"),
-        }
-    }
-
-    /// Reads [`Opening::to_field`]'s form.
-    pub fn parse_field(text: &str) -> Result<Opening, String> {
-        if let Some(rest) = text.strip_prefix("pair:") {
-            let (a, b) = rest
-                .split_once('-')
-                .ok_or_else(|| format!("bad opening '{text}'"))?;
-            let x0 = a.parse().map_err(|_| format!("bad opening '{text}'"))?;
-            let y0 = b.parse().map_err(|_| format!("bad opening '{text}'"))?;
-            return Ok(Opening::Pair { x0, y0 });
-        }
-        if let Some(id) = text.strip_prefix("state:") {
-            return Ok(Opening::State(id.to_string()));
-        }
-        Err(format!("bad opening '{text}'"))
-    }
-}
-
-impl fmt::Display for Opening {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_field())
-    }
-}
 
 /// Every initial pair (x0, y0) with x0 != y0: k(k-1) openings, 30 for k = 6.
 pub fn all_initial_pairs(k: u8) -> Vec<Opening> {

@@ -16,8 +16,8 @@
 
 use super::crosstable::Crosstable;
 use super::rating::{self, Observation, Table};
-use super::record::{GameEnd, GameRecord};
 use super::stats::EloEstimate;
+use crate::matchfile::{GameEnd, GameRecord};
 use crate::numbers::Side;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -346,8 +346,8 @@ fn fmt_interval(e: &EloEstimate) -> String {
 mod tests {
     use super::*;
     use crate::board::WinKind;
-    use crate::referee::record::ForfeitReason;
-    use crate::referee::schedule::Opening;
+    use crate::matchfile::ForfeitReason;
+    use crate::matchfile::Opening;
     use crate::referee::stats::elo_from_score;
 
     fn game(index: u64, x: &str, y: &str, end: GameEnd) -> GameRecord {

@@ -12,8 +12,8 @@
 //! of the mean score, ±1.96 standard errors, mapped through the logistic Elo
 //! curve `elo(s) = -400 log10(1/s - 1)`.
 
-use super::record::{GameEnd, GameRecord};
 use crate::board::WinKind;
+use crate::matchfile::{GameEnd, GameRecord};
 use crate::numbers::Side;
 use std::collections::BTreeMap;
 

@@ -1,7 +1,7 @@
 //! The match file on disk: created with its header, or resumed after its
 //! last complete line; each finished game appended and flushed at once.
 
-use super::record::{self, GameRecord, Header, MatchFile};
+use crate::matchfile::{GameRecord, Header, MatchFile};
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::Path;
@@ -18,12 +18,7 @@ pub fn read(path: &Path) -> Result<MatchFile, String> {
 
 /// Writes a whole match file: the header and the games.
 pub fn write(path: &Path, header: &Header, games: &[GameRecord]) -> Result<(), String> {
-    let mut text = header.to_text();
-    for g in games {
-        text.push_str(&g.to_line());
-        text.push('\n');
-    }
-    std::fs::write(path, text).map_err(|e| io_error(path, e))
+    std::fs::write(path, MatchFile::to_text(header, games)).map_err(|e| io_error(path, e))
 }
 
 /// Checks that a file's header describes the same match as `new`: every
@@ -109,6 +104,7 @@ impl Store {
 
     /// Appends a finished game and flushes it.
     pub fn append(&mut self, game: &GameRecord) -> std::io::Result<()> {
-        record::append(&mut self.file, game)
+        writeln!(self.file, "{}", game.to_line())?;
+        self.file.flush()
     }
 }

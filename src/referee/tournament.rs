@@ -20,7 +20,8 @@
 //! (`i/n`) take the pairs with `p % n == i`, as in a match, so both games of
 //! a pair are always in one shard.
 
-use super::schedule::{GameSpec, Opening, Shard};
+use super::schedule::{GameSpec, Shard};
+use crate::matchfile::Opening;
 use std::fmt;
 use std::str::FromStr;
 

@@ -11,8 +11,7 @@ mod merge;
 mod run;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
-use ncbg::numbers::NumberRules;
-use ncbg::referee::record::MatchFile;
+use ncbg::matchfile::MatchFile;
 use ncbg::referee::report::Report;
 use ncbg::referee::sprt::Sprt;
 use ncbg::referee::store;
@@ -199,13 +198,7 @@ pub(crate) fn read_match(path: &Path) -> Result<MatchFile, String> {
 }
 
 pub(crate) fn names_of(file: &MatchFile, path: &Path) -> Result<[String; 2], String> {
-    match (file.header.get("engine0"), file.header.get("engine1")) {
-        (Some(a), Some(b)) => Ok([a.to_string(), b.to_string()]),
-        _ => Err(format!("{}: no engine names in the header", path.display())),
-    }
-}
-
-pub(crate) fn rules_of(file: &MatchFile) -> NumberRules {
-    let get = |k: &str, d: u8| file.header.get(k).and_then(|v| v.parse().ok()).unwrap_or(d);
-    NumberRules::new(get("k", 6), get("credits", 2)).unwrap_or_default()
+    file.header
+        .names()
+        .ok_or_else(|| format!("{}: no engine names in the header", path.display()))
 }

@@ -2,152 +2,79 @@
 //! of it with `--resume`), appending each finished game to the match file at
 //! once, with a progress line and the final report.
 
-use crate::{names_of, parse_sprt, print_report, RunArgs};
-use ncbg::board::Variant;
+use crate::{parse_sprt, print_report, RunArgs};
+use ncbg::matchfile::GameRecord;
 use ncbg::numbers::NumberRules;
-use ncbg::referee::config::{EngineConfig, MatchConfig, Rules, Timeouts};
-use ncbg::referee::record::{GameRecord, Header};
+use ncbg::referee::config::{EngineConfig, Rules, Timeouts};
+use ncbg::referee::plan::{MatchPlan, MatchSettings, OpeningsChoice};
 use ncbg::referee::report::Report;
 use ncbg::referee::runner;
-use ncbg::referee::schedule::{self, Shard};
+use ncbg::referee::schedule::Shard;
 use ncbg::referee::sprt::SprtDecision;
 use ncbg::referee::store::Store;
-use std::collections::HashSet;
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-pub fn run(args: RunArgs) -> Result<(), String> {
+/// The match the command line describes (reading its openings file).
+fn plan(args: &RunArgs) -> Result<MatchPlan, String> {
     let groups = &args.engine_groups;
     if groups.len() != 2 {
         return Err(format!("need exactly two --engine, got {}", groups.len()));
     }
-    let e0 = EngineConfig::from_settings(&args.each, &groups[0])?;
-    let mut e1 = EngineConfig::from_settings(&args.each, &groups[1])?;
-    if e0.name == e1.name {
-        e1.name.push_str("-2");
-    }
-    let variant: Variant = args.variant.parse()?;
-    let numbers = NumberRules::new(args.k, args.credits)?;
-    let rules = Rules {
-        variant,
-        numbers,
-        max_turns: args.max_turns,
-        repetition: !args.no_repetition,
-    };
-    let sprt = parse_sprt(&args.sprt)?;
-    let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
-    let (openings, openings_source) = match (&args.openings, args.random_openings) {
+    let openings = match (&args.openings, args.random_openings) {
         (Some(_), Some(_)) => {
             return Err("--openings and --random-openings exclude each other".into())
         }
-        (Some(path), None) => {
-            let text =
-                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            (
-                schedule::read_openings(&text)?,
-                format!("file {}", path.display()),
-            )
-        }
-        (None, Some(n)) => (
-            schedule::random_openings(n.max(1), args.seed, args.opening_turns, variant, numbers),
-            format!(
-                "random {} seed {} turns {}",
-                n.max(1),
-                args.seed,
-                args.opening_turns
-            ),
-        ),
-        (None, None) => (
-            schedule::all_initial_pairs(args.k),
-            "initial pairs".to_string(),
-        ),
+        (Some(path), None) => OpeningsChoice::File {
+            path: path.display().to_string(),
+            text: std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?,
+        },
+        (None, Some(n)) => OpeningsChoice::Random {
+            n,
+            seed: args.seed,
+            turns: args.opening_turns,
+        },
+        (None, None) => OpeningsChoice::InitialPairs,
     };
-    let rounds = match (args.rounds, args.games) {
-        (Some(r), _) => r,
-        (None, Some(g)) => schedule::rounds_for(g, openings.len()),
-        (None, None) => 1,
-    };
-    let games_cap = args
-        .games
-        .map(|g| g.min(rounds * 2 * openings.len() as u64));
-    let all_games = schedule::build(&openings, rounds, games_cap, shard);
-    // The whole schedule, all shards together (for `merge`'s check).
-    let total_games = games_cap.unwrap_or(rounds * 2 * openings.len() as u64);
-    let cfg = MatchConfig {
-        engines: [e0, e1],
-        rules,
+    MatchPlan::new(MatchSettings {
+        engines: [
+            EngineConfig::from_settings(&args.each, &groups[0])?,
+            EngineConfig::from_settings(&args.each, &groups[1])?,
+        ],
+        rules: Rules {
+            variant: args.variant.parse()?,
+            numbers: NumberRules::new(args.k, args.credits)?,
+            max_turns: args.max_turns,
+            repetition: !args.no_repetition,
+        },
         timeouts: Timeouts {
             handshake: Duration::from_millis(args.handshake_timeout),
             margin: Duration::from_millis(args.timeout_margin),
             unlimited: Duration::from_millis(args.answer_timeout),
         },
-        concurrency: args.concurrency.max(1),
-    };
-    let names = [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()];
-    let header = Header {
-        entries: vec![
-            ("engine0".into(), names[0].clone()),
-            ("engine1".into(), names[1].clone()),
-            ("cmd0".into(), cfg.engines[0].command.join(" ")),
-            ("cmd1".into(), cfg.engines[1].command.join(" ")),
-            ("options0".into(), cfg.engines[0].options_text()),
-            ("options1".into(), cfg.engines[1].options_text()),
-            ("limits0".into(), cfg.engines[0].limits_text()),
-            ("limits1".into(), cfg.engines[1].limits_text()),
-            ("variant".into(), variant.name().into()),
-            ("k".into(), args.k.to_string()),
-            ("credits".into(), args.credits.to_string()),
-            ("max-turns".into(), args.max_turns.to_string()),
-            (
-                "repetition".into(),
-                if args.no_repetition { "off" } else { "on" }.into(),
-            ),
-            ("openings".into(), openings_source),
-            ("rounds".into(), rounds.to_string()),
-            (
-                "games".into(),
-                args.games.map_or("-".into(), |g| g.to_string()),
-            ),
-            ("total-games".into(), total_games.to_string()),
-            (
-                "shard".into(),
-                shard.map_or("-".into(), |s| format!("{}/{}", s.index, s.count)),
-            ),
-        ],
-    };
+        concurrency: args.concurrency,
+        openings,
+        rounds: args.rounds,
+        games: args.games,
+        shard: args.shard.as_deref().map(Shard::parse).transpose()?,
+    })
+}
 
+pub fn run(args: RunArgs) -> Result<(), String> {
+    let mut plan = plan(&args)?;
+    let sprt = parse_sprt(&args.sprt)?;
+    let names = plan.names();
+    let total = plan.games.len() as u64;
     // The match file: new, or resumed from its last complete line.
     let mut done: Vec<GameRecord> = Vec::new();
     let mut file: Option<Store> = None;
+    let mut todo = std::mem::take(&mut plan.games);
     if let Some(path) = &args.out {
-        let (store, old) = Store::open(path, &header, args.resume)?;
-        if let Ok(old_names) = names_of(&old, path) {
-            if old_names != names {
-                return Err(format!(
-                    "{} holds a match between {} and {}",
-                    path.display(),
-                    old_names[0],
-                    old_names[1]
-                ));
-            }
-        }
-        // Statistics need no moves: keep memory small on long matches.
-        done = old
-            .games
-            .into_iter()
-            .map(|mut g| {
-                g.moves = Vec::new();
-                g
-            })
-            .collect();
+        let (store, old) = Store::open(path, &plan.header, args.resume)?;
+        plan.games = todo;
+        (done, todo) = plan.resume(old, &path.display().to_string())?;
         file = Some(store);
     }
-    let finished: HashSet<u64> = done.iter().map(|g| g.index).collect();
-    let total = all_games.len() as u64;
-    let todo: Vec<_> = all_games
-        .into_iter()
-        .filter(|g| !finished.contains(&g.index))
-        .collect();
     let name_refs = [names[0].as_str(), names[1].as_str()];
     let decided = |games: &[GameRecord]| {
         let r = Report::new(games, name_refs, sprt);
@@ -161,7 +88,7 @@ pub fn run(args: RunArgs) -> Result<(), String> {
         let to_play = todo.len();
         let mut played = 0;
         let mut last_report = Instant::now();
-        runner::run(&cfg, todo, |mut g| {
+        runner::run(&plan.config, todo, |mut g| {
             if let Some(f) = file.as_mut() {
                 if let Err(e) = f.append(&g) {
                     eprintln!("ncbg-referee: cannot write game {}: {e}", g.index);

@@ -12,12 +12,9 @@ use ncbg::analysis::{
     analyze_game, analyze_position, run_parallel, totals, PositionReport, Thresholds, Totals,
     TurnReport,
 };
-use ncbg::board::Variant;
 use ncbg::game::GameState;
 use ncbg::ids::state_id;
-use ncbg::numbers::NumberRules;
-use ncbg::referee::record::{GameRecord, MatchFile, MAGIC};
-use ncbg::referee::schedule::Opening;
+use ncbg::matchfile::{GameRecord, MatchFile};
 use ncbg::search::{Limits, Settings};
 use serde::Serialize;
 use std::io::Read;
@@ -90,7 +87,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
         error: args.error,
         blunder: args.blunder,
     };
-    if text.lines().next().is_some_and(|l| l.trim_end() == MAGIC) {
+    if MatchFile::is_match_file(&text) {
         games(args, &text, &limits, &settings, &thresholds)
     } else {
         positions(args, &text, &limits, &settings)
@@ -196,14 +193,6 @@ fn print_position(format: Format, line: usize, r: &PositionReport) {
     }
 }
 
-/// The state a recorded game starts from.
-fn start_of(game: &GameRecord, rules: NumberRules, variant: Variant) -> Result<GameState, String> {
-    match &game.opening {
-        Opening::Pair { .. } => Ok(GameState::start(variant, rules)),
-        Opening::State(id) => state_id::decode(id).map_err(|e| e.to_string()),
-    }
-}
-
 /// A referee match file: every played turn against the engine's best.
 fn games(
     args: &AnalyzeArgs,
@@ -214,15 +203,9 @@ fn games(
 ) -> Result<(), String> {
     let file = MatchFile::parse(text);
     let header = &file.header;
-    let k = header.get("k").and_then(|v| v.parse().ok()).unwrap_or(6);
-    let credits = header
-        .get("credits")
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(2);
-    let rules = NumberRules::new(k, credits)?;
-    let variant: Variant = header
-        .get("variant")
-        .map_or(Ok(Variant::Standard), str::parse)?;
+    // Rules the header gets wrong stop the analysis before it starts.
+    header.numbers()?;
+    header.variant()?;
     // Lines that look like games but do not read as one are reported.
     for (i, line) in text.lines().enumerate() {
         if line.starts_with("game\t") && GameRecord::parse_line(line).is_none() {
@@ -235,7 +218,9 @@ fn games(
         args.jobs,
         args.hash,
         |searcher, game| {
-            let start = start_of(game, rules, variant).map_err(ncbg::analysis::AnalysisError)?;
+            let start = header
+                .start_of(game)
+                .map_err(ncbg::analysis::AnalysisError)?;
             analyze_game(searcher, &start, &game.moves, limits, settings, thresholds)
         },
         || bar.inc(1),

@@ -1,16 +1,16 @@
 //! Checking an engine's `bestmove` token against the rules and applying it,
 //! with the library's turn-token reader ([`crate::turn`]).
 
-use super::Failure;
 use crate::game::{GameState, RuleError};
+use crate::matchfile::ForfeitReason;
+use crate::ncbp_client::Fault;
 use crate::notation::PlayError;
-use crate::referee::record::ForfeitReason;
 use crate::turn::{self, TurnError, TurnForm};
 
 /// Checks an answer and applies it: the canonical token on success. A token
 /// of the wrong form (unreadable, or a number where a whole turn is due) is
 /// `malformed`; one the rules forbid is `illegal`.
-pub fn apply_answer(state: &mut GameState, token: &str) -> Result<String, Failure> {
+pub fn apply_answer(state: &mut GameState, token: &str) -> Result<String, Fault> {
     turn::apply(state, token, TurnForm::Answer).map_err(|e| {
         let reason = match &e {
             TurnError::Malformed(_)
@@ -20,7 +20,7 @@ pub fn apply_answer(state: &mut GameState, token: &str) -> Result<String, Failur
             }
             TurnError::OutOfRange { .. } | TurnError::Rule(_) => ForfeitReason::Illegal,
         };
-        Failure::new(reason, format!("'{token}': {e}"))
+        Fault::new(reason, format!("'{token}': {e}"))
     })
 }
 

@@ -8,10 +8,12 @@
 //! tested with scripted engines.
 
 use super::config::{EngineConfig, Rules, SearchLimits, Timeouts};
-use super::record::{ForfeitReason, GameEnd, GameRecord};
-use super::schedule::{GameSpec, Opening};
+use super::schedule::GameSpec;
 use crate::game::GameState;
 use crate::ids::state_id;
+use crate::matchfile::Opening;
+use crate::matchfile::{ForfeitReason, GameEnd, GameRecord};
+use crate::ncbp_client::reply::bestmove_token;
 use crate::numbers::Side;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -19,8 +21,10 @@ use std::time::{Duration, Instant};
 mod answer;
 mod session;
 
+pub use crate::ncbp_client::Fault;
+pub use crate::ncbp_client::PortError;
 pub use answer::apply_answer;
-pub use session::{handshake, ready, EnginePort, Failure, PortError};
+pub use session::{handshake, ready, EnginePort};
 use session::{send, wait_for};
 
 /// What the judge needs to play one game.
@@ -61,7 +65,7 @@ impl GameSetup<'_> {
 
     /// The record of a game lost before it started by the engine playing
     /// `side`.
-    pub fn forfeit_before_start(&self, side: Side, failure: Failure) -> GameRecord {
+    pub fn forfeit_before_start(&self, side: Side, failure: Fault) -> GameRecord {
         self.record(
             GameEnd::Forfeit {
                 loser: side,
@@ -125,7 +129,7 @@ fn go_command(limits: &SearchLimits, clocks: [Option<(Duration, Duration)>; 2]) 
 
 /// Sends `isready` and reads up to `readyok`; a `bestmove` on the way is a
 /// failure (no `go` is pending).
-fn ready_without_answers(port: &mut dyn EnginePort, timeouts: &Timeouts) -> Result<(), Failure> {
+fn ready_without_answers(port: &mut dyn EnginePort, timeouts: &Timeouts) -> Result<(), Fault> {
     send(port, "isready")?;
     let deadline = Instant::now() + timeouts.handshake;
     loop {
@@ -133,7 +137,7 @@ fn ready_without_answers(port: &mut dyn EnginePort, timeouts: &Timeouts) -> Resu
         match line.split_whitespace().next() {
             Some("readyok") => return Ok(()),
             Some("bestmove") => {
-                return Err(Failure::new(
+                return Err(Fault::new(
                     ForfeitReason::Unrequested,
                     format!("'{line}' with no go pending"),
                 ))
@@ -144,18 +148,9 @@ fn ready_without_answers(port: &mut dyn EnginePort, timeouts: &Timeouts) -> Resu
 }
 
 /// The next line, or the failure of waiting for `readyok`.
-fn wait_for_any(port: &mut dyn EnginePort, deadline: Instant) -> Result<String, Failure> {
-    port.recv(deadline).map_err(|e| match e {
-        PortError::Timeout => Failure::new(ForfeitReason::NotReady, "no 'readyok' in time"),
-        PortError::LineTooLong => Failure::new(
-            ForfeitReason::Malformed,
-            "a line longer than 64 KiB while the referee waited for 'readyok'",
-        ),
-        PortError::Closed => Failure::new(
-            ForfeitReason::Crash,
-            "the engine exited while the referee waited for 'readyok'",
-        ),
-    })
+fn wait_for_any(port: &mut dyn EnginePort, deadline: Instant) -> Result<String, Fault> {
+    port.recv(deadline)
+        .map_err(|e| Fault::waiting(e, "readyok", ForfeitReason::NotReady, "referee"))
 }
 
 /// Occurrences of a full state that end a game as a draw.
@@ -171,7 +166,7 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
             return setup.record(GameEnd::MaxTurns, format!("bad opening: {why}"), Vec::new());
         }
     };
-    let forfeit = |side: Side, f: Failure, moves: Vec<String>| {
+    let forfeit = |side: Side, f: Fault, moves: Vec<String>| {
         setup.record(
             GameEnd::Forfeit {
                 loser: side,
@@ -266,7 +261,7 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
         let elapsed = start.elapsed();
         if let Some(t) = allowed.take() {
             if elapsed > t + margin {
-                let f = Failure::new(
+                let f = Fault::new(
                     ForfeitReason::Timeout,
                     format!(
                         "answered after {} ms, allowed {} ms",
@@ -280,9 +275,8 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
         if let Some((left, inc)) = own_clock {
             clocks[side.index()] = Some((left.saturating_sub(elapsed) + inc, inc));
         }
-        let mut words = line.split_whitespace().skip(1);
-        let Some(token) = words.next() else {
-            let f = Failure::new(ForfeitReason::Malformed, "bestmove without a token");
+        let Some(Some(token)) = bestmove_token(&line) else {
+            let f = Fault::new(ForfeitReason::Malformed, "bestmove without a token");
             return forfeit(side, f, moves);
         };
         let opening = state.in_opening();
@@ -299,8 +293,8 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::matchfile::Opening;
     use crate::referee::config::SearchLimits;
-    use crate::referee::schedule::Opening;
 
     /// A scripted engine: answers `ncbpok`/`readyok` and plays the given
     /// answers in order, then closes.

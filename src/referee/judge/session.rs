@@ -1,22 +1,15 @@
 //! The NCBP session with one engine, as the judge sees it: the line
-//! connection ([`EnginePort`]), waiting for a reply with a deadline, the
-//! handshake and `isready`. Failures are [`Failure`]s: a forfeit reason and a
-//! detail for the record.
+//! connection ([`EnginePort`]), waiting for a reply with a deadline, and the
+//! library's handshake and `isready` scripts
+//! ([`crate::ncbp_client::handshake`]) run over it. Failures are the client
+//! core's [`Fault`]s: a forfeit reason and a detail for the record.
 
+use crate::matchfile::ForfeitReason;
+use crate::ncbp_client::handshake::{self as script, Step};
+use crate::ncbp_client::reply::first_word;
+use crate::ncbp_client::{Fault, PortError};
 use crate::referee::config::{EngineConfig, Rules, Timeouts};
-use crate::referee::record::ForfeitReason;
 use std::time::Instant;
-
-/// Why a line could not be exchanged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PortError {
-    /// Nothing arrived before the deadline.
-    Timeout,
-    /// The engine closed its pipes or exited.
-    Closed,
-    /// The engine wrote a line longer than the referee keeps.
-    LineTooLong,
-}
 
 /// A line-based connection to an engine.
 pub trait EnginePort {
@@ -26,67 +19,37 @@ pub trait EnginePort {
     fn recv(&mut self, deadline: Instant) -> Result<String, PortError>;
 }
 
-/// An engine's failure: the reason and a detail for the record.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Failure {
-    /// Why.
-    pub reason: ForfeitReason,
-    /// What happened, for people.
-    pub detail: String,
-}
-
-impl Failure {
-    pub(super) fn new(reason: ForfeitReason, detail: impl Into<String>) -> Failure {
-        Failure {
-            reason,
-            detail: detail.into(),
-        }
-    }
-}
-
 /// Reads lines until one whose first word is `word`; other lines are ignored.
 pub(super) fn wait_for(
     port: &mut dyn EnginePort,
     word: &str,
     deadline: Instant,
     on_timeout: ForfeitReason,
-) -> Result<String, Failure> {
+) -> Result<String, Fault> {
     loop {
         match port.recv(deadline) {
-            Ok(line) => {
-                if line.split_whitespace().next() == Some(word) {
-                    return Ok(line);
-                }
-            }
-            Err(PortError::Timeout) => {
-                return Err(Failure::new(on_timeout, format!("no '{word}' in time")))
-            }
-            Err(PortError::LineTooLong) => {
-                return Err(Failure::new(
-                    ForfeitReason::Malformed,
-                    format!(
-                        "a line longer than {} KiB while the referee waited for '{word}'",
-                        crate::referee::engine::MAX_LINE / 1024
-                    ),
-                ))
-            }
-            Err(PortError::Closed) => {
-                return Err(Failure::new(
-                    ForfeitReason::Crash,
-                    format!("the engine exited while the referee waited for '{word}'"),
-                ))
-            }
+            Ok(line) if first_word(&line) == Some(word) => return Ok(line),
+            Ok(_) => {}
+            Err(e) => return Err(Fault::waiting(e, word, on_timeout, "referee")),
         }
     }
 }
 
-pub(super) fn send(port: &mut dyn EnginePort, line: &str) -> Result<(), Failure> {
-    port.send(line).map_err(|_| {
-        Failure::new(
-            ForfeitReason::Crash,
-            format!("the engine exited before '{line}'"),
-        )
-    })
+pub(super) fn send(port: &mut dyn EnginePort, line: &str) -> Result<(), Fault> {
+    port.send(line).map_err(|_| Fault::not_sent(line))
+}
+
+/// Runs a script; each await has the handshake timeout.
+fn run(port: &mut dyn EnginePort, steps: &[Step], timeouts: &Timeouts) -> Result<(), Fault> {
+    for step in steps {
+        match step {
+            Step::Send(line) => send(port, line)?,
+            Step::Await { word, on_timeout } => {
+                wait_for(port, word, Instant::now() + timeouts.handshake, *on_timeout)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Starts a session: `ncbp` → `ncbpok`, the rule options and the engine's
@@ -96,37 +59,16 @@ pub fn handshake(
     engine: &EngineConfig,
     rules: &Rules,
     timeouts: &Timeouts,
-) -> Result<(), Failure> {
-    send(port, "ncbp")?;
-    wait_for(
+) -> Result<(), Fault> {
+    let rule_options = script::rule_options(rules.variant, rules.numbers);
+    run(
         port,
-        "ncbpok",
-        Instant::now() + timeouts.handshake,
-        ForfeitReason::Handshake,
-    )?;
-    let rule_options = [
-        ("Variant", rules.variant.name().to_string()),
-        ("Alphabet", rules.numbers.k.to_string()),
-        ("DoubletCredits", rules.numbers.doublet_credits.to_string()),
-    ];
-    for (name, value) in rule_options
-        .iter()
-        .map(|(n, v)| (*n, v.as_str()))
-        .chain(engine.options.iter().map(|(n, v)| (n.as_str(), v.as_str())))
-    {
-        send(port, &format!("setoption name {name} value {value}"))?;
-    }
-    ready(port, timeouts)
+        &script::handshake(&rule_options, &engine.options),
+        timeouts,
+    )
 }
 
 /// `isready` → `readyok`.
-pub fn ready(port: &mut dyn EnginePort, timeouts: &Timeouts) -> Result<(), Failure> {
-    send(port, "isready")?;
-    wait_for(
-        port,
-        "readyok",
-        Instant::now() + timeouts.handshake,
-        ForfeitReason::NotReady,
-    )
-    .map(|_| ())
+pub fn ready(port: &mut dyn EnginePort, timeouts: &Timeouts) -> Result<(), Fault> {
+    run(port, &script::ready(), timeouts)
 }

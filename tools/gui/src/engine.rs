@@ -3,17 +3,28 @@
 //! `d` and shutdown. Every wait has a deadline; a crash, a silent engine or
 //! an unreadable answer is an [`EngineFault`], never a panic. Checking that a
 //! `bestmove` is legal is the caller's business (it owns the game).
+//!
+//! The protocol is the library's NCBP client core (`ncbg::ncbp_client`),
+//! the one the referee uses: the same handshake script, `info`/`bestmove`
+//! reading, 64 KiB line bound (a longer line is a bad answer, and the
+//! engine's output is not read further) and fault classification; the
+//! engine runs in its own process group (killed whole when the engine is
+//! dropped or shut down) with a parent-death signal on Linux.
 
+use ncbg::matchfile::ForfeitReason;
+use ncbg::ncbp_client::handshake::{self, Step};
+use ncbg::ncbp_client::lines::{Line, LineSplitter};
+use ncbg::ncbp_client::process::{engine_command, kill_group};
+use ncbg::ncbp_client::reply::{bestmove_token, first_word, parse_info};
+use ncbg::ncbp_client::{Fault, PortError, MAX_LINE};
 use ncbg::referee::config::EngineConfig;
-use std::process::Stdio;
 use std::time::Duration;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::process::{Child, ChildStdin, Command};
 use tokio::sync::{mpsc, watch};
 use tokio::time::{timeout_at, Instant};
 
-/// Longest engine line kept (longer lines are cut).
-const MAX_LINE: usize = 1 << 16;
+pub use ncbg::ncbp_client::reply::Info;
 
 /// Why an engine could not do what was asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,58 +53,19 @@ impl std::fmt::Display for EngineFault {
     }
 }
 
-/// One `info` line with a score (`info string` lines are not parsed).
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
-pub struct Info {
-    /// Turns searched.
-    pub depth: u32,
-    /// Score in millipoints for the side to move.
-    pub score_mp: Option<i32>,
-    /// The score is proven.
-    pub exact: bool,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Nodes per second.
-    pub nps: u64,
-    /// Milliseconds.
-    pub time: u64,
-    /// Expected line, as turn tokens.
-    pub pv: Vec<String>,
-}
-
-/// Reads an `info` line; `None` for other lines and for `info string`.
-pub fn parse_info(line: &str) -> Option<Info> {
-    let mut words = line.split_whitespace();
-    if words.next()? != "info" {
-        return None;
-    }
-    let mut info = Info::default();
-    let mut seen = false;
-    while let Some(w) = words.next() {
-        match w {
-            "string" => return None,
-            "depth" => info.depth = words.next()?.parse().ok()?,
-            "multipv" => {
-                words.next()?;
+impl From<Fault> for EngineFault {
+    /// The client core's classification, in the GUI's words.
+    fn from(f: Fault) -> EngineFault {
+        match f.reason {
+            ForfeitReason::Spawn => EngineFault::Spawn(f.detail),
+            ForfeitReason::Handshake | ForfeitReason::NotReady => EngineFault::Handshake(f.detail),
+            ForfeitReason::Crash => EngineFault::Crash(f.detail),
+            ForfeitReason::Timeout => EngineFault::Timeout(f.detail),
+            ForfeitReason::Illegal | ForfeitReason::Malformed | ForfeitReason::Unrequested => {
+                EngineFault::BadAnswer(f.detail)
             }
-            "score" => {
-                if words.next()? != "mp" {
-                    return None;
-                }
-                info.score_mp = Some(words.next()?.parse().ok()?);
-            }
-            "exact" => info.exact = true,
-            "nodes" => info.nodes = words.next()?.parse().ok()?,
-            "nps" => info.nps = words.next()?.parse().ok()?,
-            "time" => info.time = words.next()?.parse().ok()?,
-            "pv" => {
-                info.pv = words.by_ref().map(str::to_string).collect();
-            }
-            _ => continue,
         }
-        seen = true;
     }
-    seen.then_some(info)
 }
 
 /// The `stateid` and the other key lines of a `d` reply.
@@ -108,8 +80,10 @@ pub struct Display {
 /// A running engine with a finished handshake.
 pub struct Engine {
     child: Child,
+    /// The process id, which leads the engine's process group.
+    pid: Option<u32>,
     stdin: ChildStdin,
-    lines: mpsc::Receiver<String>,
+    lines: mpsc::Receiver<Line>,
     /// The name from `id name`, or the configured name.
     pub id_name: String,
 }
@@ -123,20 +97,19 @@ impl Engine {
     pub async fn start(
         cfg: &EngineConfig,
         rule_options: &[(&str, String)],
-        handshake: Duration,
+        wait: Duration,
     ) -> Result<Engine, EngineFault> {
-        let (program, args) = cfg
-            .command
-            .split_first()
-            .ok_or_else(|| EngineFault::Spawn("empty command".into()))?;
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+        let spawn = |e: std::io::Error| {
+            EngineFault::Spawn(format!(
+                "{}: {e}",
+                cfg.command.first().map_or("", |p| p.as_str())
+            ))
+        };
+        let mut child = Command::from(engine_command(&cfg.command).map_err(spawn)?)
             .kill_on_drop(true)
             .spawn()
-            .map_err(|e| EngineFault::Spawn(format!("{program}: {e}")))?;
+            .map_err(spawn)?;
+        let pid = child.id();
         let stdout = child
             .stdout
             .take()
@@ -146,60 +119,37 @@ impl Engine {
             .take()
             .ok_or_else(|| EngineFault::Spawn("no standard input".into()))?;
         let (tx, rx) = mpsc::channel(1024);
-        tokio::spawn(async move {
-            let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf).await {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        buf.truncate(MAX_LINE);
-                        let line = String::from_utf8_lossy(&buf);
-                        let line = line.trim_end_matches(['\n', '\r']).to_string();
-                        if tx.send(line).await.is_err() {
+        tokio::spawn(read_lines(BufReader::new(stdout), tx));
+        let mut engine = Engine {
+            child,
+            pid,
+            stdin,
+            lines: rx,
+            id_name: cfg.name.clone(),
+        };
+        for step in handshake::handshake(rule_options, &cfg.options) {
+            match step {
+                Step::Send(line) => engine.send(&line).await?,
+                Step::Await { word, on_timeout } => {
+                    let deadline = Instant::now() + wait;
+                    loop {
+                        let line = engine.recv(deadline, word, on_timeout).await?;
+                        if let Some(name) = line.strip_prefix("id name ") {
+                            engine.id_name = name.trim().to_string();
+                        }
+                        if first_word(&line) == Some(word) {
                             break;
                         }
                     }
                 }
             }
-        });
-        let mut engine = Engine {
-            child,
-            stdin,
-            lines: rx,
-            id_name: cfg.name.clone(),
-        };
-        engine.send("ncbp").await?;
-        let deadline = Instant::now() + handshake;
-        loop {
-            let line = engine.recv(deadline, "ncbpok").await.map_err(|e| match e {
-                EngineFault::Timeout(m) => EngineFault::Handshake(m),
-                other => other,
-            })?;
-            if let Some(name) = line.strip_prefix("id name ") {
-                engine.id_name = name.trim().to_string();
-            }
-            if line.trim() == "ncbpok" {
-                break;
-            }
         }
-        for (name, value) in rule_options
-            .iter()
-            .map(|(n, v)| (*n, v.as_str()))
-            .chain(cfg.options.iter().map(|(n, v)| (n.as_str(), v.as_str())))
-        {
-            engine
-                .send(&format!("setoption name {name} value {value}"))
-                .await?;
-        }
-        engine.ready(handshake).await?;
         Ok(engine)
     }
 
     /// Sends one line.
     pub async fn send(&mut self, line: &str) -> Result<(), EngineFault> {
-        let crash = |_| EngineFault::Crash(format!("it exited before '{line}'"));
+        let crash = |_| EngineFault::from(Fault::not_sent(line));
         self.stdin
             .write_all(format!("{line}\n").as_bytes())
             .await
@@ -207,21 +157,33 @@ impl Engine {
         self.stdin.flush().await.map_err(crash)
     }
 
-    async fn recv(&mut self, deadline: Instant, waiting_for: &str) -> Result<String, EngineFault> {
-        match timeout_at(deadline, self.lines.recv()).await {
-            Ok(Some(line)) => Ok(line),
-            Ok(None) => Err(EngineFault::Crash(format!(
-                "it exited while the GUI waited for '{waiting_for}'"
-            ))),
-            Err(_) => Err(EngineFault::Timeout(format!("no '{waiting_for}' in time"))),
-        }
+    /// The next line, waiting for `word` until `deadline` (a timeout is
+    /// `on_timeout`).
+    async fn recv(
+        &mut self,
+        deadline: Instant,
+        word: &str,
+        on_timeout: ForfeitReason,
+    ) -> Result<String, EngineFault> {
+        let error = match timeout_at(deadline, self.lines.recv()).await {
+            Ok(Some(Line::Text(line))) => return Ok(line),
+            Ok(Some(Line::TooLong)) => PortError::LineTooLong,
+            Ok(None) => PortError::Closed,
+            Err(_) => PortError::Timeout,
+        };
+        Err(Fault::waiting(error, word, on_timeout, "GUI").into())
     }
 
     /// Reads lines until one whose first word is `word`.
-    async fn wait_for(&mut self, word: &str, deadline: Instant) -> Result<String, EngineFault> {
+    async fn wait_for(
+        &mut self,
+        word: &str,
+        deadline: Instant,
+        on_timeout: ForfeitReason,
+    ) -> Result<String, EngineFault> {
         loop {
-            let line = self.recv(deadline, word).await?;
-            if line.split_whitespace().next() == Some(word) {
+            let line = self.recv(deadline, word, on_timeout).await?;
+            if first_word(&line) == Some(word) {
                 return Ok(line);
             }
         }
@@ -229,14 +191,16 @@ impl Engine {
 
     /// `isready` → `readyok`.
     pub async fn ready(&mut self, wait: Duration) -> Result<(), EngineFault> {
-        self.send("isready").await?;
-        self.wait_for("readyok", Instant::now() + wait)
-            .await
-            .map(|_| ())
-            .map_err(|e| match e {
-                EngineFault::Timeout(m) => EngineFault::Handshake(m),
-                other => other,
-            })
+        for step in handshake::ready() {
+            match step {
+                Step::Send(line) => self.send(&line).await?,
+                Step::Await { word, on_timeout } => {
+                    self.wait_for(word, Instant::now() + wait, on_timeout)
+                        .await?;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Sets the position, runs `go <limits>` and returns the `bestmove`
@@ -251,8 +215,7 @@ impl Engine {
         stop: &mut watch::Receiver<bool>,
         mut on_info: impl FnMut(Info),
     ) -> Result<String, EngineFault> {
-        // Lines left from an earlier exchange are stale.
-        while self.lines.try_recv().is_ok() {}
+        self.drop_stale()?;
         self.send(position).await?;
         self.send(go).await?;
         let mut deadline = Instant::now() + answer;
@@ -263,7 +226,7 @@ impl Engine {
         }
         loop {
             let line = tokio::select! {
-                line = self.recv(deadline, "bestmove") => line?,
+                line = self.recv(deadline, "bestmove", ForfeitReason::Timeout) => line?,
                 changed = stop.changed(), if !stopped => {
                     if changed.is_err() || *stop.borrow() {
                         stopped = true;
@@ -273,14 +236,13 @@ impl Engine {
                     continue;
                 }
             };
-            let mut words = line.split_whitespace();
-            match words.next() {
-                Some("bestmove") => {
-                    let token = words.next().ok_or_else(|| {
-                        EngineFault::BadAnswer("'bestmove' without a turn token".into())
-                    })?;
-                    return Ok(token.to_string());
-                }
+            if let Some(token) = bestmove_token(&line) {
+                let token = token.ok_or_else(|| {
+                    EngineFault::BadAnswer("'bestmove' without a turn token".into())
+                })?;
+                return Ok(token.to_string());
+            }
+            match first_word(&line) {
                 Some("info") => {
                     if let Some(info) = parse_info(&line) {
                         on_info(info);
@@ -296,13 +258,13 @@ impl Engine {
 
     /// Sets the position and reads `d`'s `stateid` and `result`.
     pub async fn display(&mut self, position: &str) -> Result<Display, EngineFault> {
-        while self.lines.try_recv().is_ok() {}
+        self.drop_stale()?;
         self.send(position).await?;
         self.send("d").await?;
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
         let mut d = Display::default();
         loop {
-            let line = self.recv(deadline, "dok").await?;
+            let line = self.recv(deadline, "dok", ForfeitReason::Timeout).await?;
             let line = line.trim();
             if let Some(id) = line.strip_prefix("stateid ") {
                 d.state_id = id.trim().to_string();
@@ -316,6 +278,21 @@ impl Engine {
         }
     }
 
+    /// Drops the lines left from an earlier exchange (stale); one too long
+    /// among them is still a bad answer.
+    fn drop_stale(&mut self) -> Result<(), EngineFault> {
+        while let Ok(line) = self.lines.try_recv() {
+            if line == Line::TooLong {
+                let f = Fault::new(
+                    ForfeitReason::Malformed,
+                    format!("a line longer than {} KiB", MAX_LINE / 1024),
+                );
+                return Err(f.into());
+            }
+        }
+        Ok(())
+    }
+
     /// True while the process runs.
     pub fn is_alive(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))
@@ -325,7 +302,36 @@ impl Engine {
     pub async fn shutdown(mut self) {
         let _ = self.send("quit").await;
         let _ = tokio::time::timeout(Duration::from_millis(300), self.child.wait()).await;
-        let _ = self.child.kill().await;
+        // Drop kills what is left of its process group.
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        if let Some(pid) = self.pid {
+            kill_group(pid);
+        }
+        let _ = self.child.start_kill();
+    }
+}
+
+/// Reads the engine's output into bounded lines for `tx`: stops at its end,
+/// after a line too long (passed on as [`Line::TooLong`]), or when nobody
+/// listens.
+async fn read_lines(mut reader: impl AsyncBufRead + Unpin, tx: mpsc::Sender<Line>) {
+    let mut splitter = LineSplitter::new();
+    loop {
+        let chunk = match reader.fill_buf().await {
+            Ok([]) | Err(_) => return,
+            Ok(chunk) => chunk,
+        };
+        let (used, line) = splitter.feed(chunk);
+        reader.consume(used);
+        let Some(line) = line else { continue };
+        let last = line == Line::TooLong;
+        if tx.send(line).await.is_err() || last {
+            return;
+        }
     }
 }
 
@@ -335,23 +341,4 @@ pub const STOP_GRACE: Duration = Duration::from_secs(2);
 /// An engine line quoted in a message: at most 80 characters.
 fn cut(line: &str) -> String {
     line.chars().take(80).collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn info_lines_are_read() {
-        let i = parse_info("info depth 4 score mp -312 exact nodes 18233 nps 402112 time 45 pv 6:24/18,13/8 2:13/11,6/4").unwrap();
-        assert_eq!(i.depth, 4);
-        assert_eq!(i.score_mp, Some(-312));
-        assert!(i.exact);
-        assert_eq!(i.nodes, 18233);
-        assert_eq!(i.pv, ["6:24/18,13/8", "2:13/11,6/4"]);
-        assert_eq!(parse_info("info string hello depth 3"), None);
-        assert_eq!(parse_info("bestmove 3"), None);
-        assert_eq!(parse_info("info depth x"), None);
-        assert_eq!(parse_info("info score cp 3"), None);
-    }
 }

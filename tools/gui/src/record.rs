@@ -8,11 +8,10 @@
 use ncbg::board::{Variant, WinKind};
 use ncbg::game::{GameState, Phase};
 use ncbg::ids::state_id;
+use ncbg::matchfile::{GameEnd, GameRecord, Header, MatchFile, Opening};
 use ncbg::numbers::{NumberRules, Side};
 use ncbg::referee::judge::apply_answer;
 use ncbg::referee::mat;
-use ncbg::referee::record::{GameEnd, GameRecord, Header};
-use ncbg::referee::schedule::Opening;
 
 /// A game in progress.
 #[derive(Clone, Debug)]
@@ -182,17 +181,8 @@ impl Record {
     /// The finished game as a referee match file.
     pub fn match_file(&self, names: [&str; 2]) -> Result<String, String> {
         let record = self.game_record(names)?;
-        let header = Header {
-            entries: vec![
-                ("engine0".into(), names[0].into()),
-                ("engine1".into(), names[1].into()),
-                ("variant".into(), self.variant.name().into()),
-                ("k".into(), self.rules.k.to_string()),
-                ("credits".into(), self.rules.doublet_credits.to_string()),
-                ("source".into(), "ncbg-gui".into()),
-            ],
-        };
-        Ok(format!("{}{}\n", header.to_text(), record.to_line()))
+        let header = Header::single_game(names, self.variant, self.rules, "ncbg-gui");
+        Ok(MatchFile::to_text(&header, &[record]))
     }
 
     /// The finished game as a Jellyfish `.mat` (gnubg `import mat`).
@@ -236,7 +226,6 @@ pub fn side_name(s: Side) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ncbg::referee::record::MatchFile;
 
     #[test]
     fn picks_plays_and_take_backs_change_only_what_they_should() {

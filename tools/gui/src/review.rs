@@ -4,12 +4,9 @@
 
 use crate::view::{board_view, BoardView};
 use ncbg::analysis::{self, choice_of, Thresholds, TurnReport};
-use ncbg::board::Variant;
 use ncbg::game::GameState;
 use ncbg::ids::state_id;
-use ncbg::numbers::NumberRules;
-use ncbg::referee::record::{GameEnd, GameRecord, MatchFile};
-use ncbg::referee::schedule::Opening;
+use ncbg::matchfile::{GameEnd, GameRecord, Header, MatchFile};
 use ncbg::search::{Choice, Limits, Searcher, Settings};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -39,10 +36,8 @@ pub struct Review {
     pub file: Option<String>,
     /// Its games.
     pub games: Vec<GameRecord>,
-    /// Start position variant and rules from the header.
-    pub variant: Variant,
-    /// k and credits from the header.
-    pub rules: NumberRules,
+    /// The file's header (variant, rules: the games' start states).
+    pub header: Header,
     /// Analyses by game position in `games`.
     pub analysis: HashMap<usize, Analysis>,
 }
@@ -75,23 +70,14 @@ impl Review {
                 "{name}: no finished game in this file (is it a referee match file?)"
             ));
         }
-        let variant = f
-            .header
-            .get("variant")
-            .map_or(Ok(Variant::Standard), str::parse)
+        f.header
+            .variant()
             .map_err(|_| format!("{name}: unknown variant"))?;
-        let k = f.header.get("k").and_then(|v| v.parse().ok()).unwrap_or(6);
-        let credits = f
-            .header
-            .get("credits")
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(2);
-        let rules = NumberRules::new(k, credits).map_err(|e| format!("{name}: {e}"))?;
+        f.header.numbers().map_err(|e| format!("{name}: {e}"))?;
         Ok(Review {
             file: Some(name.to_string()),
             games: f.games,
-            variant,
-            rules,
+            header: f.header,
             analysis: HashMap::new(),
         })
     }
@@ -99,10 +85,7 @@ impl Review {
     /// The start state of game `i`.
     pub fn start(&self, i: usize) -> Result<GameState, String> {
         let g = self.games.get(i).ok_or("no such game")?;
-        match &g.opening {
-            Opening::Pair { .. } => Ok(GameState::start(self.variant, self.rules)),
-            Opening::State(id) => state_id::decode(id).map_err(|e| e.to_string()),
-        }
+        self.header.start_of(g)
     }
 
     /// Game `i` replayed: one step per position.

@@ -210,3 +210,43 @@ async fn a_slow_engine_is_late_and_a_stopped_search_still_answers() {
     assert_eq!(d.result, "none");
     e.shutdown().await;
 }
+
+/// As in the referee: a line over 64 KiB is a bad answer (not cut and
+/// taken), and a dropped engine takes its whole process group with it.
+#[cfg(target_os = "linux")]
+#[tokio::test]
+async fn an_overlong_line_is_a_bad_answer_and_the_group_is_killed() {
+    let dir = std::env::temp_dir().join(format!("ncbg-gui-driver-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pid_file = dir.join("sleep.pid");
+    let script = format!(
+        "sleep 1000 & echo $! > {}; while read l; do case \"$l\" in \
+         ncbp) echo ncbpok;; isready) echo readyok;; \
+         go*) head -c 70000 /dev/zero | tr '\\0' x; echo; echo bestmove 6:24/18,13/8;; esac; done",
+        pid_file.display()
+    );
+    let mut cfg = test_engine("random", &[]);
+    cfg.command = vec!["sh".into(), "-c".into(), script];
+    let mut e = Engine::start(&cfg, &rules(), Duration::from_secs(5))
+        .await
+        .unwrap();
+    let r = game_after_pair();
+    let err = ask(&mut e, &r, Duration::from_secs(5)).await.unwrap_err();
+    let EngineFault::BadAnswer(why) = &err else {
+        panic!("{err:?}")
+    };
+    assert!(why.contains("longer than 64 KiB"), "{why}");
+    let pid = std::fs::read_to_string(&pid_file).unwrap();
+    let alive = || {
+        std::fs::read_to_string(format!("/proc/{}/stat", pid.trim()))
+            .is_ok_and(|stat| !stat.contains(") Z "))
+    };
+    assert!(alive(), "the engine's child runs while the engine does");
+    drop(e);
+    let t = Instant::now();
+    while alive() && t.elapsed() < Duration::from_secs(5) {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(!alive(), "the engine's child outlived it");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,19 +1,59 @@
-//! Finished games and the match file.
-//!
-//! The match file (`protocol/match-file.md`) is plain text, one line a
-//! finished game, appended and flushed as soon as the game ends, so a killed
-//! referee loses nothing it has finished. Fields are tab-separated
-//! `key=value`, the last field `end`; readers skip lines they do not understand, which also covers a
-//! last line cut short by a kill.
+//! One finished game as the match file holds it: how it started
+//! ([`Opening`]), how it ended ([`GameEnd`], with the [`ForfeitReason`] of a
+//! forfeit) and its turn tokens ([`GameRecord`]), written and read as one
+//! `game` line (`protocol/match-file.md`).
 
-use super::schedule::Opening;
+use super::clean;
 use crate::board::WinKind;
 use crate::numbers::Side;
 use std::fmt;
-use std::io::Write;
 
-/// First line of every match file.
-pub const MAGIC: &str = "# ncbg-referee match file v1";
+/// How a game starts.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Opening {
+    /// From the start position, with the initial pair (x0, y0) picked by the
+    /// referee: the engines are asked from X's first real turn on.
+    Pair {
+        /// X's turn-0 number.
+        x0: u8,
+        /// Y's turn-0 number.
+        y0: u8,
+    },
+    /// From a full-state ID (rules.md §6).
+    State(String),
+}
+
+impl Opening {
+    /// The match-file form: `pair:3-5` or `state:<full-state ID>`.
+    pub fn to_field(&self) -> String {
+        match self {
+            Opening::Pair { x0, y0 } => format!("pair:{x0}-{y0}"),
+            Opening::State(id) => format!("state:{id}"),
+        }
+    }
+
+    /// Reads [`Opening::to_field`]'s form.
+    pub fn parse_field(text: &str) -> Result<Opening, String> {
+        if let Some(rest) = text.strip_prefix("pair:") {
+            let (a, b) = rest
+                .split_once('-')
+                .ok_or_else(|| format!("bad opening '{text}'"))?;
+            let x0 = a.parse().map_err(|_| format!("bad opening '{text}'"))?;
+            let y0 = b.parse().map_err(|_| format!("bad opening '{text}'"))?;
+            return Ok(Opening::Pair { x0, y0 });
+        }
+        if let Some(id) = text.strip_prefix("state:") {
+            return Ok(Opening::State(id.to_string()));
+        }
+        Err(format!("bad opening '{text}'"))
+    }
+}
+
+impl fmt::Display for Opening {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_field())
+    }
+}
 
 /// Why an engine lost by forfeit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -239,122 +279,5 @@ impl GameRecord {
                 .map(str::to_string)
                 .collect(),
         })
-    }
-}
-
-/// Removes tabs, newlines and other control characters.
-fn clean(text: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
-}
-
-/// The header of a match file: what was played, as `meta` lines.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Header {
-    /// `key=value` pairs in order (engine names as `engine0`, `engine1`).
-    pub entries: Vec<(String, String)>,
-}
-
-impl Header {
-    /// The value of `key`.
-    pub fn get(&self, key: &str) -> Option<&str> {
-        self.entries
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// The header lines, each with its newline.
-    pub fn to_text(&self) -> String {
-        let mut out = format!("{MAGIC}\n");
-        for (k, v) in &self.entries {
-            out.push_str(&format!("meta\t{}={}\n", k, clean(v)));
-        }
-        out
-    }
-}
-
-/// The contents of a match file.
-#[derive(Clone, Debug, Default)]
-pub struct MatchFile {
-    /// The `meta` lines.
-    pub header: Header,
-    /// Finished games, in file order, without repeated indices.
-    pub games: Vec<GameRecord>,
-    /// Bytes up to the end of the last complete line: a resume cuts the file
-    /// there before appending.
-    pub complete_len: usize,
-    /// `game` lines that are not complete records (no `end`, a field
-    /// unreadable): ignored by readers, removed by a resume.
-    pub broken_lines: usize,
-}
-
-impl MatchFile {
-    /// Reads a match file's text. Only lines ended by a newline count; a game
-    /// index seen twice keeps its first record.
-    pub fn parse(text: &str) -> MatchFile {
-        let complete_len = text.rfind('\n').map_or(0, |i| i + 1);
-        let mut out = MatchFile {
-            complete_len,
-            ..MatchFile::default()
-        };
-        let mut seen = std::collections::HashSet::new();
-        for line in text[..complete_len].lines() {
-            if let Some(meta) = line.strip_prefix("meta\t") {
-                if let Some((k, v)) = meta.split_once('=') {
-                    out.header.entries.push((k.to_string(), v.to_string()));
-                }
-            } else if let Some(g) = GameRecord::parse_line(line) {
-                if seen.insert(g.index) {
-                    out.games.push(g);
-                }
-            } else if line.starts_with("game\t") {
-                out.broken_lines += 1;
-            }
-        }
-        out
-    }
-}
-
-/// Appends one record and flushes it to the file at once.
-pub fn append<W: Write>(out: &mut W, record: &GameRecord) -> std::io::Result<()> {
-    writeln!(out, "{}", record.to_line())?;
-    out.flush()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn sample() -> GameRecord {
-        GameRecord {
-            index: 3,
-            pair: 1,
-            round: 0,
-            opening: Opening::Pair { x0: 3, y0: 5 },
-            x_name: "a".into(),
-            y_name: "b".into(),
-            end: GameEnd::Forfeit {
-                loser: Side::Y,
-                reason: ForfeitReason::Illegal,
-            },
-            detail: "bestmove\t9:24/1".into(),
-            moves: vec!["3".into(), "5".into(), "6:24/13".into()],
-        }
-    }
-
-    #[test]
-    fn line_round_trip_and_truncation() {
-        let mut g = sample();
-        let line = g.to_line();
-        g.detail = "bestmove 9:24/1".into();
-        assert_eq!(GameRecord::parse_line(&line), Some(g.clone()));
-        let text = format!("{MAGIC}\nmeta\tengine0=a\n{line}\n{}", &line[..20]);
-        let f = MatchFile::parse(&text);
-        assert_eq!(f.games, vec![g]);
-        assert_eq!(f.header.get("engine0"), Some("a"));
-        assert_eq!(f.complete_len, text.len() - 20);
-        assert!(GameRecord::parse_line(&line[..line.len() - 12]).is_none());
     }
 }

@@ -1,0 +1,425 @@
+//! The match file (`protocol/match-file.md`): the one place where its header
+//! and its game lines are built and read. `ncbg-referee` (run, resume, merge,
+//! export), `ncbg analyze` and `ncbg-gui` (saving a game, review) all go
+//! through it.
+//!
+//! The file is plain text: a magic line, `meta` lines (the [`Header`]), then
+//! one `game` line a finished game ([`GameRecord`]). This module does no
+//! I/O: `referee::store` reads and writes files.
+//!
+//! The header keeps its entries in file order (so unknown keys survive a
+//! merge, and a comparison can name the field that differs) and is built
+//! from typed settings ([`MatchHeader`] for a referee match,
+//! [`Header::single_game`] for a game saved by the GUI); readers ask it for
+//! typed values: [`Header::names`], [`Header::variant`],
+//! [`Header::numbers`], and [`Header::start_of`] a game.
+
+mod game;
+
+pub use game::{ForfeitReason, GameEnd, GameRecord, Opening};
+
+use crate::board::Variant;
+use crate::game::GameState;
+use crate::ids::state_id;
+use crate::numbers::NumberRules;
+
+/// First line of every match file.
+pub const MAGIC: &str = "# ncbg-referee match file v1";
+
+/// Removes tabs, newlines and other control characters.
+fn clean(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// The header of a match file: what was played, as `meta` lines.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Header {
+    /// `key=value` pairs in file order (engine names as `engine0`, `engine1`).
+    pub entries: Vec<(String, String)>,
+}
+
+/// One engine of a referee match, as its header records it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeaderEngine {
+    /// The name (`engine0`, `engine1`).
+    pub name: String,
+    /// The command line (`cmd0`, `cmd1`).
+    pub command: String,
+    /// `Name=value,...` as sent, or `-` (`options0`, `options1`).
+    pub options: String,
+    /// Its search limits (`limits0`, `limits1`).
+    pub limits: String,
+}
+
+/// Where a referee match's openings came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpeningsSource {
+    /// Every initial pair.
+    InitialPairs,
+    /// An openings file (its path as given).
+    File(String),
+    /// `n` random openings from `seed`, `turns` random turns each.
+    Random {
+        /// How many.
+        n: usize,
+        /// The seed.
+        seed: u64,
+        /// Random turns after the initial pair.
+        turns: u32,
+    },
+}
+
+/// Everything a referee match's header says, typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchHeader {
+    /// Engine 0 ("A") and engine 1.
+    pub engines: [HeaderEngine; 2],
+    /// The start position.
+    pub variant: Variant,
+    /// k and doublet credits.
+    pub numbers: NumberRules,
+    /// The turn cap.
+    pub max_turns: u32,
+    /// Threefold repetition is a draw.
+    pub repetition: bool,
+    /// The openings.
+    pub openings: OpeningsSource,
+    /// Rounds.
+    pub rounds: u64,
+    /// The `--games` cap, if any.
+    pub games: Option<u64>,
+    /// Games in the whole schedule, all shards together.
+    pub total_games: u64,
+    /// This file's shard (`index`, `count`), if any.
+    pub shard: Option<(u64, u64)>,
+}
+
+impl MatchHeader {
+    /// The header lines, in the order the format gives them.
+    pub fn to_header(&self) -> Header {
+        let [e0, e1] = &self.engines;
+        let openings = match &self.openings {
+            OpeningsSource::InitialPairs => "initial pairs".to_string(),
+            OpeningsSource::File(path) => format!("file {path}"),
+            OpeningsSource::Random { n, seed, turns } => {
+                format!("random {n} seed {seed} turns {turns}")
+            }
+        };
+        let entries = [
+            ("engine0", e0.name.clone()),
+            ("engine1", e1.name.clone()),
+            ("cmd0", e0.command.clone()),
+            ("cmd1", e1.command.clone()),
+            ("options0", e0.options.clone()),
+            ("options1", e1.options.clone()),
+            ("limits0", e0.limits.clone()),
+            ("limits1", e1.limits.clone()),
+            ("variant", self.variant.name().to_string()),
+            ("k", self.numbers.k.to_string()),
+            ("credits", self.numbers.doublet_credits.to_string()),
+            ("max-turns", self.max_turns.to_string()),
+            (
+                "repetition",
+                if self.repetition { "on" } else { "off" }.to_string(),
+            ),
+            ("openings", openings),
+            ("rounds", self.rounds.to_string()),
+            ("games", self.games.map_or("-".into(), |g| g.to_string())),
+            ("total-games", self.total_games.to_string()),
+            (
+                "shard",
+                self.shard.map_or("-".into(), |(i, n)| format!("{i}/{n}")),
+            ),
+        ];
+        Header {
+            entries: entries
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect(),
+        }
+    }
+}
+
+impl Header {
+    /// The header of one game saved outside a referee match (by `source`,
+    /// e.g. `ncbg-gui`): names, rules and the source.
+    pub fn single_game(
+        names: [&str; 2],
+        variant: Variant,
+        numbers: NumberRules,
+        source: &str,
+    ) -> Header {
+        let entries = [
+            ("engine0", names[0].to_string()),
+            ("engine1", names[1].to_string()),
+            ("variant", variant.name().to_string()),
+            ("k", numbers.k.to_string()),
+            ("credits", numbers.doublet_credits.to_string()),
+            ("source", source.to_string()),
+        ];
+        Header {
+            entries: entries
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect(),
+        }
+    }
+
+    /// The value of `key`.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.entries
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets `key` where it stands (or adds it at the end).
+    pub fn set(&mut self, key: &str, value: &str) {
+        match self.entries.iter_mut().find(|(k, _)| k == key) {
+            Some((_, v)) => *v = value.to_string(),
+            None => self.entries.push((key.to_string(), value.to_string())),
+        }
+    }
+
+    /// The engine names (engine 0, engine 1), if the header gives both.
+    pub fn names(&self) -> Option<[String; 2]> {
+        match (self.get("engine0"), self.get("engine1")) {
+            (Some(a), Some(b)) => Some([a.to_string(), b.to_string()]),
+            _ => None,
+        }
+    }
+
+    /// The start position's variant (standard when the header does not say).
+    pub fn variant(&self) -> Result<Variant, String> {
+        self.get("variant")
+            .map_or(Ok(Variant::Standard), str::parse)
+    }
+
+    /// k and doublet credits (6 and 2 when the header does not say; a value
+    /// that is not a number counts as not said).
+    pub fn numbers(&self) -> Result<NumberRules, String> {
+        let get = |key: &str, default: u8| {
+            self.get(key)
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(default)
+        };
+        NumberRules::new(get("k", 6), get("credits", 2))
+    }
+
+    /// Games in the whole schedule (`total-games`), when the header says.
+    pub fn total_games(&self) -> Option<u64> {
+        self.get("total-games").and_then(|t| t.parse().ok())
+    }
+
+    /// The state `game` starts from: the start position of this header's
+    /// variant and rules for a `pair:` opening (its tokens begin with the
+    /// two picks), the decoded state for a `state:` one.
+    pub fn start_of(&self, game: &GameRecord) -> Result<GameState, String> {
+        match &game.opening {
+            Opening::Pair { .. } => Ok(GameState::start(self.variant()?, self.numbers()?)),
+            Opening::State(id) => state_id::decode(id).map_err(|e| e.to_string()),
+        }
+    }
+
+    /// The header lines, each with its newline.
+    pub fn to_text(&self) -> String {
+        let mut out = format!("{MAGIC}\n");
+        for (k, v) in &self.entries {
+            out.push_str(&format!("meta\t{}={}\n", k, clean(v)));
+        }
+        out
+    }
+}
+
+/// The contents of a match file.
+#[derive(Clone, Debug, Default)]
+pub struct MatchFile {
+    /// The `meta` lines.
+    pub header: Header,
+    /// Finished games, in file order, without repeated indices.
+    pub games: Vec<GameRecord>,
+    /// Bytes up to the end of the last complete line: a resume cuts the file
+    /// there before appending.
+    pub complete_len: usize,
+    /// `game` lines that are not complete records (no `end`, a field
+    /// unreadable): ignored by readers, removed by a resume.
+    pub broken_lines: usize,
+}
+
+impl MatchFile {
+    /// True when `text` starts with the match file's first line.
+    pub fn is_match_file(text: &str) -> bool {
+        text.lines().next().is_some_and(|l| l.trim_end() == MAGIC)
+    }
+
+    /// Reads a match file's text. Only lines ended by a newline count; a game
+    /// index seen twice keeps its first record.
+    pub fn parse(text: &str) -> MatchFile {
+        let complete_len = text.rfind('\n').map_or(0, |i| i + 1);
+        let mut out = MatchFile {
+            complete_len,
+            ..MatchFile::default()
+        };
+        let mut seen = std::collections::HashSet::new();
+        for line in text[..complete_len].lines() {
+            if let Some(meta) = line.strip_prefix("meta\t") {
+                if let Some((k, v)) = meta.split_once('=') {
+                    out.header.entries.push((k.to_string(), v.to_string()));
+                }
+            } else if let Some(g) = GameRecord::parse_line(line) {
+                if seen.insert(g.index) {
+                    out.games.push(g);
+                }
+            } else if line.starts_with("game\t") {
+                out.broken_lines += 1;
+            }
+        }
+        out
+    }
+
+    /// The whole file's text: the header and the games.
+    pub fn to_text(header: &Header, games: &[GameRecord]) -> String {
+        let mut text = header.to_text();
+        for g in games {
+            text.push_str(&g.to_line());
+            text.push('\n');
+        }
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::numbers::Side;
+
+    fn sample() -> GameRecord {
+        GameRecord {
+            index: 3,
+            pair: 1,
+            round: 0,
+            opening: Opening::Pair { x0: 3, y0: 5 },
+            x_name: "a".into(),
+            y_name: "b".into(),
+            end: GameEnd::Forfeit {
+                loser: Side::Y,
+                reason: ForfeitReason::Illegal,
+            },
+            detail: "bestmove\t9:24/1".into(),
+            moves: vec!["3".into(), "5".into(), "6:24/13".into()],
+        }
+    }
+
+    #[test]
+    fn line_round_trip_and_truncation() {
+        let mut g = sample();
+        let line = g.to_line();
+        g.detail = "bestmove 9:24/1".into();
+        assert_eq!(GameRecord::parse_line(&line), Some(g.clone()));
+        let text = format!("{MAGIC}\nmeta\tengine0=a\n{line}\n{}", &line[..20]);
+        let f = MatchFile::parse(&text);
+        assert_eq!(f.games, vec![g]);
+        assert_eq!(f.header.get("engine0"), Some("a"));
+        assert_eq!(f.complete_len, text.len() - 20);
+        assert!(GameRecord::parse_line(&line[..line.len() - 12]).is_none());
+    }
+
+    #[test]
+    fn a_typed_header_is_written_in_order_and_read_back() {
+        let engine = |i: u8| HeaderEngine {
+            name: format!("e{i}"),
+            command: format!("cmd {i}"),
+            options: "-".into(),
+            limits: "tc=- movetime=10ms depth=- nodes=-".into(),
+        };
+        let h = MatchHeader {
+            engines: [engine(0), engine(1)],
+            variant: Variant::Nackgammon,
+            numbers: NumberRules::new(5, 1).unwrap(),
+            max_turns: 300,
+            repetition: false,
+            openings: OpeningsSource::Random {
+                n: 4,
+                seed: 9,
+                turns: 2,
+            },
+            rounds: 2,
+            games: None,
+            total_games: 16,
+            shard: Some((1, 4)),
+        }
+        .to_header();
+        let keys: Vec<&str> = h.entries.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(
+            keys,
+            [
+                "engine0",
+                "engine1",
+                "cmd0",
+                "cmd1",
+                "options0",
+                "options1",
+                "limits0",
+                "limits1",
+                "variant",
+                "k",
+                "credits",
+                "max-turns",
+                "repetition",
+                "openings",
+                "rounds",
+                "games",
+                "total-games",
+                "shard"
+            ]
+        );
+        let text = h.to_text();
+        assert!(text.starts_with(&format!("{MAGIC}\nmeta\tengine0=e0\n")));
+        assert!(text.contains("meta\topenings=random 4 seed 9 turns 2\n"));
+        assert!(text.contains("meta\trepetition=off\nmeta"));
+        assert!(text.contains("meta\tgames=-\n"));
+        assert!(text.ends_with("meta\tshard=1/4\n"));
+        let back = MatchFile::parse(&text).header;
+        assert_eq!(back, h);
+        assert_eq!(back.names(), Some(["e0".to_string(), "e1".to_string()]));
+        assert_eq!(back.variant(), Ok(Variant::Nackgammon));
+        assert_eq!(back.numbers(), NumberRules::new(5, 1));
+        assert_eq!(back.total_games(), Some(16));
+        let g = sample();
+        let start = back.start_of(&g).unwrap();
+        assert_eq!(
+            start,
+            GameState::start(Variant::Nackgammon, NumberRules::new(5, 1).unwrap())
+        );
+    }
+
+    #[test]
+    fn a_header_that_says_little_has_defaults() {
+        let gui = Header::single_game(
+            ["me", "ncbg"],
+            Variant::Standard,
+            NumberRules::default(),
+            "ncbg-gui",
+        );
+        assert_eq!(gui.get("source"), Some("ncbg-gui"));
+        let empty = Header::default();
+        assert_eq!(empty.names(), None);
+        assert_eq!(empty.variant(), Ok(Variant::Standard));
+        assert_eq!(empty.numbers(), Ok(NumberRules::default()));
+        let mut bad = Header::default();
+        bad.set("variant", "chess");
+        assert!(bad.variant().is_err());
+        assert!(bad.start_of(&sample()).is_err());
+        let mut g = sample();
+        g.opening = Opening::State("4HPwATDgc/ABMA:Xplay:x6y5:d22:k6".into());
+        assert_eq!(bad.start_of(&g).unwrap().to_move(), Side::X);
+        g.opening = Opening::State("nonsense".into());
+        assert!(Header::default().start_of(&g).is_err());
+        assert!(MatchFile::is_match_file(&format!("{MAGIC}\r\n")));
+        assert!(!MatchFile::is_match_file(
+            "4HPwATDgc/ABMA:Xpick:x-y-:d22:k6\n"
+        ));
+    }
+}

@@ -1,0 +1,277 @@
+//! A match planned from its settings: the openings, rounds and schedule (of
+//! this shard), the match file's header, and what a resumed file has
+//! already played. What `ncbg-referee` decides before the first game is
+//! decided here, so the binary only reads its command line and files.
+
+use super::config::{EngineConfig, MatchConfig, Rules, Timeouts};
+use super::schedule::{self, GameSpec, Shard};
+use crate::matchfile::{GameRecord, Header, MatchFile, MatchHeader, OpeningsSource};
+use std::collections::HashSet;
+
+/// Where the openings come from (an openings file already read).
+#[derive(Clone, Debug)]
+pub enum OpeningsChoice {
+    /// Every initial pair.
+    InitialPairs,
+    /// An openings file: its path as given (for the header) and its text.
+    File {
+        /// The path, as given.
+        path: String,
+        /// The file's text.
+        text: String,
+    },
+    /// `n` random openings (at least one) from `seed`, `turns` random turns
+    /// after the initial pair.
+    Random {
+        /// How many.
+        n: usize,
+        /// The seed.
+        seed: u64,
+        /// Random turns after the initial pair.
+        turns: u32,
+    },
+}
+
+/// Everything that defines a match.
+#[derive(Clone, Debug)]
+pub struct MatchSettings {
+    /// Engine 0 and engine 1 (a second engine with the first's name is
+    /// renamed `<name>-2`).
+    pub engines: [EngineConfig; 2],
+    /// Rules of every game.
+    pub rules: Rules,
+    /// Judge timeouts.
+    pub timeouts: Timeouts,
+    /// Games played at once (at least one).
+    pub concurrency: usize,
+    /// The openings.
+    pub openings: OpeningsChoice,
+    /// `--rounds`.
+    pub rounds: Option<u64>,
+    /// `--games`.
+    pub games: Option<u64>,
+    /// `--shard`.
+    pub shard: Option<Shard>,
+}
+
+/// A match ready to play.
+#[derive(Debug)]
+pub struct MatchPlan {
+    /// Engines, rules, timeouts, concurrency.
+    pub config: MatchConfig,
+    /// This run's scheduled games (of its shard), by index.
+    pub games: Vec<GameSpec>,
+    /// The match file's header.
+    pub header: Header,
+}
+
+impl MatchPlan {
+    /// Plans a match.
+    pub fn new(settings: MatchSettings) -> Result<MatchPlan, String> {
+        let MatchSettings {
+            engines: [e0, mut e1],
+            rules,
+            timeouts,
+            concurrency,
+            openings,
+            rounds,
+            games,
+            shard,
+        } = settings;
+        if e0.name == e1.name {
+            e1.name.push_str("-2");
+        }
+        let (list, source) = match openings {
+            OpeningsChoice::InitialPairs => (
+                schedule::all_initial_pairs(rules.numbers.k),
+                OpeningsSource::InitialPairs,
+            ),
+            OpeningsChoice::File { path, text } => {
+                (schedule::read_openings(&text)?, OpeningsSource::File(path))
+            }
+            OpeningsChoice::Random { n, seed, turns } => {
+                let n = n.max(1);
+                (
+                    schedule::random_openings(n, seed, turns, rules.variant, rules.numbers),
+                    OpeningsSource::Random { n, seed, turns },
+                )
+            }
+        };
+        let rounds = match (rounds, games) {
+            (Some(r), _) => r,
+            (None, Some(g)) => schedule::rounds_for(g, list.len()),
+            (None, None) => 1,
+        };
+        let whole = rounds * 2 * list.len() as u64;
+        let games_cap = games.map(|g| g.min(whole));
+        let header = MatchHeader {
+            engines: [e0.header_engine(), e1.header_engine()],
+            variant: rules.variant,
+            numbers: rules.numbers,
+            max_turns: rules.max_turns,
+            repetition: rules.repetition,
+            openings: source,
+            rounds,
+            games,
+            // The whole schedule, all shards together (for `merge`'s check).
+            total_games: games_cap.unwrap_or(whole),
+            shard: shard.map(|s| (s.index, s.count)),
+        }
+        .to_header();
+        Ok(MatchPlan {
+            games: schedule::build(&list, rounds, games_cap, shard),
+            config: MatchConfig {
+                engines: [e0, e1],
+                rules,
+                timeouts,
+                concurrency: concurrency.max(1),
+            },
+            header,
+        })
+    }
+
+    /// The engine names (engine 0, engine 1).
+    pub fn names(&self) -> [String; 2] {
+        [
+            self.config.engines[0].name.clone(),
+            self.config.engines[1].name.clone(),
+        ]
+    }
+
+    /// Takes a resumed file's games (`old`, whose header the store has
+    /// checked): they count as played, without their moves (statistics need
+    /// none, and memory stays small on long matches); the scheduled games not
+    /// in it are returned to play. A file of two other engines is refused.
+    pub fn resume(
+        &mut self,
+        old: MatchFile,
+        file: &str,
+    ) -> Result<(Vec<GameRecord>, Vec<GameSpec>), String> {
+        if let Some(old_names) = old.header.names() {
+            if old_names != self.names() {
+                return Err(format!(
+                    "{file} holds a match between {} and {}",
+                    old_names[0], old_names[1]
+                ));
+            }
+        }
+        let done: Vec<GameRecord> = old
+            .games
+            .into_iter()
+            .map(|mut g| {
+                g.moves = Vec::new();
+                g
+            })
+            .collect();
+        let finished: HashSet<u64> = done.iter().map(|g| g.index).collect();
+        let todo = std::mem::take(&mut self.games)
+            .into_iter()
+            .filter(|g| !finished.contains(&g.index))
+            .collect();
+        Ok((done, todo))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::referee::config::SearchLimits;
+
+    fn settings(
+        openings: OpeningsChoice,
+        games: Option<u64>,
+        shard: Option<Shard>,
+    ) -> MatchSettings {
+        let engine = |name: &str| EngineConfig {
+            name: name.into(),
+            command: vec!["x".into(), "--fast".into()],
+            options: vec![("Hash".into(), "8".into())],
+            limits: SearchLimits {
+                depth: Some(2),
+                ..SearchLimits::default()
+            },
+        };
+        MatchSettings {
+            engines: [engine("a"), engine("a")],
+            rules: Rules::default(),
+            timeouts: Timeouts::default(),
+            concurrency: 0,
+            openings,
+            rounds: None,
+            games,
+            shard,
+        }
+    }
+
+    #[test]
+    fn a_plan_has_its_schedule_header_and_resume() {
+        let mut plan = MatchPlan::new(settings(
+            OpeningsChoice::InitialPairs,
+            Some(7),
+            Some(Shard { index: 1, count: 2 }),
+        ))
+        .unwrap();
+        assert_eq!(plan.names(), ["a".to_string(), "a-2".to_string()]);
+        assert_eq!(plan.config.concurrency, 1);
+        let h = &plan.header;
+        assert_eq!(h.get("cmd0"), Some("x --fast"));
+        assert_eq!(h.get("options1"), Some("Hash=8"));
+        assert_eq!(h.get("openings"), Some("initial pairs"));
+        assert_eq!(h.get("games"), Some("7"));
+        assert_eq!(h.get("total-games"), Some("7"));
+        assert_eq!(h.get("shard"), Some("1/2"));
+        // Shard 1/2 of games 0..7: pairs 1 and 3.
+        let indices: Vec<u64> = plan.games.iter().map(|g| g.index).collect();
+        assert_eq!(indices, [2, 3, 6]);
+        let mut old = MatchFile::parse(&plan.header.to_text());
+        assert!(old.games.is_empty());
+        let line = "game\tindex=3\tpair=1\tround=0\topening=pair:1-4\tx=a-2\ty=a\twinner=-\tkind=draw\tpoints=0\treason=max-turns\tdetail=\tmoves=1 4\tend";
+        old = MatchFile::parse(&format!("{}{line}\n", plan.header.to_text()));
+        let (done, todo) = plan.resume(old.clone(), "m.txt").unwrap();
+        assert_eq!(done.len(), 1);
+        assert!(done[0].moves.is_empty());
+        assert_eq!(todo.iter().map(|g| g.index).collect::<Vec<_>>(), [2, 6]);
+        old.header.set("engine1", "b");
+        let mut plan = MatchPlan::new(settings(OpeningsChoice::InitialPairs, None, None)).unwrap();
+        let e = plan.resume(old, "m.txt").unwrap_err();
+        assert!(e.contains("between a and b"), "{e}");
+    }
+
+    #[test]
+    fn openings_come_from_a_file_or_a_seed() {
+        let id = "4HPwATDgc/ABMA:Xplay:x6y5:d22:k6";
+        let plan = MatchPlan::new(settings(
+            OpeningsChoice::File {
+                path: "o.txt".into(),
+                text: format!("# two\n{id}\n\n{id}\n"),
+            },
+            None,
+            None,
+        ))
+        .unwrap();
+        assert_eq!(plan.header.get("openings"), Some("file o.txt"));
+        assert_eq!(plan.games.len(), 4);
+        assert_eq!(plan.header.get("total-games"), Some("4"));
+        assert_eq!(plan.header.get("games"), Some("-"));
+        let bad = OpeningsChoice::File {
+            path: "o.txt".into(),
+            text: "nonsense\n".into(),
+        };
+        assert!(MatchPlan::new(settings(bad, None, None)).is_err());
+        let random = |seed| {
+            MatchPlan::new(settings(
+                OpeningsChoice::Random {
+                    n: 0,
+                    seed,
+                    turns: 2,
+                },
+                None,
+                None,
+            ))
+            .unwrap()
+        };
+        let (a, b) = (random(5), random(5));
+        assert_eq!(a.header.get("openings"), Some("random 1 seed 5 turns 2"));
+        assert_eq!(a.games, b.games);
+    }
+}
