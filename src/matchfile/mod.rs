@@ -12,7 +12,8 @@
 //! from typed settings ([`MatchHeader`] for a referee match,
 //! [`Header::single_game`] for a game saved by the GUI); readers ask it for
 //! typed values: [`Header::names`], [`Header::variant`],
-//! [`Header::numbers`], and [`Header::start_of`] a game.
+//! [`Header::numbers`], and [`Header::start_of`] a game ([`start_state`]
+//! for a reader that keeps the variant and numbers itself).
 
 mod game;
 
@@ -233,7 +234,7 @@ impl Header {
     pub fn start_of(&self, game: &GameRecord) -> Result<GameState, String> {
         match &game.opening {
             Opening::Pair { .. } => Ok(GameState::start(self.variant()?, self.numbers()?)),
-            Opening::State(id) => state_id::decode(id).map_err(|e| e.to_string()),
+            opening => start_state(opening, Variant::Standard, NumberRules::default()),
         }
     }
 
@@ -244,6 +245,19 @@ impl Header {
             out.push_str(&format!("meta\t{}={}\n", k, clean(v)));
         }
         out
+    }
+}
+
+/// The state a game with `opening` starts from, under `variant` and
+/// `numbers` (what a header says: [`Header::variant`], [`Header::numbers`]).
+pub fn start_state(
+    opening: &Opening,
+    variant: Variant,
+    numbers: NumberRules,
+) -> Result<GameState, String> {
+    match opening {
+        Opening::Pair { .. } => Ok(GameState::start(variant, numbers)),
+        Opening::State(id) => state_id::decode(id).map_err(|e| e.to_string()),
     }
 }
 

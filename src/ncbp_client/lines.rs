@@ -62,17 +62,10 @@ pub fn read_lines(mut reader: impl std::io::BufRead, mut sink: impl FnMut(Line) 
         };
         let (used, line) = splitter.feed(chunk);
         reader.consume(used);
-        match line {
-            None => {}
-            Some(Line::TooLong) => {
-                sink(Line::TooLong);
-                return;
-            }
-            Some(line) => {
-                if !sink(line) {
-                    return;
-                }
-            }
+        let Some(line) = line else { continue };
+        let last = line == Line::TooLong;
+        if !sink(line) || last {
+            return;
         }
     }
 }

@@ -1,9 +1,10 @@
 //! `ncbg-referee`: engine-vs-engine matches over NCBP (`protocol/ncbp.md`).
 //!
-//! The referee starts two engine processes, plays a schedule of games between
-//! them (every opening twice, colours swapped), judges every answer with the
-//! library's rules, records each finished game in a match file at once, and
-//! reports results, Elo and an optional SPRT.
+//! The referee starts two engine processes (or more, for a tournament),
+//! plays a schedule of games between every two that meet (every opening
+//! twice, colours swapped), judges every answer with the library's rules,
+//! records each finished game in a match file at once, and reports results,
+//! Elo and an optional SPRT (a rating list and crosstable for a tournament).
 //!
 //! Concerns, one a module:
 //!
@@ -14,6 +15,8 @@
 //! - [`engine`]: an engine process and its line reader (the only process I/O);
 //! - [`judge`]: one game, speaking NCBP through the [`judge::EnginePort`]
 //!   trait, with forfeits and the turn cap;
+//! - [`record`]: the match file's records, re-exported from
+//!   [`crate::matchfile`];
 //! - [`store`]: the match file on disk (create, resume, append); its
 //!   lines are built and read by [`crate::matchfile`];
 //! - [`merge`]: joining the files of one match's shards, and what they lack;
@@ -36,6 +39,7 @@ pub mod mat;
 pub mod merge;
 pub mod plan;
 pub mod rating;
+pub mod record;
 pub mod report;
 pub mod runner;
 pub mod schedule;

@@ -11,7 +11,7 @@
 use crate::board::Variant;
 use crate::game::GameState;
 use crate::ids::state_id;
-use crate::matchfile::Opening;
+pub use crate::matchfile::Opening;
 use crate::numbers::NumberRules;
 use crate::rng::Rng;
 use crate::search::random_choice;

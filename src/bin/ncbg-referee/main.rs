@@ -219,7 +219,7 @@ pub(crate) fn parse_sprt(words: &[String]) -> Result<Option<Sprt>, String> {
 
 /// The final report: a match's for two engines, a tournament's for more.
 pub(crate) enum FinalReport {
-    Match(Report),
+    Match(Box<Report>),
     Tournament(TournamentReport),
 }
 
@@ -233,7 +233,11 @@ impl FinalReport {
     ) -> Result<FinalReport, String> {
         let refs: Vec<&str> = names.iter().map(String::as_str).collect();
         if let [a, b] = refs[..] {
-            return Ok(FinalReport::Match(Report::new(games, [a, b], sprt)));
+            return Ok(FinalReport::Match(Box::new(Report::new(
+                games,
+                [a, b],
+                sprt,
+            ))));
         }
         if sprt.is_some() {
             return Err("--sprt needs exactly two engines".into());

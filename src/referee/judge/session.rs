@@ -1,15 +1,16 @@
 //! The NCBP session with one engine, as the judge sees it: the line
 //! connection ([`EnginePort`]), waiting for a reply with a deadline, and the
 //! library's handshake and `isready` scripts
-//! ([`crate::ncbp_client::handshake`]) run over it. Failures are the client
+//! ([`crate::ncbp_client::handshake`]) run over it, and the `isready` and
+//! `go` of each turn. Failures are the client
 //! core's [`Fault`]s: a forfeit reason and a detail for the record.
 
 use crate::matchfile::ForfeitReason;
 use crate::ncbp_client::handshake::{self as script, Step};
 use crate::ncbp_client::reply::first_word;
 use crate::ncbp_client::{Fault, PortError};
-use crate::referee::config::{EngineConfig, Rules, Timeouts};
-use std::time::Instant;
+use crate::referee::config::{EngineConfig, Rules, SearchLimits, Timeouts};
+use std::time::{Duration, Instant};
 
 /// A line-based connection to an engine.
 pub trait EnginePort {
@@ -71,4 +72,62 @@ pub fn handshake(
 /// `isready` → `readyok`.
 pub fn ready(port: &mut dyn EnginePort, timeouts: &Timeouts) -> Result<(), Fault> {
     run(port, &script::ready(), timeouts)
+}
+
+/// The `go` command for the engine with `limits` playing `side`, given the
+/// clocks left (by side).
+pub(super) fn go_command(
+    limits: &SearchLimits,
+    clocks: [Option<(Duration, Duration)>; 2],
+) -> String {
+    let mut go = String::from("go");
+    for (side, clock) in [("x", clocks[0]), ("y", clocks[1])] {
+        if let Some((left, _)) = clock {
+            go.push_str(&format!(" {side}time {}", left.as_millis()));
+        }
+    }
+    for (side, clock) in [("x", clocks[0]), ("y", clocks[1])] {
+        if let Some((_, inc)) = clock {
+            go.push_str(&format!(" {side}inc {}", inc.as_millis()));
+        }
+    }
+    if let Some(t) = limits.movetime {
+        go.push_str(&format!(" movetime {}", t.as_millis()));
+    }
+    if let Some(d) = limits.depth {
+        go.push_str(&format!(" depth {d}"));
+    }
+    if let Some(n) = limits.nodes {
+        go.push_str(&format!(" nodes {n}"));
+    }
+    go
+}
+
+/// Sends `isready` and reads up to `readyok`; a `bestmove` on the way is a
+/// failure (no `go` is pending).
+pub(super) fn ready_without_answers(
+    port: &mut dyn EnginePort,
+    timeouts: &Timeouts,
+) -> Result<(), Fault> {
+    send(port, "isready")?;
+    let deadline = Instant::now() + timeouts.handshake;
+    loop {
+        let line = wait_for_any(port, deadline)?;
+        match line.split_whitespace().next() {
+            Some("readyok") => return Ok(()),
+            Some("bestmove") => {
+                return Err(Fault::new(
+                    ForfeitReason::Unrequested,
+                    format!("'{line}' with no go pending"),
+                ))
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The next line, or the failure of waiting for `readyok`.
+fn wait_for_any(port: &mut dyn EnginePort, deadline: Instant) -> Result<String, Fault> {
+    port.recv(deadline)
+        .map_err(|e| Fault::waiting(e, "readyok", ForfeitReason::NotReady, "referee"))
 }

@@ -7,7 +7,6 @@
 //! an `.await`; engine work runs in tasks (`controller`), and every change is
 //! announced on a `watch` channel that the event stream forwards.
 
-use crate::controller;
 use crate::engine::Info;
 use crate::record::Record;
 use crate::review::Review;
@@ -147,32 +146,6 @@ impl Shared {
     pub fn changed(&self, st: &mut State) {
         st.version += 1;
         self.changes.send_replace(st.version);
-    }
-
-    /// Runs a person's action: on success the game moves on (and an engine
-    /// may start thinking), on error nothing changes and the message is kept
-    /// for the page too.
-    pub fn act(
-        self: &Arc<Self>,
-        action: impl FnOnce(&mut State) -> Result<(), String>,
-    ) -> Result<(), String> {
-        let mut st = self.lock();
-        let before = st.game.tokens.len() as i64 * 2 + i64::from(st.game.picked.is_some());
-        let result = action(&mut st);
-        match &result {
-            Ok(()) => {
-                st.message = None;
-                let after = st.game.tokens.len() as i64 * 2 + i64::from(st.game.picked.is_some());
-                if after != before || st.thinking.is_some() {
-                    self.new_generation(&mut st);
-                }
-            }
-            Err(e) => st.message = Some(e.clone()),
-        }
-        self.changed(&mut st);
-        drop(st);
-        controller::kick(self);
-        result
     }
 
     /// The game changed under any search in progress: that search is stopped

@@ -4,11 +4,44 @@
 //! generation) and the library judges it legal; otherwise it is dropped, or
 //! reported as a fault and never reaches the board.
 
-use crate::app::{Player, Shared, SlotStatus, Thinking};
+use crate::app::{Player, Shared, SlotStatus, State, Thinking};
 use crate::engine::{Engine, EngineFault, HANDSHAKE_TIMEOUT};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
+
+/// The person's actions, each followed by a look whether an engine is now
+/// to move ([`kick`]). A trait on the shared state so that the HTTP
+/// handlers call `shared.act(...)`, while `app` (the state) knows nothing of
+/// the engines' tasks.
+pub trait Act {
+    /// Runs a person's action: on success the game moves on (and an engine
+    /// may start thinking), on error nothing changes and the message is kept
+    /// for the page too.
+    fn act(&self, action: impl FnOnce(&mut State) -> Result<(), String>) -> Result<(), String>;
+}
+
+impl Act for Arc<Shared> {
+    fn act(&self, action: impl FnOnce(&mut State) -> Result<(), String>) -> Result<(), String> {
+        let mut st = self.lock();
+        let before = st.game.tokens.len() as i64 * 2 + i64::from(st.game.picked.is_some());
+        let result = action(&mut st);
+        match &result {
+            Ok(()) => {
+                st.message = None;
+                let after = st.game.tokens.len() as i64 * 2 + i64::from(st.game.picked.is_some());
+                if after != before || st.thinking.is_some() {
+                    self.new_generation(&mut st);
+                }
+            }
+            Err(e) => st.message = Some(e.clone()),
+        }
+        self.changed(&mut st);
+        drop(st);
+        kick(self);
+        result
+    }
+}
 
 /// Starts every engine slot.
 pub fn start_all(shared: &Arc<Shared>) {

@@ -4,6 +4,7 @@
 //! this server's (DNS rebinding, other sites) is refused.
 
 use crate::app::{NewGame, SearchSettings, Shared};
+use crate::controller::Act;
 use crate::review::{self, Review};
 use crate::{controller, files, view};
 use axum::extract::rejection::JsonRejection;

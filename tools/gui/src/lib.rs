@@ -7,6 +7,7 @@
 //! only.
 
 pub mod app;
+pub mod boardview;
 pub mod controller;
 pub mod engine;
 pub mod files;

@@ -2,11 +2,13 @@
 //! position, and `ncbg analyze`'s verdict on a game (the library's
 //! `analysis::analyze_game`, run on a blocking thread).
 
-use crate::view::{board_view, BoardView};
+use crate::boardview::{board_view, BoardView};
 use ncbg::analysis::{self, choice_of, Thresholds, TurnReport};
+use ncbg::board::Variant;
 use ncbg::game::GameState;
 use ncbg::ids::state_id;
-use ncbg::matchfile::{GameEnd, GameRecord, Header, MatchFile};
+use ncbg::matchfile::{self, GameEnd, GameRecord, MatchFile};
+use ncbg::numbers::NumberRules;
 use ncbg::search::{Choice, Limits, Searcher, Settings};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -36,8 +38,10 @@ pub struct Review {
     pub file: Option<String>,
     /// Its games.
     pub games: Vec<GameRecord>,
-    /// The file's header (variant, rules: the games' start states).
-    pub header: Header,
+    /// Start position variant and rules from the header.
+    pub variant: Variant,
+    /// k and credits from the header.
+    pub rules: NumberRules,
     /// Analyses by game position in `games`.
     pub analysis: HashMap<usize, Analysis>,
 }
@@ -70,14 +74,16 @@ impl Review {
                 "{name}: no finished game in this file (is it a referee match file?)"
             ));
         }
-        f.header
+        let variant = f
+            .header
             .variant()
             .map_err(|_| format!("{name}: unknown variant"))?;
-        f.header.numbers().map_err(|e| format!("{name}: {e}"))?;
+        let rules = f.header.numbers().map_err(|e| format!("{name}: {e}"))?;
         Ok(Review {
             file: Some(name.to_string()),
             games: f.games,
-            header: f.header,
+            variant,
+            rules,
             analysis: HashMap::new(),
         })
     }
@@ -85,7 +91,7 @@ impl Review {
     /// The start state of game `i`.
     pub fn start(&self, i: usize) -> Result<GameState, String> {
         let g = self.games.get(i).ok_or("no such game")?;
-        self.header.start_of(g)
+        matchfile::start_state(&g.opening, self.variant, self.rules)
     }
 
     /// Game `i` replayed: one step per position.

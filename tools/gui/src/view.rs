@@ -2,6 +2,7 @@
 //! change. The page draws it and keeps nothing authoritative.
 
 use crate::app::{Shared, State};
+pub use crate::boardview::{board_view, BoardView};
 use crate::playtree::{self, PlayTree};
 use crate::record::result_text;
 use crate::review::Review;
@@ -10,32 +11,6 @@ use ncbg::ids::state_id;
 use ncbg::numbers::Side;
 use serde::Serialize;
 use serde_json::{json, Value};
-
-/// Both sides' checkers, each in its own coordinates: index 0 is borne
-/// off, 1..=24 the points, 25 the bar.
-#[derive(Clone, Debug, Serialize)]
-pub struct BoardView {
-    /// X's checkers.
-    pub x: Vec<u8>,
-    /// Y's checkers.
-    pub y: Vec<u8>,
-}
-
-/// The board of a state.
-pub fn board_view(s: &GameState) -> BoardView {
-    let (mover, opp) = (
-        s.position().mover().to_slots(),
-        s.position().opponent().to_slots(),
-    );
-    let (x, y) = match s.to_move() {
-        Side::X => (mover, opp),
-        Side::Y => (opp, mover),
-    };
-    BoardView {
-        x: x.to_vec(),
-        y: y.to_vec(),
-    }
-}
 
 #[derive(Serialize)]
 struct NumberChoice {

@@ -1,0 +1,251 @@
+//! The judge against scripted engines: forfeits, repetitions, a second
+//! answer.
+
+use super::*;
+use crate::matchfile::Opening;
+use crate::referee::config::SearchLimits;
+
+/// A scripted engine: answers `ncbpok`/`readyok` and plays the given
+/// answers in order, then closes.
+struct Script {
+    answers: Vec<String>,
+    pending: Vec<String>,
+}
+
+impl EnginePort for Script {
+    fn send(&mut self, line: &str) -> Result<(), PortError> {
+        match line.split_whitespace().next() {
+            Some("ncbp") => self.pending.push("ncbpok".into()),
+            Some("isready") => self.pending.push("readyok".into()),
+            Some("go") if !self.answers.is_empty() => {
+                let a = self.answers.remove(0);
+                self.pending.push(format!("info depth 1\nbestmove {a}"));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn recv(&mut self, _deadline: Instant) -> Result<String, PortError> {
+        if self.pending.is_empty() {
+            return Err(PortError::Closed);
+        }
+        let first = self.pending.remove(0);
+        match first.split_once('\n') {
+            Some((a, b)) => {
+                self.pending.insert(0, b.to_string());
+                Ok(a.to_string())
+            }
+            None => Ok(first),
+        }
+    }
+}
+
+#[test]
+fn scripted_game_forfeits_on_illegal_and_on_exit() {
+    let cfg = |name: &str| EngineConfig {
+        name: name.into(),
+        command: vec!["x".into()],
+        options: vec![],
+        limits: SearchLimits::default(),
+    };
+    let (a, b) = (cfg("a"), cfg("b"));
+    let rules = Rules::default();
+    let timeouts = Timeouts::default();
+    let spec = GameSpec {
+        index: 0,
+        pair: 0,
+        round: 0,
+        opening: Opening::Pair { x0: 3, y0: 5 },
+        x_engine: 0,
+    };
+    let setup = GameSetup {
+        spec: &spec,
+        engines: [&a, &b],
+        rules: &rules,
+        timeouts: &timeouts,
+    };
+    let mut ea = Script {
+        answers: vec!["6:24/13".into()],
+        pending: vec![],
+    };
+    let mut eb = Script {
+        answers: vec!["5:24/13".into()],
+        pending: vec![],
+    };
+    let r = play_game([&mut ea, &mut eb], &setup);
+    assert_eq!(
+        r.end,
+        GameEnd::Forfeit {
+            loser: Side::Y,
+            reason: ForfeitReason::Illegal
+        }
+    );
+    assert_eq!(r.moves, ["3", "5", "6:24/13"]);
+    let mut ea = Script {
+        answers: vec!["6:24/13".into()],
+        pending: vec![],
+    };
+    let mut eb = Script {
+        answers: vec!["1:13/7,8/7".into()],
+        pending: vec![],
+    };
+    let r = play_game([&mut ea, &mut eb], &setup);
+    assert_eq!(
+        r.end,
+        GameEnd::Forfeit {
+            loser: Side::X,
+            reason: ForfeitReason::Crash
+        }
+    );
+    assert_eq!(r.x_name, "a");
+    assert_eq!(r.moves.len(), 4);
+}
+
+/// Both sides on the bar against closed boards: nobody can move, the
+/// numbers cycle with period six turns, and the third occurrence of the
+/// start state ends the game as a draw (unless repetitions are off).
+#[test]
+fn a_threefold_repetition_is_a_draw() {
+    use crate::game::Phase;
+    use crate::numbers::Numbers;
+    let side = |bar| {
+        let mut points = [0u8; 25];
+        for p in points.iter_mut().take(6) {
+            *p = 2;
+        }
+        points[12] = 2;
+        points[24] = bar;
+        points
+    };
+    let position = crate::board::Position::from_points(&side(1), &side(1), 15).unwrap();
+    let start = GameState::new(
+        position,
+        Side::X,
+        Numbers::from_parts([Some(1), Some(2)], [0, 0]),
+        6,
+        Phase::Pick,
+    )
+    .unwrap();
+    let cfg = |name: &str| EngineConfig {
+        name: name.into(),
+        command: vec!["x".into()],
+        options: vec![],
+        limits: SearchLimits::default(),
+    };
+    let (a, b) = (cfg("a"), cfg("b"));
+    let spec = GameSpec {
+        index: 0,
+        pair: 0,
+        round: 0,
+        opening: Opening::State(state_id::encode(&start)),
+        x_engine: 0,
+    };
+    let cycle = |tokens: [&str; 3]| Script {
+        answers: tokens
+            .iter()
+            .cycle()
+            .take(30)
+            .map(|t| t.to_string())
+            .collect(),
+        pending: vec![],
+    };
+    let timeouts = Timeouts::default();
+    for repetition in [true, false] {
+        let rules = Rules {
+            max_turns: 20,
+            repetition,
+            ..Rules::default()
+        };
+        let setup = GameSetup {
+            spec: &spec,
+            engines: [&a, &b],
+            rules: &rules,
+            timeouts: &timeouts,
+        };
+        let mut ex = cycle(["3:pass", "2:pass", "1:pass"]);
+        let mut ey = cycle(["1:pass", "3:pass", "2:pass"]);
+        let r = play_game([&mut ex, &mut ey], &setup);
+        if repetition {
+            assert_eq!(r.end, GameEnd::Repetition, "{r:?}");
+            assert_eq!(r.moves.len(), 12);
+            assert!(r.detail.contains("occurred 3 times"), "{}", r.detail);
+            let line = r.to_line();
+            assert!(line.contains("\treason=repetition\t"), "{line}");
+            assert_eq!(GameRecord::parse_line(&line), Some(r));
+        } else {
+            assert_eq!(r.end, GameEnd::MaxTurns, "{r:?}");
+            assert_eq!(r.moves.len(), 20);
+        }
+    }
+}
+
+/// An engine that answers its first search twice: the second answer is
+/// not taken for the next search's; the engine forfeits for it.
+#[test]
+fn a_second_bestmove_is_an_unrequested_answer() {
+    struct Twice {
+        inner: Script,
+        doubled: bool,
+    }
+    impl EnginePort for Twice {
+        fn send(&mut self, line: &str) -> Result<(), PortError> {
+            let go = line.starts_with("go");
+            self.inner.send(line)?;
+            if go && !self.doubled {
+                self.doubled = true;
+                self.inner.pending.push("bestmove 2:24/22,13/8".into());
+            }
+            Ok(())
+        }
+        fn recv(&mut self, deadline: Instant) -> Result<String, PortError> {
+            self.inner.recv(deadline)
+        }
+    }
+    let cfg = |name: &str| EngineConfig {
+        name: name.into(),
+        command: vec!["x".into()],
+        options: vec![],
+        limits: SearchLimits::default(),
+    };
+    let (a, b) = (cfg("a"), cfg("b"));
+    let rules = Rules::default();
+    let timeouts = Timeouts::default();
+    let spec = GameSpec {
+        index: 0,
+        pair: 0,
+        round: 0,
+        opening: Opening::Pair { x0: 3, y0: 5 },
+        x_engine: 0,
+    };
+    let setup = GameSetup {
+        spec: &spec,
+        engines: [&a, &b],
+        rules: &rules,
+        timeouts: &timeouts,
+    };
+    let mut ex = Twice {
+        inner: Script {
+            answers: vec!["6:24/13".into(), "1:13/12,6/5".into()],
+            pending: vec![],
+        },
+        doubled: false,
+    };
+    let mut ey = Script {
+        answers: vec!["1:13/7,8/7".into(), "2:13/11,6/5".into()],
+        pending: vec![],
+    };
+    let r = play_game([&mut ex, &mut ey], &setup);
+    assert_eq!(
+        r.end,
+        GameEnd::Forfeit {
+            loser: Side::X,
+            reason: ForfeitReason::Unrequested
+        },
+        "{r:?}"
+    );
+    assert_eq!(r.moves, ["3", "5", "6:24/13", "1:13/7,8/7"]);
+    assert!(r.detail.contains("no go pending"), "{}", r.detail);
+    let line = r.to_line();
+    assert!(line.contains("\treason=unrequested\t"), "{line}");
+}
