@@ -152,6 +152,7 @@ fn round_robin_and_gauntlet_of_four_engines() {
         .output()
         .unwrap();
     assert!(!refused.status.success());
+    assert!(!dir.join("sprt.txt").exists(), "refused before the file");
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -67,6 +67,14 @@ pub fn run(args: RunArgs) -> Result<(), String> {
     let mut plan = plan(&args)?;
     let sprt = parse_sprt(&args.sprt)?;
     let names = plan.names();
+    let name_refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let pair = (names.len() == 2).then(|| [name_refs[0], name_refs[1]]);
+    if pair.is_none() {
+        if sprt.is_some() {
+            return Err("--sprt needs exactly two engines".into());
+        }
+        anchor_of(&args.rating, &name_refs)?;
+    }
     let total = plan.games.len() as u64;
     // The match file: new, or resumed from its last complete line.
     let mut done: Vec<GameRecord> = Vec::new();
@@ -77,14 +85,6 @@ pub fn run(args: RunArgs) -> Result<(), String> {
         plan.games = todo;
         (done, todo) = plan.resume(old, &path.display().to_string())?;
         file = Some(store);
-    }
-    let name_refs: Vec<&str> = names.iter().map(String::as_str).collect();
-    let pair = (names.len() == 2).then(|| [name_refs[0], name_refs[1]]);
-    if pair.is_none() {
-        if sprt.is_some() {
-            return Err("--sprt needs exactly two engines".into());
-        }
-        anchor_of(&args.rating, &name_refs)?;
     }
     // The progress line, and whether to go on (an SPRT may have decided).
     let progress = |games: &[GameRecord]| match pair {
