@@ -7,7 +7,9 @@
 //! [`QUEUED_LINES`] lines wait for the judge (the reader then waits, and the
 //! engine's pipe fills).
 //!
-//! On Unix each engine runs in its own process group, and a forfeit, a
+//! The process is started by the NCBP client core
+//! ([`crate::ncbp_client::process`], shared with `ncbg-gui`): on Unix each
+//! engine runs in its own process group, and a forfeit, a
 //! restart or the match's end kills the whole group, so an engine started
 //! through a wrapper script leaves nothing behind. On Linux the engine's
 //! process also gets a parent-death signal: if the referee dies (even by
