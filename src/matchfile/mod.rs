@@ -75,8 +75,11 @@ pub enum OpeningsSource {
 /// Everything a referee match's header says, typed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchHeader {
-    /// Engine 0 ("A") and engine 1.
-    pub engines: [HeaderEngine; 2],
+    /// Engine 0 ("A"), engine 1, and in a tournament the others.
+    pub engines: Vec<HeaderEngine>,
+    /// A tournament's kind (`round-robin`, `gauntlet`), written only for
+    /// more than two engines: a two-engine file stays as it always was.
+    pub tournament: Option<String>,
     /// The start position.
     pub variant: Variant,
     /// k and doublet credits.
@@ -98,9 +101,9 @@ pub struct MatchHeader {
 }
 
 impl MatchHeader {
-    /// The header lines, in the order the format gives them.
+    /// The header lines, in the order the format gives them: each engine
+    /// key for every engine in turn (`engine0`, `engine1`, ..., `cmd0`, ...).
     pub fn to_header(&self) -> Header {
-        let [e0, e1] = &self.engines;
         let openings = match &self.openings {
             OpeningsSource::InitialPairs => "initial pairs".to_string(),
             OpeningsSource::File(path) => format!("file {path}"),
@@ -108,15 +111,22 @@ impl MatchHeader {
                 format!("random {n} seed {seed} turns {turns}")
             }
         };
-        let entries = [
-            ("engine0", e0.name.clone()),
-            ("engine1", e1.name.clone()),
-            ("cmd0", e0.command.clone()),
-            ("cmd1", e1.command.clone()),
-            ("options0", e0.options.clone()),
-            ("options1", e1.options.clone()),
-            ("limits0", e0.limits.clone()),
-            ("limits1", e1.limits.clone()),
+        let mut entries: Vec<(String, String)> = Vec::new();
+        for key in ["engine", "cmd", "options", "limits"] {
+            for (i, e) in self.engines.iter().enumerate() {
+                let value = match key {
+                    "engine" => &e.name,
+                    "cmd" => &e.command,
+                    "options" => &e.options,
+                    _ => &e.limits,
+                };
+                entries.push((format!("{key}{i}"), value.clone()));
+            }
+        }
+        if let Some(kind) = &self.tournament {
+            entries.push(("tournament".into(), kind.clone()));
+        }
+        let rest = [
             ("variant", self.variant.name().to_string()),
             ("k", self.numbers.k.to_string()),
             ("credits", self.numbers.doublet_credits.to_string()),
@@ -134,12 +144,8 @@ impl MatchHeader {
                 self.shard.map_or("-".into(), |(i, n)| format!("{i}/{n}")),
             ),
         ];
-        Header {
-            entries: entries
-                .into_iter()
-                .map(|(k, v)| (k.to_string(), v))
-                .collect(),
-        }
+        entries.extend(rest.into_iter().map(|(k, v)| (k.to_string(), v)));
+        Header { entries }
     }
 }
 
@@ -190,6 +196,14 @@ impl Header {
             (Some(a), Some(b)) => Some([a.to_string(), b.to_string()]),
             _ => None,
         }
+    }
+
+    /// Every engine name: `engine0`, `engine1`, ... up to the first one
+    /// missing (two for a match, more for a tournament).
+    pub fn engine_names(&self) -> Vec<String> {
+        (0..)
+            .map_while(|i| self.get(&format!("engine{i}")).map(str::to_string))
+            .collect()
     }
 
     /// The start position's variant (standard when the header does not say).
@@ -349,7 +363,8 @@ mod tests {
             limits: "tc=- movetime=10ms depth=- nodes=-".into(),
         };
         let h = MatchHeader {
-            engines: [engine(0), engine(1)],
+            engines: vec![engine(0), engine(1)],
+            tournament: None,
             variant: Variant::Nackgammon,
             numbers: NumberRules::new(5, 1).unwrap(),
             max_turns: 300,
@@ -398,6 +413,7 @@ mod tests {
         let back = MatchFile::parse(&text).header;
         assert_eq!(back, h);
         assert_eq!(back.names(), Some(["e0".to_string(), "e1".to_string()]));
+        assert_eq!(back.engine_names(), ["e0", "e1"]);
         assert_eq!(back.variant(), Ok(Variant::Nackgammon));
         assert_eq!(back.numbers(), NumberRules::new(5, 1));
         assert_eq!(back.total_games(), Some(16));
@@ -407,6 +423,54 @@ mod tests {
             start,
             GameState::start(Variant::Nackgammon, NumberRules::new(5, 1).unwrap())
         );
+    }
+
+    #[test]
+    fn a_tournament_header_lists_every_engine() {
+        let engine = |i: usize| HeaderEngine {
+            name: format!("e{i}"),
+            command: format!("cmd {i}"),
+            options: "-".into(),
+            limits: "tc=- movetime=- depth=1 nodes=-".into(),
+        };
+        let h = MatchHeader {
+            engines: (0..3).map(engine).collect(),
+            tournament: Some("gauntlet".into()),
+            variant: Variant::Standard,
+            numbers: NumberRules::default(),
+            max_turns: 1000,
+            repetition: true,
+            openings: OpeningsSource::InitialPairs,
+            rounds: 1,
+            games: None,
+            total_games: 120,
+            shard: None,
+        }
+        .to_header();
+        let keys: Vec<&str> = h.entries.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(
+            keys[..14],
+            [
+                "engine0",
+                "engine1",
+                "engine2",
+                "cmd0",
+                "cmd1",
+                "cmd2",
+                "options0",
+                "options1",
+                "options2",
+                "limits0",
+                "limits1",
+                "limits2",
+                "tournament",
+                "variant"
+            ]
+        );
+        let back = MatchFile::parse(&h.to_text()).header;
+        assert_eq!(back.engine_names(), ["e0", "e1", "e2"]);
+        assert_eq!(back.get("tournament"), Some("gauntlet"));
+        assert_eq!(back.get("cmd2"), Some("cmd 2"));
     }
 
     #[test]

@@ -220,13 +220,15 @@ impl Default for Timeouts {
 /// Everything a match needs besides its schedule.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
-    /// The two engines; engine 0 is the one Elo is reported for.
-    pub engines: [EngineConfig; 2],
+    /// The engines (two for a match, more for a tournament); in a match
+    /// engine 0 is the one Elo is reported for.
+    pub engines: Vec<EngineConfig>,
     /// Game rules.
     pub rules: Rules,
     /// Judge timeouts.
     pub timeouts: Timeouts,
-    /// Games played at once (one thread and one pair of processes each).
+    /// Games played at once (one thread each, with one process per engine it
+    /// has needed).
     pub concurrency: usize,
 }
 

@@ -1,9 +1,10 @@
 //! `ncbg-referee`: engine-vs-engine matches over NCBP (`protocol/ncbp.md`).
 //!
-//! The referee starts two engine processes, plays a schedule of games between
-//! them (every opening twice, colours swapped), judges every answer with the
-//! library's rules, records each finished game in a match file at once, and
-//! reports results, Elo and an optional SPRT.
+//! The referee starts two engine processes (or more, for a tournament),
+//! plays a schedule of games between every two that meet (every opening
+//! twice, colours swapped), judges every answer with the library's rules,
+//! records each finished game in a match file at once, and reports results,
+//! Elo and an optional SPRT (a rating list and crosstable for a tournament).
 //!
 //! Concerns, one a module:
 //!
@@ -23,18 +24,27 @@
 //! - [`sprt`]: the sequential probability ratio test;
 //! - [`report`]: the final report (text and JSON);
 //! - [`mat`]: Jellyfish `.mat` export for GNU Backgammon;
-//! - [`runner`]: worker threads that play the schedule.
+//! - [`runner`]: worker threads that play the schedule;
+//! - [`tournament`]: the schedule of N >= 2 engines (round-robin, gauntlet);
+//! - [`rating`]: ratings fitted to all games at once (maximum likelihood,
+//!   bootstrap intervals, an anchor);
+//! - [`crosstable`]: every engine against every other;
+//! - [`standings`]: a tournament's report (rating list and crosstable).
 
 pub mod config;
+pub mod crosstable;
 pub mod engine;
 pub mod judge;
 pub mod mat;
 pub mod merge;
 pub mod plan;
+pub mod rating;
 pub mod record;
 pub mod report;
 pub mod runner;
 pub mod schedule;
 pub mod sprt;
+pub mod standings;
 pub mod stats;
 pub mod store;
+pub mod tournament;

@@ -1,10 +1,12 @@
-//! A match planned from its settings: the openings, rounds and schedule (of
-//! this shard), the match file's header, and what a resumed file has
-//! already played. What `ncbg-referee` decides before the first game is
+//! A match (two engines) or a tournament (more, [`super::tournament`])
+//! planned from its settings: the openings, rounds and schedule (of this
+//! shard), the match file's header, and what a resumed file has already
+//! played. What `ncbg-referee` decides before the first game is
 //! decided here, so the binary only reads its command line and files.
 
 use super::config::{EngineConfig, MatchConfig, Rules, Timeouts};
-use super::schedule::{self, GameSpec, Shard};
+use super::schedule::{self, Shard};
+use super::tournament::{self, TourGame};
 use crate::matchfile::{GameRecord, Header, MatchFile, MatchHeader, OpeningsSource};
 use std::collections::HashSet;
 
@@ -35,9 +37,11 @@ pub enum OpeningsChoice {
 /// Everything that defines a match.
 #[derive(Clone, Debug)]
 pub struct MatchSettings {
-    /// Engine 0 and engine 1 (a second engine with the first's name is
-    /// renamed `<name>-2`).
-    pub engines: [EngineConfig; 2],
+    /// The engines, at least two (an engine with an earlier one's name is
+    /// renamed `<name>-2`, `<name>-3`, ...).
+    pub engines: Vec<EngineConfig>,
+    /// Which engines meet, when there are more than two.
+    pub tournament: tournament::Kind,
     /// Rules of every game.
     pub rules: Rules,
     /// Judge timeouts.
@@ -60,7 +64,7 @@ pub struct MatchPlan {
     /// Engines, rules, timeouts, concurrency.
     pub config: MatchConfig,
     /// This run's scheduled games (of its shard), by index.
-    pub games: Vec<GameSpec>,
+    pub games: Vec<TourGame>,
     /// The match file's header.
     pub header: Header,
 }
@@ -69,7 +73,8 @@ impl MatchPlan {
     /// Plans a match.
     pub fn new(settings: MatchSettings) -> Result<MatchPlan, String> {
         let MatchSettings {
-            engines: [e0, mut e1],
+            mut engines,
+            tournament,
             rules,
             timeouts,
             concurrency,
@@ -78,8 +83,16 @@ impl MatchPlan {
             games,
             shard,
         } = settings;
-        if e0.name == e1.name {
-            e1.name.push_str("-2");
+        if engines.len() < 2 {
+            return Err(format!("need at least two engines, got {}", engines.len()));
+        }
+        for i in 1..engines.len() {
+            let base = engines[i].name.clone();
+            let mut k = 1;
+            while engines[..i].iter().any(|e| e.name == engines[i].name) {
+                k += 1;
+                engines[i].name = format!("{base}-{k}");
+            }
         }
         let (list, source) = match openings {
             OpeningsChoice::InitialPairs => (
@@ -97,31 +110,37 @@ impl MatchPlan {
                 )
             }
         };
-        let rounds = match (rounds, games) {
+        let mut schedule = tournament::Plan {
+            kind: tournament,
+            engines: engines.len(),
+            openings: list,
+            rounds: 1,
+            games,
+        };
+        schedule.rounds = match (rounds, games) {
             (Some(r), _) => r,
-            (None, Some(g)) => schedule::rounds_for(g, list.len()),
+            (None, Some(g)) => schedule.rounds_for(g),
             (None, None) => 1,
         };
-        let whole = rounds * 2 * list.len() as u64;
-        let games_cap = games.map(|g| g.min(whole));
         let header = MatchHeader {
-            engines: [e0.header_engine(), e1.header_engine()],
+            engines: engines.iter().map(EngineConfig::header_engine).collect(),
+            tournament: (engines.len() > 2).then(|| tournament.name().to_string()),
             variant: rules.variant,
             numbers: rules.numbers,
             max_turns: rules.max_turns,
             repetition: rules.repetition,
             openings: source,
-            rounds,
+            rounds: schedule.rounds,
             games,
             // The whole schedule, all shards together (for `merge`'s check).
-            total_games: games_cap.unwrap_or(whole),
+            total_games: schedule.total_games(),
             shard: shard.map(|s| (s.index, s.count)),
         }
         .to_header();
         Ok(MatchPlan {
-            games: schedule::build(&list, rounds, games_cap, shard),
+            games: schedule.build(shard),
             config: MatchConfig {
-                engines: [e0, e1],
+                engines,
                 rules,
                 timeouts,
                 concurrency: concurrency.max(1),
@@ -130,12 +149,9 @@ impl MatchPlan {
         })
     }
 
-    /// The engine names (engine 0, engine 1).
-    pub fn names(&self) -> [String; 2] {
-        [
-            self.config.engines[0].name.clone(),
-            self.config.engines[1].name.clone(),
-        ]
+    /// The engine names, in engine order.
+    pub fn names(&self) -> Vec<String> {
+        self.config.engines.iter().map(|e| e.name.clone()).collect()
     }
 
     /// Takes a resumed file's games (`old`, whose header the store has
@@ -146,14 +162,13 @@ impl MatchPlan {
         &mut self,
         old: MatchFile,
         file: &str,
-    ) -> Result<(Vec<GameRecord>, Vec<GameSpec>), String> {
-        if let Some(old_names) = old.header.names() {
-            if old_names != self.names() {
-                return Err(format!(
-                    "{file} holds a match between {} and {}",
-                    old_names[0], old_names[1]
-                ));
-            }
+    ) -> Result<(Vec<GameRecord>, Vec<TourGame>), String> {
+        let old_names = old.header.engine_names();
+        if !old_names.is_empty() && old_names != self.names() {
+            return Err(format!(
+                "{file} holds a match between {}",
+                old_names.join(" and ")
+            ));
         }
         let done: Vec<GameRecord> = old
             .games
@@ -166,7 +181,7 @@ impl MatchPlan {
         let finished: HashSet<u64> = done.iter().map(|g| g.index).collect();
         let todo = std::mem::take(&mut self.games)
             .into_iter()
-            .filter(|g| !finished.contains(&g.index))
+            .filter(|g| !finished.contains(&g.spec.index))
             .collect();
         Ok((done, todo))
     }
@@ -192,7 +207,8 @@ mod tests {
             },
         };
         MatchSettings {
-            engines: [engine("a"), engine("a")],
+            engines: vec![engine("a"), engine("a")],
+            tournament: tournament::Kind::RoundRobin,
             rules: Rules::default(),
             timeouts: Timeouts::default(),
             concurrency: 0,
@@ -221,7 +237,7 @@ mod tests {
         assert_eq!(h.get("total-games"), Some("7"));
         assert_eq!(h.get("shard"), Some("1/2"));
         // Shard 1/2 of games 0..7: pairs 1 and 3.
-        let indices: Vec<u64> = plan.games.iter().map(|g| g.index).collect();
+        let indices: Vec<u64> = plan.games.iter().map(|g| g.spec.index).collect();
         assert_eq!(indices, [2, 3, 6]);
         let mut old = MatchFile::parse(&plan.header.to_text());
         assert!(old.games.is_empty());
@@ -230,11 +246,38 @@ mod tests {
         let (done, todo) = plan.resume(old.clone(), "m.txt").unwrap();
         assert_eq!(done.len(), 1);
         assert!(done[0].moves.is_empty());
-        assert_eq!(todo.iter().map(|g| g.index).collect::<Vec<_>>(), [2, 6]);
+        assert_eq!(
+            todo.iter().map(|g| g.spec.index).collect::<Vec<_>>(),
+            [2, 6]
+        );
         old.header.set("engine1", "b");
         let mut plan = MatchPlan::new(settings(OpeningsChoice::InitialPairs, None, None)).unwrap();
         let e = plan.resume(old, "m.txt").unwrap_err();
         assert!(e.contains("between a and b"), "{e}");
+    }
+
+    #[test]
+    fn a_tournament_plan_names_every_engine() {
+        let mut s = settings(OpeningsChoice::InitialPairs, None, None);
+        s.engines.push(s.engines[0].clone());
+        s.engines[2].command.push("--more".into());
+        s.tournament = tournament::Kind::Gauntlet;
+        s.rounds = Some(2);
+        let plan = MatchPlan::new(s).unwrap();
+        assert_eq!(plan.names(), ["a", "a-2", "a-3"]);
+        assert_eq!(plan.header.engine_names(), ["a", "a-2", "a-3"]);
+        assert_eq!(plan.header.get("cmd2"), Some("x --fast --more"));
+        assert_eq!(plan.header.get("tournament"), Some("gauntlet"));
+        // Two pairings, 30 openings, two games each, two rounds.
+        assert_eq!(plan.games.len(), 240);
+        assert_eq!(plan.header.get("total-games"), Some("240"));
+        assert!(plan.games.iter().all(|g| g.engines[0] == 0));
+        let mut one = settings(OpeningsChoice::InitialPairs, None, None);
+        one.engines.truncate(1);
+        assert!(MatchPlan::new(one).is_err());
+        // Two engines: no tournament key, today's header.
+        let two = MatchPlan::new(settings(OpeningsChoice::InitialPairs, None, None)).unwrap();
+        assert_eq!(two.header.get("tournament"), None);
     }
 
     #[test]

@@ -1,12 +1,13 @@
 //! Plays a schedule on worker threads. Each worker owns one process per
-//! engine, started (and handshaken) when first needed and restarted after it
-//! forfeits; finished games go back to the caller one by one, in the order
+//! engine (two in a match, up to N in a tournament), started (and
+//! handshaken) when first needed and restarted after it forfeits, so an
+//! engine that crashes loses its games and the others play on; finished games go back to the caller one by one, in the order
 //! they finish, so the caller can record each at once.
 
 use super::config::{EngineConfig, MatchConfig};
 use super::engine::EngineProcess;
 use super::judge::{self, Fault, GameSetup};
-use super::schedule::GameSpec;
+use super::tournament::TourGame;
 use crate::matchfile::{ForfeitReason, GameEnd, GameRecord};
 use crate::numbers::Side;
 use std::collections::VecDeque;
@@ -24,20 +25,18 @@ fn start(engine: &EngineConfig, cfg: &MatchConfig) -> Result<EngineProcess, Faul
     Ok(p)
 }
 
-/// Plays one game with the worker's processes (starting missing ones).
-fn play_one(
-    cfg: &MatchConfig,
-    spec: &GameSpec,
-    slots: &mut [Option<EngineProcess>; 2],
-) -> GameRecord {
+/// Plays one game with the worker's processes (starting missing ones);
+/// `slots` holds one process slot per engine of `cfg`.
+fn play_one(cfg: &MatchConfig, game: &TourGame, slots: &mut [Option<EngineProcess>]) -> GameRecord {
+    let [a, b] = game.engines;
     let setup = GameSetup {
-        spec,
-        engines: [&cfg.engines[0], &cfg.engines[1]],
+        spec: &game.spec,
+        engines: [&cfg.engines[a], &cfg.engines[b]],
         rules: &cfg.rules,
         timeouts: &cfg.timeouts,
     };
     for side in [Side::X, Side::Y] {
-        let e = setup.engine_of(side);
+        let e = game.engines[setup.engine_of(side)];
         if slots[e].is_none() {
             match start(&cfg.engines[e], cfg) {
                 Ok(p) => slots[e] = Some(p),
@@ -45,7 +44,9 @@ fn play_one(
             }
         }
     }
-    let [Some(p0), Some(p1)] = slots else {
+    // a < b: the two slots from the two halves.
+    let (low, high) = slots.split_at_mut(b);
+    let (Some(p0), Some(p1)) = (low[a].as_mut(), high[0].as_mut()) else {
         unreachable!("both engines were started above")
     };
     judge::play_game([p0, p1], &setup)
@@ -53,19 +54,19 @@ fn play_one(
 
 fn worker(
     cfg: Arc<MatchConfig>,
-    queue: Arc<Mutex<VecDeque<GameSpec>>>,
+    queue: Arc<Mutex<VecDeque<TourGame>>>,
     stop: Arc<AtomicBool>,
     tx: mpsc::Sender<GameRecord>,
 ) {
-    let mut slots: [Option<EngineProcess>; 2] = [None, None];
+    let mut slots: Vec<Option<EngineProcess>> = cfg.engines.iter().map(|_| None).collect();
     while !stop.load(Ordering::SeqCst) {
         let next = queue.lock().map(|mut q| q.pop_front()).unwrap_or(None);
-        let Some(spec) = next else { break };
-        let record = play_one(&cfg, &spec, &mut slots);
+        let Some(game) = next else { break };
+        let record = play_one(&cfg, &game, &mut slots);
         if let GameEnd::Forfeit { loser, .. } = record.end {
             let e = match loser {
-                Side::X => spec.x_engine,
-                Side::Y => 1 - spec.x_engine,
+                Side::X => game.x(),
+                Side::Y => game.y(),
             };
             if let Some(p) = slots[e].take() {
                 p.shutdown();
@@ -83,7 +84,7 @@ fn worker(
 /// Plays `games` with `cfg.concurrency` workers. `on_record` gets every
 /// finished game as soon as it ends; when it returns false no new game is
 /// started (games under way still finish and are passed on).
-pub fn run(cfg: &MatchConfig, games: Vec<GameSpec>, mut on_record: impl FnMut(GameRecord) -> bool) {
+pub fn run(cfg: &MatchConfig, games: Vec<TourGame>, mut on_record: impl FnMut(GameRecord) -> bool) {
     if games.is_empty() {
         return;
     }

@@ -1,5 +1,6 @@
-//! `ncbg-referee`: plays matches between two NCBP engines, records every game
-//! in a match file, and reports results, Elo and SPRT. See README.md and
+//! `ncbg-referee`: plays matches between two NCBP engines, or tournaments
+//! between more, records every game in a match file, and reports results,
+//! Elo and SPRT (a match) or a rating list and crosstable (a tournament). See README.md and
 //! `protocol/match-file.md`. One module a subcommand: [`run`] (a match, the
 //! default), [`merge`], [`export`] (`export-mat`); the logic itself is in the
 //! library (`ncbg::referee`).
@@ -11,9 +12,12 @@ mod merge;
 mod run;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use ncbg::matchfile::GameRecord;
 use ncbg::matchfile::MatchFile;
+use ncbg::referee::rating;
 use ncbg::referee::report::Report;
 use ncbg::referee::sprt::Sprt;
+use ncbg::referee::standings::TournamentReport;
 use ncbg::referee::store;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -52,6 +56,8 @@ enum Command {
         /// instead of a failure).
         #[arg(long)]
         partial: bool,
+        #[command(flatten)]
+        rating: RatingArgs,
     },
     /// Writes a match file's games as a Jellyfish .mat file for GNU Backgammon.
     ExportMat {
@@ -68,23 +74,47 @@ pub(crate) enum Format {
     Json,
 }
 
+/// How a tournament's ratings are anchored and their intervals found.
+#[derive(clap::Args, Clone)]
+pub(crate) struct RatingArgs {
+    /// A tournament's rating anchor: the engine NAME gets rating ELO
+    /// (default: the first engine at 0).
+    #[arg(long, value_name = "NAME=ELO")]
+    anchor: Option<String>,
+    /// Bootstrap resamples behind a tournament's 95% intervals.
+    #[arg(long, default_value_t = 1000)]
+    bootstrap: usize,
+}
+
 #[derive(clap::Args)]
 pub(crate) struct RunArgs {
     /// An engine: cmd=<command line> name=<name> option.<Name>=<value>
-    /// tc=<base+inc s> movetime=<ms> depth=<d> nodes=<n>. Exactly two.
+    /// tc=<base+inc s> movetime=<ms> depth=<d> nodes=<n>. Two for a match,
+    /// more for a tournament.
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     engine: Vec<String>,
     /// The `--engine` settings, one list per occurrence (filled from the
     /// parsed arguments: clap's derive cannot group them).
     #[arg(skip)]
     engine_groups: Vec<Vec<String>>,
-    /// Settings shared by both engines (same keys as --engine).
+    /// Which engines of a tournament meet: every pair (round-robin) or the
+    /// first engine against each other (gauntlet).
+    #[arg(
+        long,
+        default_value = "round-robin",
+        value_name = "round-robin|gauntlet"
+    )]
+    tournament: String,
+    #[command(flatten)]
+    rating: RatingArgs,
+    /// Settings shared by every engine (same keys as --engine).
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     each: Vec<String>,
     /// Games to play (default: one round).
     #[arg(long)]
     games: Option<u64>,
-    /// Rounds: every opening twice, colours swapped.
+    /// Rounds: every opening twice, colours swapped (per pairing in a
+    /// tournament).
     #[arg(long)]
     rounds: Option<u64>,
     /// Games played at once.
@@ -165,7 +195,8 @@ fn main() -> ExitCode {
             sprt,
             format,
             partial,
-        }) => merge::merge(&files, out.as_deref(), &sprt, format, partial),
+            rating,
+        }) => merge::merge(&files, out.as_deref(), &sprt, format, partial, &rating),
         Some(Command::ExportMat { matchfile, out }) => export::export_mat(&matchfile, &out),
         None => run::run(cli.run),
     };
@@ -186,11 +217,56 @@ pub(crate) fn parse_sprt(words: &[String]) -> Result<Option<Sprt>, String> {
     }
 }
 
-pub(crate) fn print_report(report: &Report, format: Format) {
-    match format {
-        Format::Text => print!("{}", report.to_text()),
-        Format::Json => println!("{}", report.to_json()),
+/// The final report: a match's for two engines, a tournament's for more.
+pub(crate) enum FinalReport {
+    Match(Box<Report>),
+    Tournament(TournamentReport),
+}
+
+impl FinalReport {
+    /// The report on `games` between `names`; `sprt` needs two engines.
+    pub(crate) fn new(
+        games: &[GameRecord],
+        names: &[String],
+        sprt: Option<Sprt>,
+        rating: &RatingArgs,
+    ) -> Result<FinalReport, String> {
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+        if let [a, b] = refs[..] {
+            return Ok(FinalReport::Match(Box::new(Report::new(
+                games,
+                [a, b],
+                sprt,
+            ))));
+        }
+        if sprt.is_some() {
+            return Err("--sprt needs exactly two engines".into());
+        }
+        let anchor = anchor_of(rating, &refs)?;
+        Ok(FinalReport::Tournament(TournamentReport::new(
+            games,
+            &refs,
+            anchor,
+            rating.bootstrap,
+        )))
     }
+
+    pub(crate) fn print(&self, format: Format) {
+        match (self, format) {
+            (FinalReport::Match(r), Format::Text) => print!("{}", r.to_text()),
+            (FinalReport::Match(r), Format::Json) => println!("{}", r.to_json()),
+            (FinalReport::Tournament(r), Format::Text) => print!("{}", r.to_text()),
+            (FinalReport::Tournament(r), Format::Json) => println!("{}", r.to_json()),
+        }
+    }
+}
+
+/// The rating anchor: `--anchor NAME=ELO`, or the first engine at 0.
+pub(crate) fn anchor_of(rating: &RatingArgs, names: &[&str]) -> Result<(usize, f64), String> {
+    rating
+        .anchor
+        .as_deref()
+        .map_or(Ok((0, 0.0)), |a| rating::parse_anchor(a, names))
 }
 
 pub(crate) fn read_match(path: &Path) -> Result<MatchFile, String> {
@@ -201,4 +277,10 @@ pub(crate) fn names_of(file: &MatchFile, path: &Path) -> Result<[String; 2], Str
     file.header
         .names()
         .ok_or_else(|| format!("{}: no engine names in the header", path.display()))
+}
+
+/// Every engine name of a match file (two, or a tournament's).
+pub(crate) fn all_names_of(file: &MatchFile, path: &Path) -> Result<Vec<String>, String> {
+    names_of(file, path)?;
+    Ok(file.header.engine_names())
 }

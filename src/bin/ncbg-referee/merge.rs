@@ -3,9 +3,8 @@
 //! different matches are refused; shards or games of the schedule that no
 //! file holds are a warning and a failure unless `--partial`.
 
-use crate::{names_of, parse_sprt, print_report, read_match, Format};
+use crate::{all_names_of, parse_sprt, read_match, FinalReport, Format, RatingArgs};
 use ncbg::referee::merge;
-use ncbg::referee::report::Report;
 use ncbg::referee::store;
 use std::path::{Path, PathBuf};
 
@@ -15,15 +14,16 @@ pub fn merge(
     sprt: &[String],
     format: Format,
     partial: bool,
+    rating: &RatingArgs,
 ) -> Result<(), String> {
     let sprt = parse_sprt(sprt)?;
     let mut read = Vec::new();
     for path in files {
         let file = read_match(path)?;
-        names_of(&file, path)?;
+        all_names_of(&file, path)?;
         read.push((path.display().to_string(), file));
     }
-    let names = names_of(&read[0].1, &files[0])?;
+    let names = all_names_of(&read[0].1, &files[0])?;
     let merged = merge::merge(read)?;
     for index in &merged.duplicates {
         eprintln!("ncbg-referee: game {index} appears twice; first kept");
@@ -37,8 +37,7 @@ pub fn merge(
     if let Some(out) = out {
         store::write(out, &merged.header, &merged.games)?;
     }
-    let report = Report::new(&merged.games, [&names[0], &names[1]], sprt);
-    print_report(&report, format);
+    FinalReport::new(&merged.games, &names, sprt, rating)?.print(format);
     if merged.missing.is_empty() {
         return Ok(());
     }

@@ -1,8 +1,9 @@
-//! `ncbg-referee [--engine ...]...`: plays a match (or its shard, or the rest
-//! of it with `--resume`), appending each finished game to the match file at
-//! once, with a progress line and the final report.
+//! `ncbg-referee [--engine ...]...`: plays a match between two engines or a
+//! tournament between more (or its shard, or the rest of it with
+//! `--resume`), appending each finished game to the match file at once, with
+//! a progress line and the final report.
 
-use crate::{parse_sprt, print_report, RunArgs};
+use crate::{anchor_of, parse_sprt, FinalReport, RunArgs};
 use ncbg::matchfile::GameRecord;
 use ncbg::numbers::NumberRules;
 use ncbg::referee::config::{EngineConfig, Rules, Timeouts};
@@ -11,6 +12,7 @@ use ncbg::referee::report::Report;
 use ncbg::referee::runner;
 use ncbg::referee::schedule::Shard;
 use ncbg::referee::sprt::SprtDecision;
+use ncbg::referee::standings::TournamentReport;
 use ncbg::referee::store::Store;
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
@@ -18,8 +20,8 @@ use std::time::{Duration, Instant};
 /// The match the command line describes (reading its openings file).
 fn plan(args: &RunArgs) -> Result<MatchPlan, String> {
     let groups = &args.engine_groups;
-    if groups.len() != 2 {
-        return Err(format!("need exactly two --engine, got {}", groups.len()));
+    if groups.len() < 2 {
+        return Err(format!("need at least two --engine, got {}", groups.len()));
     }
     let openings = match (&args.openings, args.random_openings) {
         (Some(_), Some(_)) => {
@@ -37,10 +39,11 @@ fn plan(args: &RunArgs) -> Result<MatchPlan, String> {
         (None, None) => OpeningsChoice::InitialPairs,
     };
     MatchPlan::new(MatchSettings {
-        engines: [
-            EngineConfig::from_settings(&args.each, &groups[0])?,
-            EngineConfig::from_settings(&args.each, &groups[1])?,
-        ],
+        engines: groups
+            .iter()
+            .map(|own| EngineConfig::from_settings(&args.each, own))
+            .collect::<Result<_, _>>()?,
+        tournament: args.tournament.parse()?,
         rules: Rules {
             variant: args.variant.parse()?,
             numbers: NumberRules::new(args.k, args.credits)?,
@@ -64,6 +67,14 @@ pub fn run(args: RunArgs) -> Result<(), String> {
     let mut plan = plan(&args)?;
     let sprt = parse_sprt(&args.sprt)?;
     let names = plan.names();
+    let name_refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let pair = (names.len() == 2).then(|| [name_refs[0], name_refs[1]]);
+    if pair.is_none() {
+        if sprt.is_some() {
+            return Err("--sprt needs exactly two engines".into());
+        }
+        anchor_of(&args.rating, &name_refs)?;
+    }
     let total = plan.games.len() as u64;
     // The match file: new, or resumed from its last complete line.
     let mut done: Vec<GameRecord> = Vec::new();
@@ -75,13 +86,23 @@ pub fn run(args: RunArgs) -> Result<(), String> {
         (done, todo) = plan.resume(old, &path.display().to_string())?;
         file = Some(store);
     }
-    let name_refs = [names[0].as_str(), names[1].as_str()];
-    let decided = |games: &[GameRecord]| {
-        let r = Report::new(games, name_refs, sprt);
-        r.sprt
-            .as_ref()
-            .is_some_and(|s| s.decision != SprtDecision::Continue)
+    // The progress line, and whether to go on (an SPRT may have decided).
+    let progress = |games: &[GameRecord]| match pair {
+        Some(pair) => {
+            let r = Report::new(games, pair, sprt);
+            let go_on = r
+                .sprt
+                .as_ref()
+                .is_none_or(|s| s.decision == SprtDecision::Continue);
+            (r.progress_line(total), go_on)
+        }
+        None => {
+            let anchor = anchor_of(&args.rating, &name_refs).unwrap_or((0, 0.0));
+            let r = TournamentReport::new(games, &name_refs, anchor, 0);
+            (r.progress_line(total), true)
+        }
     };
+    let decided = |games: &[GameRecord]| !progress(games).1;
     let tty = std::io::stderr().is_terminal();
     let mut write_error = None;
     if !decided(&done) {
@@ -106,26 +127,21 @@ pub fn run(args: RunArgs) -> Result<(), String> {
                 return true;
             }
             last_report = Instant::now();
-            let report = Report::new(&done, name_refs, sprt);
+            let (line, go_on) = progress(&done);
             if !args.quiet {
-                let line = report.progress_line(total);
                 if tty {
                     eprint!("\r{line}\x1b[K");
                 } else {
                     eprintln!("{line}");
                 }
             }
-            report
-                .sprt
-                .as_ref()
-                .is_none_or(|s| s.decision == SprtDecision::Continue)
+            go_on
         });
         if tty && !args.quiet {
             eprintln!();
         }
     }
-    let report = Report::new(&done, name_refs, sprt);
-    print_report(&report, args.format);
+    FinalReport::new(&done, &names, sprt, &args.rating)?.print(args.format);
     match write_error {
         Some(e) => Err(format!("some games could not be written: {e}")),
         None => Ok(()),

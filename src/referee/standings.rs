@@ -1,0 +1,456 @@
+//! The report of a tournament (more than two engines): a rating list fitted
+//! to all games at once ([`super::rating`]) on two scales, and the
+//! crosstable ([`super::crosstable`]), as text and JSON. Like the two-engine
+//! report it depends only on the set of games, so a resumed, sharded and
+//! merged, or single run report the same.
+//!
+//! - **Games** scale: a win scores 1, a draw ½, a loss 0, whatever the
+//!   points (a forfeit is a loss).
+//! - **Points** scale (gammons count): a game won by `p` points (1 single or
+//!   forfeit, 2 gammon, 3 backgammon) is `p` wins for the winner; a draw is
+//!   ½ of one game to each. An Elo gap on this scale is the share of points
+//!   the stronger engine is expected to win.
+//!
+//! Intervals come from the bootstrap over game pairs (both games of one
+//! opening resampled together), seeded by [`BOOTSTRAP_SEED`].
+
+use super::crosstable::Crosstable;
+use super::rating::{self, Observation, Table};
+use super::stats::EloEstimate;
+use crate::matchfile::{GameEnd, GameRecord};
+use crate::numbers::Side;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// Resamples behind the intervals of a final report.
+pub const BOOTSTRAP_SAMPLES: usize = 1000;
+/// Seed of the resampling.
+pub const BOOTSTRAP_SEED: u64 = 1;
+
+/// One engine's line of the rating list.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Standing {
+    /// Engine name.
+    pub name: String,
+    /// Games played.
+    pub games: u64,
+    /// Games won.
+    pub wins: u64,
+    /// Games lost.
+    pub losses: u64,
+    /// Games drawn.
+    pub draws: u64,
+    /// Games lost by its own forfeit.
+    pub forfeits: u64,
+    /// (wins + draws / 2) / games, 0 without games.
+    pub score: f64,
+    /// Points won.
+    pub points_won: u64,
+    /// Points lost.
+    pub points_lost: u64,
+    /// Rating on the games scale, with its 95% interval.
+    pub elo: EloEstimate,
+    /// Rating on the points scale, with its 95% interval.
+    pub points_elo: EloEstimate,
+}
+
+/// The anchor of the rating list.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Anchor {
+    /// The engine whose rating is fixed.
+    pub name: String,
+    /// Its rating.
+    pub elo: f64,
+}
+
+/// Everything a tournament reports.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TournamentReport {
+    /// Games counted.
+    pub games: u64,
+    /// The anchor.
+    pub anchor: Anchor,
+    /// Bootstrap resamples behind the intervals (0: no intervals).
+    pub bootstrap_samples: usize,
+    /// The rating list, best first (by the games-scale rating; engines
+    /// without one last, in engine order).
+    pub standings: Vec<Standing>,
+    /// Every engine against every other, in engine order.
+    pub crosstable: Crosstable,
+    /// Forfeits by reason.
+    pub forfeits: BTreeMap<String, u64>,
+    /// Games drawn by the turn cap.
+    pub max_turn_draws: u64,
+    /// Games drawn by a threefold repetition.
+    pub repetition_draws: u64,
+}
+
+/// The observations of `games` on the games and the points scale, each game
+/// pair a resampling unit; games of unknown engines are left out.
+pub fn observations(games: &[GameRecord], names: &[&str]) -> [Vec<Observation>; 2] {
+    let mut by_games = Vec::new();
+    let mut by_points = Vec::new();
+    let index = |name: &str| names.iter().position(|&m| m == name);
+    for g in games {
+        let (Some(x), Some(y)) = (index(&g.x_name), index(&g.y_name)) else {
+            continue;
+        };
+        let engines = [x, y];
+        let (score, weight) = match g.end.winner() {
+            None => (0.5, 1.0),
+            Some(Side::X) => (1.0, f64::from(g.end.points())),
+            Some(Side::Y) => (0.0, f64::from(g.end.points())),
+        };
+        let unit = g.pair;
+        by_games.push(Observation {
+            unit,
+            engines,
+            score,
+            weight: 1.0,
+        });
+        by_points.push(Observation {
+            unit,
+            engines,
+            score,
+            weight,
+        });
+    }
+    [by_games, by_points]
+}
+
+/// Ratings with intervals on one scale.
+fn ratings(
+    n: usize,
+    obs: &[Observation],
+    anchor: (usize, f64),
+    samples: usize,
+) -> Vec<EloEstimate> {
+    let fit = rating::fit(&Table::of(n, obs), anchor);
+    let intervals = if samples > 0 {
+        rating::bootstrap(n, obs, anchor, samples, BOOTSTRAP_SEED)
+    } else {
+        vec![None; n]
+    };
+    fit.elo
+        .iter()
+        .zip(intervals)
+        .map(|(&elo, ci)| EloEstimate {
+            elo,
+            low: ci.map(|c| c.0),
+            high: ci.map(|c| c.1),
+        })
+        .collect()
+}
+
+impl TournamentReport {
+    /// The report on `games` between the engines `names`, rated with
+    /// `anchor` (engine index, rating) fixed and `samples` bootstrap
+    /// resamples (0 for a quick report without intervals).
+    pub fn new(
+        games: &[GameRecord],
+        names: &[&str],
+        anchor: (usize, f64),
+        samples: usize,
+    ) -> TournamentReport {
+        let mut sorted: Vec<&GameRecord> = games.iter().collect();
+        sorted.sort_by_key(|g| g.index);
+        let sorted: Vec<GameRecord> = sorted.into_iter().cloned().collect();
+        let n = names.len();
+        let crosstable = Crosstable::new(&sorted, names);
+        let [by_games, by_points] = observations(&sorted, names);
+        let elo = ratings(n, &by_games, anchor, samples);
+        let points_elo = ratings(n, &by_points, anchor, samples);
+        let mut forfeits = BTreeMap::new();
+        let mut own_forfeits = vec![0u64; n];
+        let (mut max_turn_draws, mut repetition_draws) = (0, 0);
+        let mut counted = 0;
+        for g in &sorted {
+            let side_index = |side: Side| names.iter().position(|&m| m == g.name(side));
+            let (Some(_), Some(_)) = (side_index(Side::X), side_index(Side::Y)) else {
+                continue;
+            };
+            counted += 1;
+            match g.end {
+                GameEnd::Forfeit { loser, reason } => {
+                    *forfeits.entry(reason.name().to_string()).or_insert(0) += 1;
+                    if let Some(i) = side_index(loser) {
+                        own_forfeits[i] += 1;
+                    }
+                }
+                GameEnd::MaxTurns => max_turn_draws += 1,
+                GameEnd::Repetition => repetition_draws += 1,
+                GameEnd::Win { .. } => {}
+            }
+        }
+        let mut standings: Vec<Standing> = (0..n)
+            .map(|i| {
+                let t = crosstable.total(i);
+                Standing {
+                    name: names[i].to_string(),
+                    games: t.games,
+                    wins: t.wins,
+                    losses: t.losses,
+                    draws: t.draws,
+                    forfeits: own_forfeits[i],
+                    score: if t.games == 0 {
+                        0.0
+                    } else {
+                        t.score() / t.games as f64
+                    },
+                    points_won: t.points_won,
+                    points_lost: t.points_lost,
+                    elo: elo[i],
+                    points_elo: points_elo[i],
+                }
+            })
+            .collect();
+        // Best first; a stable sort keeps engine order among equals.
+        standings.sort_by(|a, b| {
+            let key = |s: &Standing| s.elo.elo.unwrap_or(f64::NEG_INFINITY);
+            key(b).total_cmp(&key(a))
+        });
+        TournamentReport {
+            games: counted,
+            anchor: Anchor {
+                name: names.get(anchor.0).map_or(String::new(), |s| s.to_string()),
+                elo: anchor.1,
+            },
+            bootstrap_samples: samples,
+            standings,
+            crosstable,
+            forfeits,
+            max_turn_draws,
+            repetition_draws,
+        }
+    }
+
+    /// The report as pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+    }
+
+    /// The report as text for people.
+    pub fn to_text(&self) -> String {
+        let mut o = String::new();
+        let _ = writeln!(
+            o,
+            "Tournament of {} engines: {} games",
+            self.standings.len(),
+            self.games
+        );
+        let intervals = if self.bootstrap_samples > 0 {
+            format!(
+                "95% intervals from {} resamples of game pairs",
+                self.bootstrap_samples
+            )
+        } else {
+            "no intervals".to_string()
+        };
+        let _ = writeln!(
+            o,
+            "Ratings, maximum likelihood over all games, {} fixed at {}; {}:",
+            self.anchor.name,
+            fmt_elo(Some(self.anchor.elo)),
+            intervals
+        );
+        let name_width = self
+            .standings
+            .iter()
+            .map(|s| s.name.len())
+            .max()
+            .unwrap_or(0)
+            .max(6);
+        let _ = writeln!(
+            o,
+            "  {:>2}  {:<name_width$}  {:>7}  {:>18}  {:>7}  {:>18}  {:>6}  {:>15}  {:>11}  {:>4}",
+            "#",
+            "engine",
+            "Elo",
+            "95% (games)",
+            "Elo pts",
+            "95% (points)",
+            "games",
+            "W-L-D",
+            "points",
+            "ff"
+        );
+        for (rank, s) in self.standings.iter().enumerate() {
+            let _ = writeln!(
+                o,
+                "  {:>2}  {:<name_width$}  {:>7}  {:>18}  {:>7}  {:>18}  {:>6}  {:>15}  {:>11}  {:>4}",
+                rank + 1,
+                s.name,
+                fmt_elo(s.elo.elo),
+                fmt_interval(&s.elo),
+                fmt_elo(s.points_elo.elo),
+                fmt_interval(&s.points_elo),
+                s.games,
+                format!("{}-{}-{}", s.wins, s.losses, s.draws),
+                format!("{}:{}", s.points_won, s.points_lost),
+                s.forfeits
+            );
+        }
+        let order: Vec<usize> = self
+            .standings
+            .iter()
+            .filter_map(|s| self.crosstable.names.iter().position(|n| *n == s.name))
+            .collect();
+        let _ = writeln!(
+            o,
+            "Crosstable (row against column: W-L-D, points won:lost):"
+        );
+        for line in self.crosstable.to_text(&order).lines() {
+            let _ = writeln!(o, "  {line}");
+        }
+        if !self.forfeits.is_empty() {
+            let list: Vec<String> = self
+                .forfeits
+                .iter()
+                .map(|(k, v)| format!("{k} {v}"))
+                .collect();
+            let _ = writeln!(o, "Forfeits: {}", list.join(", "));
+        }
+        if self.repetition_draws > 0 {
+            let _ = writeln!(o, "Draws by repetition: {}", self.repetition_draws);
+        }
+        if self.max_turn_draws > 0 {
+            let _ = writeln!(o, "Draws by turn cap: {}", self.max_turn_draws);
+        }
+        o
+    }
+
+    /// The one-line progress summary for stderr: games, then each engine's
+    /// games-scale rating, best first.
+    pub fn progress_line(&self, total: u64) -> String {
+        let mut line = format!("games {}/{}", self.games, total);
+        for s in &self.standings {
+            let _ = write!(line, "  {} {}", s.name, fmt_elo(s.elo.elo));
+        }
+        line
+    }
+}
+
+fn fmt_elo(e: Option<f64>) -> String {
+    e.map_or("-".into(), |v| format!("{:+.1}", v + 0.0))
+}
+
+fn fmt_interval(e: &EloEstimate) -> String {
+    match (e.low, e.high) {
+        (Some(l), Some(h)) => format!("[{}, {}]", fmt_elo(Some(l)), fmt_elo(Some(h))),
+        _ => "-".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::WinKind;
+    use crate::matchfile::ForfeitReason;
+    use crate::matchfile::Opening;
+    use crate::referee::stats::elo_from_score;
+
+    fn game(index: u64, x: &str, y: &str, end: GameEnd) -> GameRecord {
+        GameRecord {
+            index,
+            pair: index / 2,
+            round: 0,
+            opening: Opening::Pair { x0: 1, y0: 2 },
+            x_name: x.into(),
+            y_name: y.into(),
+            end,
+            detail: String::new(),
+            moves: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn games_and_points_scales() {
+        let gammon = GameEnd::Win {
+            winner: Side::X,
+            kind: WinKind::Gammon,
+        };
+        let single_y = GameEnd::Win {
+            winner: Side::Y,
+            kind: WinKind::Single,
+        };
+        // a beats b by a gammon as X, and loses a single game as Y, four
+        // times over: games 50%, points 2:1.
+        let mut games = Vec::new();
+        for k in 0..4 {
+            games.push(game(2 * k, "a", "b", gammon));
+            games.push(game(
+                2 * k + 1,
+                "b",
+                "a",
+                GameEnd::Win {
+                    winner: Side::X,
+                    kind: WinKind::Single,
+                },
+            ));
+        }
+        // c forfeits every game against a.
+        for k in 8..12 {
+            let end = GameEnd::Forfeit {
+                loser: Side::Y,
+                reason: ForfeitReason::Crash,
+            };
+            games.push(game(k, "a", "c", end));
+        }
+        games.push(game(12, "b", "c", single_y));
+        let r = TournamentReport::new(&games, &["a", "b", "c"], (1, 100.0), 200);
+        assert_eq!(r.games, 13);
+        assert_eq!(r.anchor.name, "b");
+        let by_name = |n: &str| r.standings.iter().find(|s| s.name == n).unwrap();
+        let a = by_name("a");
+        assert_eq!(
+            (a.games, a.wins, a.losses, a.points_won, a.points_lost),
+            (12, 8, 4, 12, 4)
+        );
+        let b = by_name("b");
+        assert_eq!(b.elo.elo, Some(100.0));
+        assert_eq!((b.elo.low, b.elo.high), (Some(100.0), Some(100.0)));
+        // b-c: c won its only game against b, and lost all to a: the fit
+        // places a far above, c between.
+        assert_eq!(by_name("c").forfeits, 4);
+        assert_eq!(r.standings[0].name, "a");
+        // a won twice the points it lost against b: on the points scale its
+        // gap to b is larger than on the games scale.
+        let gap = |e: fn(&Standing) -> EloEstimate| e(a).elo.unwrap() - e(b).elo.unwrap();
+        assert!(gap(|s| s.points_elo) > gap(|s| s.elo) + 50.0);
+        assert_eq!(r.forfeits.get("crash"), Some(&4));
+        let text = r.to_text();
+        assert!(text.contains("Tournament of 3 engines: 13 games"), "{text}");
+        assert!(text.contains("b fixed at +100.0"), "{text}");
+        let json: serde_json::Value = serde_json::from_str(&r.to_json()).unwrap();
+        assert_eq!(json["standings"][0]["name"], "a");
+        assert_eq!(json["crosstable"]["cells"][0][2]["wins"], 4);
+    }
+
+    #[test]
+    fn two_engines_match_the_pair_elo_on_both_scales() {
+        // a wins 3 gammons and 2 singles of 8, loses 3 singles: games 5/8,
+        // points 8 of 11.
+        let mut games = Vec::new();
+        let ends = [
+            (Side::X, WinKind::Gammon),
+            (Side::X, WinKind::Gammon),
+            (Side::X, WinKind::Gammon),
+            (Side::X, WinKind::Single),
+            (Side::X, WinKind::Single),
+            (Side::Y, WinKind::Single),
+            (Side::Y, WinKind::Single),
+            (Side::Y, WinKind::Single),
+        ];
+        for (i, (winner, kind)) in ends.into_iter().enumerate() {
+            games.push(game(i as u64, "a", "b", GameEnd::Win { winner, kind }));
+        }
+        let r = TournamentReport::new(&games, &["a", "b"], (1, 0.0), 0);
+        let a = &r.standings[0];
+        assert_eq!(a.name, "a");
+        assert!((a.elo.elo.unwrap() - elo_from_score(5.0 / 8.0).unwrap()).abs() < 0.5);
+        assert!((a.points_elo.elo.unwrap() - elo_from_score(8.0 / 11.0).unwrap()).abs() < 0.5);
+        assert_eq!(a.elo.low, None);
+        assert!(r.progress_line(10).starts_with("games 8/10  a +"));
+    }
+}

@@ -1,0 +1,333 @@
+//! Tournaments of more than two engines (`--engine` repeated,
+//! `--tournament round-robin|gauntlet`): the schedule played and recorded
+//! with both engines' names, an engine that crashes losing its games while
+//! the others play on, a resume after `kill -9`, and shards merged into the
+//! single run's games and report. The test engines answer as a function of
+//! their seed and the position, so every game is reproducible.
+
+mod referee_support;
+
+use referee_support::*;
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// `--engine` groups for random test engines named `names` (seeded 1, 2, ...).
+fn engines(names: &[&str], extra: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        out.push("--engine".into());
+        out.push(engine_cmd("random", extra));
+        out.push(format!("name={name}"));
+        out.push(format!("option.Seed={}", i + 1));
+    }
+    out
+}
+
+fn tournament(names: &[&str], file: &Path, extra: &[&str]) -> Vec<String> {
+    let mut a = engines(names, "");
+    a.extend(args(&[
+        "--random-openings",
+        "2",
+        "--seed",
+        "4",
+        "--quiet",
+        "--out",
+        &file.display().to_string(),
+    ]));
+    a.extend(args(extra));
+    a
+}
+
+fn sorted_games(lines: Vec<String>) -> Vec<String> {
+    let mut lines = lines;
+    lines.sort_by_key(|l| field(l, "index").parse::<u64>().unwrap());
+    lines
+}
+
+/// The (X, Y) names of every game line.
+fn meetings(lines: &[String]) -> BTreeSet<(String, String)> {
+    lines
+        .iter()
+        .map(|l| (field(l, "x").to_string(), field(l, "y").to_string()))
+        .collect()
+}
+
+fn pairs_of(list: &[(&str, &str)]) -> BTreeSet<(String, String)> {
+    list.iter()
+        .flat_map(|(a, b)| {
+            [
+                (a.to_string(), b.to_string()),
+                (b.to_string(), a.to_string()),
+            ]
+        })
+        .collect()
+}
+
+#[test]
+fn round_robin_and_gauntlet_of_four_engines() {
+    let dir = temp_dir("tournament");
+    let names = ["a", "b", "c", "d"];
+
+    let rr = dir.join("rr.txt");
+    let out = run_referee(&tournament(
+        &names,
+        &rr,
+        &["--concurrency", "2", "--format", "json"],
+    ));
+    let text = std::fs::read_to_string(&rr).unwrap();
+    for (i, n) in names.iter().enumerate() {
+        assert!(text.contains(&format!("meta\tengine{i}={n}\n")), "{text}");
+    }
+    assert!(text.contains("meta\ttournament=round-robin\n"), "{text}");
+    // 6 pairings, 2 openings, both colours.
+    let games = sorted_games(game_lines(&rr));
+    assert_eq!(games.len(), 24);
+    let all = [
+        ("a", "b"),
+        ("a", "c"),
+        ("a", "d"),
+        ("b", "c"),
+        ("b", "d"),
+        ("c", "d"),
+    ];
+    assert_eq!(meetings(&games), pairs_of(&all));
+    for (i, l) in games.iter().enumerate() {
+        assert_eq!(field(l, "index"), i.to_string());
+    }
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["games"], 24);
+    let standings = report["standings"].as_array().unwrap();
+    assert_eq!(standings.len(), 4);
+    for s in standings {
+        assert_eq!(s["games"], 12, "{s}");
+        assert!(s["elo"]["elo"].is_number(), "{s}");
+    }
+    assert_eq!(report["anchor"]["name"], "a");
+
+    let gauntlet = dir.join("gauntlet.txt");
+    let out = run_referee(&tournament(
+        &names,
+        &gauntlet,
+        &[
+            "--tournament",
+            "gauntlet",
+            "--anchor",
+            "b=1500",
+            "--format",
+            "text",
+        ],
+    ));
+    let games = game_lines(&gauntlet);
+    assert_eq!(games.len(), 12);
+    assert_eq!(
+        meetings(&games),
+        pairs_of(&[("a", "b"), ("a", "c"), ("a", "d")])
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Tournament of 4 engines: 12 games"), "{text}");
+    assert!(text.contains("b fixed at +1500.0"), "{text}");
+    assert!(text.contains("Crosstable"), "{text}");
+
+    // A two-engine run still writes no tournament key and reports a match.
+    let two = dir.join("two.txt");
+    let out = run_referee(&tournament(
+        &names[..2],
+        &two,
+        &["--tournament", "gauntlet", "--format", "json"],
+    ));
+    assert!(!std::fs::read_to_string(&two)
+        .unwrap()
+        .contains("tournament"));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(report["pentanomial"].is_array(), "{report}");
+    // An SPRT needs two engines.
+    let refused = Command::new(referee())
+        .args(tournament(
+            &names[..3],
+            &dir.join("sprt.txt"),
+            &["--sprt", "elo0=0", "elo1=5"],
+        ))
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    assert!(!dir.join("sprt.txt").exists(), "refused before the file");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// An engine that crashes mid-game, and one that cannot even start, lose
+/// every game they play; the others play all of theirs.
+#[test]
+fn crashing_engines_forfeit_and_the_tournament_goes_on() {
+    let dir = temp_dir("tournament-crash");
+    let file = dir.join("t.txt");
+    let mut a = engines(&["a", "b"], "");
+    a.extend(args(&[
+        "--engine",
+        &engine_cmd("crash", "--after 2"),
+        "name=crashy",
+        "--engine",
+        "cmd=/nonexistent/engine",
+        "name=ghost",
+    ]));
+    a.extend(args(&[
+        "--random-openings",
+        "2",
+        "--quiet",
+        "--format",
+        "json",
+        "--out",
+        &file.display().to_string(),
+    ]));
+    let out = run_referee(&a);
+    let games = game_lines(&file);
+    assert_eq!(games.len(), 24);
+    for l in &games {
+        let (x, y) = (field(l, "x"), field(l, "y"));
+        let loser = match field(l, "winner") {
+            "X" => y,
+            "Y" => x,
+            _ => continue,
+        };
+        if x == "ghost" || y == "ghost" {
+            assert_eq!(loser, "ghost", "{l}");
+            assert_eq!(field(l, "reason"), "spawn", "{l}");
+        } else if x == "crashy" || y == "crashy" {
+            assert_eq!(loser, "crashy", "{l}");
+            assert_eq!(field(l, "reason"), "crash", "{l}");
+        } else {
+            assert_eq!(field(l, "reason"), "bore-off", "{l}");
+        }
+    }
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let forfeits = |name: &str| {
+        report["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == name)
+            .unwrap()["forfeits"]
+            .as_u64()
+            .unwrap()
+    };
+    // ghost plays 12 games, crashy 12 of which 4 against ghost it wins.
+    assert_eq!(forfeits("ghost"), 12);
+    assert_eq!(forfeits("crashy"), 8);
+    assert_eq!(forfeits("a") + forfeits("b"), 0);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn killed_tournament_resumes_without_replaying() {
+    let dir = temp_dir("tournament-resume");
+    let file = dir.join("t.txt");
+    let mut a = engines(&["a", "b", "c"], "--think-ms 2");
+    a.extend(args(&[
+        "--random-openings",
+        "3",
+        "--quiet",
+        "--format",
+        "json",
+        "--out",
+        &file.display().to_string(),
+    ]));
+    let total = 18; // 3 pairings, 3 openings, both colours
+    let mut child = Command::new(referee())
+        .args(&a)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start referee");
+    let started = Instant::now();
+    while game_lines(&file).len() < 3 {
+        assert!(started.elapsed() < Duration::from_secs(120), "no games");
+        if let Ok(Some(_)) = child.try_wait() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().expect("kill -9");
+    let _ = child.wait();
+    let before = game_lines(&file);
+    assert!(
+        before.len() >= 3 && before.len() < total,
+        "killed after {} games: make the engines slower",
+        before.len()
+    );
+    let mut resume = a.clone();
+    resume.push("--resume".into());
+    let out = run_referee(&resume);
+    let after = game_lines(&file);
+    assert_eq!(after.len(), total);
+    assert_eq!(&after[..before.len()], &before[..]);
+    let indices: BTreeSet<u64> = after
+        .iter()
+        .map(|l| field(l, "index").parse().unwrap())
+        .collect();
+    assert_eq!(indices, (0..total as u64).collect());
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["games"], total as u64);
+    // A resume with other engines is refused.
+    let mut other = engines(&["a", "b", "z"], "--think-ms 2");
+    other.extend(a[12..].iter().cloned());
+    other.push("--resume".into());
+    let refused = Command::new(referee()).args(&other).output().unwrap();
+    assert!(!refused.status.success());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn sharded_tournament_merged_equals_a_single_run() {
+    let dir = temp_dir("tournament-shards");
+    let names = ["a", "b", "c"];
+    let extra = [
+        "--rounds",
+        "2",
+        "--anchor",
+        "c=100",
+        "--bootstrap",
+        "200",
+        "--format",
+        "json",
+    ];
+    let single = dir.join("single.txt");
+    let mut s = tournament(&names, &single, &extra);
+    s.extend(args(&["--concurrency", "2"]));
+    let single_report = run_referee(&s).stdout;
+    let single_games = sorted_games(game_lines(&single));
+    assert_eq!(single_games.len(), 24);
+
+    let mut files = Vec::new();
+    for i in 0..3 {
+        let f = dir.join(format!("shard{i}.txt"));
+        let mut a = tournament(&names, &f, &extra);
+        a.extend(args(&["--shard", &format!("{i}/3")]));
+        run_referee(&a);
+        assert!(!game_lines(&f).is_empty());
+        files.push(f.display().to_string());
+    }
+    let merged = dir.join("merged.txt");
+    let mut m = vec!["merge".to_string()];
+    m.extend(files.iter().cloned());
+    m.extend(args(&[
+        "--format",
+        "json",
+        "--anchor",
+        "c=100",
+        "--bootstrap",
+        "200",
+        "--out",
+    ]));
+    m.push(merged.display().to_string());
+    let merged_report = run_referee(&m).stdout;
+    assert_eq!(sorted_games(game_lines(&merged)), single_games);
+    assert_eq!(
+        String::from_utf8_lossy(&merged_report),
+        String::from_utf8_lossy(&single_report)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&merged_report).unwrap();
+    assert_eq!(report["anchor"]["name"], "c");
+    assert_eq!(report["bootstrap_samples"], 200);
+    let _ = std::fs::remove_dir_all(dir);
+}
