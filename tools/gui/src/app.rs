@@ -44,6 +44,8 @@ pub struct State {
     pub id_names: Vec<String>,
     /// Engine play is paused (watch mode).
     pub paused: bool,
+    /// One engine move is allowed while paused (the page's *Step*).
+    pub step: bool,
     /// The last problem to show the person (cleared by the next action).
     pub message: Option<String>,
     /// The last engine fault: slot and what happened (kept until a restart).
@@ -110,6 +112,7 @@ impl Shared {
             search: SearchSettings {
                 depth: 0,
                 movetime: 1000,
+                delay: 0,
             },
             generation: 0,
             thinking: None,
@@ -117,6 +120,7 @@ impl Shared {
             status: vec![SlotStatus::Starting; n],
             id_names: cfgs.iter().map(|c| c.name.clone()).collect(),
             paused: false,
+            step: false,
             message: None,
             fault: None,
             review: Review::default(),
@@ -246,6 +250,8 @@ impl State {
             self.paused = true;
         }
         self.fault = None;
+        // Its search belongs to a turn that is gone.
+        self.last_search = None;
         Ok(())
     }
 
@@ -294,6 +300,7 @@ impl State {
         }
         self.game = game;
         self.players = [x, y];
+        self.last_search = None;
         self.paused = false;
         self.fault = None;
         Ok(())
@@ -309,6 +316,9 @@ impl State {
         }
         if s.depth == 0 && s.movetime == 0 {
             return Err("give a depth or a time per move".into());
+        }
+        if s.delay > 60_000 {
+            return Err("the delay between watched moves is at most 60000 ms".into());
         }
         self.search = s;
         Ok(())
@@ -347,6 +357,7 @@ mod tests {
                 search: SearchSettings {
                     depth: 1,
                     movetime: 0,
+                    delay: 0,
                 },
                 generation: 0,
                 thinking: None,
@@ -354,6 +365,7 @@ mod tests {
                 status: Vec::new(),
                 id_names: Vec::new(),
                 paused: false,
+                step: false,
                 message: None,
                 fault: None,
                 review: Review::default(),
@@ -407,7 +419,8 @@ mod tests {
         assert!(st
             .set_search(SearchSettings {
                 depth: 0,
-                movetime: 0
+                movetime: 0,
+                delay: 0,
             })
             .is_err());
         assert!(st.take_back().is_ok());

@@ -67,6 +67,45 @@ fn number_choices(s: &GameState) -> Vec<NumberChoice> {
         .collect()
 }
 
+/// The last turn played, for the page to animate and highlight: the side,
+/// its token, the board before it, and its checker steps in the mover's
+/// numbering as `[from, to, hit]` (25 the bar, 0 off), hits worked out
+/// step by step. `None` before the first turn.
+fn last_move(g: &crate::record::Record) -> Option<Value> {
+    let i = g.tokens.len().checked_sub(1)?;
+    let (before, token) = (&g.states[i], &g.tokens[i]);
+    let steps: Vec<(u8, u8)> = match ncbg::analysis::choice_of(before, token).ok()? {
+        ncbg::search::Choice::Pick(_) => Vec::new(),
+        ncbg::search::Choice::Turn(_, lp) | ncbg::search::Choice::Play(lp) => {
+            lp.play.steps().iter().map(|s| (s.from, s.to)).collect()
+        }
+    };
+    let mut mover = before.position().mover().to_slots();
+    let mut opp = before.position().opponent().to_slots();
+    let steps: Vec<Value> = steps
+        .into_iter()
+        .map(|(from, to)| {
+            let (f, t) = (usize::from(from), usize::from(to));
+            mover[f] = mover[f].saturating_sub(1);
+            mover[t] += 1;
+            let hit = (1..=24).contains(&t) && opp[25 - t] == 1;
+            if hit {
+                opp[25 - t] = 0;
+                opp[25] += 1;
+            }
+            json!([from, to, hit])
+        })
+        .collect();
+    Some(json!({
+        "index": i,
+        "side": before.to_move().to_string(),
+        "token": token,
+        "before_id": state_id::encode(before),
+        "before": board_view(before),
+        "steps": steps,
+    }))
+}
+
 /// The snapshot of the game part.
 fn game_json(st: &State) -> Value {
     let g = &st.game;
@@ -123,6 +162,7 @@ fn game_json(st: &State) -> Value {
         "result": result_text(s),
         "human_to_move": st.human_to_move(),
         "record": record,
+        "last_move": last_move(g),
         "can_save": s.is_over(),
     })
 }
