@@ -103,7 +103,9 @@ function animateStep() {
   (me === "X" ? frame.x : frame.y)[f]--;
   if (hit) (them === "X" ? frame.x : frame.y)[25 - t]--;
   const pips = (a) => a.reduce((s2, c, i) => s2 + c * i, 0);
-  drawBoard($("board"), frame, { viewer: v, last: lastMoveLocs(lm), pips: { X: pips(before.x), Y: pips(before.y) } });
+  run.pips = { X: pips(before.x), Y: pips(before.y) };
+  drawBoard($("board"), frame, { viewer: v, last: lastMoveLocs(lm), pips: run.pips });
+  renderNC(run.pips);
   const svg = $("board");
   const fly = (side, fromLoc, fromI, toLoc, toI) => {
     const p = checkerAt(fromLoc, side, fromI, v), q = checkerAt(toLoc, side, toI, v);

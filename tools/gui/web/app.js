@@ -151,7 +151,7 @@ function render() {
   const p = { X: pips(b.x), Y: pips(b.y) };
   // While a move is animated, anim.js draws the board.
   if (!animating()) drawBoard($("board"), b, { viewer: v, highlight: hl, last: lastMoveLocs(g.last_move), arrows, onLoc, pips: p });
-  renderNC(p);
+  renderNC(animating() && Anim.run.pips ? Anim.run.pips : p);
   renderEngines();
   renderGame();
   renderControls();

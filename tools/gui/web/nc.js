@@ -116,5 +116,5 @@ function renderPreview() {
     : "Point at a number, or Tab to it, to see the pair it gives you.";
 }
 
-$("rules-open").onclick = () => $("rules").showModal();
+$("rules-open").onclick = () => { $("rules").showModal(); $("rules-title").focus(); };
 $("rules-close").onclick = () => $("rules").close();

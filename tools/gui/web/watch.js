@@ -5,7 +5,9 @@
 // evaluation bar beside the board and a per-turn graph of X's evaluation.
 "use strict";
 
-const Watch = { hist: new Map(), histStart: null }; // record length -> X's score (points)
+// hist: record length -> X's score (points); times: when each turn of the
+// game reached the page (Date.now()), for the watch delay's test.
+const Watch = { hist: new Map(), histStart: null, times: [], seen: 0 };
 
 function fmtScore(info) {
   if (!info || info.score_mp === null || info.score_mp === undefined) return "–";
@@ -76,7 +78,10 @@ function renderEval() {
   if (Watch.histStart !== g.start || [...Watch.hist.keys()].some((k) => k > g.record.length)) {
     Watch.hist = new Map();
     Watch.histStart = g.start;
+    Watch.times = [];
   }
+  if (g.record.length > Watch.seen) Watch.times.push(Date.now());
+  Watch.seen = g.record.length;
   const t = S.thinking, l = S.last_search;
   const live = t ? scoreForX(t.info, t.side) : l ? scoreForX(l.info, l.side) : null;
   if (!t && l && live !== null) Watch.hist.set(g.record.length, live);
