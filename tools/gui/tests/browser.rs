@@ -11,6 +11,8 @@
 mod common;
 
 use common::{bin_dir, engines, ncbg_engine};
+use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
 use ncbg::ids::state_id;
 use ncbg_gui::engine::Engine;
@@ -76,7 +78,10 @@ fn start_gui(dir: &Path) -> (Kill, String) {
     (Kill(child), url)
 }
 
-async fn start_browser() -> (Kill, Client) {
+/// A browser at 1400x1000, or with `phone` a 390x844 phone screen
+/// (headless Chromium's windows are at least 500 wide: the phone is
+/// emulated).
+async fn start_browser(phone: bool) -> (Kill, Client) {
     let port = free_port();
     let driver = Command::new("chromedriver")
         .arg(format!("--port={port}"))
@@ -85,8 +90,9 @@ async fn start_browser() -> (Kill, Client) {
         .spawn()
         .expect("chromedriver not found: apt-get install chromium chromium-driver");
     let driver = Kill(driver);
-    let profile = std::env::temp_dir().join(format!("ncbg-gui-chrome-{}", std::process::id()));
-    let caps = json!({
+    let profile =
+        std::env::temp_dir().join(format!("ncbg-gui-chrome-{}-{phone}", std::process::id()));
+    let mut caps = json!({
         "goog:chromeOptions": {
             "binary": "/usr/bin/chromium",
             "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -95,6 +101,10 @@ async fn start_browser() -> (Kill, Client) {
                      format!("--user-data-dir={}", profile.display())]
         }
     });
+    if phone {
+        caps["goog:chromeOptions"]["mobileEmulation"] =
+            json!({ "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 1 } });
+    }
     let caps: serde_json::Map<String, Value> = caps.as_object().unwrap().clone();
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
@@ -163,6 +173,148 @@ fn shots() -> PathBuf {
 async fn screenshot(c: &Client, name: &str) {
     let png = c.screenshot().await.unwrap();
     std::fs::write(shots().join(name), png).unwrap();
+}
+
+/// Presses `key` (a character or a `Key` code) on the page.
+async fn press(c: &Client, key: impl Into<char>) {
+    let k = key.into();
+    c.perform_actions(
+        KeyActions::new("keys".into())
+            .then(KeyAction::Down { value: k })
+            .then(KeyAction::Up { value: k }),
+    )
+    .await
+    .unwrap();
+    tokio::time::sleep(Duration::from_millis(60)).await;
+}
+
+/// Runs `js` on the page.
+async fn js(c: &Client, js: &str) -> Value {
+    c.execute(js, vec![])
+        .await
+        .unwrap_or_else(|e| panic!("{js}: {e}"))
+}
+
+/// Waits until `js` returns something truthy; returns it.
+async fn wait_js(c: &Client, what: &str, secs: u64, script: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    loop {
+        let v = js(c, script).await;
+        let truthy = !(v.is_null() || v == false || v == 0 || v == "");
+        if truthy {
+            return v;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
+}
+
+/// The page fits its width: no horizontal scrolling, and `css` (the side
+/// panel's far edges) inside the window.
+async fn fits_width(c: &Client, width: u64, css: &[&str]) {
+    let v = js(
+        c,
+        "return [document.documentElement.scrollWidth, document.documentElement.clientWidth, window.innerWidth];",
+    )
+    .await;
+    let (scroll, client, inner) = (
+        v[0].as_u64().unwrap(),
+        v[1].as_u64().unwrap(),
+        v[2].as_u64().unwrap(),
+    );
+    assert_eq!(inner, width, "window width");
+    assert!(
+        scroll <= client,
+        "horizontal scroll at {width}: {scroll} > {client}"
+    );
+    for sel in css {
+        let r = c
+            .execute(
+                "const e = document.querySelector(arguments[0]); const r = e.getBoundingClientRect(); return [r.left, r.right];",
+                vec![json!(sel)],
+            )
+            .await
+            .unwrap();
+        let (l, r) = (r[0].as_f64().unwrap(), r[1].as_f64().unwrap());
+        assert!(
+            l >= 0.0 && r <= client as f64 + 0.5,
+            "{sel} at {l}..{r} of {client} px"
+        );
+    }
+}
+
+/// A play written on X's point numbers (the board's): a Y play's points
+/// are 25 - p; counts in parentheses, bar and off stay.
+fn on_x_numbers(token: &str, side: &str) -> String {
+    if side == "X" || !token.contains('/') {
+        return token.to_string();
+    }
+    let (pick, play) = match token.split_once(':') {
+        Some((n, p)) => (format!("{n}:"), p),
+        None => (String::new(), token),
+    };
+    let mut out = pick;
+    let mut digits = String::new();
+    let mut prev = ',';
+    for ch in play.chars().chain(std::iter::once('\0')) {
+        if ch.is_ascii_digit() {
+            digits.push(ch);
+            continue;
+        }
+        if !digits.is_empty() {
+            let n: u32 = digits.parse().unwrap();
+            if prev == '/' || prev == ',' {
+                out.push_str(&(25 - n).to_string());
+            } else {
+                out.push_str(&digits);
+            }
+            digits.clear();
+        }
+        if ch != '\0' {
+            out.push(ch);
+            prev = ch;
+        }
+    }
+    out
+}
+
+/// The from and to locations the last turn's highlight should show: the
+/// token replayed by the library, points passed through left out.
+fn last_move_locs(s: &Value) -> (Vec<String>, Vec<String>) {
+    let rec = s["game"]["record"].as_array().unwrap();
+    let Some(last) = rec.last() else {
+        return (Vec::new(), Vec::new());
+    };
+    let before = state_id::decode(last["before"].as_str().unwrap()).unwrap();
+    let token = last["token"].as_str().unwrap();
+    let steps: Vec<(u8, u8)> = match ncbg::analysis::choice_of(&before, token).unwrap() {
+        ncbg::search::Choice::Pick(_) => Vec::new(),
+        ncbg::search::Choice::Turn(_, lp) | ncbg::search::Choice::Play(lp) => {
+            lp.play.steps().iter().map(|s| (s.from, s.to)).collect()
+        }
+    };
+    let x = before.to_move() == ncbg::numbers::Side::X;
+    let loc = |slot: u8| match slot {
+        25 => "bar".to_string(),
+        0 => "off".to_string(),
+        p if x => format!("x{p}"),
+        p => format!("x{}", 25 - p),
+    };
+    let froms: Vec<String> = steps.iter().map(|s| loc(s.0)).collect();
+    let tos: Vec<String> = steps.iter().map(|s| loc(s.1)).collect();
+    let mut from: Vec<String> = froms.iter().filter(|f| !tos.contains(f)).cloned().collect();
+    let mut to: Vec<String> = tos.iter().filter(|t| !froms.contains(t)).cloned().collect();
+    if !steps.is_empty() && from.is_empty() {
+        from = froms.clone();
+    }
+    if !steps.is_empty() && to.is_empty() {
+        to = tos.clone();
+    }
+    for v in [&mut from, &mut to] {
+        v.sort();
+        v.dedup();
+    }
+    (from, to)
 }
 
 /// The page's board as (location, side, count) of every non-empty stack.
@@ -240,6 +392,50 @@ async fn check_against_engine(c: &Client, engine: &mut Engine, s: &Value) {
         .await
         .unwrap();
     assert_eq!(dom_id.as_str(), Some(page_id));
+    // A move being animated ends on the new board.
+    wait_js(
+        c,
+        "the end of the animation",
+        10,
+        "return !document.body.dataset.animating;",
+    )
+    .await;
+    // The last turn stays highlighted, and the record writes it on the
+    // board's numbers (X's, the board is not flipped here).
+    let (from, to) = last_move_locs(s);
+    let dom = js(
+        c,
+        "const l = (c) => [...new Set([...document.querySelectorAll('#board .' + c)].map(e => e.dataset.loc))].sort(); return [l('last-from'), l('last-to')];",
+    )
+    .await;
+    let strs = |v: &Value| -> Vec<String> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(
+        (strs(&dom[0]), strs(&dom[1])),
+        (from, to),
+        "last move of {tokens:?}"
+    );
+    if let Some(last) = s["game"]["record"].as_array().unwrap().last() {
+        let text = js(
+            c,
+            "return document.querySelector('#record .tok.last .play').textContent;",
+        )
+        .await;
+        let want = on_x_numbers(
+            last["token"].as_str().unwrap(),
+            last["side"].as_str().unwrap(),
+        );
+        assert_eq!(
+            text.as_str(),
+            Some(want.as_str()),
+            "record on the board's numbers"
+        );
+    }
     assert_eq!(
         dom_board(c).await,
         expected_board(page_id),
@@ -303,10 +499,41 @@ async fn play_turn_by_clicks(c: &Client, turn: usize, shoot: bool) {
             "an illegal number has its reason"
         );
     }
+    // Focusing a number previews the pair it gives.
+    let button = &enabled[turn % enabled.len()];
+    let n: u8 = button
+        .attr("data-n")
+        .await
+        .unwrap()
+        .unwrap()
+        .parse()
+        .unwrap();
+    c.execute("arguments[0].focus();", vec![json!(button)])
+        .await
+        .unwrap();
+    let preview = c
+        .find(Locator::Css("#preview"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    if phase == "opening" {
+        assert!(preview.contains("initial"), "{preview}");
+    } else {
+        let me = s["game"]["to_move"].as_str().unwrap();
+        let opp = if me == "X" { "Y" } else { "X" };
+        let cur = s["game"]["numbers"][opp].as_u64().unwrap() as u8;
+        let want = format!("you play {}-{}", n.max(cur), n.min(cur));
+        assert!(
+            preview.contains(&want) && preview.contains(&format!("half of {opp}'s next pair")),
+            "{preview} (want {want})"
+        );
+    }
     if shoot {
         screenshot(c, "play-pick.png").await;
     }
-    enabled[turn % enabled.len()].click().await.unwrap();
+    button.click().await.unwrap();
     if phase == "opening" {
         wait_snap(c, "the opening pick", 10, |s| {
             s["game"]["record"].as_array().unwrap().len() > before
@@ -339,6 +566,15 @@ async fn play_turn_by_clicks(c: &Client, turn: usize, shoot: bool) {
                 .find_all(Locator::Css("#board .hit.movable"))
                 .await
                 .unwrap();
+            let complete = js(
+                c,
+                "return !!(play && S.game.tree && S.game.tree.nodes[play.node].done);",
+            )
+            .await;
+            if sources.is_empty() && complete == true {
+                // The play is complete and being committed.
+                break;
+            }
             assert!(
                 !sources.is_empty(),
                 "no movable checker at step {step}: {s}"
@@ -357,6 +593,13 @@ async fn play_turn_by_clicks(c: &Client, turn: usize, shoot: bool) {
                 shot = true;
             }
             targets[0].click().await.unwrap();
+            // Mid-turn the cards' pip counts are the board's.
+            let v = js(
+                c,
+                "return [[...document.querySelectorAll('#board text.pips')].map(e => e.textContent).sort(), ['X', 'Y'].map(s => s + ' ' + document.querySelector('#card-' + s + ' .pipcount').textContent)];",
+            )
+            .await;
+            assert_eq!(v[0], v[1], "pips on the board and the cards");
         }
         tokio::time::sleep(Duration::from_millis(30)).await;
     }
@@ -373,7 +616,7 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let (_gui, url) = start_gui(&dir);
-    let (_driver, c) = start_browser().await;
+    let (_driver, c) = start_browser(false).await;
     let mut judge = Engine::start(&ncbg_engine(), &[], Duration::from_secs(10))
         .await
         .unwrap();
@@ -394,8 +637,45 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
     })
     .await;
 
-    // 1. A whole game against ncbg, played by clicks.
+    // 0. At 1100 px the side panel fits (the sixth number and Y's card
+    // included), with no horizontal scroll; a message floats over the page
+    // and does not push the board down.
     new_game(&c, "human", "A", "").await;
+    c.set_window_size(1100, 900).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    fits_width(
+        &c,
+        1100,
+        &[
+            "#card-Y",
+            "#numbers button[data-n='6']",
+            "#board",
+            "#record",
+        ],
+    )
+    .await;
+    let board_top = "return document.getElementById('board').getBoundingClientRect().top;";
+    let top = js(&c, board_top).await;
+    js(
+        &c,
+        "api('/api/play', { play: '24/1' }).catch(() => {}); return 1;",
+    )
+    .await;
+    wait_js(
+        &c,
+        "the message",
+        5,
+        "return !document.getElementById('banner-msg').hidden;",
+    )
+    .await;
+    assert_eq!(js(&c, board_top).await, top, "the banner overlays the page");
+    screenshot(&c, "layout-1100.png").await;
+    click(&c, "#msg-close").await;
+    c.set_window_size(1400, 1000).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    fits_width(&c, 1400, &["#card-Y", "#numbers button[data-n='6']"]).await;
+
+    // 1. A whole game against ncbg, played by clicks.
     let mut turns = 0;
     loop {
         let s = wait_snap(&c, "the person's turn", 60, |s| {
@@ -407,33 +687,170 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
         if s["game"]["phase"] == "over" {
             break;
         }
+        if turns == 3 {
+            // The engine's last line holds the person's next move: hidden
+            // on the person's turn unless hints are on.
+            assert!(!s["last_search"].is_null());
+            assert!(
+                c.find(Locator::Css("#last-search")).await.is_err(),
+                "an unrequested hint"
+            );
+            click(&c, "#hints").await;
+            c.find(Locator::Css("#last-search"))
+                .await
+                .expect("hints on");
+            click(&c, "#hints").await;
+            assert!(c.find(Locator::Css("#last-search")).await.is_err());
+        }
         play_turn_by_clicks(&c, turns, turns == 4).await;
         turns += 1;
         assert!(turns < 400, "the game does not end");
     }
     screenshot(&c, "play-over.png").await;
+    let animated = js(&c, "return +(document.body.dataset.animated || 0);").await;
+    assert!(
+        animated.as_u64().unwrap() > 0,
+        "the engine's moves are animated"
+    );
     eprintln!(
-        "human game: {turns} turns by clicks, {:?}",
+        "human game: {turns} turns by clicks, {animated} engine moves animated, {:?}",
         started.elapsed()
     );
 
-    // 2. Engine A against engine B, watched to the end, then saved.
+    // 1b. A whole turn from the keyboard: a number key, then arrows, Enter
+    // and Escape.
+    new_game(&c, "human", "A", "4-2").await;
+    let s = snap(&c).await;
+    let n = s["game"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|ch| ch["legal"] == true)
+        .unwrap()["n"]
+        .as_u64()
+        .unwrap();
+    press(&c, char::from(b'0' + n as u8)).await;
+    wait_snap(&c, "the pick by key", 10, |s| s["game"]["phase"] == "play").await;
+    // A checker chosen, let go with Escape, chosen again.
+    press(&c, Key::Right).await;
+    c.find(Locator::Css("#board .hit.kbfocus"))
+        .await
+        .expect("the keyboard cursor is drawn");
+    press(&c, Key::Enter).await;
+    c.find(Locator::Css("#board .hit.selected"))
+        .await
+        .expect("Enter chose a checker");
+    press(&c, Key::Escape).await;
+    assert!(c.find(Locator::Css("#board .hit.selected")).await.is_err());
+    for step in 0..8 {
+        if record_tokens(&snap(&c).await).len() > 2 {
+            break;
+        }
+        assert!(step < 7, "the turn does not end by keys");
+        press(&c, Key::Right).await;
+        press(&c, Key::Enter).await;
+        press(&c, Key::Enter).await;
+        if step == 0 {
+            screenshot(&c, "keyboard.png").await;
+        }
+    }
+    let s = wait_snap(&c, "the keyboard turn", 10, |s| record_tokens(s).len() > 2).await;
+    assert!(
+        record_tokens(&s)[2].starts_with(&format!("{n}:")),
+        "{:?}",
+        record_tokens(&s)
+    );
+    check_against_engine(&c, &mut judge, &s).await;
+    eprintln!(
+        "keyboard turn: {}, {:?}",
+        record_tokens(&s)[2],
+        started.elapsed()
+    );
+
+    // 2. Engine A against engine B, watched with a delay between moves,
+    // paused and stepped, then to the end, then saved.
+    fill(&c, "#s-delay", "300").await;
+    click(&c, "#search button").await;
+    wait_snap(&c, "the delay", 5, |s| s["search"]["delay"] == 300).await;
     new_game(&c, "A", "B", "2-5").await;
+    wait_snap(&c, "six watched turns", 60, |s| record_tokens(s).len() >= 8).await;
+    let times = js(&c, "return Watch.times;").await;
+    let times: Vec<f64> = times
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_f64().unwrap())
+        .collect();
+    // The first engine move comes at once; each later one after the delay
+    // (seen by the page: a margin for the event stream's own delays).
+    let gaps: Vec<f64> = times.windows(2).skip(1).map(|w| w[1] - w[0]).collect();
+    assert!(
+        gaps.len() >= 4 && gaps.iter().all(|&g| g >= 240.0),
+        "gaps {gaps:?} ms"
+    );
+    let bar = c.find(Locator::Css("#evalbar")).await.unwrap();
+    assert!(
+        bar.is_displayed().await.unwrap(),
+        "the evaluation bar while watching"
+    );
+    let score = bar.attr("data-score").await.unwrap().unwrap_or_default();
+    assert!(score.parse::<f64>().is_ok(), "score '{score}'");
+    screenshot(&c, "watch-delay.png").await;
+    click(&c, "#pause").await;
+    let s = wait_snap(&c, "the pause", 10, |s| {
+        s["paused"] == true && s["thinking"].is_null()
+    })
+    .await;
+    let at = record_tokens(&s).len();
+    click(&c, "#step").await;
+    wait_snap(&c, "one step", 30, |s| {
+        record_tokens(s).len() == at + 1 && s["thinking"].is_null()
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    assert_eq!(
+        record_tokens(&snap(&c).await).len(),
+        at + 1,
+        "one move per step"
+    );
+    fill(&c, "#s-delay", "0").await;
+    click(&c, "#search button").await;
+    click(&c, "#pause").await;
     let s = wait_snap(&c, "the end of the watched game", 180, |s| {
         s["game"]["phase"] == "over"
     })
     .await;
     check_against_engine(&c, &mut judge, &s).await;
     screenshot(&c, "watch-over.png").await;
-    fill(&c, "#save-name", "watched.txt").await;
+    // The same name for both formats: each gets its extension.
+    fill(&c, "#save-name", "watched").await;
     click(&c, "#save-match").await;
-    fill(&c, "#save-name", "watched.mat").await;
     click(&c, "#save-mat").await;
     let deadline = Instant::now() + Duration::from_secs(5);
     while !(dir.join("watched.txt").is_file() && dir.join("watched.mat").is_file()) {
         assert!(Instant::now() < deadline, "files not saved");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    // Never over an existing file; no name: a dated one.
+    click(&c, "#save-match").await;
+    let m = wait_js(&c, "the refusal", 5, "const b = document.getElementById('banner-msg'); return !b.hidden && b.textContent.includes('exists') && b.textContent;").await;
+    assert!(m.as_str().unwrap().contains("watched.txt"), "{m}");
+    fill(&c, "#save-name", "").await;
+    click(&c, "#save-match").await;
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let dated = loop {
+        let found = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(Result::ok)
+            .map(|e| e.file_name().into_string().unwrap())
+            .find(|n| n.starts_with("ncbg-20") && n.ends_with(".txt"));
+        if let Some(n) = found {
+            break n;
+        }
+        assert!(Instant::now() < deadline, "no dated file");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    eprintln!("saved watched.txt, watched.mat and {dated}");
     let saved = ncbg::referee::record::MatchFile::parse(
         &std::fs::read_to_string(dir.join("watched.txt")).unwrap(),
     );
@@ -516,7 +933,8 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
             .text()
             .await
             .unwrap();
-        assert!(text.contains(t["best"].as_str().unwrap()), "{text}");
+        let best = on_x_numbers(t["best"].as_str().unwrap(), t["side"].as_str().unwrap());
+        assert!(text.contains(&best), "{text} (best {best})");
         assert!(!c
             .find_all(Locator::Css("#rboard path.arrow.best"))
             .await
@@ -529,6 +947,39 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
         turns_json.len(),
         started.elapsed()
     );
+    // The .mat of the same game reads back to the same turns.
+    click(&c, "#r-refresh").await;
+    wait_js(&c, "watched.mat listed", 5, "return [...document.querySelectorAll('#r-files option')].some(o => o.value === 'watched.mat');").await;
+    select(&c, "#r-files", "watched.mat").await;
+    click(&c, "#r-load").await;
+    wait_snap(&c, "the .mat loaded", 10, |s| {
+        s["review"]["file"] == "watched.mat"
+    })
+    .await;
+    let steps = c
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; api('/api/review/game?i=0').then((j) => done(j.steps), (e) => done(String(e)));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let steps = steps.as_array().unwrap_or_else(|| panic!("{steps}"));
+    let played: Vec<&str> = steps
+        .iter()
+        .filter_map(|st| st["played"].as_str())
+        .collect();
+    assert_eq!(
+        played[2..],
+        saved.games[0].moves[2..]
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>()[..]
+    );
+    assert_eq!(
+        played[1], saved.games[0].moves[1],
+        "y0 is in X's first pair"
+    );
+    screenshot(&c, "review-mat.png").await;
 
     // 4. Engine C crashes mid-game: reported, the board untouched, restarted.
     click(&c, "#tab-play").await;
@@ -562,6 +1013,27 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
     eprintln!("crash and restart: {:?}", started.elapsed());
 
     c.close().await.unwrap();
+
+    // 5. A phone in portrait: one column, no horizontal scroll.
+    let (_phone_driver, p) = start_browser(true).await;
+    p.goto(&url).await.unwrap();
+    wait_snap(&p, "the page on the phone", 20, |s| !s["game"].is_null()).await;
+    new_game(&p, "human", "A", "3-5").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    fits_width(
+        &p,
+        390,
+        &[
+            "#board",
+            "#card-Y",
+            "#numbers button[data-n='6']",
+            "#typed-play",
+        ],
+    )
+    .await;
+    js(&p, "window.scrollTo(0, 0); return 1;").await;
+    screenshot(&p, "phone-390.png").await;
+    p.close().await.unwrap();
     judge.shutdown().await;
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -20,10 +20,15 @@ async function api(path, body) {
   return j;
 }
 
-function showMessage(m) {
+// Shows `m` in the floating banner (none: hides it); `brief` news (saved,
+// copied) goes away by itself after a few seconds.
+let msgTimer = null;
+function showMessage(m, brief) {
   const b = $("banner-msg");
+  clearTimeout(msgTimer);
   b.hidden = !m;
   $("msg-text").textContent = m || "";
+  if (m && brief) msgTimer = setTimeout(() => { if ($("msg-text").textContent === m) b.hidden = true; }, 5000);
 }
 
 function viewer() {
@@ -211,7 +216,7 @@ function renderControls() {
 }
 
 function copy(text) {
-  const done = () => showMessage("copied " + text);
+  const done = () => showMessage("copied " + text, true);
   if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(text).then(done, () => {});
   else {
     const t = document.createElement("textarea");
@@ -245,7 +250,7 @@ function setupPlay() {
     if (p.length === 2) { body.x0 = +p[0]; body.y0 = +p[1]; }
     api("/api/newgame", body).then(() => { play = null; }).catch(() => {});
   };
-  const save = (format) => api("/api/save", { name: $("save-name").value.trim(), format }).then((j) => { showMessage("saved " + j.path); $("save-name").placeholder = j.name; }).catch(() => {});
+  const save = (format) => api("/api/save", { name: $("save-name").value.trim(), format }).then((j) => { showMessage("saved " + j.path, true); $("save-name").placeholder = j.name; }).catch(() => {});
   $("save-match").onclick = () => save("match");
   $("save-mat").onclick = () => save("mat");
   document.addEventListener("keydown", (e) => {

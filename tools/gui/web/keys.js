@@ -19,6 +19,8 @@ function cursorStops() {
 }
 
 function moveCursor(d) {
+  // The board has the keyboard now: a focused button would take Enter.
+  if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur();
   const stops = cursorStops();
   if (!stops.length) { Keys.cursor = null; return; }
   const i = stops.indexOf(Keys.cursor);
@@ -76,6 +78,7 @@ document.addEventListener("keydown", (e) => {
   if (/^[1-9]$/.test(e.key)) { keyPick(+e.key); e.preventDefault(); return; }
   if (e.key === "ArrowRight" || e.key === "ArrowDown") { moveCursor(1); e.preventDefault(); return; }
   if (e.key === "ArrowLeft" || e.key === "ArrowUp") { moveCursor(-1); e.preventDefault(); return; }
-  if ((e.key === "Enter" || e.key === " ") && tag !== "BUTTON") { if (keyEnter()) e.preventDefault(); return; }
+  // Enter on a focused button presses it, unless the board's cursor is out.
+  if ((e.key === "Enter" || e.key === " ") && (tag !== "BUTTON" || Keys.cursor !== null)) { if (keyEnter()) e.preventDefault(); return; }
   if (e.key === "Escape") { keyEscape(); e.preventDefault(); }
 });

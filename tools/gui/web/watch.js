@@ -75,7 +75,7 @@ function renderEngines() {
 
 function renderEval() {
   const g = S.game;
-  if (Watch.histStart !== g.start || [...Watch.hist.keys()].some((k) => k > g.record.length)) {
+  if (Watch.histStart !== g.start || g.record.length < Watch.seen) {
     Watch.hist = new Map();
     Watch.histStart = g.start;
     Watch.times = [];
