@@ -7,7 +7,7 @@ use crate::record::result_text;
 use crate::review::Review;
 use ncbg::game::{GameState, Phase};
 use ncbg::ids::state_id;
-use ncbg::numbers::Side;
+use ncbg::numbers::{PickError, Side};
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -61,7 +61,7 @@ fn number_choices(s: &GameState) -> Vec<NumberChoice> {
                 n,
                 legal: false,
                 doublet: false,
-                reason: Some(e.to_string()),
+                reason: Some(pick_reason(&e, s.to_move())),
             },
         })
         .collect()
@@ -104,6 +104,19 @@ fn last_move(g: &crate::record::Record) -> Option<Value> {
         "before": board_view(before),
         "steps": steps,
     }))
+}
+
+/// Why a number cannot be picked, in the person's words (the library
+/// speaks of "the mover").
+fn pick_reason(e: &PickError, side: Side) -> String {
+    match e {
+        PickError::SameAsOwn { n } => format!("{n} was {side}'s own last number: pick another"),
+        PickError::NoDoubletCredit { n } => format!(
+            "{n} is {}'s number, a doublet, and {side} has no doublet credit left",
+            side.other()
+        ),
+        e => e.to_string(),
+    }
 }
 
 /// The snapshot of the game part.

@@ -199,11 +199,13 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
         .iter()
         .map(|t| t.as_f64().unwrap())
         .collect();
-    // The first engine move comes at once; each later one after the delay
-    // (seen by the page: a margin for the event stream's own delays).
+    // The first engine move comes at once; each later one after the delay.
+    // The page sees them late by the event stream's own (varying) delay, so
+    // one gap may look shorter: their sum may not, beyond one such delay.
     let gaps: Vec<f64> = times.windows(2).skip(1).map(|w| w[1] - w[0]).collect();
+    let span: f64 = gaps.iter().sum();
     assert!(
-        gaps.len() >= 4 && gaps.iter().all(|&g| g >= 240.0),
+        gaps.len() >= 4 && span >= gaps.len() as f64 * 300.0 - 250.0,
         "gaps {gaps:?} ms"
     );
     let bar = c.find(Locator::Css("#evalbar")).await.unwrap();
