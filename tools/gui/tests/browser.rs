@@ -135,6 +135,30 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
         started.elapsed()
     );
 
+    // Flipped, the board and the record use Y's numbers.
+    click(&c, "#flip").await;
+    let v = js(
+        &c,
+        "return [document.getElementById('record-note').textContent, document.querySelector('#board .hit[data-label=\"1\"]').dataset.loc, document.querySelector('#record .tok.last .play').textContent];",
+    )
+    .await;
+    assert!(v[0].as_str().unwrap().contains("Y's side"), "{v}");
+    assert_eq!(v[1], "x24", "Y's 1 point is X's 24");
+    let last = snap(&c).await["game"]["record"]
+        .as_array()
+        .unwrap()
+        .last()
+        .cloned()
+        .unwrap();
+    let side = if last["side"] == "X" { "Y" } else { "X" };
+    // Written from the other side's view: X's plays are converted now.
+    assert_eq!(
+        v[2].as_str().unwrap(),
+        on_x_numbers(last["token"].as_str().unwrap(), side)
+    );
+    screenshot(&c, "flipped.png").await;
+    click(&c, "#flip").await;
+
     // 1b. A whole turn from the keyboard: a number key, then arrows, Enter
     // and Escape.
     new_game(&c, "human", "A", "4-2").await;
