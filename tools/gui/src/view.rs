@@ -8,6 +8,7 @@ use crate::review::Review;
 use ncbg::game::{GameState, Phase};
 use ncbg::ids::state_id;
 use ncbg::numbers::{PickError, Side};
+use ncbg::turn::{self, Turn, TurnForm};
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -74,9 +75,9 @@ fn number_choices(s: &GameState) -> Vec<NumberChoice> {
 fn last_move(g: &crate::record::Record) -> Option<Value> {
     let i = g.tokens.len().checked_sub(1)?;
     let (before, token) = (&g.states[i], &g.tokens[i]);
-    let steps: Vec<(u8, u8)> = match ncbg::analysis::choice_of(before, token).ok()? {
-        ncbg::search::Choice::Pick(_) => Vec::new(),
-        ncbg::search::Choice::Turn(_, lp) | ncbg::search::Choice::Play(lp) => {
+    let steps: Vec<(u8, u8)> = match turn::read(before, token, TurnForm::Answer).ok()? {
+        Turn::Pick(_) => Vec::new(),
+        Turn::PickPlay(_, lp) | Turn::Play(lp) => {
             lp.play.steps().iter().map(|s| (s.from, s.to)).collect()
         }
     };

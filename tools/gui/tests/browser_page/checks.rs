@@ -4,6 +4,7 @@
 use super::{js, wait_js};
 use fantoccini::Client;
 use ncbg::ids::state_id;
+use ncbg::turn::{self, Turn, TurnForm};
 use ncbg_gui::engine::Engine;
 use ncbg_gui::view::board_view;
 use serde_json::Value;
@@ -52,9 +53,9 @@ pub fn last_move_locs(s: &Value) -> (Vec<String>, Vec<String>) {
     };
     let before = state_id::decode(last["before"].as_str().unwrap()).unwrap();
     let token = last["token"].as_str().unwrap();
-    let steps: Vec<(u8, u8)> = match ncbg::analysis::choice_of(&before, token).unwrap() {
-        ncbg::search::Choice::Pick(_) => Vec::new(),
-        ncbg::search::Choice::Turn(_, lp) | ncbg::search::Choice::Play(lp) => {
+    let steps: Vec<(u8, u8)> = match turn::read(&before, token, TurnForm::Answer).unwrap() {
+        Turn::Pick(_) => Vec::new(),
+        Turn::PickPlay(_, lp) | Turn::Play(lp) => {
             lp.play.steps().iter().map(|s| (s.from, s.to)).collect()
         }
     };
