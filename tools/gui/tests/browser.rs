@@ -208,6 +208,52 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
         record_tokens(&s)[2],
         started.elapsed()
     );
+    // Taking back the engine's reply takes its search away too.
+    let s = wait_snap(&c, "the engine's reply", 60, |s| {
+        record_tokens(s).len() > 3 && s["thinking"].is_null() && !s["last_search"].is_null()
+    })
+    .await;
+    let at = record_tokens(&s).len();
+    click(&c, "#takeback").await;
+    let s = wait_snap(&c, "the take-back", 10, |s| record_tokens(s).len() < at).await;
+    assert!(
+        s["last_search"].is_null(),
+        "a taken-back search: {}",
+        s["last_search"]
+    );
+    // A typed play is animated too (it was not moved on the board); the
+    // engine is paused so that its reply does not animate instead.
+    click(&c, "#pause").await;
+    wait_snap(&c, "paused", 5, |s| s["paused"] == true).await;
+    let n = s["game"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|ch| ch["legal"] == true)
+        .unwrap()["n"]
+        .as_u64()
+        .unwrap();
+    press(&c, char::from(b'0' + n as u8)).await;
+    let s = wait_snap(&c, "the pick", 10, |s| s["game"]["phase"] == "play").await;
+    let play = s["game"]["tree"]["plays"][0].as_str().unwrap().to_string();
+    let animated = js(&c, "return +(document.body.dataset.animated || 0);")
+        .await
+        .as_u64()
+        .unwrap();
+    fill(&c, "#typed-play", &play).await;
+    click(&c, "#typed button").await;
+    let s = wait_snap(&c, "the typed play", 10, |s| {
+        record_tokens(s).len() == at - 1
+    })
+    .await;
+    wait_js(
+        &c,
+        "the typed play's animation",
+        10,
+        &format!("return +(document.body.dataset.animated || 0) > {animated};"),
+    )
+    .await;
+    check_against_engine(&c, &mut judge, &s).await;
 
     // 2. Engine A against engine B, watched with a delay between moves,
     // paused and stepped, then to the end, then saved.

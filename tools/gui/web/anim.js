@@ -9,6 +9,7 @@ const Anim = {
   shownKey: null,   // the last move already shown (animated or not)
   run: null,        // { lm, step, frames, timer, anims } while animating
   count: 0,         // finished animations (the tests read it)
+  typed: null,      // record index of a play the person typed (animated too)
   stepMs: 260,
 };
 
@@ -73,7 +74,9 @@ function onMoveSnapshot(prev, s) {
   stopAnimation();
   const lm = s.game.last_move;
   const reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  if (!lm || !lm.steps.length || !prev || prev.game.stateid !== lm.before_id || !$("animate").checked || reduce) return false;
+  const seen = prev && (prev.game.stateid === lm?.before_id || Anim.typed === lm?.index);
+  Anim.typed = null;
+  if (!lm || !lm.steps.length || !seen || !$("animate").checked || reduce) return false;
   Anim.run = { lm, step: 0, timer: null, anims: [] };
   document.body.dataset.animating = "1";
   animateStep();

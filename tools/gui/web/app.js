@@ -234,7 +234,15 @@ function setupPlay() {
   $("flip").onclick = () => { flipped = !flipped; render(); };
   $("undo").onclick = undo;
   $("confirm").onclick = () => commit(S.game.tree.nodes[play.node].done);
-  $("typed").onsubmit = (e) => { e.preventDefault(); const t = $("typed-play").value.trim(); if (t) api("/api/play", { play: t }).then(() => { $("typed-play").value = ""; }).catch(() => {}); };
+  $("typed").onsubmit = (e) => {
+    e.preventDefault();
+    const t = $("typed-play").value.trim();
+    if (!t) return;
+    // A typed play was not moved on the board: it is animated like the
+    // other side's.
+    Anim.typed = S.game.record.length;
+    api("/api/play", { play: t }).then(() => { $("typed-play").value = ""; }).catch(() => { Anim.typed = null; });
+  };
   $("search").onsubmit = (e) => { e.preventDefault(); api("/api/search", { depth: +$("s-depth").value, movetime: +$("s-movetime").value, delay: +$("s-delay").value }).catch(() => {}); };
   $("step").onclick = () => api("/api/step", {}).catch(() => {});
   $("hints").onchange = () => render();
