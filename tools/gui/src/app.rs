@@ -43,6 +43,8 @@ pub struct State {
     pub id_names: Vec<String>,
     /// Engine play is paused (watch mode).
     pub paused: bool,
+    /// One engine move is allowed while paused (the page's *Step*).
+    pub step: bool,
     /// The last problem to show the person (cleared by the next action).
     pub message: Option<String>,
     /// The last engine fault: slot and what happened (kept until a restart).
@@ -109,6 +111,7 @@ impl Shared {
             search: SearchSettings {
                 depth: 0,
                 movetime: 1000,
+                delay: 0,
             },
             generation: 0,
             thinking: None,
@@ -116,6 +119,7 @@ impl Shared {
             status: vec![SlotStatus::Starting; n],
             id_names: cfgs.iter().map(|c| c.name.clone()).collect(),
             paused: false,
+            step: false,
             message: None,
             fault: None,
             review: Review::default(),
@@ -219,6 +223,8 @@ impl State {
             self.paused = true;
         }
         self.fault = None;
+        // Its search belongs to a turn that is gone.
+        self.last_search = None;
         Ok(())
     }
 
@@ -267,6 +273,7 @@ impl State {
         }
         self.game = game;
         self.players = [x, y];
+        self.last_search = None;
         self.paused = false;
         self.fault = None;
         Ok(())
@@ -282,6 +289,9 @@ impl State {
         }
         if s.depth == 0 && s.movetime == 0 {
             return Err("give a depth or a time per move".into());
+        }
+        if s.delay > 60_000 {
+            return Err("the delay between watched moves is at most 60000 ms".into());
         }
         self.search = s;
         Ok(())
@@ -320,6 +330,7 @@ mod tests {
                 search: SearchSettings {
                     depth: 1,
                     movetime: 0,
+                    delay: 0,
                 },
                 generation: 0,
                 thinking: None,
@@ -327,6 +338,7 @@ mod tests {
                 status: Vec::new(),
                 id_names: Vec::new(),
                 paused: false,
+                step: false,
                 message: None,
                 fault: None,
                 review: Review::default(),
@@ -380,7 +392,8 @@ mod tests {
         assert!(st
             .set_search(SearchSettings {
                 depth: 0,
-                movetime: 0
+                movetime: 0,
+                delay: 0,
             })
             .is_err());
         assert!(st.take_back().is_ok());

@@ -110,7 +110,11 @@ pub fn restart(shared: &Arc<Shared>, slot: usize) {
 pub fn kick(shared: &Arc<Shared>) {
     let mut st = shared.lock();
     let game = &st.game;
-    if game.current.is_over() || st.paused || st.thinking.is_some() || game.picked.is_some() {
+    if game.current.is_over()
+        || (st.paused && !st.step)
+        || st.thinking.is_some()
+        || game.picked.is_some()
+    {
         return;
     }
     let side = game.current.to_move();
@@ -121,6 +125,7 @@ pub fn kick(shared: &Arc<Shared>) {
         return;
     }
     let (stop_tx, stop_rx) = watch::channel(false);
+    st.step = false;
     let generation = st.generation;
     let position = st.game.position_command();
     let go = st.search.go_line();
@@ -189,6 +194,7 @@ async fn think(
     };
     let mut st = shared.lock();
     let current = st.generation == generation;
+    let mut pause = Duration::ZERO;
     if current {
         if let Some(t) = st.thinking.take() {
             st.last_search = Some((t.slot, t.side, t.info));
@@ -200,6 +206,10 @@ async fn think(
             Ok(_) => {
                 st.generation += 1;
                 st.status[slot] = SlotStatus::Ready;
+                if st.players.iter().all(|p| matches!(p, Player::Engine(_))) {
+                    // Watching: the person sees each move before the next.
+                    pause = Duration::from_millis(st.search.delay);
+                }
             }
             Err(why) => {
                 let msg = format!(
@@ -224,7 +234,14 @@ async fn think(
     shared.changed(&mut st);
     drop(st);
     drop(guard);
-    kick(&shared);
+    if pause.is_zero() {
+        kick(&shared);
+    } else {
+        tokio::spawn(async move {
+            tokio::time::sleep(pause).await;
+            kick(&shared);
+        });
+    }
 }
 
 /// Stops the search in progress: the engine answers at once and its answer

@@ -21,7 +21,7 @@ use std::convert::Infallible;
 use std::sync::Arc;
 
 /// The page's files.
-const FILES: [(&str, &str, &str); 5] = [
+const FILES: [(&str, &str, &str); 9] = [
     (
         "/",
         "text/html; charset=utf-8",
@@ -46,6 +46,26 @@ const FILES: [(&str, &str, &str); 5] = [
         "/review.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/review.js"),
+    ),
+    (
+        "/anim.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/anim.js"),
+    ),
+    (
+        "/nc.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/nc.js"),
+    ),
+    (
+        "/watch.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/watch.js"),
+    ),
+    (
+        "/keys.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/keys.js"),
     ),
 ];
 
@@ -76,6 +96,7 @@ pub fn router(shared: Arc<Shared>, port: u16) -> Router {
         .route("/api/search", post(search))
         .route("/api/stop", post(stop))
         .route("/api/pause", post(pause))
+        .route("/api/step", post(step))
         .route("/api/restart", post(restart))
         .route("/api/save", post(save))
         .route("/api/files", get(list_files))
@@ -231,6 +252,19 @@ async fn pause(State(sh): State<Arc<Shared>>, b: Result<Json<PauseBody>, JsonRej
     }))
 }
 
+/// One engine move while paused.
+async fn step(State(sh): State<Arc<Shared>>) -> Api {
+    done(sh.act(|st| {
+        let s = &st.game.current;
+        if s.is_over() || st.human_to_move() {
+            return Err("no engine is to move".into());
+        }
+        st.paused = true;
+        st.step = true;
+        Ok(())
+    }))
+}
+
 #[derive(Deserialize)]
 struct SlotBody {
     slot: String,
@@ -269,9 +303,11 @@ async fn save(State(sh): State<Arc<Shared>>, b: Result<Json<SaveBody>, JsonRejec
         }
     }
     .map_err(bad)?;
-    let path = files::write_new(&sh.dir, &b.name, &text).map_err(bad)?;
+    let ext = if b.format == "mat" { "mat" } else { "txt" };
+    let name = files::save_name(&sh.dir, &b.name, ext).map_err(bad)?;
+    let path = files::write_new(&sh.dir, &name, &text).map_err(bad)?;
     Ok(Json(
-        json!({ "ok": true, "path": path.display().to_string() }),
+        json!({ "ok": true, "name": name, "path": path.display().to_string() }),
     ))
 }
 

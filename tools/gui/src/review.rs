@@ -68,8 +68,18 @@ pub struct Step {
 }
 
 impl Review {
-    /// Reads a match file's text.
+    /// Reads a match file's text, or a `.mat`'s (gnubg notation).
     pub fn load(name: &str, text: &str) -> Result<Review, String> {
+        if name.to_ascii_lowercase().ends_with(".mat") {
+            let (games, rules) = crate::matfile::read(text).map_err(|e| format!("{name}: {e}"))?;
+            return Ok(Review {
+                file: Some(name.to_string()),
+                games,
+                variant: Variant::Standard,
+                rules,
+                analysis: HashMap::new(),
+            });
+        }
         let f = MatchFile::parse(text);
         if f.games.is_empty() {
             return Err(format!(

@@ -58,6 +58,9 @@ pub struct SearchSettings {
     pub depth: u32,
     /// `go movetime ms` (0: not sent).
     pub movetime: u64,
+    /// Pause in ms between the moves of a game two engines play (watching).
+    #[serde(default)]
+    pub delay: u64,
 }
 
 impl SearchSettings {

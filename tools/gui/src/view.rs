@@ -8,7 +8,8 @@ use crate::record::result_text;
 use crate::review::Review;
 use ncbg::game::{GameState, Phase};
 use ncbg::ids::state_id;
-use ncbg::numbers::Side;
+use ncbg::numbers::{PickError, Side};
+use ncbg::turn::{self, Turn, TurnForm};
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -36,10 +37,62 @@ fn number_choices(s: &GameState) -> Vec<NumberChoice> {
                 n,
                 legal: false,
                 doublet: false,
-                reason: Some(e.to_string()),
+                reason: Some(pick_reason(&e, s.to_move())),
             },
         })
         .collect()
+}
+
+/// The last turn played, for the page to animate and highlight: the side,
+/// its token, the board before it, and its checker steps in the mover's
+/// numbering as `[from, to, hit]` (25 the bar, 0 off), hits worked out
+/// step by step. `None` before the first turn.
+fn last_move(g: &crate::record::Record) -> Option<Value> {
+    let i = g.tokens.len().checked_sub(1)?;
+    let (before, token) = (&g.states[i], &g.tokens[i]);
+    let steps: Vec<(u8, u8)> = match turn::read(before, token, TurnForm::Answer).ok()? {
+        Turn::Pick(_) => Vec::new(),
+        Turn::PickPlay(_, lp) | Turn::Play(lp) => {
+            lp.play.steps().iter().map(|s| (s.from, s.to)).collect()
+        }
+    };
+    let mut mover = before.position().mover().to_slots();
+    let mut opp = before.position().opponent().to_slots();
+    let steps: Vec<Value> = steps
+        .into_iter()
+        .map(|(from, to)| {
+            let (f, t) = (usize::from(from), usize::from(to));
+            mover[f] = mover[f].saturating_sub(1);
+            mover[t] += 1;
+            let hit = (1..=24).contains(&t) && opp[25 - t] == 1;
+            if hit {
+                opp[25 - t] = 0;
+                opp[25] += 1;
+            }
+            json!([from, to, hit])
+        })
+        .collect();
+    Some(json!({
+        "index": i,
+        "side": before.to_move().to_string(),
+        "token": token,
+        "before_id": state_id::encode(before),
+        "before": board_view(before),
+        "steps": steps,
+    }))
+}
+
+/// Why a number cannot be picked, in the person's words (the library
+/// speaks of "the mover").
+fn pick_reason(e: &PickError, side: Side) -> String {
+    match e {
+        PickError::SameAsOwn { n } => format!("{n} was {side}'s own last number: pick another"),
+        PickError::NoDoubletCredit { n } => format!(
+            "{n} is {}'s number, a doublet, and {side} has no doublet credit left",
+            side.other()
+        ),
+        e => e.to_string(),
+    }
 }
 
 /// The snapshot of the game part.
@@ -98,6 +151,7 @@ fn game_json(st: &State) -> Value {
         "result": result_text(s),
         "human_to_move": st.human_to_move(),
         "record": record,
+        "last_move": last_move(g),
         "can_save": s.is_over(),
     })
 }

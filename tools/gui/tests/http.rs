@@ -118,8 +118,25 @@ fn foreign_hosts_and_bad_requests_are_refused() {
         403
     );
     let (_, before) = request(port, "GET", "/api/state", std::slice::from_ref(&host), "");
+    // A link inside the folder is not followed, whatever it points at.
+    let link = format!("ncbg-gui-http-link-{}.txt", std::process::id());
+    let _ = std::fs::remove_file(dir.join(&link));
+    std::os::unix::fs::symlink("/etc/hostname", dir.join(&link)).unwrap();
+    let link_body = format!(r#"{{"name":"{link}"}}"#);
+    let (code, text) = request(
+        port,
+        "POST",
+        "/api/review/load",
+        &[host.clone(), json.clone()],
+        &link_body,
+    );
+    std::fs::remove_file(dir.join(&link)).unwrap();
+    assert_eq!(code, 400, "{text}");
+    assert!(text.contains("is a link"), "{text}");
     // Bad requests: a clear error, nothing changes.
     for (path, body) in [
+        ("/api/step", "{}"),
+        ("/api/search", r#"{"depth":1,"movetime":0,"delay":70000}"#),
         ("/api/pick", "{"),
         ("/api/pick", r#"{"n":"x"}"#),
         ("/api/pick", r#"{"n":9}"#),

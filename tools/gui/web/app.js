@@ -20,10 +20,15 @@ async function api(path, body) {
   return j;
 }
 
-function showMessage(m) {
+// Shows `m` in the floating banner (none: hides it); `brief` news (saved,
+// copied) goes away by itself after a few seconds.
+let msgTimer = null;
+function showMessage(m, brief) {
   const b = $("banner-msg");
+  clearTimeout(msgTimer);
   b.hidden = !m;
-  b.textContent = m || "";
+  $("msg-text").textContent = m || "";
+  if (m && brief) msgTimer = setTimeout(() => { if ($("msg-text").textContent === m) b.hidden = true; }, 5000);
 }
 
 function viewer() {
@@ -137,9 +142,10 @@ async function undo() {
 function render() {
   if (!S) return;
   resetPlay();
+  fixCursor();
   const g = S.game;
   const v = viewer();
-  const hl = { sources: new Set(), targets: new Set(), selected: play && play.selected };
+  const hl = { sources: new Set(), targets: new Set(), selected: play && play.selected, cursor: Keys.cursor };
   if (play && g.human_to_move) {
     for (const e of g.tree.nodes[play.node].edges) hl.sources.add(moverLoc(e.from, g.to_move));
     for (const loc of play.targets.keys()) hl.targets.add(loc);
@@ -147,94 +153,13 @@ function render() {
   const arrows = play ? play.path.map((e) => ({ from: moverLoc(e.from, g.to_move), to: moverLoc(e.to, g.to_move), cls: "played" })) : [];
   const b = boardAfterPath();
   const pips = (a) => a.reduce((s, c, i) => s + c * i, 0);
-  drawBoard($("board"), b, { viewer: v, highlight: hl, arrows, onLoc, pips: { X: pips(b.x), Y: pips(b.y) } });
-  renderNC();
+  const p = { X: pips(b.x), Y: pips(b.y) };
+  // While a move is animated, anim.js draws the board.
+  if (!animating()) drawBoard($("board"), b, { viewer: v, highlight: hl, last: lastMoveLocs(g.last_move), arrows, onLoc, pips: p });
+  renderNC(animating() && Anim.run.pips ? Anim.run.pips : p);
   renderEngines();
   renderGame();
   renderControls();
-}
-
-function renderNC() {
-  const g = S.game;
-  for (const side of ["X", "Y"]) {
-    const c = $("card-" + side);
-    c.className = "pcard" + (g.phase !== "over" && g.to_move === side ? " tomove" : "");
-    const n = g.numbers[side];
-    c.innerHTML = `<div class="who"><span class="disc ${side}"></span>${side} · ${playerLabel(S.players[side])}</div>
-      <div class="num" data-number="${n ?? ""}">${n ?? "–"}</div>
-      <div class="small">doublets left: <b class="credits">${g.credits[side]}</b> · pips ${g.pips[side]}</div>`;
-  }
-  const st = $("status");
-  let text;
-  if (g.phase === "over") text = `<span class="result">${g.result}</span>`;
-  else if (g.phase === "opening") text = `Turn 0: <b>${g.to_move}</b> picks an initial number`;
-  else if (g.phase === "pick") text = `<b>${g.to_move}</b> to pick a number`;
-  else text = `<b>${g.to_move}</b> plays <span class="pair"><span class="die">${g.pair[0]}</span><span class="die">${g.pair[1]}</span></span>`;
-  st.innerHTML = `${text} <span class="small">· phase <span id="phase">${g.phase}</span> · k=${g.k}</span>`;
-  const nb = $("numbers");
-  nb.innerHTML = "";
-  const mine = g.human_to_move;
-  for (const c of g.choices) {
-    const btn = document.createElement("button");
-    btn.textContent = c.n;
-    btn.dataset.n = c.n;
-    if (c.doublet) btn.classList.add("doublet");
-    btn.disabled = !c.legal || !mine;
-    btn.title = !c.legal ? c.reason : c.doublet ? "a doublet: spends a doublet credit" : mine ? "pick " + c.n : "not your turn";
-    btn.onclick = () => api("/api/pick", { n: c.n }).catch(() => {});
-    nb.appendChild(btn);
-  }
-  if (g.tree && g.tree.plays.length === 1 && g.tree.plays[0] === "pass") {
-    const d = document.createElement("div");
-    d.className = "nolegal";
-    d.id = "nolegal";
-    d.textContent = `No legal play with ${g.pair[0]}-${g.pair[1]}: no checker can move. `;
-    const ok = document.createElement("button");
-    ok.textContent = "Pass";
-    ok.id = "pass";
-    ok.onclick = () => commit("pass");
-    d.appendChild(ok);
-    nb.appendChild(d);
-  }
-}
-
-function fmtScore(info) {
-  if (!info || info.score_mp === null || info.score_mp === undefined) return "–";
-  const p = info.score_mp / 1000;
-  return (p >= 0 ? "+" : "") + p.toFixed(3) + (info.exact ? " (exact)" : "");
-}
-
-function renderEngines() {
-  const box = $("engines");
-  box.innerHTML = "";
-  for (const e of S.engines) {
-    const d = document.createElement("div");
-    d.className = "eng";
-    d.innerHTML = `<b>${e.slot}</b> ${e.name} <span class="small">${e.id_name !== e.name ? e.id_name : ""}</span> <span class="st ${e.status.state}" id="status-${e.slot}">${e.status.state}</span>`;
-    const r = document.createElement("button");
-    r.textContent = "Restart";
-    r.className = "restart";
-    r.dataset.slot = e.slot;
-    r.onclick = () => api("/api/restart", { slot: e.slot }).catch(() => {});
-    d.appendChild(r);
-    box.appendChild(d);
-  }
-  const t = S.thinking;
-  const th = $("think");
-  if (t) {
-    const i = t.info || {};
-    th.innerHTML = `Engine ${String.fromCharCode(65 + t.slot)} thinks for ${t.side}: depth <b id="t-depth">${i.depth ?? "–"}</b> · score <b id="t-score">${fmtScore(t.info)}</b> · nodes ${i.nodes ?? "–"}<div class="pv">pv ${(i.pv || []).join(" ")}</div>`;
-  } else if (S.last_search && S.last_search.info) {
-    const l = S.last_search, i = l.info;
-    th.innerHTML = `<span class="small">last search</span> engine ${l.slot} for ${l.side}: depth ${i.depth} · score ${fmtScore(i)} · nodes ${i.nodes}<div class="pv">pv ${(i.pv || []).join(" ")}</div>`;
-  } else {
-    th.innerHTML = `<span class="small">no engine is thinking</span>`;
-  }
-  $("stop").disabled = !t;
-  $("pause").textContent = S.paused ? "Resume" : "Pause";
-  const f = S.fault;
-  $("banner-fault").hidden = !f;
-  if (f) { $("fault-text").textContent = f.message; $("fault-restart").dataset.slot = f.slot; }
 }
 
 function renderGame() {
@@ -242,6 +167,8 @@ function renderGame() {
   const rec = $("record");
   const atBottom = rec.scrollTop + rec.clientHeight >= rec.scrollHeight - 4;
   rec.innerHTML = "";
+  const v = viewer();
+  $("record-note").textContent = `Plays on the board's point numbers (${v}'s side, as labelled); hover a play for its protocol token.`;
   const startRow = document.createElement("div");
   startRow.className = "tok";
   startRow.dataset.id = g.start;
@@ -252,8 +179,9 @@ function renderGame() {
     d.className = "tok";
     d.dataset.token = r.token;
     d.dataset.id = r.after;
-    d.title = "click to copy the full-state ID after this turn";
-    d.innerHTML = `<span>${i + 1}.</span><span>${r.side}</span><span>${r.token}</span><span class="id">${r.after}</span>`;
+    d.title = `${r.token} (protocol, ${r.side}'s numbering) · click to copy the full-state ID after this turn`;
+    if (g.last_move && g.last_move.index === i) d.classList.add("last");
+    d.innerHTML = `<span>${i + 1}.</span><span>${r.side}</span><span class="play">${boardNotation(r.token, r.side, v)}</span><span class="id">${r.after}</span>`;
     rec.appendChild(d);
   });
   for (const d of rec.querySelectorAll(".tok")) d.onclick = () => copy(d.dataset.id);
@@ -271,7 +199,7 @@ function renderControls() {
   let hint = "";
   if (g.phase === "over") hint = g.result;
   else if (g.human_to_move && (g.phase === "pick" || g.phase === "opening")) hint = "Pick a number";
-  else if (mine && play && !done) hint = play.selected ? "Click where the checker goes" : "Click a checker to move";
+  else if (mine && play && !done) hint = play.selected ? "Click where the checker goes (or arrows, Enter)" : "Click a checker to move (or arrows, Enter)";
   else if (!g.human_to_move) hint = S.paused ? "Paused" : "Engine to move";
   $("hint").textContent = hint;
   // Player selects for a new game.
@@ -288,7 +216,7 @@ function renderControls() {
 }
 
 function copy(text) {
-  const done = () => showMessage("copied " + text);
+  const done = () => showMessage("copied " + text, true);
   if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(text).then(done, () => {});
   else {
     const t = document.createElement("textarea");
@@ -306,8 +234,19 @@ function setupPlay() {
   $("flip").onclick = () => { flipped = !flipped; render(); };
   $("undo").onclick = undo;
   $("confirm").onclick = () => commit(S.game.tree.nodes[play.node].done);
-  $("typed").onsubmit = (e) => { e.preventDefault(); const t = $("typed-play").value.trim(); if (t) api("/api/play", { play: t }).then(() => { $("typed-play").value = ""; }).catch(() => {}); };
-  $("search").onsubmit = (e) => { e.preventDefault(); api("/api/search", { depth: +$("s-depth").value, movetime: +$("s-movetime").value }).catch(() => {}); };
+  $("typed").onsubmit = (e) => {
+    e.preventDefault();
+    const t = $("typed-play").value.trim();
+    if (!t) return;
+    // A typed play was not moved on the board: it is animated like the
+    // other side's.
+    Anim.typed = S.game.record.length;
+    api("/api/play", { play: t }).then(() => { $("typed-play").value = ""; }).catch(() => { Anim.typed = null; });
+  };
+  $("search").onsubmit = (e) => { e.preventDefault(); api("/api/search", { depth: +$("s-depth").value, movetime: +$("s-movetime").value, delay: +$("s-delay").value }).catch(() => {}); };
+  $("step").onclick = () => api("/api/step", {}).catch(() => {});
+  $("hints").onchange = () => render();
+  $("msg-close").onclick = () => { $("banner-msg").hidden = true; };
   $("stop").onclick = () => api("/api/stop", {}).catch(() => {});
   $("pause").onclick = () => api("/api/pause", { paused: !S.paused }).catch(() => {});
   $("fault-restart").onclick = () => api("/api/restart", { slot: $("fault-restart").dataset.slot }).catch(() => {});
@@ -319,11 +258,11 @@ function setupPlay() {
     if (p.length === 2) { body.x0 = +p[0]; body.y0 = +p[1]; }
     api("/api/newgame", body).then(() => { play = null; }).catch(() => {});
   };
-  const save = (format) => api("/api/save", { name: $("save-name").value.trim(), format }).then((j) => showMessage("saved " + j.path)).catch(() => {});
+  const save = (format) => api("/api/save", { name: $("save-name").value.trim(), format }).then((j) => { showMessage("saved " + j.path, true); $("save-name").placeholder = j.name; }).catch(() => {});
   $("save-match").onclick = () => save("match");
   $("save-mat").onclick = () => save("mat");
   document.addEventListener("keydown", (e) => {
-    if (e.target.tagName === "INPUT") return;
+    if (e.target.tagName === "INPUT" || $("view-play").hidden) return;
     if (e.key === "Backspace" || (e.key === "z" && e.ctrlKey)) undo();
   });
 }
@@ -333,12 +272,15 @@ function connect() {
   es.onopen = () => { $("conn").textContent = "connected"; };
   es.onerror = () => { $("conn").textContent = "reconnecting…"; };
   es.onmessage = (m) => {
+    const prev = S;
     S = JSON.parse(m.data);
     if (S.search) {
       if (document.activeElement !== $("s-depth")) $("s-depth").value = S.search.depth;
       if (document.activeElement !== $("s-movetime")) $("s-movetime").value = S.search.movetime;
+      if (document.activeElement !== $("s-delay")) $("s-delay").value = S.search.delay;
     }
-    showMessage(S.message);
+    onMoveSnapshot(prev, S);
+    if (!prev || prev.message !== S.message) showMessage(S.message);
     render();
     if (window.onReviewSnapshot) window.onReviewSnapshot(S);
     document.body.dataset.version = S.version;

@@ -1,5 +1,7 @@
 // The backgammon board in SVG: points numbered from the viewer's side,
-// stacks with counts, bar, borne-off trays, highlights and arrows.
+// stacks with counts, bar, borne-off trays, highlights (movable checkers,
+// targets, the keyboard cursor, the last move's points) and arrows; and the
+// positions of single checkers, for the move animation (anim.js).
 // Locations are "x<N>" for X's point N (1..24), "bar", "off".
 "use strict";
 
@@ -40,21 +42,45 @@ function moverLoc(slot, side) {
   return "x" + (side === "X" ? slot : 25 - slot);
 }
 
+// The centre of the `i`-th checker (0 at the base) of `side`'s stack on
+// `loc`, as drawStack places it (a stack shows 5 checkers, 4 on the bar).
+function checkerAt(loc, side, i, viewer) {
+  const innerY = G.top + G.frame;
+  if (loc === "bar") {
+    const mid = innerY + G.innerH / 2;
+    const k = Math.min(i, 3);
+    return side === viewer ? { x: G.left + G.frame + G.quadW + G.bar / 2, y: mid - 30 - (G.r + k * 2 * G.r) }
+      : { x: G.left + G.frame + G.quadW + G.bar / 2, y: mid + 30 + G.r + k * 2 * G.r };
+  }
+  if (loc === "off") {
+    const top = side !== viewer;
+    const ty = top ? innerY : innerY + G.innerH;
+    return { x: G.trayX + G.trayW / 2, y: top ? ty + 8 + i * 11 : ty - 10 - i * 11 };
+  }
+  const g = pointGeom(viewerPoint(+loc.slice(1), viewer));
+  const base = g.top ? innerY : innerY + G.innerH;
+  const k = Math.min(i, 4);
+  return { x: g.x, y: base + (g.top ? 1 : -1) * (G.r + 1 + k * 2 * G.r) };
+}
+
 // Draws `board` ({x:[26], y:[26]}) into `svg`. opts: viewer, highlight
-// {sources:Set, targets:Set, selected}, arrows [{from,to,cls}] (locations),
-// onLoc(loc, event) for clicks, pips {X,Y}, names {X,Y}.
+// {sources:Set, targets:Set, selected, cursor}, last {from:Set, to:Set}
+// (the last move's locations), arrows [{from,to,cls}] (locations),
+// onLoc(loc, event) for clicks, pips {X,Y}.
 function drawBoard(svg, board, opts) {
   while (svg.firstChild) svg.removeChild(svg.firstChild);
   svg.setAttribute("viewBox", `0 0 ${G.W} ${G.H}`);
   const viewer = opts.viewer || "X";
   const other = viewer === "X" ? "Y" : "X";
   const x0 = G.left, y0 = G.top;
+  const hl = opts.highlight || { sources: new Set(), targets: new Set() };
+  const last = opts.last || { from: new Set(), to: new Set() };
+  const lastCls = (loc) => (last.from.has(loc) ? " last-from" : "") + (last.to.has(loc) ? " last-to" : "");
   const innerX = x0 + G.frame, innerY = y0 + G.frame;
   el("rect", { x: x0, y: y0, width: G.innerW + 2 * G.frame, height: G.innerH + 2 * G.frame, rx: 8, class: "frame" }, svg);
   el("rect", { x: innerX, y: innerY, width: G.quadW, height: G.innerH, class: "felt" }, svg);
   el("rect", { x: innerX + G.quadW + G.bar, y: innerY, width: G.quadW, height: G.innerH, class: "felt" }, svg);
-  el("rect", { x: innerX + G.quadW, y: innerY, width: G.bar, height: G.innerH, class: "barstrip" }, svg);
-  const hl = opts.highlight || { sources: new Set(), targets: new Set() };
+  el("rect", { x: innerX + G.quadW, y: innerY, width: G.bar, height: G.innerH, class: "barstrip" + lastCls("bar"), "data-loc": "bar" }, svg);
   const counts = (loc) => {
     if (loc === "bar") return { X: board.x[25], Y: board.y[25] };
     if (loc === "off") return { X: board.x[0], Y: board.y[0] };
@@ -69,7 +95,7 @@ function drawBoard(svg, board, opts) {
     const base = g.top ? innerY : innerY + G.innerH;
     const tip = g.top ? innerY + G.pointH : innerY + G.innerH - G.pointH;
     const shade = v % 2 === 0 ? "pt-dark" : "pt-light";
-    el("polygon", { points: `${g.x - G.pw / 2 + 1},${base} ${g.x + G.pw / 2 - 1},${base} ${g.x},${tip}`, class: `point ${shade}` }, svg);
+    el("polygon", { points: `${g.x - G.pw / 2 + 1},${base} ${g.x + G.pw / 2 - 1},${base} ${g.x},${tip}`, class: `point ${shade}${lastCls(loc)}`, "data-loc": loc }, svg);
     const label = el("text", { x: g.x, y: g.top ? y0 - 10 : y0 + G.innerH + 2 * G.frame + 24, class: "ptlabel" }, svg);
     label.textContent = v;
     const c = counts(loc);
@@ -80,6 +106,7 @@ function drawBoard(svg, board, opts) {
     if (hl.sources.has(loc)) hit.classList.add("movable");
     if (hl.targets.has(loc)) hit.classList.add("target");
     if (hl.selected === loc) hit.classList.add("selected");
+    if (hl.cursor === loc) hit.classList.add("kbfocus");
   }
   // Bar: the viewer's checkers in the upper half (they enter up there).
   const bc = counts("bar");
@@ -90,9 +117,10 @@ function drawBoard(svg, board, opts) {
   const barHit = el("rect", { x: innerX + G.quadW, y: innerY, width: G.bar, height: G.innerH, class: "hit", "data-loc": "bar" }, svg);
   if (hl.sources.has("bar")) barHit.classList.add("movable");
   if (hl.selected === "bar") barHit.classList.add("selected");
+  if (hl.cursor === "bar") barHit.classList.add("kbfocus");
   // Trays: borne-off checkers, the viewer's at the bottom.
   const trayX = G.trayX;
-  el("rect", { x: trayX, y: y0, width: G.trayW, height: G.innerH + 2 * G.frame, rx: 6, class: "frame" }, svg);
+  el("rect", { x: trayX, y: y0, width: G.trayW, height: G.innerH + 2 * G.frame, rx: 6, class: "frame" + lastCls("off"), "data-loc": "off" }, svg);
   for (const [side, top] of [[other, true], [viewer, false]]) {
     const n = counts("off")[side];
     const ty = top ? innerY : innerY + G.innerH;
@@ -109,6 +137,7 @@ function drawBoard(svg, board, opts) {
   }
   const offHit = el("rect", { x: trayX, y: y0, width: G.trayW, height: G.innerH + 2 * G.frame, class: "hit", "data-loc": "off" }, svg);
   if (hl.targets.has("off")) offHit.classList.add("target");
+  if (hl.cursor === "off") offHit.classList.add("kbfocus");
   // Pip counts and names beside the trays.
   if (opts.pips) {
     const t1 = el("text", { x: trayX + G.trayW / 2, y: y0 - 10, class: "pips" }, svg);

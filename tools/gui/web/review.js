@@ -40,14 +40,16 @@ function drawReview() {
   const rep = turnReport(R.at);
   let html = `<div>${s.state}</div>`;
   if (s.played) {
-    html += `<div>${side} to move (numbers X ${s.numbers[0] ?? "–"}, Y ${s.numbers[1] ?? "–"}): played <span class="played">${s.played}</span>`;
+    const bv = R.flipped ? "Y" : "X";
+    const onBoard = (t) => `<span title="${t} (protocol, ${side}'s numbering)">${boardNotation(t, side, bv)}</span>`;
+    html += `<div>${side} to move (numbers X ${s.numbers[0] ?? "–"}, Y ${s.numbers[1] ?? "–"}): played <span class="played">${onBoard(s.played)}</span>`;
     if (rep) {
       const v = rep.verdict === "ok" ? "" : ` <span class="v-${rep.verdict}">${rep.verdict}</span>`;
       html += rep.best === rep.played
         ? ` — the engine's choice too (${(rep.best_score / 1000).toFixed(3)})`
-        : ` (${(rep.played_score / 1000).toFixed(3)}); best <span class="best">${rep.best}</span> (${(rep.best_score / 1000).toFixed(3)}), loss ${(rep.loss / 1000).toFixed(3)}${v}`;
+        : ` (${(rep.played_score / 1000).toFixed(3)}); best <span class="best">${onBoard(rep.best)}</span> (${(rep.best_score / 1000).toFixed(3)}), loss ${(rep.loss / 1000).toFixed(3)}${v}`;
     }
-    html += "</div>";
+    html += `</div><div class="small">plays on the board's point numbers (${bv}'s side)</div>`;
   } else {
     html += "<div>end of the game</div>";
   }

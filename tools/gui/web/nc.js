@@ -1,0 +1,120 @@
+// The numbers side of the game: the players' cards (current number,
+// doublets left, pips), the status line in plain words, the number buttons
+// with a preview of the pair each one gives ("pick 5 → you play 5-2"), and
+// the rules panel.
+"use strict";
+
+const NC = { preview: null }; // the number under the pointer or focus
+
+function other(side) { return side === "X" ? "Y" : "X"; }
+
+function whoName(side) {
+  const p = S.players[side];
+  return p === "human" ? "You" : playerLabel(p);
+}
+
+// What picking `n` does, in words.
+function previewText(n) {
+  const g = S.game;
+  const c = g.choices.find((x) => x.n === n);
+  if (!c) return "";
+  if (!c.legal) return `${n} cannot be picked: ${c.reason}.`;
+  const me = g.to_move, opp = other(me);
+  if (g.phase === "opening") {
+    return me === "X"
+      ? `Pick ${n}: your initial number (turn 0, nobody moves). ${opp} picks next, not ${n}; your next pick must differ from ${n}.`
+      : `Pick ${n}: the initial pair is ${g.numbers.X}-${n}. X's first play is X's next pick with your ${n}.`;
+  }
+  const cur = g.numbers[opp];
+  const [hi, lo] = n >= cur ? [n, cur] : [cur, n];
+  const dbl = c.doublet ? ` — a doublet, it spends one of your ${g.credits[me]} doublet credit${g.credits[me] === 1 ? "" : "s"}` : "";
+  return `Pick ${n} → you play ${hi}-${lo}${dbl}. Your ${n} becomes half of ${opp}'s next pair.`;
+}
+
+function statusText() {
+  const g = S.game;
+  const me = g.to_move, mine = g.human_to_move;
+  const pair = g.pair ? `<span class="pair"><span class="die">${g.pair[0]}</span><span class="die">${g.pair[1]}</span></span>` : "";
+  if (g.phase === "over") return `<span class="result">${g.result}</span>`;
+  if (g.phase === "opening") {
+    return mine ? `Your turn (${me}): pick your initial number. Nobody moves in turn 0.`
+      : `${whoName(me)} (${me}) picks an initial number.`;
+  }
+  if (g.phase === "pick") {
+    return mine ? `Your turn (${me}): pick a number from 1 to ${g.k}. You play it with ${other(me)}'s ${g.numbers[other(me)]}.`
+      : `${whoName(me)} (${me}) is choosing a number.`;
+  }
+  return mine ? `You (${me}) play ${pair}` : `${whoName(me)} (${me}) plays ${pair}`;
+}
+
+function renderNC(pips) {
+  const g = S.game;
+  for (const side of ["X", "Y"]) {
+    const c = $("card-" + side);
+    c.className = "pcard" + (g.phase !== "over" && g.to_move === side ? " tomove" : "");
+    const n = g.numbers[side];
+    c.innerHTML = `<div class="who"><span class="disc ${side}"></span>${side} · ${playerLabel(S.players[side])}</div>
+      <div class="num" data-number="${n ?? ""}" title="current number">${n ?? "–"}</div>
+      <div class="small">doublets left <b class="credits">${g.credits[side]}</b> · pips <b class="pipcount">${pips[side]}</b></div>`;
+  }
+  $("status").innerHTML = statusText();
+  const nb = $("numbers");
+  const mine = g.human_to_move;
+  // Rebuilt only when the choices change, so that focus stays put.
+  const key = JSON.stringify([g.stateid, mine, g.choices]);
+  if (nb.dataset.key !== key) {
+    nb.dataset.key = key;
+    nb.innerHTML = "";
+    if (!g.choices.some((c) => c.n === NC.preview)) NC.preview = null;
+    for (const c of g.choices) {
+      const btn = document.createElement("button");
+      btn.textContent = c.n;
+      btn.dataset.n = c.n;
+      if (c.doublet) btn.classList.add("doublet");
+      btn.disabled = !c.legal || !mine;
+      btn.title = !c.legal ? c.reason : c.doublet ? "a doublet: spends a doublet credit" : mine ? "pick " + c.n : "not your turn";
+      btn.setAttribute("aria-describedby", "preview");
+      btn.onclick = () => api("/api/pick", { n: c.n }).catch(() => {});
+      const show = () => { NC.preview = c.n; renderPreview(); };
+      const hide = () => { if (NC.preview === c.n) { NC.preview = null; renderPreview(); } };
+      btn.addEventListener("pointerenter", show);
+      btn.addEventListener("focus", show);
+      btn.addEventListener("pointerleave", hide);
+      btn.addEventListener("blur", hide);
+      // Disabled buttons get no pointer events: the wrapper shows why.
+      const wrap = document.createElement("span");
+      wrap.className = "numwrap";
+      wrap.addEventListener("pointerenter", show);
+      wrap.addEventListener("pointerleave", hide);
+      wrap.appendChild(btn);
+      nb.appendChild(wrap);
+    }
+    if (g.tree && g.tree.plays.length === 1 && g.tree.plays[0] === "pass") {
+      const d = document.createElement("div");
+      d.className = "nolegal";
+      d.id = "nolegal";
+      d.textContent = `No legal play with ${g.pair[0]}-${g.pair[1]}: no checker can move. `;
+      const ok = document.createElement("button");
+      ok.textContent = "Pass";
+      ok.id = "pass";
+      ok.onclick = () => commit("pass");
+      d.appendChild(ok);
+      nb.appendChild(d);
+    }
+  }
+  renderPreview();
+}
+
+function renderPreview() {
+  const g = S.game;
+  const p = $("preview");
+  const picking = g.human_to_move && (g.phase === "pick" || g.phase === "opening");
+  p.hidden = !picking;
+  if (!picking) return;
+  p.dataset.n = NC.preview ?? "";
+  p.textContent = NC.preview !== null ? previewText(NC.preview)
+    : "Point at a number, or Tab to it, to see the pair it gives you.";
+}
+
+$("rules-open").onclick = () => { $("rules").showModal(); $("rules-title").focus(); };
+$("rules-close").onclick = () => $("rules").close();

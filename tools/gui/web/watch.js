@@ -1,0 +1,120 @@
+// The engines panel: each slot's state, the search in progress (depth,
+// score, principal variation on the board's numbering), the last finished
+// search (on the person's turn only with hints on: it holds the engine's
+// idea of the person's next move), and, while watching or with hints on, an
+// evaluation bar beside the board and a per-turn graph of X's evaluation.
+"use strict";
+
+// hist: record length -> X's score (points); times: when each turn of the
+// game reached the page (Date.now()), for the watch delay's test.
+const Watch = { hist: new Map(), histStart: null, times: [], seen: 0 };
+
+function fmtScore(info) {
+  if (!info || info.score_mp === null || info.score_mp === undefined) return "–";
+  const p = info.score_mp / 1000;
+  return (p >= 0 ? "+" : "") + p.toFixed(3) + (info.exact ? " (exact)" : "");
+}
+
+// A principal variation on the viewer's numbering: it starts with `side`'s
+// turn and the sides alternate.
+function pvText(pv, side) {
+  const v = viewer();
+  let s = side;
+  return (pv || []).map((t) => { const out = boardNotation(t, s, v); s = other(s); return out; }).join(" ");
+}
+
+function watching() {
+  return S.players.X !== "human" && S.players.Y !== "human";
+}
+
+// X's score in points from an `info` searched for `side`, or null.
+function scoreForX(info, side) {
+  if (!info || info.score_mp === null || info.score_mp === undefined) return null;
+  return (side === "X" ? 1 : -1) * info.score_mp / 1000;
+}
+
+function renderEngines() {
+  const box = $("engines");
+  box.innerHTML = "";
+  for (const e of S.engines) {
+    const d = document.createElement("div");
+    d.className = "eng";
+    d.innerHTML = `<b>${e.slot}</b> ${e.name} <span class="small">${e.id_name !== e.name ? e.id_name : ""}</span> <span class="st ${e.status.state}" id="status-${e.slot}">${e.status.state}</span>`;
+    const r = document.createElement("button");
+    r.textContent = "Restart";
+    r.className = "restart";
+    r.dataset.slot = e.slot;
+    r.onclick = () => api("/api/restart", { slot: e.slot }).catch(() => {});
+    d.appendChild(r);
+    box.appendChild(d);
+  }
+  const t = S.thinking;
+  const th = $("think");
+  const hints = $("hints").checked;
+  const l = S.last_search;
+  // The last search is the engine's view of the position now, the person's
+  // next move included: a hint, shown only when asked for.
+  const showLast = l && l.info && (!S.game.human_to_move || hints);
+  if (t) {
+    const i = t.info || {};
+    th.innerHTML = `Engine ${String.fromCharCode(65 + t.slot)} thinks for ${t.side}: depth <b id="t-depth">${i.depth ?? "–"}</b> · score <b id="t-score">${fmtScore(t.info)}</b> · nodes ${i.nodes ?? "–"}<div class="pv">pv ${pvText(i.pv, t.side)}</div>`;
+  } else if (showLast) {
+    const i = l.info;
+    th.innerHTML = `<span class="small">last search</span> <span id="last-search">engine ${l.slot} for ${l.side}: depth ${i.depth} · score ${fmtScore(i)} · nodes ${i.nodes}<div class="pv">pv ${pvText(i.pv, l.side)}</div></span>`;
+  } else {
+    th.innerHTML = `<span class="small">${l && l.info ? "the engine's last line is hidden on your turn (tick hints to see it)" : "no engine is thinking"}</span>`;
+  }
+  $("stop").disabled = !t;
+  $("pause").textContent = S.paused ? "Resume" : "Pause";
+  $("step").disabled = !(S.paused && !S.game.human_to_move && S.game.phase !== "over");
+  const f = S.fault;
+  $("banner-fault").hidden = !f;
+  if (f) { $("fault-text").textContent = f.message; $("fault-restart").dataset.slot = f.slot; }
+  renderEval();
+}
+
+function renderEval() {
+  const g = S.game;
+  if (Watch.histStart !== g.start || g.record.length < Watch.seen) {
+    Watch.hist = new Map();
+    Watch.histStart = g.start;
+    Watch.times = [];
+  }
+  if (g.record.length > Watch.seen) Watch.times.push(Date.now());
+  Watch.seen = g.record.length;
+  const t = S.thinking, l = S.last_search;
+  const live = t ? scoreForX(t.info, t.side) : l ? scoreForX(l.info, l.side) : null;
+  if (!t && l && live !== null) Watch.hist.set(g.record.length, live);
+  const show = watching() || $("hints").checked;
+  const bar = $("evalbar");
+  bar.hidden = !show;
+  $("evalgraph").hidden = !show || Watch.hist.size < 2;
+  if (!show) return;
+  const v = viewer();
+  // The viewer's share of the bar, from the bottom: 50% is even, a
+  // gammon's worth fills most of it.
+  const forViewer = live === null ? 0 : (v === "X" ? live : -live);
+  const frac = 0.5 + 0.5 * Math.tanh(forViewer / 1.2);
+  bar.dataset.score = live === null ? "" : live.toFixed(3);
+  bar.title = live === null ? "no evaluation yet" : `X ${live >= 0 ? "+" : ""}${live.toFixed(3)} points`;
+  $("evalfill").style.height = (frac * 100).toFixed(1) + "%";
+  $("evalfill").className = "evalfill " + v;
+  bar.className = "evalbar " + other(v);
+  $("evaltext").textContent = live === null ? "" : (live >= 0 ? "+" : "") + live.toFixed(2);
+  drawEvalGraph();
+}
+
+function drawEvalGraph() {
+  const svg = $("evalgraph");
+  while (svg.firstChild) svg.removeChild(svg.firstChild);
+  const W = 400, H = 80, pts = [...Watch.hist.entries()].sort((a, b) => a[0] - b[0]);
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  if (pts.length < 2) return;
+  const n = Math.max(...pts.map((p) => p[0])), m = Math.max(1, ...pts.map((p) => Math.abs(p[1])));
+  const x = (i) => 4 + (i / Math.max(1, n)) * (W - 8);
+  const y = (s) => H / 2 - (s / m) * (H / 2 - 4);
+  el("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: "axis" }, svg);
+  el("polyline", { points: pts.map(([i, s]) => `${x(i)},${y(s)}`).join(" "), class: "evalline" }, svg);
+  const lab = el("text", { x: 4, y: 11, class: "axlabel" }, svg);
+  lab.textContent = `X's evaluation per turn (±${m.toFixed(2)} points)`;
+}
