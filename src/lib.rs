@@ -33,4 +33,5 @@ pub mod play;
 pub mod referee;
 pub mod rng;
 pub mod search;
+pub mod tables;
 pub mod turn;
