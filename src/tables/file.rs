@@ -19,6 +19,7 @@ pub const MAGIC: &str = "NCBG-TABLE 1";
 const MAX_HEADER: usize = 4096;
 
 /// A table read from a file, checked.
+#[derive(Debug)]
 pub struct Loaded {
     /// What it is.
     pub spec: Spec,

@@ -27,6 +27,10 @@ pub struct Graph {
     /// Row `board * pairs + pair` spans `offsets[row]..offsets[row + 1]`.
     offsets: Vec<u32>,
     children: Vec<u32>,
+    /// The reverse rows: row `board * pairs + pair` lists the boards whose
+    /// row for `pair` holds `board`.
+    parent_offsets: Vec<u32>,
+    parents: Vec<u32>,
 }
 
 impl Graph {
@@ -80,12 +84,26 @@ impl Graph {
             }
             children.extend_from_slice(&kids);
         }
+        let (parent_offsets, parents) = reverse(&offsets, &children, pairs);
         Ok(Graph {
             pairs,
             pair_index,
             offsets,
             children,
+            parent_offsets,
+            parents,
         })
+    }
+
+    /// The boards whose plays with pair `pair` lead to `board`.
+    #[inline(always)]
+    pub fn parents(&self, board: usize, pair: usize) -> &[u32] {
+        let row = board * self.pairs + pair;
+        let (a, b) = (
+            self.parent_offsets[row] as usize,
+            self.parent_offsets[row + 1] as usize,
+        );
+        &self.parents[a..b]
     }
 
     /// The children of `board` with pair `pair` (an index).
@@ -100,6 +118,32 @@ impl Graph {
     pub fn edges(&self) -> usize {
         self.children.len()
     }
+}
+
+/// The reverse rows of a graph (counting, then filling in board order).
+fn reverse(offsets: &[u32], children: &[u32], pairs: usize) -> (Vec<u32>, Vec<u32>) {
+    let rows = offsets.len() - 1;
+    let mut starts = vec![0u32; rows + 1];
+    for row in 0..rows {
+        let p = row % pairs;
+        for &c in &children[offsets[row] as usize..offsets[row + 1] as usize] {
+            starts[c as usize * pairs + p + 1] += 1;
+        }
+    }
+    for i in 0..rows {
+        starts[i + 1] += starts[i];
+    }
+    let mut fill = starts.clone();
+    let mut parents = vec![0u32; children.len()];
+    for row in 0..rows {
+        let (b, p) = (row / pairs, row % pairs);
+        for &c in &children[offsets[row] as usize..offsets[row + 1] as usize] {
+            let at = &mut fill[c as usize * pairs + p];
+            parents[*at as usize] = b as u32;
+            *at += 1;
+        }
+    }
+    (starts, parents)
 }
 
 /// Row lengths and children of one chunk of boards.

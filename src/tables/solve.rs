@@ -24,6 +24,10 @@
 //! states still at 0 then are exactly the draws (which is how the referee's
 //! repetition rule scores a game that goes round for ever).
 //!
+//! **Work.** The first sweep computes every state; a later sweep only the
+//! parents of the states the sweep before changed (the board graph keeps
+//! reverse rows), which gives the same values with far less work.
+//!
 //! **Determinism.** Sweeps are Jacobi steps: sweep `r` reads only the values
 //! after sweep `r - 1`. An entry changed in sweep `r` keeps its previous value
 //! beside the new one, tagged with `r`, so readers in the same sweep still see
@@ -33,11 +37,15 @@
 //! of threads. A winner moving to a child of lower rank always makes
 //! progress; [`super::probe`] uses that to pick optimal choices.
 
-use super::graph::{Graph, CHUNK};
+use super::graph::Graph;
 use super::index::StateIndex;
 use super::Spec;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
+
+/// Words of the dirty bitset per work unit.
+const WORDS: usize = 1024;
 
 /// Entry code of an invalid board (no such state).
 pub const INVALID: u16 = 7;
@@ -141,8 +149,19 @@ pub fn solve(spec: Spec, jobs: usize, progress: &dyn Fn(&str)) -> Result<Solved,
         })
         .collect();
 
-    let chunks = boards.div_ceil(CHUNK);
-    let mut changed_before: Vec<AtomicBool> = (0..boards).map(|_| AtomicBool::new(true)).collect();
+    // The number states that move to each number state, with the pair.
+    let mut before: Vec<Vec<(usize, usize)>> = vec![Vec::new(); planes];
+    for (ns, list) in moves.iter().enumerate() {
+        for &(p, next) in list {
+            before[next].push((ns, p));
+        }
+    }
+    let states = planes * boards;
+    // Sweep 1 computes every state; later sweeps only the parents of the
+    // states the sweep before changed.
+    let dirty: Vec<AtomicU64> = (0..states.div_ceil(64))
+        .map(|_| AtomicU64::new(u64::MAX))
+        .collect();
     let mut sweep = 0u32;
     loop {
         sweep += 1;
@@ -150,46 +169,73 @@ pub fn solve(spec: Spec, jobs: usize, progress: &dyn Fn(&str)) -> Result<Solved,
             return Err(format!("no fixpoint after {MAX_RANK} sweeps"));
         }
         let t = Instant::now();
-        let changed_now: Vec<AtomicBool> = (0..boards).map(|_| AtomicBool::new(false)).collect();
-        let next = AtomicU64::new(0);
-        let changes = AtomicU64::new(0);
         let ctx = Sweep {
             graph: &graph,
             fixed: &fixed,
             values: &values,
             moves: &moves,
-            before: &changed_before,
-            now: &changed_now,
             boards,
             sweep,
         };
+        let words = dirty.len();
+        let chunks = words.div_ceil(WORDS);
+        let next = AtomicUsize::new(0);
+        let changed: Mutex<Vec<u64>> = Mutex::new(Vec::new());
         std::thread::scope(|scope| {
             for _ in 0..jobs.max(1) {
                 scope.spawn(|| {
-                    let mut local = 0u64;
+                    let mut local = Vec::new();
                     loop {
-                        let chunk = next.fetch_add(1, Ordering::Relaxed) as usize;
+                        let chunk = next.fetch_add(1, Ordering::Relaxed);
                         if chunk >= chunks {
                             break;
                         }
-                        let start = chunk * CHUNK;
-                        for b in start..(start + CHUNK).min(boards) {
-                            local += ctx.board(b);
+                        for w in chunk * WORDS..((chunk + 1) * WORDS).min(words) {
+                            let mut bits = dirty[w].swap(0, Ordering::Relaxed);
+                            while bits != 0 {
+                                let s = w * 64 + bits.trailing_zeros() as usize;
+                                bits &= bits - 1;
+                                if s < states && ctx.state(s % boards, s / boards) {
+                                    local.push(s as u64);
+                                }
+                            }
                         }
                     }
-                    changes.fetch_add(local, Ordering::Relaxed);
+                    changed.lock().expect("no panics while held").extend(local);
                 });
             }
         });
-        let changes = changes.into_inner();
+        let changed = changed.into_inner().map_err(|_| "a worker panicked")?;
         progress(&format!(
-            "sweep {sweep}: {changes} states changed in {:.1} s",
+            "sweep {sweep}: {} states changed in {:.1} s",
+            changed.len(),
             t.elapsed().as_secs_f64()
         ));
-        if changes == 0 {
+        if changed.is_empty() {
             break;
         }
-        changed_before = changed_now;
+        // Mark the parents of the changed states for the next sweep.
+        let next = AtomicUsize::new(0);
+        let per = changed.len().div_ceil(jobs.max(1) * 16).max(1);
+        std::thread::scope(|scope| {
+            for _ in 0..jobs.max(1) {
+                scope.spawn(|| loop {
+                    let start = next.fetch_add(per, Ordering::Relaxed);
+                    if start >= changed.len() {
+                        break;
+                    }
+                    for &s in &changed[start..(start + per).min(changed.len())] {
+                        let (plane, c) = (s as usize / boards, s as usize % boards);
+                        for &(ns, p) in &before[plane] {
+                            for &b in graph.parents(c, p) {
+                                let i = ns * boards + b as usize;
+                                dirty[i / 64].fetch_or(1 << (i % 64), Ordering::Relaxed);
+                            }
+                        }
+                    }
+                });
+            }
+        });
     }
     let entries = values
         .into_iter()
@@ -213,60 +259,44 @@ struct Sweep<'a> {
     fixed: &'a [u8],
     values: &'a [AtomicU32],
     moves: &'a [Vec<(usize, usize)>],
-    before: &'a [AtomicBool],
-    now: &'a [AtomicBool],
     boards: usize,
     sweep: u32,
 }
 
 impl Sweep<'_> {
-    /// Recomputes every state of board `b`; returns how many changed.
-    fn board(&self, b: usize) -> u64 {
+    /// Recomputes the state of board `b` and number state `ns`; returns
+    /// whether its value changed.
+    #[inline]
+    fn state(&self, b: usize, ns: usize) -> bool {
         if self.fixed[b] != 0 {
-            return 0;
+            return false;
         }
         let g = self.graph;
-        if self.sweep > 1 {
-            let any = (0..g.pairs).any(|p| {
-                g.children(b, p)
-                    .iter()
-                    .any(|&c| self.before[c as usize].load(Ordering::Relaxed))
-            });
-            if !any {
-                return 0;
-            }
-        }
-        let mut changed = 0;
-        for (ns, choices) in self.moves.iter().enumerate() {
-            let mut best = -4;
-            'choices: for &(p, next) in choices {
-                let plane = &self.values[next * self.boards..(next + 1) * self.boards];
-                for &c in g.children(b, p) {
-                    let v = -seen(plane[c as usize].load(Ordering::Relaxed), self.sweep);
-                    if v > best {
-                        best = v;
-                        if best == 3 {
-                            break 'choices;
-                        }
+        let mut best = -4;
+        'choices: for &(p, next) in &self.moves[ns] {
+            let plane = &self.values[next * self.boards..(next + 1) * self.boards];
+            for &c in g.children(b, p) {
+                let v = -seen(plane[c as usize].load(Ordering::Relaxed), self.sweep);
+                if v > best {
+                    best = v;
+                    if best == 3 {
+                        break 'choices;
                     }
                 }
             }
-            let cell = &self.values[ns * self.boards + b];
-            let old = cell.load(Ordering::Relaxed);
-            let old_code = old & 7;
-            let code = (best + 3) as u32;
-            if code != old_code {
-                cell.store(
-                    code | (old_code << 3) | (self.sweep << 6),
-                    Ordering::Relaxed,
-                );
-                changed += 1;
-            }
         }
-        if changed > 0 {
-            self.now[b].store(true, Ordering::Relaxed);
+        let cell = &self.values[ns * self.boards + b];
+        let old = cell.load(Ordering::Relaxed);
+        let old_code = old & 7;
+        let code = (best + 3) as u32;
+        if code == old_code {
+            return false;
         }
-        changed
+        cell.store(
+            code | (old_code << 3) | (self.sweep << 6),
+            Ordering::Relaxed,
+        );
+        true
     }
 }
 
