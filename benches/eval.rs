@@ -5,11 +5,11 @@
 //!     cargo bench --bench eval            (best of 5 runs)
 //!     cargo bench --bench eval -- 9       (best of 9 runs)
 
+use ncbg::eval::nn::NnEval;
+use ncbg::eval::{Evaluator, Handcrafted};
 use ncbg::game::GameState;
-use ncbg::nn::NnEval;
 use ncbg::rng::Rng;
-use ncbg::search::eval::{Evaluator, Handcrafted};
-use ncbg::search::random_choice;
+use ncbg::turn::random_turn;
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -19,8 +19,8 @@ fn states(games: u64) -> Vec<GameState> {
     for seed in 0..games {
         let mut rng = Rng::new(seed);
         let mut g = GameState::standard();
-        while let Some(c) = random_choice(&g, &mut rng) {
-            g = c.apply(&g);
+        while let Some(c) = random_turn(&g, &mut rng) {
+            g = c.after(&g);
             if g.is_over() || out.len() > 200_000 {
                 break;
             }

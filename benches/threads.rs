@@ -6,9 +6,11 @@
 //!     cargo bench --bench threads                (depth 5, 100 ms, 24 states)
 //!     cargo bench --bench threads -- 4 50 12     (depth 4, 50 ms, 12 states)
 
+use ncbg::eval::NnEval;
 use ncbg::game::GameState;
 use ncbg::rng::Rng;
-use ncbg::search::{random_choice, Limits, Searcher, Settings};
+use ncbg::search::{Limits, Searcher, Settings};
+use ncbg::turn::random_turn;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -22,8 +24,8 @@ fn states(n: usize) -> Vec<GameState> {
         let mut g = GameState::standard();
         let turns = 6 + rng.index(25);
         for _ in 0..turns {
-            match random_choice(&g, &mut rng) {
-                Some(c) => g = c.apply(&g),
+            match random_turn(&g, &mut rng) {
+                Some(c) => g = c.after(&g),
                 None => break,
             }
         }
@@ -36,7 +38,7 @@ fn states(n: usize) -> Vec<GameState> {
 
 /// One search: (wall seconds, depth completed, nodes).
 fn search(state: &GameState, threads: usize, limits: &Limits) -> (f64, u32, u64) {
-    let mut searcher = Searcher::new(64);
+    let mut searcher = Searcher::new(64, Box::new(NnEval::embedded()));
     let settings = Settings {
         threads,
         ..Settings::default()

@@ -1,4 +1,5 @@
 //! Depth reached over time from the start with the initial pair (3,5).
+use ncbg::eval::NnEval;
 use ncbg::game::GameState;
 use ncbg::search::{Limits, Searcher, Settings};
 use std::sync::atomic::AtomicBool;
@@ -8,7 +9,7 @@ fn main() {
     let mut g = GameState::standard();
     g.pick(3).unwrap();
     g.pick(5).unwrap();
-    let mut s = Searcher::new(64);
+    let mut s = Searcher::new(64, Box::new(NnEval::embedded()));
     let stop = AtomicBool::new(false);
     let limits = Limits {
         movetime: Some(Duration::from_millis(ms)),

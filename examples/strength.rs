@@ -5,9 +5,10 @@
 //!
 //! A player is `random`, `dN` (fixed depth N) or `tN` (N ms a turn).
 
+use ncbg::duel::{self, search_turn, DuelRules};
+use ncbg::eval::NnEval;
 use ncbg::game::GameState;
 use ncbg::search::{Limits, Searcher, Settings};
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 #[derive(Clone)]
@@ -38,26 +39,28 @@ fn player(spec: &str, seed: u64) -> Player {
     }
 }
 
-/// Plays one game; returns points for X (0 for a capped game).
+/// Plays one game (a [`duel`]); returns points for X (0 for a draw: the
+/// 600-turn cap or a repetition) and the turns played.
 fn play(x: &Player, y: &Player, x0: u8, y0: u8, seed: u64) -> (i32, usize) {
     let mut g = GameState::standard();
     g.pick(x0).unwrap();
     g.pick(y0).unwrap();
-    let mut searchers = [Searcher::new(16), Searcher::new(16)];
-    let stop = AtomicBool::new(false);
-    let mut turns = 0;
-    while !g.is_over() && turns < 600 {
-        let i = g.to_move().index();
+    let mut searchers = [
+        Searcher::new(16, Box::new(NnEval::embedded())),
+        Searcher::new(16, Box::new(NnEval::embedded())),
+    ];
+    let rules = DuelRules {
+        max_turns: 600,
+        repetition: true,
+    };
+    let d = duel::play(g, &rules, &mut |state, history| {
+        let i = state.to_move().index();
         let p = if i == 0 { x } else { y };
         let mut settings = p.settings.clone();
-        settings.seed = seed.wrapping_add(turns as u64 * 7919);
-        let r = searchers[i]
-            .search(&g, &p.limits, &settings, &stop, &mut |_| {})
-            .unwrap();
-        g = r.best.apply(&g);
-        turns += 1;
-    }
-    (g.result().map_or(0, |r| r.points_for_x()), turns)
+        settings.seed = seed.wrapping_add(history.len() as u64 * 7919);
+        search_turn(&mut searchers[i], state, history, &p.limits, &settings).map(|r| r.best)
+    });
+    (d.points_for_x(), d.turns as usize)
 }
 
 fn main() {

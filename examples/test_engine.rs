@@ -24,7 +24,7 @@ use ncbg::game::GameState;
 use ncbg::ids::state_id;
 use ncbg::numbers::NumberRules;
 use ncbg::rng::Rng;
-use ncbg::search::random_choice;
+use ncbg::turn::random_turn;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
@@ -109,7 +109,7 @@ impl Engine {
             return;
         };
         let mut rng = Rng::new(self.seed ^ fnv(&self.position_line));
-        let Some(choice) = random_choice(&state, &mut rng) else {
+        let Some(choice) = random_turn(&state, &mut rng) else {
             let _ = writeln!(out, "error game-over the game is finished");
             return;
         };

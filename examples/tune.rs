@@ -3,33 +3,31 @@
 //!
 //!     cargo run --release --example tune -- DEPTH GAMES_PER_OPENING_SEED
 
+use ncbg::duel::{self, search_turn, DuelRules};
+use ncbg::eval::Handcrafted;
 use ncbg::game::GameState;
 use ncbg::rng::Rng;
-use ncbg::search::eval::Handcrafted;
-use ncbg::search::{random_choice, Limits, Searcher, Settings};
-use std::sync::atomic::AtomicBool;
+use ncbg::search::{Limits, Searcher, Settings};
+use ncbg::turn::random_turn;
 
 fn play(x: &Handcrafted, y: &Handcrafted, start: &GameState, depth: u32) -> i32 {
-    let mut g = *start;
     let mut s = [
-        Searcher::with_evaluator(8, Box::new(x.clone())),
-        Searcher::with_evaluator(8, Box::new(y.clone())),
+        Searcher::new(8, Box::new(x.clone())),
+        Searcher::new(8, Box::new(y.clone())),
     ];
-    let stop = AtomicBool::new(false);
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
     };
-    let mut turns = 0;
-    while !g.is_over() && turns < 500 {
-        let i = g.to_move().index();
-        let r = s[i]
-            .search(&g, &limits, &Settings::default(), &stop, &mut |_| {})
-            .unwrap();
-        g = r.best.apply(&g);
-        turns += 1;
-    }
-    g.result().map_or(0, |r| r.points_for_x())
+    let rules = DuelRules {
+        max_turns: 500,
+        repetition: true,
+    };
+    duel::play(*start, &rules, &mut |state, history| {
+        let i = state.to_move().index();
+        search_turn(&mut s[i], state, history, &limits, &Settings::default()).map(|r| r.best)
+    })
+    .points_for_x()
 }
 
 fn openings(n: usize) -> Vec<GameState> {
@@ -39,7 +37,7 @@ fn openings(n: usize) -> Vec<GameState> {
             let mut g = GameState::standard();
             // Turn 0 plus two random turns.
             for _ in 0..4 {
-                g = random_choice(&g, &mut rng).unwrap().apply(&g);
+                g = random_turn(&g, &mut rng).unwrap().after(&g);
             }
             g
         })

@@ -5,8 +5,22 @@
 //! dice, each player picks a number each turn and plays it together with the
 //! opponent's last pick. The rules are written down in `protocol/rules.md`.
 //!
-//! The library does no I/O: the `ncbg` engine and `ncbg-referee` binaries are
-//! thin layers over it.
+//! Layers, bottom up (a module imports only from the layers below it):
+//!
+//! 1. rules: [`board`], [`pair`], [`play`], [`movegen`], [`numbers`],
+//!    [`notation`], [`game`], [`turn`] (the one turn type, the legal turns,
+//!    turn tokens), [`ids`], [`perft`], [`rng`];
+//! 2. evaluation: [`eval`] (the `Evaluator` trait, handcrafted and learned);
+//! 3. search: [`search`] (takes the evaluator its caller passes in);
+//! 4. users of the search: [`engine`] (the NCBP session), [`referee`]
+//!    (matches), [`analysis`] (batch analysis), [`duel`] (in-process games).
+//!
+//! The `ncbg` and `ncbg-referee` binaries are thin layers over it. Which
+//! modules do I/O: [`engine::session`] reads a net file (`EvalFile`),
+//! [`engine::input`] reads lines from a reader its caller opens, and
+//! [`referee`] spawns engine processes (`referee::engine`) and reads and
+//! writes match files (`referee::store`). The rest does none (the search and
+//! the analysis start threads of their own, for `Threads` and `--jobs`).
 //!
 //! ```
 //! use ncbg::board::Variant;
@@ -20,11 +34,12 @@
 
 pub mod analysis;
 pub mod board;
+pub mod duel;
 pub mod engine;
+pub mod eval;
 pub mod game;
 pub mod ids;
 pub mod movegen;
-pub mod nn;
 pub mod notation;
 pub mod numbers;
 pub mod pair;

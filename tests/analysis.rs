@@ -1,6 +1,7 @@
 //! Batch analysis: blunders are flagged, results do not depend on threads.
 
 use ncbg::analysis::{analyze_game, analyze_position, run_parallel, totals, Thresholds, Verdict};
+use ncbg::eval::NnEval;
 use ncbg::game::GameState;
 use ncbg::search::{Limits, Searcher, Settings};
 
@@ -20,7 +21,7 @@ fn depth(d: u32) -> Limits {
 
 #[test]
 fn positions_rank_alternatives() {
-    let mut s = Searcher::new(8);
+    let mut s = Searcher::new(8, Box::new(NnEval::embedded()));
     let g = opened(3, 5);
     let r = analyze_position(&mut s, &g, &depth(2), &Settings::default(), 3).unwrap();
     assert_eq!(r.ranked.len(), 3);
@@ -34,7 +35,7 @@ fn positions_rank_alternatives() {
 #[test]
 fn a_deliberate_blunder_is_flagged() {
     // After the initial pair (3,5), X plays the turn the engine ranks last.
-    let mut s = Searcher::new(8);
+    let mut s = Searcher::new(8, Box::new(NnEval::embedded()));
     let start = GameState::standard();
     let g = opened(3, 5);
     let limits = depth(2);

@@ -3,6 +3,7 @@
 //! game flagged.
 
 use ncbg::analysis::analyze_position;
+use ncbg::eval::NnEval;
 use ncbg::game::GameState;
 use ncbg::referee::record::{GameEnd, GameRecord, MAGIC};
 use ncbg::referee::schedule::Opening;
@@ -101,7 +102,7 @@ fn a_blunder_in_a_match_file_is_flagged() {
         ..Limits::default()
     };
     let all = analyze_position(
-        &mut Searcher::new(8),
+        &mut Searcher::new(8, Box::new(NnEval::embedded())),
         &g,
         &limits,
         &Settings::default(),

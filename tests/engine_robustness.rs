@@ -11,7 +11,7 @@ use engine_util::Engine;
 use ncbg::engine::{ErrorCode, Reply, Session, Task};
 use ncbg::ids::state_id;
 use ncbg::rng::Rng;
-use ncbg::search::legal_choices;
+use ncbg::turn::legal_turns;
 
 /// Valid lines to truncate, mutate and splice.
 const SEEDS: [&str; 16] = [
@@ -271,9 +271,7 @@ fn still_works(engine: &mut Engine) {
         .to_string();
     let state = state_id::decode(&engine.key("stateid")).unwrap();
     assert!(
-        legal_choices(&state)
-            .iter()
-            .any(|c| c.token(&state) == token),
+        legal_turns(&state).iter().any(|c| c.token(&state) == token),
         "{token}"
     );
     assert!(engine.ask(&format!("move {token}")).is_empty());

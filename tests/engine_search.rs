@@ -7,7 +7,7 @@ use engine_util::Engine;
 use ncbg::game::{GameState, Phase};
 use ncbg::ids::state_id;
 use ncbg::numbers::{Numbers, Side};
-use ncbg::search::legal_choices;
+use ncbg::turn::legal_turns;
 
 /// The `bestmove` token of a `go` reply (which must end with exactly one).
 fn bestmove(lines: &[String]) -> String {
@@ -28,7 +28,7 @@ fn bestmove(lines: &[String]) -> String {
 fn assert_legal(engine: &mut Engine, token: &str) -> GameState {
     let id = engine.key("stateid");
     let state = state_id::decode(&id).expect("engine's state ID");
-    let choices = legal_choices(&state);
+    let choices = legal_turns(&state);
     assert!(
         choices.iter().any(|c| c.token(&state) == token),
         "bestmove {token} is not legal in {id}"

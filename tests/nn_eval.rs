@@ -3,11 +3,12 @@
 //! states scored as draws by the search.
 
 use ncbg::engine::{Reply, Session};
+use ncbg::eval::nn::{file, Network, NnEval};
+use ncbg::eval::Evaluator;
 use ncbg::game::{GameState, Phase};
-use ncbg::nn::{file, Network, NnEval};
 use ncbg::numbers::{Numbers, Side};
-use ncbg::search::eval::Evaluator;
-use ncbg::search::{legal_choices, Limits, Searcher, Settings};
+use ncbg::search::{Limits, Searcher, Settings};
+use ncbg::turn::legal_turns;
 use std::sync::atomic::AtomicBool;
 
 fn lines(session: &mut Session, line: &str) -> Vec<String> {
@@ -114,10 +115,10 @@ fn colours_swapped_evaluate_the_same_for_the_side_to_move() {
     let mut g = GameState::standard();
     let mut rng = ncbg::rng::Rng::new(3);
     for _ in 0..200 {
-        let Some(c) = ncbg::search::random_choice(&g, &mut rng) else {
+        let Some(c) = ncbg::turn::random_turn(&g, &mut rng) else {
             break;
         };
-        g = c.apply(&g);
+        g = c.after(&g);
         if g.is_over() {
             break;
         }
@@ -149,20 +150,20 @@ fn a_line_back_to_an_earlier_state_is_scored_as_a_draw() {
     let mut g = GameState::standard();
     g.pick(3).unwrap();
     g.pick(5).unwrap();
-    let choices = legal_choices(&g);
+    let choices = legal_turns(&g);
     let limits = Limits {
         depth: Some(1),
         multipv: choices.len(),
         ..Limits::default()
     };
     let stop = AtomicBool::new(false);
-    let mut searcher = Searcher::new(1);
+    let mut searcher = Searcher::new(1, Box::new(NnEval::embedded()));
     let plain = searcher
         .search(&g, &limits, &Settings::default(), &stop, &mut |_| {})
         .unwrap();
     // Pretend the best choice's result happened earlier in the game.
     let best = plain.lines[0].0;
-    let earlier = best.apply(&g);
+    let earlier = best.after(&g);
     assert_eq!(earlier.phase(), Phase::Pick);
     assert_ne!(plain.lines[0].1.value, 0);
     searcher.set_history(&[earlier]);

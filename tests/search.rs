@@ -1,11 +1,13 @@
 //! Search: legal answers from every phase, limits, determinism.
 
+use ncbg::eval::NnEval;
 use ncbg::game::GameState;
-use ncbg::search::{legal_choices, Choice, Limits, Searcher, Settings};
+use ncbg::search::{Limits, Searcher, Settings};
+use ncbg::turn::{legal_turns, Turn};
 use std::sync::atomic::AtomicBool;
 
 fn search(state: &GameState, limits: Limits, settings: &Settings) -> ncbg::search::SearchResult {
-    let mut s = Searcher::new(16);
+    let mut s = Searcher::new(16, Box::new(NnEval::embedded()));
     let stop = AtomicBool::new(false);
     s.search(state, &limits, settings, &stop, &mut |_| {})
         .expect("game not over")
@@ -28,19 +30,19 @@ fn answers_are_legal_in_every_phase() {
     // Turn 0.
     let g = GameState::standard();
     let r = search(&g, depth(2), &settings);
-    assert!(matches!(r.best, Choice::Pick(_)));
-    assert!(legal_choices(&g).contains(&r.best));
+    assert!(matches!(r.best, Turn::Pick(_)));
+    assert!(legal_turns(&g).contains(&r.best));
     // A pick is due.
     let g = opened(3, 5);
     let r = search(&g, depth(2), &settings);
-    assert!(matches!(r.best, Choice::Turn(..)));
-    assert!(legal_choices(&g).contains(&r.best));
+    assert!(matches!(r.best, Turn::PickPlay(..)));
+    assert!(legal_turns(&g).contains(&r.best));
     // The number is picked: only the play.
     let mut g = opened(3, 5);
     g.pick(6).unwrap();
     let r = search(&g, depth(2), &settings);
-    assert!(matches!(r.best, Choice::Play(_)));
-    assert!(legal_choices(&g).contains(&r.best));
+    assert!(matches!(r.best, Turn::Play(_)));
+    assert!(legal_turns(&g).contains(&r.best));
 }
 
 #[test]
@@ -82,7 +84,7 @@ fn random_mode_is_seeded() {
         seed: 2,
         ..Settings::default()
     };
-    let picks1: Vec<Choice> = (0..3)
+    let picks1: Vec<Turn> = (0..3)
         .map(|_| search(&g, Limits::default(), &s1).best)
         .collect();
     assert!(picks1.iter().all(|c| *c == picks1[0]));
@@ -110,8 +112,8 @@ fn random_states(n: u64) -> Vec<GameState> {
         let mut rng = ncbg::rng::Rng::new(seed);
         let mut g = GameState::standard();
         for _ in 0..rng.index(40) {
-            match ncbg::search::random_choice(&g, &mut rng) {
-                Some(c) => g = c.apply(&g),
+            match ncbg::turn::random_turn(&g, &mut rng) {
+                Some(c) => g = c.after(&g),
                 None => break,
             }
         }
@@ -139,7 +141,7 @@ fn several_threads_find_the_sequential_value() {
                 ..Settings::default()
             };
             let r = search(&g, limits.clone(), &settings);
-            assert!(legal_choices(&g).contains(&r.best));
+            assert!(legal_turns(&g).contains(&r.best));
             assert_eq!(r.depth, 3);
             assert_eq!(
                 r.score,
@@ -168,6 +170,6 @@ fn node_limit_holds_on_several_threads() {
         },
         &settings,
     );
-    assert!(legal_choices(&g).contains(&r.best));
+    assert!(legal_turns(&g).contains(&r.best));
     assert!(r.nodes <= 20_000 + 2 * 300, "{} nodes", r.nodes);
 }

@@ -14,10 +14,13 @@
 //! analysed with a fresh transposition table, so the results do not depend on
 //! the number of threads or the order of the items.
 
+pub mod output;
+
+use crate::eval::NnEval;
 use crate::game::GameState;
 use crate::ids::state_id;
 use crate::numbers::Side;
-use crate::search::{Choice, Limits, Searcher, Settings};
+use crate::search::{Limits, Searcher, Settings};
 use crate::turn::{self, Turn, TurnForm};
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -221,16 +224,16 @@ impl Totals {
     }
 }
 
-/// The value of `choice` from `state` for the side making it, searched to
+/// The value of the turn `choice` from `state` for the side making it, searched to
 /// `depth` turns in all (the choice itself is the first).
 fn value_of(
     searcher: &mut Searcher,
     state: &GameState,
-    choice: &Choice,
+    choice: &Turn,
     depth: u32,
     settings: &Settings,
 ) -> i32 {
-    let child = choice.apply(state);
+    let child = choice.after(state);
     if let Some(o) = child.position().outcome() {
         return -o.mover_points() * 1000;
     }
@@ -267,12 +270,13 @@ pub fn analyze_game(
     let mut state = *start;
     let mut reports = Vec::new();
     for (i, token) in tokens.iter().enumerate() {
-        let played = choice_of(&state, token)
+        let played = turn::read(&state, token, TurnForm::Answer)
             .map_err(|e| AnalysisError(format!("turn {} '{token}': {e}", i + 1)))?;
         if !state.in_opening() {
             let best = analyze_position(searcher, &state, limits, settings, 1)?;
             let depth = best.depth;
-            let best_choice = choice_of(&state, &best.best).expect("the engine's own choice");
+            let best_choice =
+                turn::read(&state, &best.best, TurnForm::Answer).expect("the engine's own choice");
             let (played_score, best_score) = if best_choice == played {
                 (best.score, best.score)
             } else {
@@ -294,19 +298,9 @@ pub fn analyze_game(
                 depth,
             });
         }
-        state = played.apply(&state);
+        state = played.after(&state);
     }
     Ok(reports)
-}
-
-/// The legal choice a turn token names in `state` (a whole turn: the
-/// library's [`crate::turn`] reader in its answer form).
-pub fn choice_of(state: &GameState, token: &str) -> Result<Choice, String> {
-    match turn::read(state, token, TurnForm::Answer).map_err(|e| e.to_string())? {
-        Turn::Pick(n) => Ok(Choice::Pick(n)),
-        Turn::PickPlay(n, lp) => Ok(Choice::Turn(n, lp)),
-        Turn::Play(lp) => Ok(Choice::Play(lp)),
-    }
 }
 
 /// Totals per side over turn reports.
@@ -334,7 +328,7 @@ pub fn run_parallel<T: Sync, R: Send>(
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1).min(items.len().max(1)) {
             scope.spawn(|| {
-                let mut searcher = Searcher::new(hash_mib);
+                let mut searcher = Searcher::new(hash_mib, Box::new(NnEval::embedded()));
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= items.len() {

@@ -1,11 +1,11 @@
 //! The read-only reports: `d` (board and key lines), `legal` and `eval`.
 
 use crate::board::Checkers;
+use crate::eval::Evaluator;
 use crate::game::{GameState, Phase};
 use crate::ids::{position_id, state_id};
 use crate::numbers::Side;
-use crate::search::eval::Evaluator;
-use crate::search::{legal_choices, Choice};
+use crate::turn::{legal_turns, Turn};
 
 /// X's and Y's checkers, each in its own coordinates.
 fn sides(state: &GameState) -> (Checkers, Checkers) {
@@ -116,8 +116,8 @@ pub fn legal(state: &GameState) -> Vec<String> {
                 }
             }
             Phase::Play => {
-                for c in legal_choices(state) {
-                    if let Choice::Play(_) = c {
+                for c in legal_turns(state) {
+                    if let Turn::Play(_) = c {
                         lines.push(format!("legal play {}", c.token(state)));
                     }
                 }

@@ -2,10 +2,12 @@
 //! `info` and `bestmove` lines, and `bench`.
 
 use super::command::GoCommand;
+use crate::eval::NnEval;
 use crate::game::GameState;
 use crate::ids::state_id;
 use crate::numbers::Side;
-use crate::search::{legal_choices, Clock, Info, Limits, Searcher, Settings, StopFlag};
+use crate::search::{Clock, Info, Limits, Searcher, Settings, StopFlag};
+use crate::turn::legal_turns;
 use std::panic::AssertUnwindSafe;
 use std::time::{Duration, Instant};
 
@@ -141,7 +143,7 @@ impl SearchJob {
             Err(_) => {
                 log::error!("the search panicked on {}", state_id::encode(&state));
                 SearchDone {
-                    searcher: Searcher::new(hash_mib),
+                    searcher: Searcher::new(hash_mib, Box::new(NnEval::embedded())),
                     bestmove: format!("bestmove {}", fallback(&state)),
                 }
             }
@@ -151,7 +153,7 @@ impl SearchJob {
 
 /// The first legal choice's token (`pass` if there is none).
 fn fallback(state: &GameState) -> String {
-    legal_choices(state)
+    legal_turns(state)
         .first()
         .map_or_else(|| "pass".to_string(), |c| c.token(state))
 }
@@ -213,7 +215,7 @@ pub fn bench_until(depth: u32, stop: &StopFlag) -> Vec<String> {
             lines.push(format!("info string bench {} bad state {id}", i + 1));
             continue;
         };
-        let mut searcher = Searcher::new(16);
+        let mut searcher = Searcher::new(16, Box::new(NnEval::embedded()));
         let nodes = searcher
             .search(&state, &limits, &Settings::default(), stop, &mut |_| {})
             .map_or(0, |r| r.nodes);

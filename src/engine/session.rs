@@ -15,10 +15,10 @@ use super::options::{EvalKind, OptionEffect, Options};
 use super::search_job::{self, SearchJob, Task, BENCH_DEPTH};
 use super::setup;
 use super::turn;
+use crate::eval::nn::{file as net_file, Network, NnEval};
+use crate::eval::{Evaluator, Handcrafted};
 use crate::game::{GameState, RuleError};
 use crate::ids::state_id;
-use crate::nn::{file as net_file, Network, NnEval};
-use crate::search::eval::{Evaluator, Handcrafted};
 use crate::search::{Limits, Searcher};
 use std::sync::Arc;
 
@@ -72,7 +72,10 @@ impl Session {
         let options = Options::default();
         Session {
             game: GameState::start(options.variant, options.number_rules()),
-            searcher: Some(Searcher::new(options.hash_mib)),
+            searcher: Some(Searcher::new(
+                options.hash_mib,
+                Box::new(NnEval::embedded()),
+            )),
             options,
             net: Network::embedded(),
             history: Vec::new(),

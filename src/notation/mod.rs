@@ -2,6 +2,9 @@
 
 mod format;
 mod parse;
+mod simulate;
+mod written;
 
 pub use format::{format_play, format_play_token, NO_MOVE};
-pub use parse::{parse_among, parse_play, PlayError};
+pub use parse::{parse_among, parse_play};
+pub use written::PlayError;

@@ -13,7 +13,7 @@ use crate::game::GameState;
 use crate::ids::state_id;
 use crate::numbers::NumberRules;
 use crate::rng::Rng;
-use crate::search::random_choice;
+use crate::turn::random_turn;
 use std::fmt;
 
 /// How a game starts.
@@ -112,8 +112,8 @@ pub fn random_openings(
     while out.len() < n {
         let mut state = GameState::start(variant, rules);
         for _ in 0..turns + 2 {
-            match random_choice(&state, &mut rng) {
-                Some(choice) => state = choice.apply(&state),
+            match random_turn(&state, &mut rng) {
+                Some(choice) => state = choice.after(&state),
                 None => break,
             }
         }

@@ -1,34 +1,41 @@
 //! Search: choosing a turn (number + checker play) by alpha-beta over turns.
 //!
-//! A node is a [`GameState`]; its children are every legal pick followed by
+//! A node is a [`GameState`](crate::game::GameState); its children are every legal pick followed by
 //! every distinct result of the pair it makes (or, when the number is already
 //! picked, every distinct play; in turn 0, the picks alone). Scores are in
 //! millipoints for the side to move: a finished game scores exactly ±1000,
 //! ±2000 or ±3000.
 //!
-//! The searcher deepens iteratively, checks its stop flag and limits every few
-//! thousand nodes, and always answers with the best choice of the last
-//! completed depth (depth 1 is always completed first, so an answer exists).
+//! The searcher deepens iteratively, checks its stop flag, the clock and the
+//! shared node count every 256 nodes (a node limit on one thread at every
+//! node, so that it is deterministic), and always answers with the best
+//! choice of the last completed depth (depth 1 is always completed first, so
+//! an answer exists).
 //!
 //! Moves are ordered by the transposition table's best move, then by static
 //! value. Aspiration windows and late-move reductions are not used: nothing
 //! measured yet shows they pay at the depths reached (4 to 6 turns).
+//!
+//! The evaluation is the caller's ([`Searcher::new`] takes any
+//! [`crate::eval::Evaluator`]); the legal turns and the move list come from
+//! the rules layer ([`crate::turn`]). Files: `searcher` (the [`Searcher`]
+//! and iterative deepening), `negamax` (one thread's alpha-beta), `split`
+//! (the root split among `Threads`), `time` (depth and time limits), `line`
+//! (principal variation, repetition and root-order helpers), `tt` (the
+//! transposition table).
 
-mod alphabeta;
-pub mod eval;
+mod line;
+mod negamax;
+mod searcher;
+mod split;
+mod time;
 mod tt;
 
-use crate::board::Position;
-use crate::game::{GameState, Phase};
-use crate::movegen::{generate_prepared, LegalPlay, PlaySink, Prepared};
-use crate::notation::format_play_token;
-use crate::pair::Pair;
-use crate::play::Play;
-use crate::rng::Rng;
+use crate::turn::Turn;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-pub use alphabeta::{Searcher, MAX_THREADS};
+pub use searcher::{Searcher, MAX_THREADS};
 
 /// One side's clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,7 +51,8 @@ pub struct Clock {
 pub struct Limits {
     /// Turns deep.
     pub depth: Option<u32>,
-    /// Nodes visited (checked every few thousand nodes).
+    /// Nodes visited (checked at every node on one thread, every 256 nodes
+    /// on several).
     pub nodes: Option<u64>,
     /// Wall time for this search.
     pub movetime: Option<Duration>,
@@ -104,141 +112,6 @@ impl std::fmt::Display for Score {
     }
 }
 
-/// What the side to move does: the whole choice of one `bestmove`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Choice {
-    /// Turn 0: an initial number.
-    Pick(u8),
-    /// A number and the checker play for the pair it makes.
-    Turn(u8, LegalPlay),
-    /// The checker play for a pair already fixed.
-    Play(LegalPlay),
-}
-
-impl Choice {
-    /// The turn token (protocol.md §2): `3`, `6:24/18,13/8`, `24/18,13/8`.
-    pub fn token(&self, state: &GameState) -> String {
-        match self {
-            Choice::Pick(n) => n.to_string(),
-            Choice::Turn(n, lp) => state.turn_token(*n, &lp.play),
-            Choice::Play(lp) => format_play_token(state.position(), &lp.play),
-        }
-    }
-
-    /// The state after the choice.
-    pub fn apply(&self, state: &GameState) -> GameState {
-        match self {
-            Choice::Pick(n) => state.after_opening_pick(*n),
-            Choice::Turn(n, lp) => state.child(*n, lp.after),
-            Choice::Play(lp) => state.after_play(lp.after),
-        }
-    }
-}
-
-/// Every legal choice of the side to move (empty when the game is over).
-pub fn legal_choices(state: &GameState) -> Vec<Choice> {
-    if state.is_over() {
-        return Vec::new();
-    }
-    if state.in_opening() {
-        return state.legal_numbers().iter().map(Choice::Pick).collect();
-    }
-    match state.phase() {
-        Phase::Play => state
-            .legal_plays()
-            .map(|plays| plays.into_iter().map(Choice::Play).collect())
-            .unwrap_or_default(),
-        Phase::Pick => {
-            let mut out = Vec::new();
-            for n in state.legal_numbers().iter() {
-                let Some(pair) = state.pair_for(n) else {
-                    continue;
-                };
-                for lp in crate::movegen::legal_plays(state.position(), pair) {
-                    out.push(Choice::Turn(n, lp));
-                }
-            }
-            out
-        }
-    }
-}
-
-/// The states after every legal choice of `state`, in the order of
-/// [`legal_choices`] (so an index means the same choice in both), written
-/// into `out` without building the choices: the search's move list.
-pub(crate) fn children_into(state: &GameState, out: &mut Vec<GameState>) {
-    out.clear();
-    if state.is_over() {
-        return;
-    }
-    if state.in_opening() {
-        out.extend(
-            state
-                .legal_numbers()
-                .iter()
-                .map(|n| state.after_opening_pick(n)),
-        );
-        return;
-    }
-    match state.phase() {
-        Phase::Play => {
-            if let Some(pair) = state.pending_pair() {
-                push_children(state, &Prepared::new(state.position()), None, pair, out);
-            }
-        }
-        Phase::Pick => {
-            let prepared = Prepared::new(state.position());
-            for n in state.legal_numbers().iter() {
-                if let Some(pair) = state.pair_for(n) {
-                    push_children(state, &prepared, Some(n), pair, out);
-                }
-            }
-        }
-    }
-}
-
-/// The states after each play of `pair` (picked now as `n`, or pending),
-/// or after no move when no checker can move.
-#[inline]
-fn push_children(
-    state: &GameState,
-    prepared: &Prepared,
-    n: Option<u8>,
-    pair: Pair,
-    out: &mut Vec<GameState>,
-) {
-    struct Children<'a> {
-        state: &'a GameState,
-        n: Option<u8>,
-        out: &'a mut Vec<GameState>,
-    }
-    impl PlaySink for Children<'_> {
-        const WANTS_PLAYS: bool = false;
-
-        #[inline(always)]
-        fn add(&mut self, _: Play, after: Position) {
-            self.out.push(match self.n {
-                Some(n) => self.state.child(n, after),
-                None => self.state.after_play(after),
-            });
-        }
-    }
-    let before = out.len();
-    let mut sink = Children { state, n, out };
-    generate_prepared(prepared, pair, &mut sink);
-    if out.len() == before {
-        let mut sink = Children { state, n, out };
-        sink.add(Play::NONE, *state.position());
-    }
-}
-
-/// A uniformly random legal choice (every turn equally likely), or `None` on
-/// a finished game.
-pub fn random_choice(state: &GameState, rng: &mut Rng) -> Option<Choice> {
-    let choices = legal_choices(state);
-    (!choices.is_empty()).then(|| choices[rng.index(choices.len())])
-}
-
 /// Progress report of a search (one `info` line).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Info {
@@ -260,7 +133,7 @@ pub struct Info {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
     /// The best choice of the last completed depth.
-    pub best: Choice,
+    pub best: Turn,
     /// Its value.
     pub score: Score,
     /// The last completed depth.
@@ -268,7 +141,7 @@ pub struct SearchResult {
     /// Nodes visited.
     pub nodes: u64,
     /// The best lines with multipv (best first), each with its score.
-    pub lines: Vec<(Choice, Score)>,
+    pub lines: Vec<(Turn, Score)>,
 }
 
 /// Accepted by [`Searcher::search`]: a flag that another thread sets to stop.

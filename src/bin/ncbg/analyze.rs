@@ -8,10 +8,8 @@
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use ncbg::analysis::{
-    analyze_game, analyze_position, run_parallel, totals, PositionReport, Thresholds, Totals,
-    TurnReport,
-};
+use ncbg::analysis::output::{self, Format as Out};
+use ncbg::analysis::{analyze_game, analyze_position, run_parallel, Thresholds, Totals};
 use ncbg::board::Variant;
 use ncbg::game::GameState;
 use ncbg::ids::state_id;
@@ -19,7 +17,6 @@ use ncbg::numbers::NumberRules;
 use ncbg::referee::record::{GameRecord, MatchFile, MAGIC};
 use ncbg::referee::schedule::Opening;
 use ncbg::search::{Limits, Settings};
-use serde::Serialize;
 use std::io::Read;
 use std::time::Duration;
 
@@ -70,30 +67,26 @@ pub struct AnalyzeArgs {
 
 pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
     let text = read_input(args.input.as_deref())?;
-    let mut limits = Limits {
-        depth: args.depth,
-        nodes: args.nodes,
-        movetime: args.movetime.map(Duration::from_millis),
-        ..Limits::default()
-    };
-    if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none() {
-        limits.depth = Some(3);
-    }
+    let limits = output::limits(args.depth, args.nodes, args.movetime);
     let settings = Settings {
         move_overhead: Duration::ZERO,
         ..Settings::default()
     };
-    if args.error > args.blunder || args.error <= 0 {
-        return Err("--error must be positive and at most --blunder".into());
-    }
-    let thresholds = Thresholds {
-        error: args.error,
-        blunder: args.blunder,
-    };
+    let thresholds = Thresholds::new(args.error, args.blunder)?;
     if text.lines().next().is_some_and(|l| l.trim_end() == MAGIC) {
         games(args, &text, &limits, &settings, &thresholds)
     } else {
         positions(args, &text, &limits, &settings)
+    }
+}
+
+impl Format {
+    fn out(self) -> Out {
+        match self {
+            Format::Table => Out::Table,
+            Format::Json => Out::Json,
+            Format::Tsv => Out::Tsv,
+        }
     }
 }
 
@@ -129,15 +122,10 @@ fn positions(
     settings: &Settings,
 ) -> Result<(), String> {
     let mut items: Vec<(usize, GameState)> = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        match state_id::decode(line) {
-            Ok(s) if s.is_over() => eprintln!("ncbg analyze: line {}: the game is over", i + 1),
-            Ok(s) => items.push((i + 1, s)),
-            Err(e) => eprintln!("ncbg analyze: line {}: {e}", i + 1),
+    for item in output::read_positions(text) {
+        match item {
+            Ok(item) => items.push(item),
+            Err(e) => eprintln!("ncbg analyze: {e}"),
         }
     }
     let bar = progress(items.len());
@@ -150,50 +138,17 @@ fn positions(
     );
     bar.finish_and_clear();
     if args.format == Format::Tsv {
-        println!("line\tstate\trank\tchoice\tscore\texact\tdepth\tnodes");
+        println!("{}", output::POSITIONS_TSV_HEADER);
     }
     for ((line, _), result) in items.iter().zip(results) {
         match result {
-            Ok(report) => print_position(args.format, *line, &report),
+            Ok(report) => output::position_lines(args.format.out(), *line, &report)
+                .iter()
+                .for_each(|l| println!("{l}")),
             Err(e) => eprintln!("ncbg analyze: line {line}: {e}"),
         }
     }
     Ok(())
-}
-
-#[derive(Serialize)]
-struct PositionLine<'a> {
-    line: usize,
-    #[serde(flatten)]
-    report: &'a PositionReport,
-}
-
-fn print_position(format: Format, line: usize, r: &PositionReport) {
-    match format {
-        Format::Json => println!(
-            "{}",
-            serde_json::to_string(&PositionLine { line, report: r }).expect("serialisable")
-        ),
-        Format::Tsv => {
-            for alt in &r.ranked {
-                println!(
-                    "{line}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
-                    r.state, alt.rank, alt.choice, alt.score, alt.exact, r.depth, r.nodes
-                );
-            }
-        }
-        Format::Table => {
-            println!("line {line}  {}", r.state);
-            println!("  depth {}  nodes {}", r.depth, r.nodes);
-            for alt in &r.ranked {
-                let exact = if alt.exact { " exact" } else { "" };
-                println!(
-                    "  {:>2}. {:<28} {:>6}{exact}",
-                    alt.rank, alt.choice, alt.score
-                );
-            }
-        }
-    }
 }
 
 /// The state a recorded game starts from.
@@ -244,7 +199,7 @@ fn games(
 
     let mut players: Vec<(String, Totals)> = Vec::new();
     if args.format == Format::Tsv {
-        println!("game\tturn\tside\tplayer\tplayed\tplayed_score\tbest\tbest_score\tloss\tverdict\tdepth");
+        println!("{}", output::GAMES_TSV_HEADER);
     }
     for (game, result) in file.games.iter().zip(results) {
         let turns = match result {
@@ -260,105 +215,17 @@ fn games(
             } else {
                 &game.y_name
             };
-            print_turn(args.format, game.index, name, t);
-        }
-        for (side, total) in totals(&turns) {
-            let name = game.name(side).to_string();
-            match players.iter_mut().find(|(n, _)| *n == name) {
-                Some((_, t)) => merge(t, &total),
-                None => players.push((name, total)),
-            }
-        }
-    }
-    print_totals(args.format, &players);
-    Ok(())
-}
-
-fn merge(into: &mut Totals, from: &Totals) {
-    into.turns += from.turns;
-    into.total_loss += from.total_loss;
-    into.errors += from.errors;
-    into.blunders += from.blunders;
-}
-
-#[derive(Serialize)]
-struct TurnLine<'a> {
-    game: u64,
-    player: &'a str,
-    #[serde(flatten)]
-    turn: &'a TurnReport,
-}
-
-fn print_turn(format: Format, game: u64, player: &str, t: &TurnReport) {
-    match format {
-        Format::Json => println!(
-            "{}",
-            serde_json::to_string(&TurnLine {
-                game,
-                player,
-                turn: t
-            })
-            .expect("serialisable")
-        ),
-        Format::Tsv => println!(
-            "{game}\t{}\t{}\t{player}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
-            t.turn,
-            t.side,
-            t.played,
-            t.played_score,
-            t.best,
-            t.best_score,
-            t.loss,
-            t.verdict.name(),
-            t.depth
-        ),
-        Format::Table => {
-            let mark = match t.verdict.name() {
-                "ok" => "",
-                "error" => "  ? error",
-                _ => "  ?? blunder",
-            };
             println!(
-                "game {game} turn {:>3} {} {:<10} played {:<26} best {:<26} loss {:>5}{mark}",
-                t.turn, t.side, player, t.played, t.best, t.loss
+                "{}",
+                output::turn_line(args.format.out(), game.index, name, t)
             );
         }
+        output::add_to_players(&mut players, [&game.x_name, &game.y_name], &turns);
     }
-}
-
-#[derive(Serialize)]
-struct TotalsLine<'a> {
-    totals: &'a str,
-    turns: usize,
-    total_loss: i64,
-    error_rate: f64,
-    errors: usize,
-    blunders: usize,
-}
-
-fn print_totals(format: Format, players: &[(String, Totals)]) {
-    for (name, t) in players {
-        match format {
-            Format::Json => println!(
-                "{}",
-                serde_json::to_string(&TotalsLine {
-                    totals: name,
-                    turns: t.turns,
-                    total_loss: t.total_loss,
-                    error_rate: t.error_rate(),
-                    errors: t.errors,
-                    blunders: t.blunders,
-                })
-                .expect("serialisable")
-            ),
-            Format::Tsv => {}
-            Format::Table => println!(
-                "{name}: {} turns, error rate {:.1} mp/turn, {} errors, {} blunders",
-                t.turns,
-                t.error_rate(),
-                t.errors,
-                t.blunders
-            ),
+    for (name, t) in &players {
+        if let Some(l) = output::totals_line(args.format.out(), name, t) {
+            println!("{l}");
         }
     }
+    Ok(())
 }

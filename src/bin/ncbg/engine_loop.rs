@@ -3,9 +3,11 @@
 //! [`Session`] and stdout. They talk over one crossbeam channel of
 //! [`Event`]s; `stop` reaches a running search through a shared flag that the
 //! search polls. A watcher thread ends the engine when its stdout is closed.
+//! When a `bestmove` is printed (the `go infinite` hold) is the library's
+//! rule ([`Pending`]).
 
 use crossbeam_channel::{unbounded, Receiver, Sender};
-use ncbg::engine::{EngineError, LineReader, Reply, SearchDone, SearchJob, Session};
+use ncbg::engine::{EngineError, LineReader, Pending, Reply, SearchDone, SearchJob, Session};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -21,16 +23,6 @@ enum Event {
     Info(String),
     /// The search thread finished a search.
     Done(SearchDone),
-}
-
-/// The search under way, as the main thread sees it.
-struct Running {
-    /// `go infinite`: the `bestmove` waits for `stop` even if the search ends.
-    infinite: bool,
-    /// `stop` (or `quit`) was received.
-    stopped: bool,
-    /// The finished search, held back until `stop` (infinite only).
-    held: Option<SearchDone>,
 }
 
 /// Writes protocol lines to stdout, flushing each.
@@ -125,19 +117,17 @@ pub fn run() -> Result<(), String> {
 
     let mut session = Session::new();
     let mut out = Output(std::io::stdout());
-    let mut running: Option<Running> = None;
+    let mut pending = Pending::new();
     let mut quitting = false;
 
     for event in events.iter() {
         match event {
             Event::Info(line) => out.line(&line),
-            Event::Done(done) => match running.as_mut() {
-                Some(run) if run.infinite && !run.stopped => run.held = Some(done),
-                _ => {
-                    running = None;
+            Event::Done(done) => {
+                if let Some(done) = pending.finished(done) {
                     finish(&mut session, &mut out, done);
                 }
-            },
+            }
             Event::Eof => {
                 log::debug!("end of input");
                 quitting = true;
@@ -150,24 +140,20 @@ pub fn run() -> Result<(), String> {
                     Reply::Lines(lines) => lines.iter().for_each(|l| out.line(l)),
                     Reply::Search(job) => {
                         stop.store(false, Ordering::SeqCst);
-                        running = Some(Running {
-                            infinite: job.limits.infinite,
-                            stopped: false,
-                            held: None,
-                        });
+                        pending.start(job.limits.infinite);
                         jobs_tx
                             .send(job)
                             .map_err(|e| format!("the search thread is gone: {e}"))?;
                     }
-                    Reply::Stop => stop_search(&mut running, &stop, &mut session, &mut out),
+                    Reply::Stop => stop_search(&mut pending, &stop, &mut session, &mut out),
                     Reply::Quit => quitting = true,
                 }
             }
         }
         if quitting {
             // A running search is stopped; its bestmove comes first.
-            stop_search(&mut running, &stop, &mut session, &mut out);
-            if running.is_none() {
+            stop_search(&mut pending, &stop, &mut session, &mut out);
+            if !pending.is_running() {
                 return Ok(());
             }
         }
@@ -182,19 +168,12 @@ fn finish(session: &mut Session, out: &mut Output, done: SearchDone) {
 }
 
 /// Stops the running search, if any; prints a held `bestmove` at once.
-fn stop_search(
-    running: &mut Option<Running>,
-    stop: &AtomicBool,
-    session: &mut Session,
-    out: &mut Output,
-) {
-    let Some(run) = running.as_mut() else {
-        return;
-    };
-    run.stopped = true;
-    stop.store(true, Ordering::SeqCst);
-    if let Some(done) = run.held.take() {
-        *running = None;
+fn stop_search(pending: &mut Pending, stop: &AtomicBool, session: &mut Session, out: &mut Output) {
+    let (running, held) = pending.stop();
+    if running {
+        stop.store(true, Ordering::SeqCst);
+    }
+    if let Some(done) = held {
         finish(session, out, done);
     }
 }

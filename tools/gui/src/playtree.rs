@@ -195,7 +195,7 @@ mod tests {
     use ncbg::board::Variant;
     use ncbg::game::GameState;
     use ncbg::rng::Rng;
-    use ncbg::search::random_choice;
+    use ncbg::turn::random_turn;
     use std::collections::HashSet;
 
     /// Every final reachable by clicks, collected.
@@ -226,10 +226,10 @@ mod tests {
             s.pick(1 + (game % 6) as u8).unwrap();
             s.pick(1 + ((game + 1) % 6) as u8).unwrap();
             for _ in 0..60 {
-                let Some(c) = random_choice(&s, &mut rng) else {
+                let Some(c) = random_turn(&s, &mut rng) else {
                     break;
                 };
-                s = c.apply(&s);
+                s = c.after(&s);
                 if s.is_over() {
                     break;
                 }

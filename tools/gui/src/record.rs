@@ -281,7 +281,7 @@ mod tests {
         );
         let mut rng = ncbg::rng::Rng::new(3);
         while !r.current.is_over() {
-            let c = ncbg::search::random_choice(&r.current, &mut rng).unwrap();
+            let c = ncbg::turn::random_turn(&r.current, &mut rng).unwrap();
             let t = c.token(&r.current);
             r.apply_engine(&t).unwrap();
         }

@@ -3,14 +3,16 @@
 //! `analysis::analyze_game`, run on a blocking thread).
 
 use crate::view::{board_view, BoardView};
-use ncbg::analysis::{self, choice_of, Thresholds, TurnReport};
+use ncbg::analysis::{self, Thresholds, TurnReport};
 use ncbg::board::Variant;
+use ncbg::eval::NnEval;
 use ncbg::game::GameState;
 use ncbg::ids::state_id;
 use ncbg::numbers::NumberRules;
 use ncbg::referee::record::{GameEnd, GameRecord, MatchFile};
 use ncbg::referee::schedule::Opening;
-use ncbg::search::{Choice, Limits, Searcher, Settings};
+use ncbg::search::{Limits, Searcher, Settings};
+use ncbg::turn::{self, Turn, TurnForm};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -115,11 +117,12 @@ impl Review {
         };
         let mut out = Vec::new();
         for (t, token) in g.moves.iter().enumerate() {
-            let played = choice_of(&state, token).map_err(|e| format!("turn {}: {e}", t + 1))?;
+            let played = turn::read(&state, token, TurnForm::Answer)
+                .map_err(|e| format!("turn {}: {e}", t + 1))?;
             let best_steps = turns
                 .iter()
                 .find(|r| r.turn == t && r.best != r.played)
-                .and_then(|r| choice_of(&state, &r.best).ok())
+                .and_then(|r| turn::read(&state, &r.best, TurnForm::Answer).ok())
                 .map(|c| steps_of(&c))
                 .unwrap_or_default();
             out.push(step(
@@ -128,7 +131,7 @@ impl Review {
                 steps_of(&played),
                 best_steps,
             ));
-            state = played.apply(&state);
+            state = played.after(&state);
         }
         out.push(step(&state, None, Vec::new(), Vec::new()));
         Ok(out)
@@ -153,10 +156,10 @@ impl Review {
     }
 }
 
-fn steps_of(c: &Choice) -> Vec<(u8, u8)> {
+fn steps_of(c: &Turn) -> Vec<(u8, u8)> {
     match c {
-        Choice::Pick(_) => Vec::new(),
-        Choice::Turn(_, lp) | Choice::Play(lp) => {
+        Turn::Pick(_) => Vec::new(),
+        Turn::PickPlay(_, lp) | Turn::Play(lp) => {
             lp.play.steps().iter().map(|s| (s.from, s.to)).collect()
         }
     }
@@ -185,7 +188,7 @@ fn step(
 
 /// Analyses a game at `depth` (blocking: run it off the async threads).
 pub fn analyze(start: GameState, moves: Vec<String>, depth: u32) -> Analysis {
-    let mut searcher = Searcher::new(16);
+    let mut searcher = Searcher::new(16, Box::new(NnEval::embedded()));
     let limits = Limits {
         depth: Some(depth.max(1)),
         ..Limits::default()

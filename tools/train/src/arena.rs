@@ -1,10 +1,10 @@
 //! In-process games between two evaluations at a fixed search depth: a quick
 //! progress check during training (the referee gives the real measures).
 
+use ncbg::duel::{self, search_turn, DuelRules};
+use ncbg::eval::Evaluator;
 use ncbg::game::GameState;
-use ncbg::search::eval::Evaluator;
 use ncbg::search::{Limits, Searcher, Settings};
-use std::sync::atomic::AtomicBool;
 
 /// Score of a set of games for the first player.
 #[derive(Clone, Copy, Debug, Default)]
@@ -29,8 +29,8 @@ impl Score {
     }
 }
 
-/// Plays one game from the initial pair (`x0`, `y0`); returns points for X
-/// (0 for a game reaching `max_turns`).
+/// Plays one game from the initial pair (`x0`, `y0`) (a [`duel`]); returns
+/// points for X (0 for a draw: `max_turns` reached, or a repetition).
 pub fn play(
     x: Box<dyn Evaluator>,
     y: Box<dyn Evaluator>,
@@ -43,31 +43,22 @@ pub fn play(
     if g.pick(x0).is_err() || g.pick(y0).is_err() {
         return 0;
     }
-    let mut searchers = [
-        Searcher::with_evaluator(4, x),
-        Searcher::with_evaluator(4, y),
-    ];
-    let stop = AtomicBool::new(false);
+    let mut searchers = [Searcher::new(4, x), Searcher::new(4, y)];
     let limits = Limits {
         depth: Some(depth),
         multipv: 1,
         ..Limits::default()
     };
     let settings = Settings::default();
-    let mut history = Vec::new();
-    for _ in 0..max_turns {
-        if g.is_over() {
-            break;
-        }
-        let i = g.to_move().index();
-        searchers[i].set_history(&history);
-        let Some(r) = searchers[i].search(&g, &limits, &settings, &stop, &mut |_| {}) else {
-            break;
-        };
-        history.push(g);
-        g = r.best.apply(&g);
-    }
-    g.result().map_or(0, |r| r.points_for_x())
+    let rules = DuelRules {
+        max_turns,
+        repetition: true,
+    };
+    duel::play(g, &rules, &mut |state, history| {
+        let i = state.to_move().index();
+        search_turn(&mut searchers[i], state, history, &limits, &settings).map(|r| r.best)
+    })
+    .points_for_x()
 }
 
 /// The 30 initial pairs, each played with both colours: `a` against `b`.

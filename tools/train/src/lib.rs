@@ -7,10 +7,13 @@
 //! - [`supervised`]: training a net on that data.
 //! - [`mlp`]: the trainer's own forward and backward passes and Adam.
 //! - [`arena`]: quick in-process games between two evaluations.
+//! - [`pipeline`]: the runs behind the commands (TD rounds, training, the
+//!   pipeline of generations) and the nets' files.
 
 pub mod arena;
 pub mod data;
 pub mod mlp;
+pub mod pipeline;
 pub mod selfplay;
 pub mod supervised;
 pub mod td;

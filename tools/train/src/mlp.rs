@@ -1,12 +1,12 @@
 //! The trainer's own copy of the network: dense forward and backward passes
 //! and the Adam optimizer, over the same layers and layout as
-//! [`ncbg::nn::Network`] (which is the engine's inference).
+//! [`ncbg::eval::nn::Network`] (which is the engine's inference).
 //!
 //! The forward pass here is written independently of the engine's (dense
 //! inputs, `f64` sums), so that a test can hold the two against each other.
 
-use ncbg::nn::features::{Features, INPUTS};
-use ncbg::nn::{Network, OUTPUTS};
+use ncbg::eval::nn::features::{Features, INPUTS};
+use ncbg::eval::nn::{Network, OUTPUTS};
 use ncbg::rng::Rng;
 
 /// Weights being trained, with Adam's moments.

@@ -13,15 +13,16 @@
 
 use crate::data::{DataFile, Game, MAGIC, VERSION};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use ncbg::duel::{self, search_turn, DuelRules};
+use ncbg::eval::nn::{Network, NnEval};
 use ncbg::game::GameState;
-use ncbg::nn::{Network, NnEval};
 use ncbg::rng::Rng;
 use ncbg::search::{Limits, Searcher, Settings};
 use std::collections::BTreeMap;
 use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 
 /// What a self-play run does.
@@ -81,15 +82,15 @@ pub fn play_game(net: &Arc<Network>, cfg: &SelfplayConfig, index: u64) -> Game {
     let mut g = GameState::standard();
     g.pick(x0).expect("initial pick");
     g.pick(y0).expect("initial pick");
-    let mut searcher = Searcher::with_evaluator(8, Box::new(NnEval::new(net.clone())));
-    let stop = AtomicBool::new(false);
+    let mut searcher = Searcher::new(8, Box::new(NnEval::new(net.clone())));
     let settings = Settings::default();
-    let mut history = Vec::new();
     let mut states = Vec::new();
-    for turn in 0..cfg.max_turns {
-        if g.is_over() {
-            break;
-        }
+    let rules = DuelRules {
+        max_turns: cfg.max_turns,
+        repetition: true,
+    };
+    let duel = duel::play(g, &rules, &mut |g, history| {
+        let turn = history.len() as u32;
         let explore = turn < cfg.explore;
         let limits = Limits {
             depth: (cfg.nodes == 0).then_some(cfg.depth),
@@ -97,10 +98,7 @@ pub fn play_game(net: &Arc<Network>, cfg: &SelfplayConfig, index: u64) -> Game {
             multipv: if explore { 4 } else { 1 },
             ..Limits::default()
         };
-        searcher.set_history(&history);
-        let Some(r) = searcher.search(&g, &limits, &settings, &stop, &mut |_| {}) else {
-            break;
-        };
+        let r = search_turn(&mut searcher, g, history, &limits, &settings)?;
         let choice = if explore && r.lines.len() > 1 {
             let best = r.lines[0].1.value as f64;
             let weights: Vec<f64> = r
@@ -122,13 +120,12 @@ pub fn play_game(net: &Arc<Network>, cfg: &SelfplayConfig, index: u64) -> Game {
         } else {
             r.best
         };
-        states.push((g, r.score.value));
-        history.push(g);
-        g = choice.apply(&g);
-    }
+        states.push((*g, r.score.value));
+        Some(choice)
+    });
     Game {
         index,
-        result: g.result().map_or(0, |r| r.points_for_x()),
+        result: duel.points_for_x(),
         states,
     }
 }

@@ -5,7 +5,7 @@
 
 use crate::data::Game;
 use crate::mlp::{outcome_target, Mlp, Target};
-use ncbg::nn::features::Features;
+use ncbg::eval::nn::features::Features;
 use ncbg::numbers::Side;
 use ncbg::rng::Rng;
 

@@ -14,12 +14,13 @@
 
 use crate::mlp::{outcome_target, Mlp, Target};
 use ncbg::board::Variant;
+use ncbg::duel::{self, DuelEnd, DuelRules};
+use ncbg::eval::nn::features::Features;
+use ncbg::eval::nn::{Network, Probabilities, OUTPUTS};
 use ncbg::game::GameState;
-use ncbg::nn::features::Features;
-use ncbg::nn::{Network, Probabilities, OUTPUTS};
 use ncbg::numbers::NumberRules;
 use ncbg::rng::Rng;
-use ncbg::search::legal_choices;
+use ncbg::turn::legal_turns;
 
 /// Settings of a TD run.
 #[derive(Clone, Debug)]
@@ -71,20 +72,22 @@ fn equity(p: &[f32; OUTPUTS]) -> f32 {
     Probabilities::from_array(*p).equity()
 }
 
-/// Plays one game; `None` when it reaches the turn cap.
+/// Plays one game (a [`duel`]); `None` when it ends without a result (the
+/// turn cap, or a repetition).
 fn play_game(net: &Network, cfg: &TdConfig, rng: &mut Rng) -> Option<Vec<Step>> {
     let rules = game_rules(rng, cfg.other_rules);
-    let mut state = GameState::start(Variant::Standard, rules);
+    let start = GameState::start(Variant::Standard, rules);
     let mut steps = Vec::with_capacity(128);
-    let mut turn = 0u32;
-    while !state.is_over() {
-        if turn >= cfg.max_turns {
-            return None;
-        }
-        let choices = legal_choices(&state);
+    let duel_rules = DuelRules {
+        max_turns: cfg.max_turns,
+        repetition: true,
+    };
+    let duel = duel::play(start, &duel_rules, &mut |state, history| {
+        let turn = history.len() as u32;
+        let choices = legal_turns(state);
         let values: Vec<[f32; OUTPUTS]> = choices
             .iter()
-            .map(|c| child_value(net, &c.apply(&state)))
+            .map(|c| child_value(net, &c.after(state)))
             .collect();
         let mut order: Vec<usize> = (0..choices.len()).collect();
         order.sort_by(|&a, &b| equity(&values[b]).total_cmp(&equity(&values[a])));
@@ -95,13 +98,12 @@ fn play_game(net: &Network, cfg: &TdConfig, rng: &mut Rng) -> Option<Vec<Step>> 
             order[0]
         };
         steps.push(Step {
-            features: Features::of(&state),
+            features: Features::of(state),
             chosen: values[pick],
         });
-        state = choices[pick].apply(&state);
-        turn += 1;
-    }
-    Some(steps)
+        Some(choices[pick])
+    });
+    matches!(duel.end, DuelEnd::Finished(_)).then_some(steps)
 }
 
 /// λ-returns of a game's states, last first, then reversed.

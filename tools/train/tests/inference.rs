@@ -1,12 +1,12 @@
-//! The engine's inference (`ncbg::nn`) against the trainer's own dense
+//! The engine's inference (`ncbg::eval::nn`) against the trainer's own dense
 //! forward pass, on the 1000 saved states of `tests/data/positions.txt`
 //! (and the same states with their number picked, so that play-phase
 //! inputs are covered), for the embedded net and a freshly initialised one.
 
+use ncbg::eval::nn::features::Features;
+use ncbg::eval::nn::Network;
 use ncbg::game::GameState;
 use ncbg::ids::state_id;
-use ncbg::nn::features::Features;
-use ncbg::nn::Network;
 use ncbg_train::mlp::{forward_dense, Mlp};
 
 /// Largest difference allowed between the two passes' probabilities: they

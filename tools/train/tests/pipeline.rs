@@ -3,8 +3,8 @@
 //! Also self-play files: the same for any --jobs, resumed after a cut, and
 //! refused when damaged or made with other settings.
 
+use ncbg::eval::nn::{file, NnEval};
 use ncbg::game::GameState;
-use ncbg::nn::{file, NnEval};
 use ncbg::search::{Limits, Searcher, Settings};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -71,7 +71,7 @@ fn pipeline_smoke_run_gives_a_net_the_engine_plays_with() {
     assert_ne!(gen1, gen2, "supervised training changed nothing");
     let gen1 = gen2;
     // The engine's search plays with it.
-    let mut searcher = Searcher::with_evaluator(1, Box::new(NnEval::new(gen1.into())));
+    let mut searcher = Searcher::new(1, Box::new(NnEval::new(gen1.into())));
     let mut g = GameState::standard();
     g.pick(3).unwrap();
     g.pick(5).unwrap();

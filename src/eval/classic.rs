@@ -1,6 +1,6 @@
-//! Static evaluation: a handcrafted, NC-aware estimate of a state's value for
-//! the side to move, in millipoints, behind the [`Evaluator`] trait so that a
-//! trained evaluation can replace it.
+//! The handcrafted evaluation: an NC-aware estimate of a state's value for
+//! the side to move, in millipoints, kept as a baseline beside the learned
+//! one (`setoption name Eval value classic`).
 //!
 //! The NC twist: the side to move will play the pair (its pick, the
 //! opponent's current number), so the opponent's blots are weighed by how many
@@ -8,21 +8,10 @@
 //! picked is half of every such pair, and the mover's own previous number is
 //! excluded.
 
+use super::{finish, Evaluator};
 use crate::board::{Checkers, Position, BAR, POINT_BITS};
 use crate::game::GameState;
 use crate::pair::Pair;
-
-/// A static evaluation. `Sync`: the search threads share one.
-pub trait Evaluator: Send + Sync {
-    /// Value of `state` for its side to move, in millipoints, strictly between
-    /// -3000 and 3000 and never a multiple of 1000 (those are kept for
-    /// finished games). The game must not be over.
-    fn evaluate(&self, state: &GameState) -> i32;
-
-    /// The terms of the evaluation, for display (`eval`): (name, value as
-    /// written).
-    fn terms(&self, state: &GameState) -> Vec<(&'static str, String)>;
-}
 
 /// Weights of the handcrafted evaluation, in millipoints.
 #[derive(Clone, Debug)]
@@ -354,20 +343,6 @@ impl Evaluator for Handcrafted {
             .iter()
             .map(|&(name, v)| (name, v.to_string()))
             .collect()
-    }
-}
-
-/// Clamps into (-3000, 3000) and steps off multiples of 1000.
-pub(crate) fn finish(v: i32) -> i32 {
-    let v = v.clamp(-2999, 2999);
-    if v % 1000 == 0 {
-        if v >= 0 {
-            v + 1
-        } else {
-            v - 1
-        }
-    } else {
-        v
     }
 }
 

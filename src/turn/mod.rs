@@ -1,16 +1,25 @@
-//! Turn tokens (`protocol/ncbp.md` §2) read against a game: `3`,
-//! `6:24/18,13/8`, `24/18,13/8`, `pass`, `6:pass`, `-`.
+//! Turns: what the side to move does in one step of a game ([`Turn`]), the
+//! legal ones ([`legal_turns`], [`random_turn`]), and turn tokens
+//! (`protocol/ncbp.md` §2) read against a game: `3`, `6:24/18,13/8`,
+//! `24/18,13/8`, `pass`, `6:pass`, `-`.
 //!
-//! This is the one reader of turn tokens: the engine (`position ... moves`,
+//! [`Turn`] is the one turn type of the library: the search answers with
+//! one, the engine prints its token, the referee and the analysis read
+//! tokens into one. This is the one reader of turn tokens: the engine (`position ... moves`,
 //! `move`), the referee (an engine's `bestmove`) and the analysis (a match
 //! file's moves) all use [`read`], with one error type, [`TurnError`]. Each
 //! caller maps the error to its own vocabulary (an `error` code, a forfeit
 //! reason, a message).
 
+mod legal;
+
 use crate::game::{GameState, RuleError};
 use crate::movegen::LegalPlay;
 use crate::notation::format_play_token;
 use std::fmt;
+
+pub(crate) use legal::children_into;
+pub use legal::{legal_turns, random_turn};
 
 /// Which tokens a caller accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,10 +35,13 @@ pub enum TurnForm {
     Answer,
 }
 
-/// What a token asks for, checked against the state it was read in.
+/// What the side to move does: a whole `bestmove` answer (a legal turn of
+/// [`legal_turns`]), or what a token asks for, checked against the state it
+/// was read in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Turn {
-    /// Pick a number (turn 0, or a pick whose play follows separately).
+    /// Pick a number (turn 0, or, read in the [`TurnForm::Step`] form, a
+    /// pick whose play follows separately).
     Pick(u8),
     /// Pick a number and play the pair it makes.
     PickPlay(u8, LegalPlay),
@@ -147,7 +159,8 @@ pub fn read(state: &GameState, token: &str, form: TurnForm) -> Result<Turn, Turn
 }
 
 impl Turn {
-    /// Applies the turn to the state it was read in.
+    /// Applies the turn to the state it was read in, checking it against the
+    /// rules (on error `state` is unchanged).
     pub fn apply(&self, state: &mut GameState) -> Result<(), RuleError> {
         let mut next = *state;
         match self {
@@ -162,8 +175,20 @@ impl Turn {
         Ok(())
     }
 
-    /// The canonical token of the turn, in the state it was read in.
-    pub fn canonical(&self, state: &GameState) -> String {
+    /// The state after a whole turn of `state` (one of [`legal_turns`], or a
+    /// token read in the [`TurnForm::Answer`] form), without checks: for
+    /// turns known to be legal, as the search's.
+    pub fn after(&self, state: &GameState) -> GameState {
+        match self {
+            Turn::Pick(n) => state.after_opening_pick(*n),
+            Turn::PickPlay(n, lp) => state.child(*n, lp.after),
+            Turn::Play(lp) => state.after_play(lp.after),
+        }
+    }
+
+    /// The canonical turn token, in the state the turn is made from: `3`,
+    /// `6:24/18,13/8`, `24/18,13/8`.
+    pub fn token(&self, state: &GameState) -> String {
         match self {
             Turn::Pick(n) => n.to_string(),
             Turn::PickPlay(n, lp) => state.turn_token(*n, &lp.play),
@@ -176,7 +201,7 @@ impl Turn {
 /// `state` is unchanged.
 pub fn apply(state: &mut GameState, token: &str, form: TurnForm) -> Result<String, TurnError> {
     let turn = read(state, token, form)?;
-    let canonical = turn.canonical(state);
+    let canonical = turn.token(state);
     turn.apply(state)?;
     Ok(canonical)
 }

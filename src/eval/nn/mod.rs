@@ -14,7 +14,7 @@
 //!
 //! ```
 //! use ncbg::game::GameState;
-//! use ncbg::nn::Network;
+//! use ncbg::eval::nn::Network;
 //!
 //! let net = Network::embedded();
 //! let p = net.probabilities(&GameState::standard());
@@ -24,8 +24,8 @@
 pub mod features;
 pub mod file;
 
+use super::Evaluator;
 use crate::game::GameState;
-use crate::search::eval::Evaluator;
 use features::{Features, Inputs, INPUTS};
 use std::sync::{Arc, OnceLock};
 
@@ -278,7 +278,7 @@ impl Network {
 /// Millipoints for the search from expected points: strictly between -3000
 /// and 3000 and never a non-zero multiple of 1000 (kept for finished games).
 pub fn to_millipoints(equity: f32) -> i32 {
-    crate::search::eval::finish((equity * 1000.0).round() as i32)
+    super::finish((equity * 1000.0).round() as i32)
 }
 
 /// The learned evaluation, for the search.

@@ -1,0 +1,237 @@
+//! What `ncbg analyze` reads and writes, without the I/O: the positions
+//! file (one full-state ID a line), the default limits, the per-player
+//! totals of a match, and the result lines in three formats (a readable
+//! table, JSON lines, TSV). The binary reads the input, prints these lines
+//! and draws the progress bar.
+
+use super::{PositionReport, Thresholds, Totals, TurnReport};
+use crate::game::GameState;
+use crate::ids::state_id;
+use crate::numbers::Side;
+use crate::search::Limits;
+use serde::Serialize;
+use std::time::Duration;
+
+/// Output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// A readable table.
+    Table,
+    /// One JSON object a line.
+    Json,
+    /// Tab-separated values with a header line.
+    Tsv,
+}
+
+/// The search limits of an analysis: those given, or depth 3 when none is.
+pub fn limits(depth: Option<u32>, nodes: Option<u64>, movetime_ms: Option<u64>) -> Limits {
+    let mut limits = Limits {
+        depth,
+        nodes,
+        movetime: movetime_ms.map(Duration::from_millis),
+        ..Limits::default()
+    };
+    if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none() {
+        limits.depth = Some(3);
+    }
+    limits
+}
+
+impl Thresholds {
+    /// Thresholds in millipoints: `error` must be positive and at most
+    /// `blunder`.
+    pub fn new(error: i32, blunder: i32) -> Result<Thresholds, String> {
+        if error > blunder || error <= 0 {
+            return Err("--error must be positive and at most --blunder".into());
+        }
+        Ok(Thresholds { error, blunder })
+    }
+}
+
+/// The positions of a positions file, each with its line number (from 1);
+/// blank lines and `#` comments are skipped, a bad line or a finished game
+/// is an error naming the line.
+pub fn read_positions(text: &str) -> Vec<Result<(usize, GameState), String>> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        out.push(match state_id::decode(line) {
+            Ok(s) if s.is_over() => Err(format!("line {}: the game is over", i + 1)),
+            Ok(s) => Ok((i + 1, s)),
+            Err(e) => Err(format!("line {}: {e}", i + 1)),
+        });
+    }
+    out
+}
+
+impl Totals {
+    /// Adds another game's totals.
+    pub fn merge(&mut self, from: &Totals) {
+        self.turns += from.turns;
+        self.total_loss += from.total_loss;
+        self.errors += from.errors;
+        self.blunders += from.blunders;
+    }
+}
+
+/// Adds a game's turns to the totals per player, by name (X's player is
+/// `names[0]`, Y's `names[1]`); players keep the order they first appear in.
+pub fn add_to_players(players: &mut Vec<(String, Totals)>, names: [&str; 2], turns: &[TurnReport]) {
+    for (side, total) in super::totals(turns) {
+        let name = names[usize::from(side == Side::Y)];
+        match players.iter_mut().find(|(n, _)| n == name) {
+            Some((_, t)) => t.merge(&total),
+            None => players.push((name.to_string(), total)),
+        }
+    }
+}
+
+/// The TSV header line of a positions analysis.
+pub const POSITIONS_TSV_HEADER: &str = "line\tstate\trank\tchoice\tscore\texact\tdepth\tnodes";
+/// The TSV header line of a games analysis.
+pub const GAMES_TSV_HEADER: &str =
+    "game\tturn\tside\tplayer\tplayed\tplayed_score\tbest\tbest_score\tloss\tverdict\tdepth";
+
+#[derive(Serialize)]
+struct PositionLine<'a> {
+    line: usize,
+    #[serde(flatten)]
+    report: &'a PositionReport,
+}
+
+/// The lines for one analysed position (from line `line` of the input).
+pub fn position_lines(format: Format, line: usize, r: &PositionReport) -> Vec<String> {
+    match format {
+        Format::Json => {
+            vec![serde_json::to_string(&PositionLine { line, report: r }).expect("serialisable")]
+        }
+        Format::Tsv => r
+            .ranked
+            .iter()
+            .map(|alt| {
+                format!(
+                    "{line}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+                    r.state, alt.rank, alt.choice, alt.score, alt.exact, r.depth, r.nodes
+                )
+            })
+            .collect(),
+        Format::Table => {
+            let mut out = vec![
+                format!("line {line}  {}", r.state),
+                format!("  depth {}  nodes {}", r.depth, r.nodes),
+            ];
+            for alt in &r.ranked {
+                let exact = if alt.exact { " exact" } else { "" };
+                out.push(format!(
+                    "  {:>2}. {:<28} {:>6}{exact}",
+                    alt.rank, alt.choice, alt.score
+                ));
+            }
+            out
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct TurnLine<'a> {
+    game: u64,
+    player: &'a str,
+    #[serde(flatten)]
+    turn: &'a TurnReport,
+}
+
+/// The line for one analysed turn of game `game`, played by `player`.
+pub fn turn_line(format: Format, game: u64, player: &str, t: &TurnReport) -> String {
+    match format {
+        Format::Json => serde_json::to_string(&TurnLine {
+            game,
+            player,
+            turn: t,
+        })
+        .expect("serialisable"),
+        Format::Tsv => format!(
+            "{game}\t{}\t{}\t{player}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            t.turn,
+            t.side,
+            t.played,
+            t.played_score,
+            t.best,
+            t.best_score,
+            t.loss,
+            t.verdict.name(),
+            t.depth
+        ),
+        Format::Table => {
+            let mark = match t.verdict.name() {
+                "ok" => "",
+                "error" => "  ? error",
+                _ => "  ?? blunder",
+            };
+            format!(
+                "game {game} turn {:>3} {} {:<10} played {:<26} best {:<26} loss {:>5}{mark}",
+                t.turn, t.side, player, t.played, t.best, t.loss
+            )
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct TotalsLine<'a> {
+    totals: &'a str,
+    turns: usize,
+    total_loss: i64,
+    error_rate: f64,
+    errors: usize,
+    blunders: usize,
+}
+
+/// The line of a player's totals (none in TSV).
+pub fn totals_line(format: Format, name: &str, t: &Totals) -> Option<String> {
+    match format {
+        Format::Json => Some(
+            serde_json::to_string(&TotalsLine {
+                totals: name,
+                turns: t.turns,
+                total_loss: t.total_loss,
+                error_rate: t.error_rate(),
+                errors: t.errors,
+                blunders: t.blunders,
+            })
+            .expect("serialisable"),
+        ),
+        Format::Tsv => None,
+        Format::Table => Some(format!(
+            "{name}: {} turns, error rate {:.1} mp/turn, {} errors, {} blunders",
+            t.turns,
+            t.error_rate(),
+            t.errors,
+            t.blunders
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_file_lines() {
+        let text = "# comment\n\n4HPwATDgc/ABMA:Xplay:x6y5:d22:k6\nnot-an-id\n";
+        let items = read_positions(text);
+        assert_eq!(items.len(), 2);
+        assert_eq!(items[0].as_ref().unwrap().0, 3);
+        assert!(items[1].as_ref().unwrap_err().starts_with("line 4: "));
+    }
+
+    #[test]
+    fn limits_and_thresholds() {
+        assert_eq!(limits(None, None, None).depth, Some(3));
+        assert_eq!(limits(None, Some(100), None).depth, None);
+        assert!(Thresholds::new(80, 160).is_ok());
+        assert!(Thresholds::new(0, 160).is_err());
+        assert!(Thresholds::new(200, 160).is_err());
+    }
+}

@@ -1,0 +1,216 @@
+//! Negamax alpha-beta over whole turns, one search thread's part: the
+//! per-thread state ([`Worker`]), the node count shared by the threads, the
+//! limits checked every few hundred nodes, the transposition table's cuts
+//! and move ordering, and the repetition draw.
+
+use super::tt::{hash, Bound, Entry, Table};
+use super::StopFlag;
+use crate::eval::Evaluator;
+use crate::game::GameState;
+use crate::turn::children_into;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Larger than any score.
+pub(super) const INFINITY: i32 = 1_000_000;
+/// How often (in nodes) the clock and the stop flag are checked.
+const CHECK_EVERY: u64 = 256;
+
+/// One search thread's state: what it shares (table, evaluation, flags) and its own counters, line and move lists.
+pub(super) struct Worker<'a> {
+    pub(super) tt: &'a Table,
+    pub(super) eval: &'a dyn Evaluator,
+    pub(super) history: &'a [GameState],
+    pub(super) stop: &'a StopFlag,
+    /// Set by the main thread when its search is cut short: the helpers stop.
+    pub(super) done: &'a AtomicBool,
+    /// Nodes of every thread, added in batches.
+    pub(super) all_nodes: &'a AtomicU64,
+    /// This thread's nodes already added to `all_nodes`.
+    pub(super) flushed: u64,
+    /// More than one thread: node limits are checked on `all_nodes`.
+    pub(super) many: bool,
+    pub(super) nodes: u64,
+    pub(super) start: Instant,
+    /// Abort the current iteration once past this.
+    pub(super) hard_deadline: Option<Instant>,
+    pub(super) node_limit: Option<u64>,
+    pub(super) aborted: bool,
+    /// The states from the root to the node being searched.
+    pub(super) path: Vec<GameState>,
+    /// Per ply, the children of the node being searched and their order,
+    /// kept between nodes so that the search does not allocate.
+    pub(super) plies: Vec<Ply>,
+}
+
+/// The move list of one ply.
+#[derive(Default)]
+pub(super) struct Ply {
+    children: Vec<GameState>,
+    /// (static value, index): sorted, it is the search order.
+    order: Vec<(i32, u32)>,
+}
+
+impl Worker<'_> {
+    /// Nodes of every thread so far (exact with one thread).
+    pub(super) fn total_nodes(&mut self) -> u64 {
+        self.flush_nodes();
+        self.all_nodes.load(Ordering::Relaxed)
+    }
+
+    /// Adds this thread's uncounted nodes to the shared count; the new total.
+    #[inline]
+    pub(super) fn flush_nodes(&mut self) -> u64 {
+        let new = self.nodes - self.flushed;
+        self.flushed = self.nodes;
+        self.all_nodes.fetch_add(new, Ordering::Relaxed) + new
+    }
+
+    #[inline]
+    pub(super) fn leaf_value(&self, state: &GameState) -> i32 {
+        match state.position().outcome() {
+            Some(o) => o.mover_points() * 1000,
+            None => self.eval.evaluate(state),
+        }
+    }
+
+    /// Node limits every node with one thread (so that node-limited
+    /// searches are deterministic); the stop flag, the clock, the shared
+    /// node count and the race for the first root choice every few hundred.
+    #[inline]
+    pub(super) fn check_limits(&mut self) {
+        if !self.many && self.node_limit.is_some_and(|limit| self.nodes >= limit) {
+            self.aborted = true;
+        }
+        if self.nodes % CHECK_EVERY == 0 {
+            let total = self.flush_nodes();
+            if (self.many && self.node_limit.is_some_and(|limit| total >= limit))
+                || self.must_stop()
+            {
+                self.aborted = true;
+            }
+        }
+    }
+
+    /// The search must end: `stop`, the main thread gave up, or the clock.
+    pub(super) fn must_stop(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+            || self.done.load(Ordering::Relaxed)
+            || self.hard_deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    pub(super) fn negamax(
+        &mut self,
+        state: &GameState,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        self.check_limits();
+        if self.aborted {
+            return 0;
+        }
+        if self.repeats(state) {
+            return 0;
+        }
+        if state.is_over() || depth == 0 {
+            return self.leaf_value(state);
+        }
+        let key = hash(state);
+        let mut tt_best = u16::MAX;
+        if let Some(e) = self.tt.probe(key) {
+            tt_best = e.best;
+            if u32::from(e.depth) >= depth {
+                match e.bound {
+                    Bound::Exact => return e.value,
+                    Bound::Lower if e.value >= beta => return e.value,
+                    Bound::Upper if e.value <= alpha => return e.value,
+                    _ => {}
+                }
+            }
+        }
+        // This ply's move list, taken out while the children are searched.
+        let ply = self.path.len();
+        if self.plies.len() <= ply {
+            self.plies.resize_with(ply + 1, Ply::default);
+        }
+        let mut list = std::mem::take(&mut self.plies[ply]);
+        children_into(state, &mut list.children);
+        list.order.clear();
+        if depth >= 2 {
+            // Cheap ordering: static value of each child, TT move first.
+            for (i, c) in list.children.iter().enumerate() {
+                list.order.push((self.leaf_value(c), i as u32));
+            }
+            // Indices are distinct: the same order as a stable sort by value.
+            list.order.sort_unstable();
+        } else {
+            list.order
+                .extend((0..list.children.len() as u32).map(|i| (0, i)));
+        }
+        if (tt_best as usize) < list.order.len() {
+            let pos = list
+                .order
+                .iter()
+                .position(|&(_, i)| i == u32::from(tt_best))
+                .unwrap_or(0);
+            list.order[..=pos].rotate_right(1);
+        }
+        let alpha0 = alpha;
+        let mut best = -INFINITY;
+        let mut best_index = list.order[0].1 as usize;
+        self.path.push(*state);
+        for &(_, i) in &list.order {
+            let i = i as usize;
+            let v = -self.negamax(&list.children[i], depth - 1, -beta, -alpha);
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_index = i;
+            }
+            if v > alpha {
+                alpha = v;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.path.pop();
+        self.plies[ply] = list;
+        if self.aborted {
+            return 0;
+        }
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.store(Entry {
+            key,
+            value: best,
+            depth: depth.min(255) as u8,
+            bound,
+            best: best_index.min(u16::MAX as usize - 1) as u16,
+        });
+        best
+    }
+
+    /// True when `state` occurred earlier on the searched line or in the
+    /// game: the search scores it as a draw. Only states with the same side
+    /// to move can be equal, so the line is checked every other ply.
+    #[inline]
+    pub(super) fn repeats(&self, state: &GameState) -> bool {
+        self.path
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .any(|s| s == state)
+            || self.history.iter().any(|s| s == state)
+    }
+}
