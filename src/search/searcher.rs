@@ -58,7 +58,7 @@ impl Searcher {
         state: &GameState,
         choices: &[Turn],
         multipv: usize,
-    ) -> Option<(Vec<(Turn, Score)>, Vec<String>)> {
+    ) -> Option<TableAnswer> {
         let table = self.tables.iter().find(|t| t.probe(state).is_ok())?;
         let ranked = table.choices(state).ok()?;
         let mut lines = Vec::new();
@@ -310,6 +310,9 @@ impl Worker<'_> {
         }
     }
 }
+
+/// A table's answer: the best lines with exact scores, and the pv.
+type TableAnswer = (Vec<(Turn, Score)>, Vec<String>);
 
 /// True when the table's choice `c` is the turn `t`.
 fn same_turn(t: &Turn, c: &Choice) -> bool {

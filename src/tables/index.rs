@@ -259,11 +259,11 @@ mod tests {
         for space in [Space::bearoff(3, 15), Space::bearoff(4, 4), Space::full(2)] {
             let index = SideIndex::new(space);
             let mut seen = vec![false; index.len()];
-            for r in 0..index.len() {
+            for (r, was_seen) in seen.iter_mut().enumerate() {
                 let side = index.config(r);
                 assert_eq!(index.rank(side), Some(r), "{space:?}");
-                assert!(!seen[r]);
-                seen[r] = true;
+                assert!(!*was_seen);
+                *was_seen = true;
                 assert_eq!(side.total(), space.total);
             }
             assert!(seen.iter().all(|&s| s));

@@ -190,8 +190,11 @@ pub fn solve(spec: Spec, jobs: usize, progress: &dyn Fn(&str)) -> Result<Solved,
                         if chunk >= chunks {
                             break;
                         }
-                        for w in chunk * WORDS..((chunk + 1) * WORDS).min(words) {
-                            let mut bits = dirty[w].swap(0, Ordering::Relaxed);
+                        let first = chunk * WORDS;
+                        let last = ((chunk + 1) * WORDS).min(words);
+                        for (w, word) in dirty[first..last].iter().enumerate() {
+                            let w = first + w;
+                            let mut bits = word.swap(0, Ordering::Relaxed);
                             while bits != 0 {
                                 let s = w * 64 + bits.trailing_zeros() as usize;
                                 bits &= bits - 1;
