@@ -54,4 +54,5 @@ pub mod play;
 pub mod referee;
 pub mod rng;
 pub mod search;
+pub mod tables;
 pub mod turn;

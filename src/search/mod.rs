@@ -16,6 +16,11 @@
 //! value. Aspiration windows and late-move reductions are not used: nothing
 //! measured yet shows they pay at the depths reached (4 to 6 turns).
 //!
+//! With exact-value tables ([`Searcher::set_tables`]), a state a table
+//! holds is scored exactly (its points × 1000, 0 for a draw) without
+//! searching below it, and a root a table covers is answered at once with
+//! the table's best choice (the fastest win, the slowest loss).
+//!
 //! The evaluation is the caller's ([`Searcher::new`] takes any
 //! [`crate::eval::Evaluator`]); the legal turns and the move list come from
 //! the rules layer ([`crate::turn`]). Files: `searcher` (the [`Searcher`]
@@ -123,6 +128,8 @@ pub struct Info {
     pub score: Score,
     /// Nodes so far.
     pub nodes: u64,
+    /// States whose exact value came from a table (`Tables`).
+    pub tbhits: u64,
     /// Time so far.
     pub time: Duration,
     /// The expected line, as turn tokens.

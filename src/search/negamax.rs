@@ -7,6 +7,7 @@ use super::tt::{hash, Bound, Entry, Table};
 use super::StopFlag;
 use crate::eval::Evaluator;
 use crate::game::GameState;
+use crate::tables::Table as ExactTable;
 use crate::turn::children_into;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -20,6 +21,10 @@ const CHECK_EVERY: u64 = 256;
 pub(super) struct Worker<'a> {
     pub(super) tt: &'a Table,
     pub(super) eval: &'a dyn Evaluator,
+    /// Exact-value tables probed before evaluating or searching a state.
+    pub(super) tables: &'a [std::sync::Arc<ExactTable>],
+    /// Table hits of every thread.
+    pub(super) tbhits: &'a AtomicU64,
     pub(super) history: &'a [GameState],
     pub(super) stop: &'a StopFlag,
     /// Set by the main thread when its search is cut short: the helpers stop.
@@ -70,8 +75,21 @@ impl Worker<'_> {
     pub(super) fn leaf_value(&self, state: &GameState) -> i32 {
         match state.position().outcome() {
             Some(o) => o.mover_points() * 1000,
-            None => self.eval.evaluate(state),
+            None => self
+                .table_value(state)
+                .unwrap_or_else(|| self.eval.evaluate(state)),
         }
+    }
+
+    /// The exact value of `state` in millipoints if a table holds it.
+    #[inline]
+    pub(super) fn table_value(&self, state: &GameState) -> Option<i32> {
+        if self.tables.is_empty() {
+            return None;
+        }
+        let exact = self.tables.iter().find_map(|t| t.lookup(state))?;
+        self.tbhits.fetch_add(1, Ordering::Relaxed);
+        Some(exact.value.points() * 1000)
     }
 
     /// Node limits every node with one thread (so that node-limited
@@ -113,6 +131,9 @@ impl Worker<'_> {
         }
         if self.repeats(state) {
             return 0;
+        }
+        if let Some(v) = self.table_value(state) {
+            return v;
         }
         if state.is_over() || depth == 0 {
             return self.leaf_value(state);

@@ -11,8 +11,11 @@ use super::{Info, Limits, Score, SearchResult, Settings, StopFlag};
 use crate::eval::Evaluator;
 use crate::game::GameState;
 use crate::rng::Rng;
+use crate::tables::Choice;
+use crate::tables::Table as ExactTable;
 use crate::turn::{legal_turns, Turn};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How far below the last depth's best value the helpers' guessed bound is
@@ -27,6 +30,8 @@ pub struct Searcher {
     eval: Box<dyn Evaluator>,
     /// Earlier states of the game that a line of the search could repeat.
     history: Vec<GameState>,
+    /// Exact-value tables (`Tables`).
+    tables: Vec<Arc<ExactTable>>,
 }
 
 impl Searcher {
@@ -37,7 +42,36 @@ impl Searcher {
             tt: Table::new(hash_mib),
             eval,
             history: Vec::new(),
+            tables: Vec::new(),
         }
+    }
+
+    /// The exact-value tables to probe (none by default).
+    pub fn set_tables(&mut self, tables: Vec<Arc<ExactTable>>) {
+        self.tables = tables;
+    }
+
+    /// The table answer of `state`: its best choice among `choices` with
+    /// the exact value, when a table covers it.
+    fn table_answer(
+        &self,
+        state: &GameState,
+        choices: &[Turn],
+        multipv: usize,
+    ) -> Option<TableAnswer> {
+        let table = self.tables.iter().find(|t| t.probe(state).is_ok())?;
+        let ranked = table.choices(state).ok()?;
+        let mut lines = Vec::new();
+        for c in ranked.iter().take(multipv.max(1)) {
+            let turn = choices.iter().find(|t| same_turn(t, c))?;
+            let score = Score {
+                value: c.exact.value.points() * 1000,
+                exact: true,
+            };
+            lines.push((*turn, score));
+        }
+        let pv = vec![lines.first()?.0.token(state)];
+        Some((lines, pv))
     }
 
     /// Replaces the evaluation (the table is kept: call [`Searcher::clear`]
@@ -100,6 +134,25 @@ impl Searcher {
             return None;
         }
         self.history.retain(|h| could_recur(h, state));
+        if let Some((lines, pv)) = self.table_answer(state, &choices, limits.multipv) {
+            let (best, score) = lines[0];
+            on_info(&Info {
+                depth: 1,
+                multipv: 1,
+                score,
+                nodes: 1,
+                tbhits: 1,
+                time: Duration::ZERO,
+                pv,
+            });
+            return Some(SearchResult {
+                best,
+                score,
+                depth: 1,
+                nodes: 1,
+                lines,
+            });
+        }
 
         if settings.random {
             let mut rng = Rng::new(settings.seed ^ hash(state));
@@ -122,10 +175,13 @@ impl Searcher {
         let start = Instant::now();
         let done = AtomicBool::new(false);
         let all_nodes = AtomicU64::new(0);
+        let tbhits = AtomicU64::new(0);
         let threads = settings.threads.clamp(1, MAX_THREADS);
         let worker = || Worker {
             tt: &self.tt,
             eval: self.eval.as_ref(),
+            tables: &self.tables,
+            tbhits: &tbhits,
             history: &self.history,
             stop,
             done: &done,
@@ -247,9 +303,23 @@ impl Worker<'_> {
                 multipv: rank + 1,
                 score: score_of(values[rank]),
                 nodes: self.total_nodes(),
+                tbhits: self.tbhits.load(Ordering::Relaxed),
                 time: self.start.elapsed(),
                 pv: principal_variation(self.tt, state, &choices[rank], *depth),
             });
         }
+    }
+}
+
+/// A table's answer: the best lines with exact scores, and the pv.
+type TableAnswer = (Vec<(Turn, Score)>, Vec<String>);
+
+/// True when the table's choice `c` is the turn `t`.
+fn same_turn(t: &Turn, c: &Choice) -> bool {
+    match (t, c.number, &c.play) {
+        (Turn::Pick(n), Some(m), None) => *n == m,
+        (Turn::PickPlay(n, lp), Some(m), Some(p)) => *n == m && lp.after == p.after,
+        (Turn::Play(lp), None, Some(p)) => lp.after == p.after,
+        _ => false,
     }
 }

@@ -2,10 +2,12 @@
 //!
 //! With no subcommand, `ncbg` speaks NCBP (protocol/ncbp.md) on stdin and
 //! stdout (see [`engine_loop`]); `ncbg perft` counts game trees and `ncbg
-//! analyze` analyses positions and recorded games in batch (see [`analyze`]).
+//! analyze` analyses positions and recorded games in batch (see [`analyze`]);
+//! `ncbg tables` builds and probes exact-value tables (see [`tables`]).
 
 mod analyze;
 mod engine_loop;
+mod tables;
 
 use clap::{Args, Parser, Subcommand};
 use ncbg::board::Variant;
@@ -29,6 +31,8 @@ enum Command {
     Perft(PerftArgs),
     /// Analyse positions (full-state IDs) or a referee match file.
     Analyze(analyze::AnalyzeArgs),
+    /// Exact-value tables: build (solve) and probe.
+    Tables(tables::TablesArgs),
 }
 
 #[derive(Args)]
@@ -68,6 +72,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Perft(args)) => run_perft(&args),
         Some(Command::Analyze(args)) => analyze::run(&args),
+        Some(Command::Tables(args)) => tables::run(&args),
         None => engine_loop::run(),
     };
     match result {

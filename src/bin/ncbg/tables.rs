@@ -1,0 +1,174 @@
+//! `ncbg tables build|probe`: exact-value tables (the library's
+//! [`ncbg::tables`]) from the command line.
+
+use clap::{Args, Subcommand};
+use ncbg::ids::state_id;
+use ncbg::tables::{solve, write_table, Kind, Space, Spec, Table};
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(Args)]
+pub struct TablesArgs {
+    #[command(subcommand)]
+    command: TablesCommand,
+}
+
+#[derive(Subcommand)]
+enum TablesCommand {
+    /// Solve a space of positions and write its table.
+    Build(BuildArgs),
+    /// Print a state's exact value and its optimal choices.
+    Probe(ProbeArgs),
+}
+
+#[derive(Args)]
+struct BuildArgs {
+    /// Bear-offs with at most this many checkers a side in play (the
+    /// default kind), or every board of this many checkers a side with
+    /// `--full` (3 is Hypergammon).
+    #[arg(long)]
+    checkers: u8,
+    /// Every board (contact and all) instead of bear-offs: NC-Hypergammon
+    /// with --checkers 3.
+    #[arg(long)]
+    full: bool,
+    /// Checkers a side owns in the game, for bear-offs (the rest are
+    /// borne off; 15 in standard backgammon).
+    #[arg(long, default_value_t = 15)]
+    total: u8,
+    /// Alphabet size k.
+    #[arg(long, default_value_t = 6)]
+    k: u8,
+    /// Doublet credits a player starts with (the table holds 0..=credits).
+    #[arg(long, default_value_t = 2)]
+    credits: u8,
+    /// Output file.
+    #[arg(long)]
+    out: PathBuf,
+    /// Threads.
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
+}
+
+#[derive(Args)]
+struct ProbeArgs {
+    /// The table file.
+    file: PathBuf,
+    /// A full-state ID.
+    state: String,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `ncbg tables ...`.
+pub fn run(args: &TablesArgs) -> Result<(), String> {
+    match &args.command {
+        TablesCommand::Build(a) => build(a),
+        TablesCommand::Probe(a) => probe(a),
+    }
+}
+
+fn build(args: &BuildArgs) -> Result<(), String> {
+    let space = if args.full {
+        Space::full(args.checkers)
+    } else {
+        Space::bearoff(args.checkers, args.total)
+    };
+    let spec = Spec {
+        space,
+        k: args.k,
+        credits: args.credits,
+    };
+    let t = Instant::now();
+    let solved = solve(spec, args.jobs, &|line| eprintln!("tables: {line}"))?;
+    let solve_secs = t.elapsed().as_secs_f64();
+    write_table(&solved, &args.out)?;
+    let s = solved.shares();
+    let live = (s.won + s.lost + s.drawn).max(1) as f64;
+    let size = std::fs::metadata(&args.out).map(|m| m.len()).unwrap_or(0);
+    println!(
+        "table {} {spec}: {} entries, {} live states: won {:.2}% lost {:.2}% drawn {:.2}%, {} sweeps, longest {} turns, {:.1} s, {} bytes",
+        args.out.display(),
+        solved.entries.len(),
+        s.won + s.lost + s.drawn,
+        100.0 * s.won as f64 / live,
+        100.0 * s.lost as f64 / live,
+        100.0 * s.drawn as f64 / live,
+        solved.sweeps,
+        s.max_rank,
+        solve_secs,
+        size
+    );
+    if spec.space.kind == Kind::Full {
+        print_initial_pairs(&Table::from_solved(solved), spec)?;
+    }
+    Ok(())
+}
+
+/// The value of every initial pair of a full table, from X's side.
+fn print_initial_pairs(table: &Table, spec: Spec) -> Result<(), String> {
+    use ncbg::board::Variant;
+    use ncbg::game::GameState;
+    use ncbg::numbers::NumberRules;
+    if spec.space.total != Variant::Hypergammon.checkers_per_side() {
+        return Ok(());
+    }
+    let rules = NumberRules::new(spec.k, spec.credits)?;
+    let start = GameState::start(Variant::Hypergammon, rules);
+    let game = table.probe(&start)?;
+    println!("game value for X (turn 0 included): {}", game.value);
+    for x0 in 1..=spec.k {
+        let row: Vec<String> = (1..=spec.k)
+            .map(|y0| {
+                if x0 == y0 {
+                    return "  .".to_string();
+                }
+                let s = start.after_opening_pick(x0).after_opening_pick(y0);
+                table
+                    .probe(&s)
+                    .map_or_else(|e| e, |e| format!("{:>3}", e.value.to_string()))
+            })
+            .collect();
+        println!("x0={x0}: {}", row.join(" "));
+    }
+    Ok(())
+}
+
+fn probe(args: &ProbeArgs) -> Result<(), String> {
+    let state = state_id::decode(args.state.trim()).map_err(|e| format!("bad state ID: {e}"))?;
+    let table = Table::open(&args.file)?;
+    let exact = table.probe(&state)?;
+    let choices = table.choices(&state)?;
+    let best: Vec<_> = choices
+        .iter()
+        .filter(|c| c.exact.value == exact.value)
+        .collect();
+    if args.json {
+        let list: Vec<serde_json::Value> = choices
+            .iter()
+            .map(|c| {
+                serde_json::json!({
+                    "choice": c.token(&state),
+                    "value": c.exact.value.points(),
+                    "turns": c.exact.rank,
+                    "optimal": c.exact.value == exact.value,
+                })
+            })
+            .collect();
+        let out = serde_json::json!({
+            "state": state_id::encode(&state),
+            "value": exact.value.points(),
+            "draw": exact.value == ncbg::tables::Value::Draw,
+            "turns": exact.rank,
+            "choices": list,
+        });
+        println!("{out}");
+    } else {
+        println!("value {} turns {}", exact.value.points(), exact.rank);
+        for c in best {
+            println!("best {} turns {}", c.token(&state), c.exact.rank);
+        }
+    }
+    Ok(())
+}

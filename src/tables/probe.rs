@@ -1,0 +1,213 @@
+//! A loaded table: the exact value of a game state and its optimal choices.
+//!
+//! A table holds the pick states of a game under way (see [`super::solve`]).
+//! The other states are worked out from them: a pending play (the number
+//! already picked) is worth its best play, and turn 0 the minimax over the
+//! initial picks. A state outside the table (another alphabet, more credits,
+//! checkers outside the space) is an error, never a guess.
+
+use super::file::{read_table, Loaded};
+use super::index::{NumberState, StateIndex};
+use super::solve::{entry_points, entry_rank, Solved};
+use super::{Spec, Value};
+use crate::game::{GameState, Phase};
+use crate::movegen::LegalPlay;
+use crate::notation::format_play_token;
+use std::path::Path;
+
+/// An exact value with the number of turns to the end under best play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exact {
+    /// Win, loss or draw, in points for the side to move.
+    pub value: Value,
+    /// Turns (solver sweeps) until the end under best play: the winner ends
+    /// the game within this many turns, the loser holds out this long; 0
+    /// for a draw or a finished game.
+    pub rank: u32,
+}
+
+/// One choice of the side to move, with the value it leads to.
+#[derive(Clone, Copy, Debug)]
+pub struct Choice {
+    /// The number picked (none when the number is already picked).
+    pub number: Option<u8>,
+    /// The checker play (none in turn 0).
+    pub play: Option<LegalPlay>,
+    /// The value for the side making the choice.
+    pub exact: Exact,
+}
+
+impl Choice {
+    /// The choice in turn-token form from `state`: `6:24/18,13/8`, `4`
+    /// (turn 0) or `24/18,13/8` (a pending play).
+    pub fn token(&self, state: &GameState) -> String {
+        match (self.number, &self.play) {
+            (Some(n), Some(lp)) => state.turn_token(n, &lp.play),
+            (Some(n), None) => n.to_string(),
+            (None, Some(lp)) => format_play_token(state.position(), &lp.play),
+            (None, None) => "-".into(),
+        }
+    }
+}
+
+/// A table in memory.
+pub struct Table {
+    spec: Spec,
+    index: StateIndex,
+    entries: Vec<u16>,
+}
+
+impl Table {
+    /// The table of a finished solve.
+    pub fn from_solved(solved: Solved) -> Table {
+        Table {
+            spec: solved.spec,
+            index: solved.index,
+            entries: solved.entries,
+        }
+    }
+
+    /// Reads and checks a table file.
+    pub fn open(path: &Path) -> Result<Table, String> {
+        let Loaded { spec, entries, .. } = read_table(path)?;
+        Ok(Table {
+            index: StateIndex::new(spec.space, spec.k, spec.credits),
+            spec,
+            entries,
+        })
+    }
+
+    /// What the table holds.
+    pub fn spec(&self) -> Spec {
+        self.spec
+    }
+
+    /// The value of a pick state of a game under way, if the table holds it
+    /// (the fast path for a search).
+    pub fn lookup(&self, state: &GameState) -> Option<Exact> {
+        if state.phase() != Phase::Pick || state.in_opening() || state.k() != self.spec.k {
+            return None;
+        }
+        let side = state.to_move();
+        let numbers = state.numbers();
+        let ns = NumberState {
+            own: numbers.current(side)?,
+            theirs: numbers.current(side.other())?,
+            mover_credits: numbers.credits(side),
+            opponent_credits: numbers.credits(side.other()),
+        };
+        let n = self.index.number_index(ns)?;
+        let b = self.index.board_index(state.position())?;
+        let e = *self.entries.get(n * self.index.boards() + b)?;
+        Some(Exact {
+            value: Value::from_points(entry_points(e)?),
+            rank: entry_rank(e),
+        })
+    }
+
+    /// The value of any state the table covers: a finished game, a pick
+    /// state, a pending play or turn 0.
+    pub fn probe(&self, state: &GameState) -> Result<Exact, String> {
+        if let Some(r) = state.result() {
+            let p = r.points() as i32;
+            let points = if r.winner == state.to_move() { p } else { -p };
+            return Ok(Exact {
+                value: Value::from_points(points),
+                rank: 0,
+            });
+        }
+        if let Some(exact) = self.lookup(state) {
+            return Ok(exact);
+        }
+        if state.phase() == Phase::Pick && !state.in_opening() {
+            return Err(self.why_not(state));
+        }
+        Ok(self
+            .choices(state)?
+            .first()
+            .map(|c| Exact {
+                value: c.exact.value,
+                rank: c.exact.rank + u32::from(c.exact.value != Value::Draw),
+            })
+            .unwrap_or(Exact {
+                value: Value::Draw,
+                rank: 0,
+            }))
+    }
+
+    fn why_not(&self, state: &GameState) -> String {
+        if state.k() != self.spec.k {
+            return format!(
+                "the state has k = {}, the table k = {}",
+                state.k(),
+                self.spec.k
+            );
+        }
+        let numbers = state.numbers();
+        if [
+            numbers.credits(state.to_move()),
+            numbers.credits(state.to_move().other()),
+        ]
+        .iter()
+        .any(|&c| c > self.spec.credits)
+        {
+            return format!(
+                "the state has more doublet credits than the table ({})",
+                self.spec.credits
+            );
+        }
+        format!("the board is not in this table ({})", self.spec)
+    }
+
+    /// Every choice of the side to move with the value it leads to (for the
+    /// side choosing), best first: the highest value; among wins the fastest,
+    /// among losses the slowest. Empty for a finished game.
+    pub fn choices(&self, state: &GameState) -> Result<Vec<Choice>, String> {
+        if state.is_over() {
+            return Ok(Vec::new());
+        }
+        let mut out = Vec::new();
+        let mut add = |number, play, child: &GameState| -> Result<(), String> {
+            let e = self.probe(child)?;
+            out.push(Choice {
+                number,
+                play,
+                exact: Exact {
+                    value: Value::from_points(-e.value.points()),
+                    rank: e.rank,
+                },
+            });
+            Ok(())
+        };
+        match state.phase() {
+            Phase::Pick if state.in_opening() => {
+                for n in state.legal_numbers().iter() {
+                    add(Some(n), None, &state.after_opening_pick(n))?;
+                }
+            }
+            Phase::Pick => {
+                for n in state.legal_numbers().iter() {
+                    let mut picked = *state;
+                    picked.pick(n).map_err(|e| e.to_string())?;
+                    for lp in picked.legal_plays().map_err(|e| e.to_string())? {
+                        add(Some(n), Some(lp), &state.child(n, lp.after))?;
+                    }
+                }
+            }
+            Phase::Play => {
+                for lp in state.legal_plays().map_err(|e| e.to_string())? {
+                    add(None, Some(lp), &state.after_play(lp.after))?;
+                }
+            }
+        }
+        out.sort_by_key(|c| order_key(c.exact));
+        Ok(out)
+    }
+}
+
+/// Sorts best first: higher points; faster wins; slower losses.
+fn order_key(e: Exact) -> (i32, i64) {
+    let p = e.value.points();
+    let r = i64::from(e.rank);
+    (-p, if p > 0 { r } else { -r })
+}

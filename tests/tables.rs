@@ -1,0 +1,322 @@
+//! The exact-value tables (`ncbg::tables`) against an independent solver,
+//! and their files.
+//!
+//! The independent solver is the textbook retrograde analysis over the
+//! rules' own `GameState` API: an explicit graph in a hash map, one
+//! win/loss pass per threshold of points with predecessor counters and a
+//! queue, and a draw for what no pass decides. It shares no code with the
+//! table solver (no index, no board graph, no sweeps).
+
+use ncbg::game::GameState;
+use ncbg::numbers::{Numbers, Side};
+use ncbg::tables::index::StateIndex;
+use ncbg::tables::{file, solve, write_table, Space, Spec, Table, Value};
+use std::collections::{HashMap, VecDeque};
+use std::path::PathBuf;
+
+/// Every pick state of a game under way over the table's boards, both
+/// colours.
+fn states_of(spec: Spec) -> Vec<GameState> {
+    let index = StateIndex::new(spec.space, spec.k, spec.credits);
+    let mut out = Vec::new();
+    for b in 0..index.boards() {
+        let Some(pos) = index.board(b) else { continue };
+        if pos.outcome().is_some() {
+            continue;
+        }
+        for i in 0..index.number_states() {
+            let ns = index.number_state(i);
+            for side in [Side::X, Side::Y] {
+                let (mut cur, mut cred) = ([None; 2], [0; 2]);
+                cur[side.index()] = Some(ns.own);
+                cur[side.other().index()] = Some(ns.theirs);
+                cred[side.index()] = ns.mover_credits;
+                cred[side.other().index()] = ns.opponent_credits;
+                let numbers = Numbers::from_parts(cur, cred);
+                let s = GameState::new(pos, side, numbers, spec.k, ncbg::game::Phase::Pick)
+                    .expect("a valid state");
+                out.push(s);
+            }
+        }
+    }
+    out
+}
+
+/// The independent solver: points for the side to move, 0 for a draw.
+fn reference_values(roots: &[GameState]) -> HashMap<GameState, i32> {
+    // Explicit graph: children and terminal payoffs of every reachable state.
+    let mut id: HashMap<GameState, usize> = HashMap::new();
+    let mut nodes: Vec<GameState> = Vec::new();
+    let mut kids: Vec<Vec<usize>> = Vec::new();
+    let mut best_end: Vec<i32> = Vec::new(); // best payoff of a move that ends the game
+    for r in roots {
+        if !id.contains_key(r) {
+            id.insert(*r, nodes.len());
+            nodes.push(*r);
+        }
+    }
+    let mut i = 0;
+    while i < nodes.len() {
+        let s = nodes[i];
+        let mut list = Vec::new();
+        let mut end = 0;
+        for n in s.legal_numbers().iter() {
+            let mut picked = s;
+            picked.pick(n).unwrap();
+            for lp in picked.legal_plays().unwrap() {
+                let mut child = picked;
+                child.play(&lp).unwrap();
+                if let Some(r) = child.result() {
+                    assert_eq!(r.winner, s.to_move(), "a mover cannot lose by its play");
+                    end = end.max(r.points() as i32);
+                } else {
+                    let c = *id.entry(child).or_insert_with(|| {
+                        nodes.push(child);
+                        nodes.len() - 1
+                    });
+                    list.push(c);
+                }
+            }
+        }
+        kids.push(list);
+        best_end.push(end);
+        i += 1;
+    }
+    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
+    for (p, list) in kids.iter().enumerate() {
+        for &c in list {
+            preds[c].push(p);
+        }
+    }
+    let mut value = vec![0i32; nodes.len()];
+    for t in 1..=3 {
+        // 1: the mover gets >= t; -1: the mover gets <= -t.
+        let mut status = vec![0i8; nodes.len()];
+        let mut count: Vec<usize> = kids.iter().map(Vec::len).collect();
+        let mut queue = VecDeque::new();
+        for s in 0..nodes.len() {
+            if best_end[s] >= t {
+                status[s] = 1;
+                queue.push_back(s);
+            }
+        }
+        while let Some(c) = queue.pop_front() {
+            for &p in &preds[c] {
+                if status[p] != 0 {
+                    continue;
+                }
+                if status[c] == -1 {
+                    status[p] = 1;
+                    queue.push_back(p);
+                } else {
+                    count[p] -= 1;
+                    // A move that ends the game wins points: never lost.
+                    if count[p] == 0 && best_end[p] == 0 {
+                        status[p] = -1;
+                        queue.push_back(p);
+                    }
+                }
+            }
+        }
+        for s in 0..nodes.len() {
+            match status[s] {
+                1 => value[s] = t,
+                -1 => value[s] = -t,
+                _ => {}
+            }
+        }
+    }
+    nodes.into_iter().zip(value).collect()
+}
+
+fn check_against_reference(spec: Spec) {
+    let solved = solve(spec, 2, &|_| {}).unwrap();
+    let table = Table::from_solved(solved);
+    let states = states_of(spec);
+    let reference = reference_values(&states);
+    let mut seen = [0usize; 3];
+    for s in &states {
+        let want = reference[s];
+        let got = table.lookup(s).expect("in the table").value.points();
+        assert_eq!(got, want, "{spec}: {}", ncbg::ids::state_id::encode(s));
+        seen[(want.signum() + 1) as usize] += 1;
+        // Colour symmetry: the same state with the colours swapped.
+        let n = s.numbers();
+        let (x, y) = (Side::X.index(), Side::Y.index());
+        let mut cur = [None; 2];
+        let mut cred = [0; 2];
+        cur[x] = n.current(Side::Y);
+        cur[y] = n.current(Side::X);
+        cred[x] = n.credits(Side::Y);
+        cred[y] = n.credits(Side::X);
+        let mirror = GameState::new(
+            *s.position(),
+            s.to_move().other(),
+            Numbers::from_parts(cur, cred),
+            s.k(),
+            s.phase(),
+        )
+        .unwrap();
+        assert_eq!(reference[&mirror], want, "colour symmetry");
+    }
+    assert!(
+        seen[0] > 0 && seen[2] > 0,
+        "{spec}: wins and losses {seen:?}"
+    );
+}
+
+#[test]
+fn one_checker_a_side_agrees_with_plain_retrograde() {
+    for (k, credits) in [(3, 0), (3, 1), (3, 2), (4, 1)] {
+        check_against_reference(Spec {
+            space: Space::full(1),
+            k,
+            credits,
+        });
+    }
+}
+
+/// A million states: a minute of CPU, so not in every `cargo test` (run it
+/// with `cargo test --release --test tables -- --ignored`).
+#[test]
+#[ignore]
+fn two_checkers_a_side_k3_agree_with_plain_retrograde() {
+    // Contact with two checkers a side: blocks, hits, the bar, gammons.
+    check_against_reference(Spec {
+        space: Space::full(2),
+        k: 3,
+        credits: 0,
+    });
+}
+
+#[test]
+fn small_bearoffs_agree_with_plain_retrograde() {
+    check_against_reference(Spec {
+        space: Space::bearoff(2, 2),
+        k: 4,
+        credits: 1,
+    });
+    check_against_reference(Spec {
+        space: Space::bearoff(3, 15),
+        k: 3,
+        credits: 1,
+    });
+}
+
+/// Following the table's best choices, the winner wins at least what the
+/// table promised, whatever the loser does: after each pair of turns the
+/// winner's value grows, or stays and its count of turns drops.
+#[test]
+fn best_choices_make_progress_to_the_win() {
+    let spec = Spec {
+        space: Space::full(1),
+        k: 4,
+        credits: 1,
+    };
+    let table = Table::from_solved(solve(spec, 1, &|_| {}).unwrap());
+    let states = states_of(spec);
+    let mut checked = 0;
+    for (i, start) in states.iter().enumerate().step_by(53) {
+        let first = table.probe(start).unwrap();
+        let Value::Win(points) = first.value else {
+            continue;
+        };
+        let mut s = *start;
+        let mut last = first;
+        let mut turns = 0;
+        while s.result().is_none() {
+            let choices = table.choices(&s).unwrap();
+            let winner = s.to_move() == start.to_move();
+            // The winner plays a best choice; the loser any choice.
+            let c = if winner {
+                choices[0]
+            } else {
+                choices[(i + turns) % choices.len()]
+            };
+            s = s.child(c.number.unwrap(), c.play.unwrap().after);
+            turns += 1;
+            if !winner && s.result().is_none() {
+                let now = table.probe(&s).unwrap();
+                let (a, b) = (now.value.points(), last.value.points());
+                assert!(
+                    a > b || (a == b && now.rank < last.rank),
+                    "{last:?} -> {now:?}"
+                );
+                last = now;
+            }
+        }
+        let r = s.result().unwrap();
+        assert_eq!(r.winner, start.to_move());
+        assert!(r.points() >= u32::from(points));
+        checked += 1;
+    }
+    assert!(checked > 20, "{checked}");
+}
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("ncbg-tables-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn same_table_for_any_number_of_threads() {
+    // 7056 boards: seven chunks of work shared by the threads.
+    let spec = Spec {
+        space: Space::bearoff(3, 15),
+        k: 3,
+        credits: 1,
+    };
+    let one = solve(spec, 1, &|_| {}).unwrap();
+    let three = solve(spec, 3, &|_| {}).unwrap();
+    assert_eq!(one.entries, three.entries);
+    assert_eq!(one.sweeps, three.sweeps);
+    let (a, b) = (temp("jobs1"), temp("jobs3"));
+    write_table(&one, &a).unwrap();
+    write_table(&three, &b).unwrap();
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    let _ = std::fs::remove_file(a);
+    let _ = std::fs::remove_file(b);
+}
+
+#[test]
+fn cut_or_corrupted_files_are_refused() {
+    let spec = Spec {
+        space: Space::bearoff(2, 15),
+        k: 3,
+        credits: 1,
+    };
+    let solved = solve(spec, 1, &|_| {}).unwrap();
+    let path = temp("file");
+    write_table(&solved, &path).unwrap();
+    let good = std::fs::read(&path).unwrap();
+    let loaded = file::parse_table(&good).unwrap();
+    assert_eq!(loaded.entries, solved.entries);
+    assert_eq!(loaded.spec, spec);
+
+    let cut = &good[..good.len() - 1];
+    assert!(file::parse_table(cut).unwrap_err().contains("cut"));
+    let mut padded = good.clone();
+    padded.push(0);
+    assert!(file::parse_table(&padded).is_err());
+    // One bit flipped anywhere in the entries.
+    for at in [
+        good.len() - 1,
+        good.len() / 2 + 1,
+        good.len() - solved.entries.len(),
+    ] {
+        let mut bad = good.clone();
+        bad[at] ^= 0x10;
+        assert!(
+            file::parse_table(&bad).unwrap_err().contains("corrupted"),
+            "byte {at}"
+        );
+    }
+    // A header field changed: another alphabet with the same sizes is
+    // caught by the checksum, other sizes by the header check.
+    let text = String::from_utf8_lossy(&good).into_owned();
+    let swapped = text.replacen("credits=1", "credits=2", 1);
+    assert!(file::parse_table(swapped.as_bytes()).is_err());
+    assert!(file::parse_table(b"hello\n\nworld").is_err());
+    assert!(file::parse_table(b"").is_err());
+    assert!(Table::open(&temp("missing")).is_err());
+    let _ = std::fs::remove_file(path);
+}
