@@ -220,7 +220,7 @@ mod tests {
             s.pick(y0).unwrap();
             let mut moves = vec![x0.to_string(), y0.to_string()];
             while !s.is_over() {
-                let c = ncbg::search::random_choice(&s, &mut rng).unwrap();
+                let c = ncbg::turn::random_turn(&s, &mut rng).unwrap();
                 let t = c.token(&s);
                 ncbg::referee::judge::apply_answer(&mut s, &t).unwrap();
                 moves.push(t);
