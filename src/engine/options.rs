@@ -368,7 +368,11 @@ mod tests {
     #[test]
     fn declarations_match_defaults() {
         let lines = Options::declarations();
-        assert_eq!(lines.len(), 12);
+        assert_eq!(lines.len(), 13);
+        assert_eq!(
+            lines[12],
+            "option name MoveFilter type spin default 12 min 0 max 1000"
+        );
         assert_eq!(
             lines[0],
             "option name Hash type spin default 16 min 1 max 4096"
