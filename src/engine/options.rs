@@ -32,6 +32,8 @@ pub struct Options {
     pub eval: EvalKind,
     /// `EvalFile`: the net file loaded, or `None` for the embedded net.
     pub eval_file: Option<String>,
+    /// `MoveFilter`: children searched below the root (0: all).
+    pub move_filter: usize,
 }
 
 /// The `Eval` option's values.
@@ -60,6 +62,7 @@ impl Default for Options {
             doublet_credits: 2,
             eval: EvalKind::Nn,
             eval_file: None,
+            move_filter: crate::search::DEFAULT_MOVE_FILTER,
         }
     }
 }
@@ -124,6 +127,12 @@ const ALPHABET: Spin = Spin {
     min: NumberRules::MIN_K as u64,
     max: NumberRules::MAX_K as u64,
 };
+const MOVE_FILTER: Spin = Spin {
+    name: "MoveFilter",
+    default: crate::search::DEFAULT_MOVE_FILTER as u64,
+    min: 0,
+    max: 1000,
+};
 const DOUBLET_CREDITS: Spin = Spin {
     name: "DoubletCredits",
     default: 2,
@@ -184,6 +193,7 @@ impl Options {
             "option name Clear Hash type button".to_string(),
             "option name Eval type combo default nn var nn var classic".to_string(),
             format!("option name EvalFile type string default {EMBEDDED_NET}"),
+            MOVE_FILTER.line(),
         ]
     }
 
@@ -203,6 +213,7 @@ impl Options {
             random: self.random,
             move_overhead: Duration::from_millis(self.move_overhead),
             threads: self.threads,
+            move_filter: self.move_filter,
         }
     }
 
@@ -267,6 +278,11 @@ impl Options {
                 self.eval_file = (v != EMBEDDED_NET).then(|| v.to_string());
                 return Ok(OptionEffect::LoadNet);
             }
+            "movefilter" => {
+                self.move_filter = MOVE_FILTER.read(need()?)? as usize;
+                // Values stored with another filter are another search's.
+                return Ok(OptionEffect::ClearHash);
+            }
             "clear hash" => {
                 if let Some(v) = value {
                     return Err(EngineError::new(
@@ -300,6 +316,10 @@ mod tests {
         assert_eq!(o.set("hash", Some("64")), Ok(OptionEffect::ResizeHash));
         assert_eq!(o.hash_mib, 64);
         assert_eq!(o.set("Clear Hash", None), Ok(OptionEffect::ClearHash));
+        assert_eq!(o.set("MoveFilter", Some("0")), Ok(OptionEffect::ClearHash));
+        assert_eq!(o.settings().move_filter, 0);
+        assert!(o.set("MoveFilter", Some("1001")).is_err());
+        assert_eq!(o.move_filter, 0);
         assert_eq!(o.set("RANDOM", Some("True")), Ok(OptionEffect::None));
         assert!(o.random);
         assert_eq!(
@@ -348,7 +368,11 @@ mod tests {
     #[test]
     fn declarations_match_defaults() {
         let lines = Options::declarations();
-        assert_eq!(lines.len(), 12);
+        assert_eq!(lines.len(), 13);
+        assert_eq!(
+            lines[12],
+            "option name MoveFilter type spin default 12 min 0 max 1000"
+        );
         assert_eq!(
             lines[0],
             "option name Hash type spin default 16 min 1 max 4096"

@@ -40,6 +40,8 @@ pub(super) struct Worker<'a> {
     /// Abort the current iteration once past this.
     pub(super) hard_deadline: Option<Instant>,
     pub(super) node_limit: Option<u64>,
+    /// Children searched at a node two or more turns from the leaves (0: all).
+    pub(super) move_filter: usize,
     pub(super) aborted: bool,
     /// The states from the root to the node being searched.
     pub(super) path: Vec<GameState>,
@@ -170,7 +172,14 @@ impl Worker<'_> {
             list.order
                 .extend((0..list.children.len() as u32).map(|i| (0, i)));
         }
-        if (tt_best as usize) < list.order.len() {
+        if depth >= 2 && self.move_filter > 0 {
+            // Move filter (gnubg's way): only the best children by static
+            // value are searched. The set depends on the static values
+            // alone, not on the table, so every thread searches the same
+            // tree and finds the same value.
+            list.order.truncate(self.move_filter);
+        }
+        if (tt_best as usize) < list.children.len() {
             let pos = list
                 .order
                 .iter()

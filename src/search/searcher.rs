@@ -192,6 +192,7 @@ impl Searcher {
             start,
             hard_deadline: hard.map(|d| start + d),
             node_limit: if limits.infinite { None } else { limits.nodes },
+            move_filter: settings.move_filter,
             aborted: false,
             path: vec![*state],
             plies: Vec::new(),

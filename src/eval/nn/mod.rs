@@ -87,15 +87,39 @@ impl Probabilities {
         ]
     }
 
-    /// Expected points for the side to move. A gammon chance above the
-    /// win chance (or a backgammon above the gammon) is cut to it.
+    /// The chances made consistent, the one place where the net's five
+    /// independent outputs are reconciled (search, `eval`, analysis and the
+    /// GUI all read them through [`Network::probabilities`]): each chance
+    /// is cut to `0..=1`, a gammon chance to its side's win chance
+    /// (`lose-gammon` to `1 - win`), a backgammon chance to its gammon chance.
+    pub fn consistent(self) -> Probabilities {
+        let win = self.win.clamp(0.0, 1.0);
+        let win_gammon = self.win_gammon.clamp(0.0, win);
+        let lose_gammon = self.lose_gammon.clamp(0.0, 1.0 - win);
+        Probabilities {
+            win,
+            win_gammon,
+            win_backgammon: self.win_backgammon.clamp(0.0, win_gammon),
+            lose_gammon,
+            lose_backgammon: self.lose_backgammon.clamp(0.0, lose_gammon),
+        }
+    }
+
+    /// True when the chances are consistent: every gammon chance at most
+    /// its side's win chance, every backgammon chance at most its gammon.
+    pub fn is_consistent(&self) -> bool {
+        (0.0..=1.0).contains(&self.win)
+            && (0.0..=self.win).contains(&self.win_gammon)
+            && (0.0..=self.win_gammon).contains(&self.win_backgammon)
+            && (0.0..=1.0 - self.win).contains(&self.lose_gammon)
+            && (0.0..=self.lose_gammon).contains(&self.lose_backgammon)
+    }
+
+    /// Expected points for the side to move, from the consistent chances.
     pub fn equity(&self) -> f32 {
-        let lose = 1.0 - self.win;
-        let wg = self.win_gammon.min(self.win);
-        let wb = self.win_backgammon.min(wg);
-        let lg = self.lose_gammon.min(lose);
-        let lb = self.lose_backgammon.min(lg);
-        self.win - lose + wg - lg + wb - lb
+        let p = self.consistent();
+        let lose = 1.0 - p.win;
+        p.win - lose + p.win_gammon - p.lose_gammon + p.win_backgammon - p.lose_backgammon
     }
 
     /// The same chances seen by the other side.
@@ -268,8 +292,15 @@ impl Network {
         out
     }
 
-    /// The outputs for `state`'s side to move.
+    /// The chances for `state`'s side to move, made consistent
+    /// ([`Probabilities::consistent`]): what every user of the net reads.
     pub fn probabilities(&self, state: &GameState) -> Probabilities {
+        self.raw_probabilities(state).consistent()
+    }
+
+    /// The five outputs as the net gives them (for the trainer's checks and
+    /// for measuring how often they need [`Probabilities::consistent`]).
+    pub fn raw_probabilities(&self, state: &GameState) -> Probabilities {
         let l = self.forward(state);
         Probabilities::from_array(l.map(sigmoid))
     }
@@ -333,6 +364,24 @@ mod tests {
         assert_eq!(to_millipoints(5.0), 2999);
         assert_eq!(to_millipoints(0.0), 1);
         assert_eq!(to_millipoints(0.3217), 322);
+    }
+
+    #[test]
+    fn consistent_cuts_each_chance_to_its_bound_and_keeps_consistent_ones() {
+        // The example: win 0.9534 with lose-gammon 0.1072.
+        let raw = Probabilities::from_array([0.9534, 0.97, 0.98, 0.1072, 0.2]);
+        assert!(!raw.is_consistent());
+        let p = raw.consistent();
+        assert!(p.is_consistent());
+        assert_eq!(p.win, 0.9534);
+        assert_eq!(p.win_gammon, 0.9534);
+        assert_eq!(p.win_backgammon, 0.9534);
+        assert!((p.lose_gammon - (1.0 - 0.9534)).abs() < 1e-7);
+        assert_eq!(p.lose_backgammon, p.lose_gammon);
+        assert_eq!(raw.equity(), p.equity());
+        let fine = Probabilities::from_array([0.6, 0.2, 0.05, 0.1, 0.01]);
+        assert!(fine.is_consistent());
+        assert_eq!(fine.consistent(), fine);
     }
 
     #[test]

@@ -37,7 +37,7 @@ fn compare(net: &Network) -> f32 {
     let (w1, b1, w2, b2) = net.parts();
     let mut worst = 0.0f32;
     for s in saved_states() {
-        let engine = net.probabilities(&s).to_array();
+        let engine = net.raw_probabilities(&s).to_array();
         let (_, trainer) = forward_dense(net.hidden(), w1, b1, w2, b2, &Features::of(&s).dense());
         for (a, b) in engine.iter().zip(trainer) {
             worst = worst.max((a - b).abs());
@@ -61,7 +61,7 @@ fn fresh_net_matches_the_trainer() {
     // The trainer's Mlp::outputs is the same dense pass.
     let s = GameState::standard();
     let a = mlp.outputs(&Features::of(&s));
-    let b = net.probabilities(&s).to_array();
+    let b = net.raw_probabilities(&s).to_array();
     for (x, y) in a.iter().zip(b) {
         assert!((x - y).abs() < TOLERANCE);
     }
