@@ -13,8 +13,11 @@
 //! an answer exists).
 //!
 //! Moves are ordered by the transposition table's best move, then by static
-//! value. Aspiration windows and late-move reductions are not used: nothing
-//! measured yet shows they pay at the depths reached (4 to 6 turns).
+//! value. Below the root, a node at least two turns from the leaves searches
+//! only its best [`Settings::move_filter`] children by static value (gnubg's
+//! move filters; the root's choices are all searched): at 100 ms a move it
+//! won +49.6 Elo (95%: +8.1 .. +92.5, 240 games) over full width.
+//! Aspiration windows and late-move reductions are not used.
 //!
 //! With exact-value tables ([`Searcher::set_tables`]), a state a table
 //! holds is scored exactly (its points × 1000, 0 for a draw) without
