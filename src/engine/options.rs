@@ -34,6 +34,9 @@ pub struct Options {
     pub eval_file: Option<String>,
     /// `MoveFilter`: children searched below the root (0: all).
     pub move_filter: usize,
+    /// `Tables`: the exact-value table files, as given (`;`-separated;
+    /// empty: none).
+    pub tables: String,
 }
 
 /// The `Eval` option's values.
@@ -63,6 +66,7 @@ impl Default for Options {
             eval: EvalKind::Nn,
             eval_file: None,
             move_filter: crate::search::DEFAULT_MOVE_FILTER,
+            tables: String::new(),
         }
     }
 }
@@ -81,7 +85,14 @@ pub enum OptionEffect {
     /// Load the net file of `Options::eval_file` (the embedded net when
     /// `None`); on failure the option keeps its old value.
     LoadNet,
+    /// Load the table files of `Options::tables` (none when empty) and
+    /// empty the transposition table; on failure the option keeps its old
+    /// value and the old tables stay.
+    LoadTables,
 }
+
+/// `Tables`' value for no tables.
+pub const NO_TABLES: &str = "<empty>";
 
 /// A spin option's name and range.
 struct Spin {
@@ -194,6 +205,7 @@ impl Options {
             "option name Eval type combo default nn var nn var classic".to_string(),
             format!("option name EvalFile type string default {EMBEDDED_NET}"),
             MOVE_FILTER.line(),
+            format!("option name Tables type string default {NO_TABLES}"),
         ]
     }
 
@@ -203,6 +215,15 @@ impl Options {
             k: self.alphabet,
             doublet_credits: self.doublet_credits,
         }
+    }
+
+    /// The table files of `Tables`, in order (empty parts are skipped).
+    pub fn table_paths(&self) -> Vec<&str> {
+        self.tables
+            .split(';')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .collect()
     }
 
     /// The search settings.
@@ -277,6 +298,11 @@ impl Options {
                 let v = need()?;
                 self.eval_file = (v != EMBEDDED_NET).then(|| v.to_string());
                 return Ok(OptionEffect::LoadNet);
+            }
+            "tables" => {
+                let v = value.unwrap_or_default().trim();
+                self.tables = if v == NO_TABLES { "" } else { v }.to_string();
+                return Ok(OptionEffect::LoadTables);
             }
             "movefilter" => {
                 self.move_filter = MOVE_FILTER.read(need()?)? as usize;
@@ -363,12 +389,26 @@ mod tests {
             Ok(OptionEffect::LoadNet)
         );
         assert_eq!(o.eval_file, None);
+        assert_eq!(
+            o.set("Tables", Some(" a.tb ; ;b.tb")),
+            Ok(OptionEffect::LoadTables)
+        );
+        assert_eq!(o.table_paths(), vec!["a.tb", "b.tb"]);
+        assert_eq!(o.set("tables", None), Ok(OptionEffect::LoadTables));
+        assert!(o.table_paths().is_empty());
+        o.set("Tables", Some("a.tb")).unwrap();
+        assert_eq!(
+            o.set("Tables", Some(NO_TABLES)),
+            Ok(OptionEffect::LoadTables)
+        );
+        assert!(o.table_paths().is_empty());
     }
 
     #[test]
     fn declarations_match_defaults() {
         let lines = Options::declarations();
-        assert_eq!(lines.len(), 13);
+        assert_eq!(lines.len(), 14);
+        assert_eq!(lines[13], "option name Tables type string default <empty>");
         assert_eq!(
             lines[12],
             "option name MoveFilter type spin default 12 min 0 max 1000"

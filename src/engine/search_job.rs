@@ -39,6 +39,8 @@ pub struct SearchJob {
     pub settings: Settings,
     /// The table size, to rebuild the searcher if the search panics.
     pub hash_mib: usize,
+    /// Whether `info` lines carry `tbhits` (exact-value tables are loaded).
+    pub tbhits: bool,
 }
 
 /// A finished search.
@@ -71,8 +73,9 @@ pub fn limits(go: &GoCommand, state: &GameState) -> Limits {
 }
 
 /// An `info` line: `info depth D [multipv i] score mp V [exact] nodes N nps X
-/// time T pv tok...` (`multipv` only when more than one line is asked for).
-pub fn info_line(info: &Info, multipv: bool) -> String {
+/// [tbhits H] time T pv tok...` (`multipv` only when more than one line is
+/// asked for, `tbhits` only when exact-value tables are loaded).
+pub fn info_line(info: &Info, multipv: bool, tbhits: bool) -> String {
     let micros = info.time.as_micros().max(1);
     let nps = u128::from(info.nodes) * 1_000_000 / micros;
     let mut line = format!("info depth {}", info.depth);
@@ -80,11 +83,13 @@ pub fn info_line(info: &Info, multipv: bool) -> String {
         line.push_str(&format!(" multipv {}", info.multipv));
     }
     line.push_str(&format!(
-        " score {} nodes {} nps {nps} time {} pv",
-        info.score,
-        info.nodes,
-        info.time.as_millis()
+        " score {} nodes {} nps {nps}",
+        info.score, info.nodes
     ));
+    if tbhits {
+        line.push_str(&format!(" tbhits {}", info.tbhits));
+    }
+    line.push_str(&format!(" time {} pv", info.time.as_millis()));
     for token in &info.pv {
         line.push(' ');
         line.push_str(token);
@@ -114,13 +119,13 @@ impl SearchJob {
                 };
             }
         }
-        let multipv = self.limits.multipv > 1;
+        let (multipv, tbhits) = (self.limits.multipv > 1, self.tbhits);
         let result = self.searcher.search(
             &self.state,
             &self.limits,
             &self.settings,
             stop,
-            &mut |info| emit(info_line(info, multipv)),
+            &mut |info| emit(info_line(info, multipv, tbhits)),
         );
         let token = match result {
             Some(r) => r.best.token(&self.state),

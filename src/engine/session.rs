@@ -20,6 +20,8 @@ use crate::eval::{Evaluator, Handcrafted};
 use crate::game::{GameState, RuleError};
 use crate::ids::state_id;
 use crate::search::{Limits, Searcher};
+use crate::tables::Table;
+use std::path::Path;
 use std::sync::Arc;
 
 /// What the caller must do after a command.
@@ -58,6 +60,8 @@ pub struct Session {
     /// The game's earlier states (before each turn token), oldest first: the
     /// search scores a line back to one of them as a draw.
     history: Vec<GameState>,
+    /// The exact-value tables of `Tables`, in the option's order.
+    tables: Vec<Arc<Table>>,
 }
 
 impl Default for Session {
@@ -79,6 +83,7 @@ impl Session {
             options,
             net: Network::embedded(),
             history: Vec::new(),
+            tables: Vec::new(),
         }
     }
 
@@ -177,12 +182,20 @@ impl Session {
                         Some(path) => Arc::new(load_net(path)?),
                     };
                 }
+                if effect == OptionEffect::LoadTables {
+                    self.tables = options
+                        .table_paths()
+                        .into_iter()
+                        .map(|p| load_table(p).map(Arc::new))
+                        .collect::<Result<_, _>>()?;
+                }
                 self.options = options;
                 let evaluator = self.evaluator();
                 let searcher = self.searcher.as_mut().expect("idle: checked above");
                 match effect {
                     OptionEffect::None | OptionEffect::ResizeHash => {}
-                    OptionEffect::ClearHash => searcher.clear(),
+                    // Values stored without the tables' exact ones are stale.
+                    OptionEffect::ClearHash | OptionEffect::LoadTables => searcher.clear(),
                     OptionEffect::ChangeEval | OptionEffect::LoadNet => {
                         searcher.set_evaluator(evaluator);
                         searcher.clear();
@@ -243,6 +256,7 @@ impl Session {
             limits: Limits::default(),
             settings: self.options.settings(),
             hash_mib: self.options.hash_mib,
+            tbhits: false,
         }))
     }
 
@@ -259,6 +273,7 @@ impl Session {
         // A searcher rebuilt after a panic has the default evaluation.
         searcher.set_evaluator(self.evaluator());
         searcher.set_history(&self.history);
+        searcher.set_tables(self.tables.clone());
         log::debug!("go from {}", state_id::encode(&self.game));
         Ok(Reply::Search(Box::new(SearchJob {
             task: Task::Go,
@@ -267,6 +282,7 @@ impl Session {
             limits: search_job::limits(go, &self.game),
             settings: self.options.settings(),
             hash_mib: self.options.hash_mib,
+            tbhits: !self.tables.is_empty(),
         })))
     }
 }
@@ -281,4 +297,14 @@ fn load_net(path: &str) -> Result<Network, EngineError> {
     };
     let bytes = std::fs::read(path).map_err(|e| bad(e.to_string()))?;
     net_file::read(&bytes).map_err(|e| bad(e.to_string()))
+}
+
+/// Reads a table file for `Tables`; the error names the file and the reason.
+fn load_table(path: &str) -> Result<Table, EngineError> {
+    Table::open(Path::new(path)).map_err(|why| {
+        EngineError::new(
+            ErrorCode::BadValue,
+            format!("Tables '{}': {why}; the current tables stay", quote(path)),
+        )
+    })
 }

@@ -1,0 +1,172 @@
+//! The engine option `Tables`: a table built with `ncbg tables build`,
+//! loaded with `setoption`, answers a covered position with one of the
+//! optimal choices `ncbg tables probe` lists, `info` lines report
+//! `tbhits`, and a bad file is one `error` line that changes nothing.
+
+mod engine_util;
+
+use engine_util::Engine;
+use ncbg::board::Position;
+use ncbg::game::{GameState, Phase};
+use ncbg::ids::state_id;
+use ncbg::numbers::{Numbers, Side};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn ncbg(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_ncbg"))
+        .args(args)
+        .output()
+        .expect("run ncbg");
+    assert!(
+        out.status.success(),
+        "ncbg {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+/// A temporary directory, removed on drop.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new() -> TempDir {
+        let dir = std::env::temp_dir().join(format!("ncbg-engine-tables-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A standard-game state (15 checkers a side, k 6, 2 credits each), X to
+/// pick with previous number `own` and Y's number `theirs`; points are
+/// 1-based, each side in its own coordinates.
+fn state(x: &[usize], y: &[usize], own: u8, theirs: u8) -> String {
+    let side = |pts: &[usize]| {
+        let mut a = [0u8; 25];
+        pts.iter().for_each(|&p| a[p - 1] += 1);
+        a
+    };
+    let pos = Position::from_points(&side(x), &side(y), 15).unwrap();
+    let numbers = Numbers::from_parts([Some(own), Some(theirs)], [2, 2]);
+    let s = GameState::new(pos, Side::X, numbers, 6, Phase::Pick).unwrap();
+    state_id::encode(&s)
+}
+
+fn build_table(dir: &Path) -> PathBuf {
+    let file = dir.join("bearoff2.tb");
+    let out = ncbg(&[
+        "tables",
+        "build",
+        "--checkers",
+        "2",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.starts_with("table "), "{out}");
+    file
+}
+
+/// `probe --json`: the value and the optimal choices' tokens.
+fn probe(file: &Path, id: &str) -> (i64, Vec<String>, usize) {
+    let out = ncbg(&["tables", "probe", "--json", file.to_str().unwrap(), id]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("probe json");
+    let choices = v["choices"].as_array().expect("choices");
+    let best = choices
+        .iter()
+        .filter(|c| c["optimal"] == true)
+        .map(|c| c["choice"].as_str().unwrap().to_string())
+        .collect();
+    (v["value"].as_i64().expect("value"), best, choices.len())
+}
+
+fn tbhits(info: &str) -> u64 {
+    let mut words = info.split_whitespace();
+    words.find(|w| *w == "tbhits").expect("tbhits in info");
+    words.next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn tables_option_answers_covered_positions_and_refuses_bad_files() {
+    let dir = TempDir::new();
+    let file = build_table(&dir.0);
+
+    // X (6 and 5 points) must bear both checkers off now: Y (two on its
+    // 1-point) bears off next turn. Only 6 with Y's 5 does it.
+    let covered = state(&[6, 5], &[1, 1], 1, 5);
+    let (value, best, all) = probe(&file, &covered);
+    assert_eq!(value, 1);
+    assert!(!best.is_empty() && best.len() < all, "{best:?} of {all}");
+
+    let mut e = Engine::start();
+    assert!(e.ask("setoption name Tables value <empty>").is_empty());
+    // Without tables: no tbhits field.
+    e.ask(&format!("position state {covered}"));
+    let lines = e.go("go depth 1");
+    assert!(lines.iter().all(|l| !l.contains("tbhits")), "{lines:?}");
+
+    assert!(e
+        .ask(&format!(
+            "setoption name Tables value {}",
+            file.to_str().unwrap()
+        ))
+        .is_empty());
+    e.ask(&format!("position state {covered}"));
+    let lines = e.go("go depth 3");
+    let bestmove = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+    assert!(
+        best.iter().any(|b| b == bestmove),
+        "{bestmove} not in {best:?}"
+    );
+    let info: Vec<_> = lines.iter().filter(|l| l.starts_with("info ")).collect();
+    assert!(!info.is_empty());
+    assert!(info.iter().all(|l| tbhits(l) >= 1), "{info:?}");
+    assert!(
+        info.last().unwrap().contains("score mp 1000 exact"),
+        "{info:?}"
+    );
+
+    // Three checkers a side is not in the table, but every line that bears
+    // one off reaches it.
+    e.ask(&format!(
+        "position state {}",
+        state(&[6, 5, 4], &[1, 1], 1, 5)
+    ));
+    let lines = e.go("go depth 3");
+    let last_info = lines.iter().rev().find(|l| l.starts_with("info ")).unwrap();
+    assert!(tbhits(last_info) > 0, "{last_info}");
+    assert!(lines.last().unwrap().starts_with("bestmove "));
+
+    // A bad file: one error line naming it, and the table stays loaded.
+    let missing = dir.0.join("missing.tb");
+    let bad = dir.0.join("bad.tb");
+    std::fs::write(&bad, b"NCBG-TABLE 1\nkind=nonsense\n").unwrap();
+    for path in [&missing, &bad] {
+        let both = format!("{};{}", file.to_str().unwrap(), path.to_str().unwrap());
+        let reply = e.ask(&format!("setoption name Tables value {both}"));
+        assert_eq!(reply.len(), 1, "{reply:?}");
+        assert!(
+            reply[0].starts_with("error bad-value Tables")
+                && reply[0].contains(path.file_name().unwrap().to_str().unwrap()),
+            "{reply:?}"
+        );
+    }
+    e.ask(&format!("position state {covered}"));
+    let lines = e.go("go depth 3");
+    assert!(lines.iter().any(|l| l.contains("tbhits")), "{lines:?}");
+    let bestmove = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+    assert!(best.iter().any(|b| b == bestmove), "{bestmove}");
+
+    // Emptying the option drops the tables.
+    assert!(e.ask("setoption name Tables").is_empty());
+    e.ask(&format!("position state {covered}"));
+    let lines = e.go("go depth 1");
+    assert!(lines.iter().all(|l| !l.contains("tbhits")), "{lines:?}");
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}
