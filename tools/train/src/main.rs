@@ -90,37 +90,7 @@ enum Cmd {
     /// The whole pipeline: generation 0 by TD(λ), then generations of
     /// self-play with the last net and training on its data. Each finished
     /// step's file is kept, so running it again resumes.
-    Pipeline {
-        /// Folder for nets and data (gen0.ncnn, gen1.data, gen1.ncnn, ...).
-        #[arg(long)]
-        dir: PathBuf,
-        /// Generations after generation 0 that continue TD(λ) from the
-        /// previous net (with --td-continue-lr ... --td-continue-lr-end).
-        #[arg(long, default_value_t = 0)]
-        td_generations: u32,
-        /// Then generations of search-labelled self-play and training.
-        #[arg(long, default_value_t = 1)]
-        search_generations: u32,
-        #[command(flatten)]
-        td: TdArgs,
-        /// Learning rate of the continued TD generations (first round).
-        #[arg(long, default_value_t = 0.0004)]
-        td_continue_lr: f32,
-        /// Learning rate of the continued TD generations (last round).
-        #[arg(long, default_value_t = 0.0001)]
-        td_continue_lr_end: f32,
-        /// Depth of the check games between each generation and the last.
-        #[arg(long, default_value_t = 2)]
-        check_depth: u32,
-        #[command(flatten)]
-        play: SelfplayArgs,
-        #[command(flatten)]
-        train: TrainArgs,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        #[arg(long, default_value_t = 2)]
-        jobs: usize,
-    },
+    Pipeline(pipeline::PipelineArgs),
 }
 
 fn run(cli: Cli) -> Result<(), String> {
@@ -157,31 +127,7 @@ fn run(cli: Cli) -> Result<(), String> {
             seed,
             data,
         } => run_train(&init, &out, &train, seed, &data),
-        Cmd::Pipeline {
-            dir,
-            td_generations,
-            search_generations,
-            td,
-            td_continue_lr,
-            td_continue_lr_end,
-            check_depth,
-            play,
-            train,
-            seed,
-            jobs,
-        } => pipeline::pipeline(&pipeline::PipelineArgs {
-            dir,
-            td_generations,
-            search_generations,
-            td,
-            td_continue_lr,
-            td_continue_lr_end,
-            check_depth,
-            play,
-            train,
-            seed,
-            jobs,
-        }),
+        Cmd::Pipeline(args) => pipeline::pipeline(&args),
         Cmd::Td {
             out,
             init,

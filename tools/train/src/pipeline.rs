@@ -238,30 +238,43 @@ pub fn run_train(
     Ok(())
 }
 
-/// Settings of the whole pipeline (`ncbg-train pipeline`).
-#[derive(Clone)]
+/// Settings of the whole pipeline (`ncbg-train pipeline`), read from its
+/// command line.
+#[derive(clap::Args, Clone)]
 pub struct PipelineArgs {
-    /// Folder of the generations' nets and data.
+    /// Folder for nets and data (gen0.ncnn, gen1.data, gen1.ncnn, ...).
+    #[arg(long)]
     pub dir: PathBuf,
-    /// TD generations after generation 0.
+    /// Generations after generation 0 that continue TD(λ) from the
+    /// previous net (with --td-continue-lr ... --td-continue-lr-end).
+    #[arg(long, default_value_t = 0)]
     pub td_generations: u32,
-    /// Search-labelled generations after those.
+    /// Then generations of search-labelled self-play and training.
+    #[arg(long, default_value_t = 1)]
     pub search_generations: u32,
     /// Generation 0's TD settings.
+    #[command(flatten)]
     pub td: TdArgs,
-    /// Learning rate of the later TD generations.
+    /// Learning rate of the continued TD generations (first round).
+    #[arg(long, default_value_t = 0.0004)]
     pub td_continue_lr: f32,
-    /// Their final learning rate.
+    /// Learning rate of the continued TD generations (last round).
+    #[arg(long, default_value_t = 0.0001)]
     pub td_continue_lr_end: f32,
-    /// Depth of the check games between generations.
+    /// Depth of the check games between each generation and the last.
+    #[arg(long, default_value_t = 2)]
     pub check_depth: u32,
     /// Self-play settings.
+    #[command(flatten)]
     pub play: SelfplayArgs,
     /// Training settings.
+    #[command(flatten)]
     pub train: TrainArgs,
     /// Seed of generation 0 (generation g adds g).
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Threads.
+    #[arg(long, default_value_t = 2)]
     pub jobs: usize,
 }
 
