@@ -30,8 +30,9 @@ fn ncbg(args: &[&str]) -> String {
 struct TempDir(PathBuf);
 
 impl TempDir {
-    fn new() -> TempDir {
-        let dir = std::env::temp_dir().join(format!("ncbg-engine-tables-{}", std::process::id()));
+    fn new(name: &str) -> TempDir {
+        let dir =
+            std::env::temp_dir().join(format!("ncbg-engine-tables-{}-{name}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         TempDir(dir)
     }
@@ -47,14 +48,19 @@ impl Drop for TempDir {
 /// pick with previous number `own` and Y's number `theirs`; points are
 /// 1-based, each side in its own coordinates.
 fn state(x: &[usize], y: &[usize], own: u8, theirs: u8) -> String {
+    state_of(x, y, own, theirs, 6, 2)
+}
+
+/// [`state`] with alphabet `k` and `credits` doublet credits each.
+fn state_of(x: &[usize], y: &[usize], own: u8, theirs: u8, k: u8, credits: u8) -> String {
     let side = |pts: &[usize]| {
         let mut a = [0u8; 25];
         pts.iter().for_each(|&p| a[p - 1] += 1);
         a
     };
     let pos = Position::from_points(&side(x), &side(y), 15).unwrap();
-    let numbers = Numbers::from_parts([Some(own), Some(theirs)], [2, 2]);
-    let s = GameState::new(pos, Side::X, numbers, 6, Phase::Pick).unwrap();
+    let numbers = Numbers::from_parts([Some(own), Some(theirs)], [credits, credits]);
+    let s = GameState::new(pos, Side::X, numbers, k, Phase::Pick).unwrap();
     state_id::encode(&s)
 }
 
@@ -93,7 +99,7 @@ fn tbhits(info: &str) -> u64 {
 
 #[test]
 fn tables_option_answers_covered_positions_and_refuses_bad_files() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("option");
     let file = build_table(&dir.0);
 
     // X (6 and 5 points) must bear both checkers off now: Y (two on its
@@ -169,4 +175,96 @@ fn tables_option_answers_covered_positions_and_refuses_bad_files() {
     assert!(lines.iter().all(|l| !l.contains("tbhits")), "{lines:?}");
     e.send("quit");
     assert!(e.wait_exit().success());
+}
+
+fn ncbg_fails(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_ncbg"))
+        .args(args)
+        .output()
+        .expect("run ncbg");
+    assert!(!out.status.success(), "ncbg {args:?} succeeded");
+    assert!(out.stdout.is_empty());
+    String::from_utf8(out.stderr).expect("utf-8")
+}
+
+/// `eval` adds the exact value of a covered state; a game no loaded table
+/// can cover (another k, more credits, other checkers a side) is said once
+/// in an `info string`, and `tables probe` refuses its states naming both.
+#[test]
+fn eval_is_exact_where_covered_and_other_games_are_reported() {
+    let dir = TempDir::new("eval");
+    let file = build_table(&dir.0);
+    let path = file.to_str().unwrap();
+    let covered = state(&[6, 5], &[1, 1], 1, 5);
+    let (value, _, _) = probe(&file, &covered);
+
+    let mut e = Engine::start();
+    e.ask(&format!("position state {covered}"));
+    let plain = e.ask("eval");
+    assert!(
+        plain.iter().all(|l| !l.starts_with("eval exact")),
+        "{plain:?}"
+    );
+    assert!(e
+        .ask(&format!("setoption name Tables value {path}"))
+        .is_empty());
+    assert!(e.ask(&format!("position state {covered}")).is_empty());
+    let lines = e.ask("eval");
+    assert_eq!(lines.len(), plain.len() + 1, "{lines:?}");
+    let exact = &lines[lines.len() - 2];
+    assert!(
+        exact.starts_with(&format!("eval exact {value} turns ")),
+        "{lines:?}"
+    );
+    assert_eq!(lines.last(), plain.last(), "evalok stays the static value");
+    // A board outside the table (three checkers): no exact line.
+    e.ask(&format!(
+        "position state {}",
+        state(&[6, 5, 4], &[1, 1], 1, 5)
+    ));
+    assert!(e.ask("eval").iter().all(|l| !l.starts_with("eval exact")));
+
+    // Another alphabet: one info string naming the game and the tables,
+    // once (the next positions of that game are quiet).
+    let other_k = state_of(&[6, 5], &[1, 1], 1, 3, 4, 2);
+    let reply = e.ask(&format!("position state {other_k}"));
+    assert_eq!(reply.len(), 1, "{reply:?}");
+    assert!(
+        reply[0].starts_with("info string Tables: no loaded table covers this game (k=4,")
+            && reply[0].contains("k=6 credits=2"),
+        "{reply:?}"
+    );
+    assert!(e
+        .ask(&format!(
+            "position state {}",
+            state_of(&[6, 4], &[1, 1], 2, 3, 4, 1)
+        ))
+        .is_empty());
+    assert!(e.ask("eval").iter().all(|l| !l.starts_with("eval exact")));
+    // More credits than the table holds; then Hypergammon (3 checkers).
+    let reply = e.ask(&format!(
+        "position state {}",
+        state_of(&[6, 5], &[1, 1], 1, 5, 6, 3)
+    ));
+    assert!(
+        reply.len() == 1 && reply[0].contains("doublet credits X 3 / Y 3"),
+        "{reply:?}"
+    );
+    e.ask("setoption name Variant value hypergammon");
+    let reply = e.ask("position startpos");
+    assert!(
+        reply.len() == 1 && reply[0].contains("3 checkers a side"),
+        "{reply:?}"
+    );
+    // A covered game again: quiet, and the search uses the table.
+    assert!(e.ask(&format!("position state {covered}")).is_empty());
+    e.send("quit");
+    assert!(e.wait_exit().success());
+
+    // The command line refuses a state of another game, naming both.
+    let err = ncbg_fails(&["tables", "probe", path, &other_k]);
+    assert!(
+        err.contains("k=4") && err.contains("holds k=6, doublet credits 0..=2"),
+        "{err}"
+    );
 }

@@ -320,3 +320,43 @@ fn cut_or_corrupted_files_are_refused() {
     assert!(Table::open(&temp("missing")).is_err());
     let _ = std::fs::remove_file(path);
 }
+
+/// A table answers states of its own game only: another k, more doublet
+/// credits than it holds or another number of checkers a side is an error
+/// naming both the state's rules and the table's, never a silent miss.
+#[test]
+fn states_of_another_game_are_refused_naming_both() {
+    use ncbg::board::Variant;
+    use ncbg::numbers::NumberRules;
+    let spec = Spec {
+        space: Space::full(1),
+        k: 3,
+        credits: 1,
+    };
+    let table = Table::from_solved(solve(spec, 1, &|_| {}).unwrap());
+    let ok = states_of(spec);
+    assert!(ok.iter().all(|s| table.check_rules(s).is_ok()));
+    assert!(table.probe(&ok[7]).is_ok());
+    // The same board with another k, or more credits.
+    let s = ok[7];
+    let mut numbers = *s.numbers();
+    numbers = Numbers::from_parts([numbers.current(Side::X), numbers.current(Side::Y)], [2, 0]);
+    let more_credits = GameState::new(*s.position(), s.to_move(), numbers, 3, s.phase()).unwrap();
+    let e = table.probe(&more_credits).unwrap_err();
+    assert!(
+        e.contains("doublet credits X 2 / Y 0") && e.contains("credits 0..=1"),
+        "{e}"
+    );
+    let other_k = GameState::new(*s.position(), s.to_move(), *s.numbers(), 4, s.phase()).unwrap();
+    let e = table.probe(&other_k).unwrap_err();
+    assert!(e.contains("k=4") && e.contains("holds k=3"), "{e}");
+    assert!(table.choices(&other_k).is_err());
+    // Three checkers a side (Hypergammon) in a one-checker table.
+    let hyper = GameState::start(Variant::Hypergammon, NumberRules::new(3, 0).unwrap());
+    let e = table.probe(&hyper).unwrap_err();
+    assert!(
+        e.contains("3 checkers a side") && e.contains("1 checkers a side"),
+        "{e}"
+    );
+    assert!(table.lookup(&other_k).is_none());
+}

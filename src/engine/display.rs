@@ -1,10 +1,12 @@
-//! The read-only reports: `d` (board and key lines), `legal` and `eval`.
+//! The read-only reports: `d` (board and key lines), `legal` and `eval`
+//! (with the exact value when a table covers the state).
 
 use crate::board::Checkers;
 use crate::eval::Evaluator;
 use crate::game::{GameState, Phase};
 use crate::ids::{position_id, state_id};
 use crate::numbers::Side;
+use crate::tables::{Exact, Value};
 use crate::turn::{legal_turns, Turn};
 
 /// X's and Y's checkers, each in its own coordinates.
@@ -128,13 +130,22 @@ pub fn legal(state: &GameState) -> Vec<String> {
     lines
 }
 
-/// The whole `eval` reply (the game must not be over).
-pub fn eval(state: &GameState, evaluator: &dyn Evaluator) -> Vec<String> {
+/// The whole `eval` reply (the game must not be over); `exact` is the
+/// state's exact value when a loaded table covers it: one more line,
+/// `eval exact <points|draw> turns <n>`, before `evalok`.
+pub fn eval(state: &GameState, evaluator: &dyn Evaluator, exact: Option<Exact>) -> Vec<String> {
     let mut lines: Vec<String> = evaluator
         .terms(state)
         .into_iter()
         .map(|(name, v)| format!("eval {name} {v}"))
         .collect();
+    if let Some(e) = exact {
+        let value = match e.value {
+            Value::Draw => "draw".to_string(),
+            v => v.points().to_string(),
+        };
+        lines.push(format!("eval exact {value} turns {}", e.rank));
+    }
     lines.push(format!("evalok {}", evaluator.evaluate(state)));
     lines
 }

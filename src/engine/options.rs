@@ -219,11 +219,7 @@ impl Options {
 
     /// The table files of `Tables`, in order (empty parts are skipped).
     pub fn table_paths(&self) -> Vec<&str> {
-        self.tables
-            .split(';')
-            .map(str::trim)
-            .filter(|p| !p.is_empty())
-            .collect()
+        crate::tables::split_paths(&self.tables)
     }
 
     /// The search settings.

@@ -20,7 +20,7 @@ use crate::eval::{Evaluator, Handcrafted};
 use crate::game::{GameState, RuleError};
 use crate::ids::state_id;
 use crate::search::{Limits, Searcher};
-use crate::tables::Table;
+use crate::tables::{rules_of, Table};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -62,6 +62,10 @@ pub struct Session {
     history: Vec<GameState>,
     /// The exact-value tables of `Tables`, in the option's order.
     tables: Vec<Arc<Table>>,
+    /// The games (k, checkers a side) already reported as beyond every
+    /// loaded table, so that each is reported once (emptied when tables
+    /// load).
+    uncovered: Vec<(u8, u8)>,
 }
 
 impl Default for Session {
@@ -84,7 +88,35 @@ impl Session {
             net: Network::embedded(),
             history: Vec::new(),
             tables: Vec::new(),
+            uncovered: Vec::new(),
         }
+    }
+
+    /// The `info string` line saying that no loaded table can answer the
+    /// current game (another k, more doublet credits, other checkers a
+    /// side), the first time this session meets such a game with these
+    /// tables (once for a k and number of checkers, however the credits
+    /// go down during the game); `None` otherwise.
+    fn tables_warning(&mut self) -> Option<String> {
+        if self.tables.is_empty()
+            || self
+                .tables
+                .iter()
+                .any(|t| t.check_rules(&self.game).is_ok())
+        {
+            return None;
+        }
+        let game = (self.game.k(), self.game.position().mover().total());
+        if self.uncovered.contains(&game) {
+            return None;
+        }
+        self.uncovered.push(game);
+        let rules = rules_of(&self.game);
+        let held: Vec<String> = self.tables.iter().map(|t| t.spec().to_string()).collect();
+        Some(format!(
+            "info string Tables: no loaded table covers this game ({rules}); loaded: {}; the search plays it without them",
+            held.join(", ")
+        ))
     }
 
     /// The evaluation the options ask for.
@@ -188,6 +220,7 @@ impl Session {
                         .into_iter()
                         .map(|p| load_table(p).map(Arc::new))
                         .collect::<Result<_, _>>()?;
+                    self.uncovered.clear();
                 }
                 self.options = options;
                 let evaluator = self.evaluator();
@@ -213,7 +246,7 @@ impl Session {
             }
             Command::Position(p) => {
                 (self.game, self.history) = setup::build(&p, &self.options)?;
-                Vec::new()
+                self.tables_warning().into_iter().collect()
             }
             Command::ChooseNumber(n) => {
                 let mut next = self.game;
@@ -235,7 +268,8 @@ impl Session {
             Command::Display => display::display(&self.game),
             Command::Eval => {
                 self.check_live()?;
-                display::eval(&self.game, self.evaluator().as_ref())
+                let exact = self.tables.iter().find_map(|t| t.probe(&self.game).ok());
+                display::eval(&self.game, self.evaluator().as_ref(), exact)
             }
             Command::Perft(depth) => return Ok(self.job(Task::Perft(depth))),
             Command::Bench { depth } => {

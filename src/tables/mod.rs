@@ -28,12 +28,33 @@ pub mod probe;
 pub mod solve;
 
 pub use file::{read_table, write_table};
-pub use probe::{Choice, Exact, Table};
+pub use probe::{rules_of, Choice, Exact, Table};
 pub use solve::{solve, Solved};
 
 use crate::board::{BAR, MAX_CHECKERS};
 use crate::numbers::NumberRules;
 use std::fmt;
+use std::path::Path;
+use std::sync::Arc;
+
+/// The paths of a `;`-separated list of table files (the engine option
+/// `Tables`, `ncbg analyze --tables`), in order; blanks around a path and
+/// empty parts are skipped.
+pub fn split_paths(list: &str) -> Vec<&str> {
+    list.split(';')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+/// Opens every table of a `;`-separated list, in order (the first that
+/// covers a state answers it). A bad file is an error naming it.
+pub fn open_list(list: &str) -> Result<Vec<Arc<Table>>, String> {
+    split_paths(list)
+        .into_iter()
+        .map(|p| Table::open(Path::new(p)).map(Arc::new))
+        .collect()
+}
 
 /// Which boards a space holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

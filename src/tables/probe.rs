@@ -4,7 +4,10 @@
 //! The other states are worked out from them: a pending play (the number
 //! already picked) is worth its best play, and turn 0 the minimax over the
 //! initial picks. A state outside the table (another alphabet, more credits,
-//! checkers outside the space) is an error, never a guess.
+//! checkers outside the space) is an error, never a guess; a state of
+//! another game (another k, more doublet credits than the table holds,
+//! another number of checkers a side) is refused before anything else, the
+//! error naming the state's rules and the table's ([`Table::check_rules`]).
 
 use super::file::{read_table, Loaded};
 use super::index::{NumberState, StateIndex};
@@ -13,6 +16,7 @@ use super::{Spec, Value};
 use crate::game::{GameState, Phase};
 use crate::movegen::LegalPlay;
 use crate::notation::format_play_token;
+use crate::turn::Turn;
 use std::path::Path;
 
 /// An exact value with the number of turns to the end under best play.
@@ -38,6 +42,16 @@ pub struct Choice {
 }
 
 impl Choice {
+    /// The choice as the library's turn type.
+    pub fn turn(&self) -> Option<Turn> {
+        match (self.number, self.play) {
+            (Some(n), Some(lp)) => Some(Turn::PickPlay(n, lp)),
+            (Some(n), None) => Some(Turn::Pick(n)),
+            (None, Some(lp)) => Some(Turn::Play(lp)),
+            (None, None) => None,
+        }
+    }
+
     /// The choice in turn-token form from `state`: `6:24/18,13/8`, `4`
     /// (turn 0) or `24/18,13/8` (a pending play).
     pub fn token(&self, state: &GameState) -> String {
@@ -105,9 +119,37 @@ impl Table {
         })
     }
 
+    /// Whether the table can answer states of `state`'s game: the same k,
+    /// the same checkers a side, and at most the table's doublet credits
+    /// for each side (the table holds 0..=credits). The error names the
+    /// state's rules and the table's.
+    pub fn check_rules(&self, state: &GameState) -> Result<(), String> {
+        let numbers = state.numbers();
+        let credits = numbers
+            .credits(state.to_move())
+            .max(numbers.credits(state.to_move().other()));
+        let total = state.position().mover().total();
+        if state.k() == self.spec.k
+            && credits <= self.spec.credits
+            && total == self.spec.space.total
+        {
+            return Ok(());
+        }
+        Err(format!(
+            "the state's game has {}; the table ({}) holds k={}, doublet credits 0..={} and {} checkers a side",
+            rules_of(state),
+            self.spec,
+            self.spec.k,
+            self.spec.credits,
+            self.spec.space.total
+        ))
+    }
+
     /// The value of any state the table covers: a finished game, a pick
-    /// state, a pending play or turn 0.
+    /// state, a pending play or turn 0. A state of another game (see
+    /// [`Table::check_rules`]) is an error.
     pub fn probe(&self, state: &GameState) -> Result<Exact, String> {
+        self.check_rules(state)?;
         if let Some(r) = state.result() {
             let p = r.points() as i32;
             let points = if r.winner == state.to_move() { p } else { -p };
@@ -120,7 +162,7 @@ impl Table {
             return Ok(exact);
         }
         if state.phase() == Phase::Pick && !state.in_opening() {
-            return Err(self.why_not(state));
+            return Err(format!("the board is not in this table ({})", self.spec));
         }
         Ok(self
             .choices(state)?
@@ -133,30 +175,6 @@ impl Table {
                 value: Value::Draw,
                 rank: 0,
             }))
-    }
-
-    fn why_not(&self, state: &GameState) -> String {
-        if state.k() != self.spec.k {
-            return format!(
-                "the state has k = {}, the table k = {}",
-                state.k(),
-                self.spec.k
-            );
-        }
-        let numbers = state.numbers();
-        if [
-            numbers.credits(state.to_move()),
-            numbers.credits(state.to_move().other()),
-        ]
-        .iter()
-        .any(|&c| c > self.spec.credits)
-        {
-            return format!(
-                "the state has more doublet credits than the table ({})",
-                self.spec.credits
-            );
-        }
-        format!("the board is not in this table ({})", self.spec)
     }
 
     /// Every choice of the side to move with the value it leads to (for the
@@ -203,6 +221,20 @@ impl Table {
         out.sort_by_key(|c| order_key(c.exact));
         Ok(out)
     }
+}
+
+/// A state's game rules in words: `k=6, doublet credits X 2 / Y 2, 15
+/// checkers a side`.
+pub fn rules_of(state: &GameState) -> String {
+    use crate::numbers::Side;
+    let numbers = state.numbers();
+    format!(
+        "k={}, doublet credits X {} / Y {}, {} checkers a side",
+        state.k(),
+        numbers.credits(Side::X),
+        numbers.credits(Side::Y),
+        state.position().mover().total()
+    )
 }
 
 /// Sorts best first: higher points; faster wins; slower losses.
