@@ -10,6 +10,14 @@
 //! "very bad" (0.08 and 0.16 points). Per-player totals give the error rate:
 //! the mean loss per analysed turn.
 //!
+//! With exact-value tables (`ncbg analyze --tables`, the searcher's
+//! [`Searcher::set_tables`]), a turn whose state a table covers is judged
+//! by the table instead of the search: the best choice is the table's
+//! (the fastest win, the slowest loss), both values are exact (the points
+//! × 1000 for the side to move, 0 for a draw), the report is marked
+//! [`TurnReport::exact`], and the totals count such turns, their loss, and
+//! the wins (and draws) thrown: a won state left as a draw or a loss.
+//!
 //! Work can be spread over several threads ([`run_parallel`]); every item is
 //! analysed with a fresh transposition table, so the results do not depend on
 //! the number of threads or the order of the items.
@@ -21,10 +29,11 @@ use crate::game::GameState;
 use crate::ids::state_id;
 use crate::numbers::Side;
 use crate::search::{Limits, Searcher, Settings};
+use crate::tables::Table;
 use crate::turn::{self, Turn, TurnForm};
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// Loss thresholds in millipoints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -185,8 +194,11 @@ pub struct TurnReport {
     pub loss: i32,
     /// ok, error or blunder.
     pub verdict: Verdict,
-    /// Depth of the comparison.
+    /// Depth of the comparison (0 for an exact verdict).
     pub depth: u32,
+    /// True when a table covers the state: both scores are exact values
+    /// (points × 1000, 0 for a draw) and the best is an optimal choice.
+    pub exact: bool,
 }
 
 /// Per-player totals over a game or a match.
@@ -200,6 +212,14 @@ pub struct Totals {
     pub errors: usize,
     /// Turns flagged as blunders.
     pub blunders: usize,
+    /// Turns judged by a table (exact verdicts).
+    pub exact_turns: usize,
+    /// Sum of the losses of the exact turns.
+    pub exact_loss: i64,
+    /// Exact turns from a won state that left a draw or a loss.
+    pub wins_thrown: usize,
+    /// Exact turns from a drawn state that left a loss.
+    pub draws_thrown: usize,
 }
 
 impl Totals {
@@ -211,6 +231,12 @@ impl Totals {
             Verdict::Ok => {}
             Verdict::Error => self.errors += 1,
             Verdict::Blunder => self.blunders += 1,
+        }
+        if t.exact {
+            self.exact_turns += 1;
+            self.exact_loss += i64::from(t.loss);
+            self.wins_thrown += usize::from(t.best_score > 0 && t.played_score <= 0);
+            self.draws_thrown += usize::from(t.best_score == 0 && t.played_score < 0);
         }
     }
 
@@ -256,6 +282,53 @@ fn value_of(
         .map_or(0, |r| -r.score.value)
 }
 
+/// The engine's best choice from `state` and the best's and `played`'s
+/// values at the same depth, and the depth.
+fn searched_values(
+    searcher: &mut Searcher,
+    state: &GameState,
+    played: &Turn,
+    limits: &Limits,
+    settings: &Settings,
+) -> Result<(String, i32, i32, u32), AnalysisError> {
+    let best = analyze_position(searcher, state, limits, settings, 1)?;
+    let best_choice =
+        turn::read(state, &best.best, TurnForm::Answer).expect("the engine's own choice");
+    if best_choice == *played {
+        return Ok((best.best, best.score, best.score, best.depth));
+    }
+    let p = value_of(searcher, state, played, best.depth, settings);
+    // Compare at the same depth: the best's root value.
+    Ok((best.best, best.score.max(p), p, best.depth))
+}
+
+/// The table's verdict when one of `tables` covers `state`: an optimal
+/// choice (`played` itself when it is one) and the best's and `played`'s
+/// exact values in millipoints; `None` when no table covers the state.
+fn exact_values(
+    tables: &[Arc<Table>],
+    state: &GameState,
+    played: &Turn,
+) -> Result<Option<(String, i32, i32)>, AnalysisError> {
+    let Some(table) = tables.iter().find(|t| t.probe(state).is_ok()) else {
+        return Ok(None);
+    };
+    let choices = table.choices(state).map_err(AnalysisError)?;
+    let after = played.after(state);
+    let value = |c: &crate::tables::Choice| c.exact.value.points() * 1000;
+    let mine = choices
+        .iter()
+        .find(|c| c.turn().map(|t| t.after(state)) == Some(after))
+        .ok_or_else(|| AnalysisError("the played turn is not among the table's choices".into()))?;
+    let best = choices.first().expect("the played turn is one");
+    let best_token = if value(mine) == value(best) {
+        played.token(state)
+    } else {
+        best.token(state)
+    };
+    Ok(Some((best_token, value(best), value(mine))))
+}
+
 /// Analyses every turn of a game record from `start`: the tokens are turn
 /// tokens (protocol.md §2). Turn-0 picks are replayed but not judged (the
 /// referee, not the engines, chooses the initial pair).
@@ -273,17 +346,15 @@ pub fn analyze_game(
         let played = turn::read(&state, token, TurnForm::Answer)
             .map_err(|e| AnalysisError(format!("turn {} '{token}': {e}", i + 1)))?;
         if !state.in_opening() {
-            let best = analyze_position(searcher, &state, limits, settings, 1)?;
-            let depth = best.depth;
-            let best_choice =
-                turn::read(&state, &best.best, TurnForm::Answer).expect("the engine's own choice");
-            let (played_score, best_score) = if best_choice == played {
-                (best.score, best.score)
-            } else {
-                let p = value_of(searcher, &state, &played, depth, settings);
-                // Compare at the same depth: the best's root value.
-                (p, best.score.max(p))
-            };
+            let (best, best_score, played_score, depth, exact) =
+                match exact_values(searcher.tables(), &state, &played)? {
+                    Some((best, b, p)) => (best, b, p, 0, true),
+                    None => {
+                        let (best, b, p, depth) =
+                            searched_values(searcher, &state, &played, limits, settings)?;
+                        (best, b, p, depth, false)
+                    }
+                };
             let loss = (best_score - played_score).max(0);
             reports.push(TurnReport {
                 turn: i,
@@ -291,11 +362,12 @@ pub fn analyze_game(
                 state: state_id::encode(&state),
                 played: played.token(&state),
                 played_score,
-                best: best.best,
+                best,
                 best_score,
                 loss,
                 verdict: Verdict::of(loss, thresholds),
                 depth,
+                exact,
             });
         }
         state = played.after(&state);
@@ -314,12 +386,13 @@ pub fn totals(turns: &[TurnReport]) -> [(Side, Totals); 2] {
 }
 
 /// Runs `work` on every item with `jobs` threads, each with its own searcher
-/// (`hash_mib` MiB), and returns the results in item order. `on_done` is
+/// (`hash_mib` MiB, probing `tables`), and returns the results in item order. `on_done` is
 /// called after each item (for a progress bar).
 pub fn run_parallel<T: Sync, R: Send>(
     items: &[T],
     jobs: usize,
     hash_mib: usize,
+    tables: &[Arc<Table>],
     work: impl Fn(&mut Searcher, &T) -> R + Sync,
     on_done: impl Fn() + Sync,
 ) -> Vec<R> {
@@ -329,6 +402,7 @@ pub fn run_parallel<T: Sync, R: Send>(
         for _ in 0..jobs.max(1).min(items.len().max(1)) {
             scope.spawn(|| {
                 let mut searcher = Searcher::new(hash_mib, Box::new(NnEval::embedded()));
+                searcher.set_tables(tables.to_vec());
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= items.len() {

@@ -74,6 +74,10 @@ impl Totals {
         self.total_loss += from.total_loss;
         self.errors += from.errors;
         self.blunders += from.blunders;
+        self.exact_turns += from.exact_turns;
+        self.exact_loss += from.exact_loss;
+        self.wins_thrown += from.wins_thrown;
+        self.draws_thrown += from.draws_thrown;
     }
 }
 
@@ -93,7 +97,7 @@ pub fn add_to_players(players: &mut Vec<(String, Totals)>, names: [&str; 2], tur
 pub const POSITIONS_TSV_HEADER: &str = "line\tstate\trank\tchoice\tscore\texact\tdepth\tnodes";
 /// The TSV header line of a games analysis.
 pub const GAMES_TSV_HEADER: &str =
-    "game\tturn\tside\tplayer\tplayed\tplayed_score\tbest\tbest_score\tloss\tverdict\tdepth";
+    "game\tturn\tside\tplayer\tplayed\tplayed_score\tbest\tbest_score\tloss\tverdict\tdepth\texact";
 
 #[derive(Serialize)]
 struct PositionLine<'a> {
@@ -153,7 +157,7 @@ pub fn turn_line(format: Format, game: u64, player: &str, t: &TurnReport) -> Str
         })
         .expect("serialisable"),
         Format::Tsv => format!(
-            "{game}\t{}\t{}\t{player}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            "{game}\t{}\t{}\t{player}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
             t.turn,
             t.side,
             t.played,
@@ -162,7 +166,8 @@ pub fn turn_line(format: Format, game: u64, player: &str, t: &TurnReport) -> Str
             t.best_score,
             t.loss,
             t.verdict.name(),
-            t.depth
+            t.depth,
+            t.exact
         ),
         Format::Table => {
             let mark = match t.verdict.name() {
@@ -170,8 +175,9 @@ pub fn turn_line(format: Format, game: u64, player: &str, t: &TurnReport) -> Str
                 "error" => "  ? error",
                 _ => "  ?? blunder",
             };
+            let exact = if t.exact { "  exact" } else { "" };
             format!(
-                "game {game} turn {:>3} {} {:<10} played {:<26} best {:<26} loss {:>5}{mark}",
+                "game {game} turn {:>3} {} {:<10} played {:<26} best {:<26} loss {:>5}{exact}{mark}",
                 t.turn, t.side, player, t.played, t.best, t.loss
             )
         }
@@ -186,6 +192,10 @@ struct TotalsLine<'a> {
     error_rate: f64,
     errors: usize,
     blunders: usize,
+    exact_turns: usize,
+    exact_loss: i64,
+    wins_thrown: usize,
+    draws_thrown: usize,
 }
 
 /// The line of a player's totals (none in TSV).
@@ -199,17 +209,30 @@ pub fn totals_line(format: Format, name: &str, t: &Totals) -> Option<String> {
                 error_rate: t.error_rate(),
                 errors: t.errors,
                 blunders: t.blunders,
+                exact_turns: t.exact_turns,
+                exact_loss: t.exact_loss,
+                wins_thrown: t.wins_thrown,
+                draws_thrown: t.draws_thrown,
             })
             .expect("serialisable"),
         ),
         Format::Tsv => None,
-        Format::Table => Some(format!(
-            "{name}: {} turns, error rate {:.1} mp/turn, {} errors, {} blunders",
-            t.turns,
-            t.error_rate(),
-            t.errors,
-            t.blunders
-        )),
+        Format::Table => {
+            let mut line = format!(
+                "{name}: {} turns, error rate {:.1} mp/turn, {} errors, {} blunders",
+                t.turns,
+                t.error_rate(),
+                t.errors,
+                t.blunders
+            );
+            if t.exact_turns > 0 {
+                line.push_str(&format!(
+                    "; exact: {} turns, {} mp lost, {} wins thrown, {} draws thrown",
+                    t.exact_turns, t.exact_loss, t.wins_thrown, t.draws_thrown
+                ));
+            }
+            Some(line)
+        }
     }
 }
 

@@ -51,6 +51,11 @@ impl Searcher {
         self.tables = tables;
     }
 
+    /// The exact-value tables it probes, in order.
+    pub fn tables(&self) -> &[Arc<ExactTable>] {
+        &self.tables
+    }
+
     /// The table answer of `state`: its best choice among `choices` with
     /// the exact value, when a table covers it.
     fn table_answer(

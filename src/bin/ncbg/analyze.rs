@@ -4,7 +4,8 @@
 //! one a line (`#` comments and blank lines skipped), or a match file written
 //! by `ncbg-referee` (recognised by its first line). Results go to stdout as a
 //! table, JSON lines or TSV; bad input lines are reported on stderr, naming
-//! the line, and skipped.
+//! the line, and skipped. With `--tables`, turns a table covers get exact
+//! verdicts.
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -13,7 +14,9 @@ use ncbg::analysis::{analyze_game, analyze_position, run_parallel, Thresholds, T
 use ncbg::game::GameState;
 use ncbg::matchfile::{GameRecord, MatchFile};
 use ncbg::search::{Limits, Settings};
+use ncbg::tables::Table;
 use std::io::Read;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Output formats.
@@ -59,6 +62,10 @@ pub struct AnalyzeArgs {
     /// Smallest loss (millipoints) flagged as a blunder.
     #[arg(long, default_value_t = 160)]
     blunder: i32,
+    /// Exact-value table files (`ncbg tables build`), separated by `;`: a
+    /// turn whose state one covers gets the table's exact verdict.
+    #[arg(long, default_value = "")]
+    tables: String,
 }
 
 pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
@@ -69,10 +76,11 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
         ..Settings::default()
     };
     let thresholds = Thresholds::new(args.error, args.blunder)?;
+    let tables = ncbg::tables::open_list(&args.tables)?;
     if MatchFile::is_match_file(&text) {
-        games(args, &text, &limits, &settings, &thresholds)
+        games(args, &text, &limits, &settings, &thresholds, &tables)
     } else {
-        positions(args, &text, &limits, &settings)
+        positions(args, &text, &limits, &settings, &tables)
     }
 }
 
@@ -116,6 +124,7 @@ fn positions(
     text: &str,
     limits: &Limits,
     settings: &Settings,
+    tables: &[Arc<Table>],
 ) -> Result<(), String> {
     let mut items: Vec<(usize, GameState)> = Vec::new();
     for item in output::read_positions(text) {
@@ -129,6 +138,7 @@ fn positions(
         &items,
         args.jobs,
         args.hash,
+        tables,
         |searcher, (_, state)| analyze_position(searcher, state, limits, settings, args.multipv),
         || bar.inc(1),
     );
@@ -154,6 +164,7 @@ fn games(
     limits: &Limits,
     settings: &Settings,
     thresholds: &Thresholds,
+    tables: &[Arc<Table>],
 ) -> Result<(), String> {
     let file = MatchFile::parse(text);
     let header = &file.header;
@@ -171,6 +182,7 @@ fn games(
         &file.games,
         args.jobs,
         args.hash,
+        tables,
         |searcher, game| {
             let start = header
                 .start_of(game)
