@@ -15,6 +15,7 @@ use ncbg::game::GameState;
 use ncbg::ids::state_id;
 use ncbg::numbers::{NumberRules, Side};
 use ncbg::referee::config::EngineConfig;
+use ncbg::tables::Table;
 use serde::Deserialize;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -66,6 +67,8 @@ pub struct Shared {
     pub dir: PathBuf,
     /// Time allowed for an answer beyond the movetime, or for a depth search.
     pub answer_timeout: Duration,
+    /// Exact-value tables for the review's analysis (`--tables`).
+    pub tables: Vec<Arc<Table>>,
 }
 
 /// What a new game looks like.
@@ -90,8 +93,18 @@ pub struct NewGame {
 }
 
 impl Shared {
-    /// A server state with engines `cfgs` (not started yet).
+    /// A server state with engines `cfgs` (not started yet) and no tables.
     pub fn new(cfgs: Vec<EngineConfig>, dir: PathBuf, answer_timeout: Duration) -> Arc<Shared> {
+        Shared::with_tables(cfgs, dir, answer_timeout, Vec::new())
+    }
+
+    /// A server state whose review analysis probes `tables`.
+    pub fn with_tables(
+        cfgs: Vec<EngineConfig>,
+        dir: PathBuf,
+        answer_timeout: Duration,
+        tables: Vec<Arc<Table>>,
+    ) -> Arc<Shared> {
         let n = cfgs.len();
         let players = [
             Player::Human,
@@ -138,6 +151,7 @@ impl Shared {
             changes: watch::channel(0).0,
             dir,
             answer_timeout,
+            tables,
         })
     }
 

@@ -381,8 +381,9 @@ async fn review_analyze(
     };
     let file = sh.lock().review.file.clone();
     let sh2 = sh.clone();
+    let tables = sh.tables.clone();
     tokio::task::spawn_blocking(move || {
-        let a = review::analyze(start, moves, b.depth);
+        let a = review::analyze(start, moves, b.depth, tables);
         let mut st = sh2.lock();
         if st.review.file == file {
             st.review.analysis.insert(b.game, a);

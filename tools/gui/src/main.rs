@@ -36,6 +36,10 @@ struct Cli {
     /// depth search) before it is reported as not answering.
     #[arg(long, default_value_t = 60_000)]
     answer_timeout: u64,
+    /// Exact-value table files (`ncbg tables build`), separated by `;`:
+    /// the review's analysis gives turns they cover exact verdicts.
+    #[arg(long, default_value = "")]
+    tables: String,
 }
 
 fn default_engine() -> String {
@@ -81,6 +85,13 @@ fn main() -> ExitCode {
         eprintln!("ncbg-gui: --dir {}: not a folder", cli.dir.display());
         return ExitCode::from(2);
     }
+    let tables = match ncbg::tables::open_list(&cli.tables) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("ncbg-gui: --tables: {e}");
+            return ExitCode::from(2);
+        }
+    };
     if !cli.bind.is_loopback() {
         eprintln!(
             "ncbg-gui: WARNING: listening on {}: anyone who can reach this address can use the board and its engines",
@@ -114,10 +125,11 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
-        let shared = Shared::new(
+        let shared = Shared::with_tables(
             cfgs,
             cli.dir.clone(),
             Duration::from_millis(cli.answer_timeout),
+            tables,
         );
         controller::start_all(&shared);
         println!(

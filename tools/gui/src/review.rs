@@ -1,6 +1,8 @@
 //! Review of a referee match file: its games, each replayed position by
 //! position, and `ncbg analyze`'s verdict on a game (the library's
-//! `analysis::analyze_game`, run on a blocking thread).
+//! `analysis::analyze_game`, run on a blocking thread). With exact-value
+//! tables (`ncbg-gui --tables`), turns a table covers get exact verdicts
+//! (`TurnReport::exact`), which the page marks.
 
 use crate::boardview::{board_view, BoardView};
 use ncbg::analysis::{self, Thresholds, TurnReport};
@@ -11,9 +13,11 @@ use ncbg::ids::state_id;
 use ncbg::matchfile::{self, GameEnd, GameRecord, MatchFile};
 use ncbg::numbers::NumberRules;
 use ncbg::search::{Limits, Searcher, Settings};
+use ncbg::tables::Table;
 use ncbg::turn::{self, Turn, TurnForm};
 use serde::Serialize;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// The analysis of one game.
 #[derive(Clone, Debug, Serialize)]
@@ -185,9 +189,16 @@ fn step(
     }
 }
 
-/// Analyses a game at `depth` (blocking: run it off the async threads).
-pub fn analyze(start: GameState, moves: Vec<String>, depth: u32) -> Analysis {
+/// Analyses a game at `depth`, turns covered by `tables` exactly (blocking:
+/// run it off the async threads).
+pub fn analyze(
+    start: GameState,
+    moves: Vec<String>,
+    depth: u32,
+    tables: Vec<Arc<Table>>,
+) -> Analysis {
     let mut searcher = Searcher::new(16, Box::new(NnEval::embedded()));
+    searcher.set_tables(tables);
     let limits = Limits {
         depth: Some(depth.max(1)),
         ..Limits::default()
@@ -218,7 +229,7 @@ mod tests {
         assert_eq!(steps.len(), 5);
         assert_eq!(steps[0].state, "4HPwATDgc/ABMA:Xpick:x-y-:d22:k6");
         assert_eq!(steps[2].played_steps, [(24, 18), (18, 13)]);
-        let a = analyze(r.start(0).unwrap(), r.games[0].moves.clone(), 1);
+        let a = analyze(r.start(0).unwrap(), r.games[0].moves.clone(), 1, Vec::new());
         let Analysis::Done { turns } = &a else {
             panic!("{a:?}")
         };
@@ -227,5 +238,53 @@ mod tests {
         assert!(r.steps(0).is_ok());
         assert!(Review::load("x", "hello\n").is_err());
         assert!(r.steps(3).is_err());
+    }
+
+    /// With a table covering the game, every turn's verdict is exact, and
+    /// the view's JSON says so (the page draws its badge from `exact`).
+    #[test]
+    fn covered_turns_are_exact_in_the_view_json() {
+        use ncbg::board::Position;
+        use ncbg::game::Phase;
+        use ncbg::numbers::{Numbers, Side};
+        use ncbg::tables::{solve, Space, Spec};
+        let spec = Spec {
+            space: Space::bearoff(2, 15),
+            k: 3,
+            credits: 0,
+        };
+        let table = Arc::new(Table::from_solved(solve(spec, 1, &|_| {}).unwrap()));
+        let (mut x, mut y) = ([0u8; 25], [0u8; 25]);
+        (x[5], x[1], y[3], y[2]) = (1, 1, 1, 1);
+        let pos = Position::from_points(&x, &y, 15).unwrap();
+        let numbers = Numbers::from_parts([Some(1), Some(2)], [0, 0]);
+        let start = GameState::new(pos, Side::X, numbers, 3, Phase::Pick).unwrap();
+        // Both sides play a worst choice to the end.
+        let (mut s, mut moves) = (start, Vec::new());
+        while !s.is_over() {
+            let c = *table.choices(&s).unwrap().last().unwrap();
+            moves.push(c.token(&s));
+            s = c.turn().unwrap().after(&s);
+        }
+        let line = format!(
+            "game\tindex=0\tpair=0\tround=0\topening=state:{}\tx=a\ty=b\twinner=-\tkind=draw\tpoints=0\treason=max-turns\tdetail=\tmoves={}\tend",
+            state_id::encode(&start),
+            moves.join(" ")
+        );
+        let text = format!("# ncbg-referee match file v1\nmeta\tengine0=a\n{line}\n");
+        let mut r = Review::load("m.txt", &text).unwrap();
+        let a = analyze(r.start(0).unwrap(), moves.clone(), 1, vec![table]);
+        let json = serde_json::to_value(&a).unwrap();
+        let turns = json["turns"].as_array().expect("done");
+        assert_eq!(turns.len(), moves.len());
+        assert!(turns.iter().all(|t| t["exact"] == true && t["depth"] == 0));
+        r.analysis.insert(0, a);
+        let plain = analyze(r.start(0).unwrap(), moves, 1, Vec::new());
+        let json = serde_json::to_value(&plain).unwrap();
+        assert!(json["turns"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|t| t["exact"] == false));
     }
 }

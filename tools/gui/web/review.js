@@ -44,9 +44,10 @@ function drawReview() {
     const onBoard = (t) => `<span title="${t} (protocol, ${side}'s numbering)">${boardNotation(t, side, bv)}</span>`;
     html += `<div>${side} to move (numbers X ${s.numbers[0] ?? "–"}, Y ${s.numbers[1] ?? "–"}): played <span class="played">${onBoard(s.played)}</span>`;
     if (rep) {
-      const v = rep.verdict === "ok" ? "" : ` <span class="v-${rep.verdict}">${rep.verdict}</span>`;
+      const v = (rep.verdict === "ok" ? "" : ` <span class="v-${rep.verdict}">${rep.verdict}</span>`)
+        + (rep.exact ? ` <span class="badge-exact" title="exact values from a table: points for the side to move under perfect play">exact</span>` : "");
       html += rep.best === rep.played
-        ? ` — the engine's choice too (${(rep.best_score / 1000).toFixed(3)})`
+        ? ` — ${rep.exact ? "an optimal choice" : "the engine's choice too"} (${(rep.best_score / 1000).toFixed(3)})${v}`
         : ` (${(rep.played_score / 1000).toFixed(3)}); best <span class="best">${onBoard(rep.best)}</span> (${(rep.best_score / 1000).toFixed(3)}), loss ${(rep.loss / 1000).toFixed(3)}${v}`;
     }
     html += `</div><div class="small">plays on the board's point numbers (${bv}'s side)</div>`;
@@ -78,11 +79,11 @@ function drawChart() {
     lab.textContent = v.toFixed(2);
   }
   const lab = el("text", { x: W / 2, y: H - 3, class: "axlabel", "text-anchor": "middle" }, svg);
-  lab.textContent = "turn (loss in points; X light, Y dark)";
+  lab.textContent = turns.some((t) => t.exact) ? "turn (loss in points; X light, Y dark; green rim: exact)" : "turn (loss in points; X light, Y dark)";
   const bw = Math.max(1.5, (W - L - 4) / Math.max(1, n) - 1);
   for (const t of turns) {
     const v = t.loss / 1000;
-    const r = el("rect", { x: x(t.turn) - bw / 2, y: y(v), width: bw, height: Math.max(1, H - B - y(v)), class: `bar-${t.side} lossbar`, "data-turn": t.turn, "data-verdict": t.verdict }, svg);
+    const r = el("rect", { x: x(t.turn) - bw / 2, y: y(v), width: bw, height: Math.max(1, H - B - y(v)), class: `bar-${t.side} lossbar${t.exact ? " bar-exact" : ""}`, "data-turn": t.turn, "data-verdict": t.verdict, "data-exact": t.exact ? "true" : "false" }, svg);
     if (t.turn === R.at) r.classList.add("bar-sel");
     r.style.cursor = "pointer";
     r.onclick = () => { R.at = t.turn; drawReview(); };
@@ -91,9 +92,13 @@ function drawChart() {
       m.onclick = r.onclick;
     }
   }
-  const tot = { X: [0, 0, 0, 0], Y: [0, 0, 0, 0] };
-  for (const t of turns) { const s = tot[t.side]; s[0]++; s[1] += t.loss; if (t.verdict === "error") s[2]++; if (t.verdict === "blunder") s[3]++; }
-  $("r-totals").innerHTML = ["X", "Y"].map((s) => `${s}: ${tot[s][0]} turns, error rate ${(tot[s][0] ? tot[s][1] / tot[s][0] / 1000 : 0).toFixed(3)}, <span class="v-error">${tot[s][2]} errors</span>, <span class="v-blunder">${tot[s][3]} blunders</span>`).join("<br>");
+  const tot = { X: [0, 0, 0, 0, 0, 0], Y: [0, 0, 0, 0, 0, 0] };
+  for (const t of turns) {
+    const s = tot[t.side]; s[0]++; s[1] += t.loss; if (t.verdict === "error") s[2]++; if (t.verdict === "blunder") s[3]++;
+    if (t.exact) { s[4]++; if (t.best_score > 0 && t.played_score <= 0) s[5]++; }
+  }
+  const exact = (s) => tot[s][4] ? `, <span class="badge-exact">${tot[s][4]} exact</span> (${tot[s][5]} wins thrown)` : "";
+  $("r-totals").innerHTML = ["X", "Y"].map((s) => `${s}: ${tot[s][0]} turns, error rate ${(tot[s][0] ? tot[s][1] / tot[s][0] / 1000 : 0).toFixed(3)}, <span class="v-error">${tot[s][2]} errors</span>, <span class="v-blunder">${tot[s][3]} blunders</span>${exact(s)}`).join("<br>");
 }
 
 function step(d) { if (!R.steps.length) return; R.at = Math.max(0, Math.min(R.steps.length - 1, R.at + d)); drawReview(); }
