@@ -17,7 +17,11 @@
 //! only its best [`Settings::move_filter`] children by static value (gnubg's
 //! move filters; the root's choices are all searched): at 100 ms a move it
 //! won +49.6 Elo (95%: +8.1 .. +92.5, 240 games) over full width.
-//! Aspiration windows and late-move reductions are not used.
+//! Below the root the search is a principal variation search (the first
+//! child with the whole window, the others with a null window, searched
+//! again when they beat it; 4% fewer nodes at depth 5). Aspiration windows
+//! are not used, nor late-move reductions (reducing the children from the
+//! third on by a turn lost -10 Elo ± 38 in 134 games at 20,000 nodes).
 //!
 //! With exact-value tables ([`Searcher::set_tables`]), a state a table
 //! holds is scored exactly (its points × 1000, 0 for a draw) without

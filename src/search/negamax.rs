@@ -191,9 +191,26 @@ impl Worker<'_> {
         let mut best = -INFINITY;
         let mut best_index = list.order[0].1 as usize;
         self.path.push(*state);
-        for &(_, i) in &list.order {
+        for (n, &(_, i)) in list.order.iter().enumerate() {
             let i = i as usize;
-            let v = -self.negamax(&list.children[i], depth - 1, -beta, -alpha);
+            let child = &list.children[i];
+            // Principal variation search: the first child with the whole
+            // window, the others with a null window that only asks whether
+            // they beat the best so far (searched again if they do). Below
+            // depth 3 the null window cuts nothing more.
+            // (Late move reductions on top, children from the third on
+            // searched a turn shallower first, lost: -10 Elo ± 38 after 134
+            // games at 20,000 nodes a move.)
+            let v = if n == 0 || depth < 3 {
+                -self.negamax(child, depth - 1, -beta, -alpha)
+            } else {
+                let v = -self.negamax(child, depth - 1, -alpha - 1, -alpha);
+                if v > alpha && v < beta && !self.aborted {
+                    -self.negamax(child, depth - 1, -beta, -alpha)
+                } else {
+                    v
+                }
+            };
             if self.aborted {
                 break;
             }

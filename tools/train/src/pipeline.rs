@@ -66,6 +66,11 @@ pub struct SelfplayArgs {
     /// Turn cap of a self-play game.
     #[arg(long, default_value_t = 300)]
     pub play_max_turns: u32,
+    /// Each game starts with 0..=N uniformly random turns (searched for
+    /// their labels, but played at random), so that the data holds states
+    /// the net's own play never reaches (0: none).
+    #[arg(long, default_value_t = 0)]
+    pub random_turns: u32,
 }
 
 /// Supervised training settings.
@@ -196,6 +201,7 @@ pub fn selfplay_config(
         explore: a.explore,
         temperature: a.temperature,
         max_turns: a.play_max_turns,
+        random_turns: a.random_turns,
         seed,
         jobs,
         shard: (0, 1),

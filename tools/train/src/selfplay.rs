@@ -5,7 +5,10 @@
 //! Game `i` starts from the initial pair `i mod 30` (of the 30 pairs x0 ≠ y0
 //! for k = 6); in its first `explore` turns the mover picks among the search's
 //! four best choices with a softmax of their scores (temperature in
-//! millipoints), so that games differ; later turns play the best choice. A
+//! millipoints), so that games differ; later turns play the best choice.
+//! With `random_turns` N, game `i` first plays 0..=N uniformly random turns
+//! (still searched, for their labels): positions the net's own play never
+//! reaches. A
 //! game's random choices depend only on the seed and `i`, and games are
 //! written in order, so a file is the same for any `--jobs`. `--shard i/n`
 //! plays the games whose number is `i` mod `n`; `--resume` finishes a file
@@ -18,6 +21,7 @@ use ncbg::eval::nn::{Network, NnEval};
 use ncbg::game::GameState;
 use ncbg::rng::Rng;
 use ncbg::search::{Limits, Searcher, Settings};
+use ncbg::turn::random_turn;
 use std::collections::BTreeMap;
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -36,6 +40,8 @@ pub struct SelfplayConfig {
     pub explore: u32,
     pub temperature: f64,
     pub max_turns: u32,
+    /// Games start with 0..=`random_turns` uniformly random turns.
+    pub random_turns: u32,
     pub seed: u64,
     pub jobs: usize,
     pub shard: (u64, u64),
@@ -59,7 +65,12 @@ impl SelfplayConfig {
             self.shard.0,
             self.shard.1,
             self.net_id
-        )
+        ) + &if self.random_turns > 0 {
+            // Only when set, so that earlier files keep their header.
+            format!(" random_turns={}", self.random_turns)
+        } else {
+            String::new()
+        }
     }
 }
 
@@ -82,6 +93,14 @@ pub fn play_game(net: &Arc<Network>, cfg: &SelfplayConfig, index: u64) -> Game {
     let mut g = GameState::standard();
     g.pick(x0).expect("initial pick");
     g.pick(y0).expect("initial pick");
+    // A stream of its own, so that games without random turns are the same
+    // as before the option.
+    let mut chaos = Rng::new(cfg.seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03) ^ 0x5EED);
+    let random_turns = if cfg.random_turns > 0 {
+        chaos.index(cfg.random_turns as usize + 1) as u32
+    } else {
+        0
+    };
     let mut searcher = Searcher::new(8, Box::new(NnEval::new(net.clone())));
     let settings = Settings::default();
     let mut states = Vec::new();
@@ -99,7 +118,9 @@ pub fn play_game(net: &Arc<Network>, cfg: &SelfplayConfig, index: u64) -> Game {
             ..Limits::default()
         };
         let r = search_turn(&mut searcher, g, history, &limits, &settings)?;
-        let choice = if explore && r.lines.len() > 1 {
+        let choice = if turn < random_turns {
+            random_turn(g, &mut chaos)?
+        } else if explore && r.lines.len() > 1 {
             let best = r.lines[0].1.value as f64;
             let weights: Vec<f64> = r
                 .lines

@@ -185,3 +185,39 @@ fn selfplay_files_are_reproducible_resumable_and_checked() {
     games.sort_by_key(|l| l.split(' ').nth(1).unwrap().parse::<u64>().unwrap());
     assert_eq!(games, lines);
 }
+
+#[test]
+fn selfplay_random_turns_vary_the_games_and_stay_reproducible() {
+    let dir = tmp("selfplay-random");
+    let plain = dir.join("plain.data");
+    let a = dir.join("a.data");
+    let b = dir.join("b.data");
+    assert!(selfplay(&plain, "1", &[]).status.success());
+    let random = ["--random-turns", "8"];
+    assert!(selfplay(&a, "1", &random).status.success());
+    assert!(selfplay(&b, "2", &random).status.success());
+    let text = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(
+        text,
+        std::fs::read_to_string(&b).unwrap(),
+        "jobs changed the games"
+    );
+    let header = text.lines().next().unwrap();
+    assert!(header.ends_with(" random_turns=8"), "{header}");
+    let plain_text = std::fs::read_to_string(&plain).unwrap();
+    assert!(!plain_text.lines().next().unwrap().contains("random_turns"));
+    // The same seed without random turns: random turns take some games
+    // elsewhere.
+    let states = |t: &str| -> Vec<String> {
+        t.lines()
+            .skip(1)
+            .map(|l| l.split(" states ").nth(1).unwrap().to_string())
+            .collect()
+    };
+    let (p, r) = (states(&plain_text), states(&text));
+    assert_eq!(p.len(), r.len());
+    assert!(
+        p.iter().zip(&r).any(|(x, y)| x != y),
+        "random turns changed nothing"
+    );
+}

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# The strength yardsticks of issue 17, against ../shared/sparring's NCBP player
+# on GNU Backgammon's net (an outside evaluation: a yardstick, never a teacher).
+#
+#   tools/yardstick.sh [--net FILE] [--rounds R] [--seed S] [--concurrency C] [--margin MS] [--out DIR] CHECK...
+#
+# CHECK is one or more of
+#   greedy     ncbg at depth 1 vs greedy (evaluation only; no clock, so a loaded
+#              machine does not change the result)             goal >= 70% of the points
+#   lookahead  ncbg 100 ms vs lookahead                        goal >= 95% of the points
+#   deep       ncbg 100 ms vs deep 200 ms                      goal >= 60% of the points
+#   deep-equal ncbg 200 ms vs deep 200 ms                      goal >= 70% of the points
+# Each check plays 30*R random openings (the referee's, from --seed S), colours
+# swapped: 60 games a round, all different even where neither side has a clock
+# (the 30 initial pairs alone would repeat the same 60 games each round). It
+# writes DIR/<check>.txt (a referee match file: resumable, `ncbg analyze` reads
+# it) and prints the referee's report; "share" is ncbg's share of the points.
+# Needs `cargo build --release` and the sparring venv (../shared/sparring/setup.sh).
+# Timed checks want a quiet machine: the clock is shared with everything else,
+# and on a loaded one answers come late (--margin MS: the referee's grace beyond
+# movetime, default 100; a late answer forfeits the game).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+net="" rounds=2 seed=1 conc=1 margin=100 out=yardstick
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --net) net="option.EvalFile=$(realpath "$2")"; shift 2 ;;
+    --rounds) rounds=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --margin) margin=$2; shift 2 ;;
+    --concurrency) conc=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    -h|--help) sed -n 2,24p "$0"; exit 0 ;;
+    -*) echo "yardstick: unknown option $1" >&2; exit 2 ;;
+    *) break ;;
+  esac
+done
+[ $# -gt 0 ] || { echo "yardstick: name a check: greedy lookahead deep deep-equal" >&2; exit 2; }
+sparring=${SPARRING:-../shared/sparring}
+python=$(bash "$sparring/setup.sh")
+mkdir -p "$out"
+for check in "$@"; do
+  case "$check" in
+    greedy) mine="depth=1" policy=greedy theirs="" ;;
+    lookahead) mine="movetime=100" policy=lookahead theirs="movetime=100" ;;
+    deep) mine="movetime=100" policy=deep theirs="movetime=200" ;;
+    deep-equal) mine="movetime=200" policy=deep theirs="movetime=200" ;;
+    *) echo "yardstick: unknown check $check" >&2; exit 2 ;;
+  esac
+  echo "== $check: ncbg $mine vs $policy $theirs, $rounds rounds"
+  # shellcheck disable=SC2086 # the settings are separate words on purpose
+  target/release/ncbg-referee \
+    --engine cmd=target/release/ncbg name=ncbg $mine $net \
+    --engine cmd="$python $sparring/gnubg_ncbp.py --policy $policy" name="$policy" $theirs \
+    --random-openings $((30 * rounds)) --seed "$seed" --concurrency "$conc" --timeout-margin "$margin" --quiet --resume --out "$out/$check.txt" |
+    tee "$out/$check.report"
+  awk '$1 == "ncbg" { for (i = 1; i <= NF; i++) if ($i == "points") { split($(i+1), p, "-");
+       printf "%s: ncbg share of the points %.1f%% (%s-%s)\n", c, 100 * p[1] / (p[1] + p[2]), p[1], p[2] } }' \
+    c="$check" "$out/$check.report"
+done
