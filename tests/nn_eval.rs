@@ -109,6 +109,33 @@ fn eval_file_loads_a_net_and_refuses_bad_files_keeping_the_current_one() {
     let _ = std::fs::remove_file(good);
 }
 
+/// The generations kept for the rating list (`tools/train/nets/`, README)
+/// are whole nets of the embedded net's shape that the engine loads through
+/// `EvalFile`, each valuing a position its own way.
+#[test]
+fn the_kept_generation_nets_load_through_eval_file() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tools/train/nets");
+    let mut s = Session::new();
+    lines(&mut s, "position startpos moves 2 6 4");
+    let mut evals = vec![lines(&mut s, "eval")];
+    for name in ["gen0.ncnn", "gen1.ncnn"] {
+        let path = dir.join(name);
+        let net = file::read(&std::fs::read(&path).unwrap()).unwrap();
+        assert_eq!(net.hidden(), Network::embedded().hidden(), "{name}");
+        let reply = lines(
+            &mut s,
+            &format!("setoption name EvalFile value {}", path.display()),
+        );
+        assert!(reply.is_empty(), "{name}: {reply:?}");
+        let e = lines(&mut s, "eval");
+        assert!(
+            !evals.contains(&e),
+            "{name} evaluates like another net: {e:?}"
+        );
+        evals.push(e);
+    }
+}
+
 #[test]
 fn colours_swapped_evaluate_the_same_for_the_side_to_move() {
     let net = NnEval::embedded();

@@ -331,3 +331,154 @@ fn sharded_tournament_merged_equals_a_single_run() {
     assert_eq!(report["bootstrap_samples"], 200);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// The players and game count of a `.mat` file: the names of its first
+/// score line, the number of `Game n` headings, and whether every score line
+/// names the same two players.
+fn mat_summary(path: &Path) -> (String, String, usize) {
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.starts_with(" 0 point match\n"), "{text}");
+    let scores: Vec<(String, String)> = text
+        .lines()
+        .filter(|l| l.contains(" : ") && !l.contains(')'))
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            // " a : 0     b : 1"
+            (w[0].to_string(), w[3].to_string())
+        })
+        .collect();
+    let games = text.lines().filter(|l| l.starts_with(" Game ")).count();
+    assert_eq!(scores.len(), games, "{text}");
+    assert!(scores.windows(2).all(|w| w[0] == w[1]), "{text}");
+    let (a, b) = scores.first().cloned().unwrap_or_default();
+    (a, b, games)
+}
+
+/// `export-mat` on a tournament writes one gnubg match per pairing with
+/// exactly that pairing's games, or the one pairing `--pair` names; unknown
+/// names, pairings that never meet and malformed pairs are refused.
+#[test]
+fn export_mat_writes_every_pairing_of_a_tournament() {
+    let dir = temp_dir("tournament-mat");
+    let names = ["a", "b", "c", "d"];
+    let file = dir.join("rr.txt");
+    // Initial-pair openings (random openings are full states, which gnubg
+    // cannot start from): 6 pairings, 2 openings each, colours swapped.
+    let mut a = engines(&names, "");
+    a.extend(args(&[
+        "--games",
+        "24",
+        "--quiet",
+        "--concurrency",
+        "2",
+        "--out",
+    ]));
+    a.push(file.display().to_string());
+    run_referee(&a);
+    let games = game_lines(&file);
+    assert_eq!(games.len(), 24);
+
+    let out = dir.join("rr.mat");
+    let export = |extra: &[&str]| {
+        let mut e = vec!["export-mat".to_string(), file.display().to_string()];
+        e.push(out.display().to_string());
+        e.extend(args(extra));
+        Command::new(referee()).args(&e).output().unwrap()
+    };
+    let done = export(&[]);
+    assert!(done.status.success());
+    assert!(!out.exists(), "a tournament writes one file a pairing");
+    let mut files = 0;
+    for (i, x) in names.iter().enumerate() {
+        for y in &names[i + 1..] {
+            let path = dir.join(format!("rr.{x}-vs-{y}.mat"));
+            let (p1, p2, n) = mat_summary(&path);
+            let played = games
+                .iter()
+                .filter(|l| {
+                    let (gx, gy) = (field(l, "x"), field(l, "y"));
+                    (gx == *x && gy == *y) || (gx == *y && gy == *x)
+                })
+                .filter(|l| field(l, "kind") != "draw")
+                .count();
+            assert_eq!(
+                (p1.as_str(), p2.as_str(), n),
+                (*x, *y, played),
+                "{x} vs {y}"
+            );
+            assert!(n > 0);
+            files += 1;
+        }
+    }
+    assert_eq!(files, 6);
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        7,
+        "the match file and six .mat files"
+    );
+
+    // One pairing, the first name as player 1, to OUT itself.
+    let done = export(&["--pair", "d,b"]);
+    assert!(
+        done.status.success(),
+        "{}",
+        String::from_utf8_lossy(&done.stderr)
+    );
+    let (p1, p2, n) = mat_summary(&out);
+    let (_, _, m) = mat_summary(&dir.join("rr.b-vs-d.mat"));
+    assert_eq!((p1.as_str(), p2.as_str(), n), ("d", "b", m));
+
+    for (pair, error) in [
+        (
+            "a,zz",
+            "no engine named 'zz' in this file (engines: a, b, c, d)",
+        ),
+        ("a", "expected two engine names, NAME1,NAME2"),
+        ("c,c", "names 'c' twice"),
+    ] {
+        let refused = export(&["--pair", pair]);
+        assert!(!refused.status.success(), "{pair}");
+        let stderr = String::from_utf8_lossy(&refused.stderr);
+        assert!(stderr.contains(error), "{pair}: {stderr}");
+    }
+
+    // A gauntlet cut short: pairings without games get no file, and the
+    // engines that never meet cannot be asked for.
+    let gauntlet = dir.join("g.txt");
+    let mut g = engines(&names, "");
+    g.extend(args(&[
+        "--tournament",
+        "gauntlet",
+        "--games",
+        "4",
+        "--quiet",
+        "--out",
+    ]));
+    g.push(gauntlet.display().to_string());
+    run_referee(&g);
+    let gout = dir.join("g.mat");
+    let e = |extra: &[&str]| {
+        let mut e = vec!["export-mat".to_string(), gauntlet.display().to_string()];
+        e.push(gout.display().to_string());
+        e.extend(args(extra));
+        Command::new(referee()).args(&e).output().unwrap()
+    };
+    let done = e(&[]);
+    assert!(done.status.success());
+    let stderr = String::from_utf8_lossy(&done.stderr);
+    assert!(
+        stderr.contains("no games between a and d: no file written"),
+        "{stderr}"
+    );
+    assert_eq!(mat_summary(&dir.join("g.a-vs-b.mat")).2, 2);
+    assert_eq!(mat_summary(&dir.join("g.a-vs-c.mat")).2, 2);
+    assert!(!dir.join("g.a-vs-d.mat").exists());
+    let refused = e(&["--pair", "b,c"]);
+    assert!(!refused.status.success());
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        stderr.contains("b and c do not meet (in this gauntlet a plays each other engine)"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -18,13 +18,20 @@
 //!   games without any checker play (a forfeit before the first turn), and
 //!   games from full-state openings (gnubg's games start from the standard
 //!   position) and games with numbers above 6.
+//!
+//! A `.mat` file is one match between two players, so a tournament is
+//! exported one file per pairing ([`plan_export`]): every pairing that played
+//! by default, each to `<OUT without .mat>.<A>-vs-<B>.mat`, or the one
+//! pairing `--pair A,B` names to OUT itself.
 
+use super::tournament::{self, Kind};
 use crate::board::Variant;
 use crate::game::GameState;
 use crate::matchfile::Opening;
-use crate::matchfile::{GameEnd, GameRecord};
+use crate::matchfile::{GameEnd, GameRecord, Header, MatchFile};
 use crate::numbers::{NumberRules, Side};
 use std::fmt::Write;
+use std::path::{Path, PathBuf};
 
 /// Why a game is not exported.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -157,6 +164,202 @@ pub fn export(
     (out, skipped)
 }
 
+/// The pairings of a match file by engine name, in schedule order: its two
+/// engines, or a tournament's pairings (round-robin: every two engines;
+/// gauntlet: engine 0 with each other), the engine listed first in the
+/// lower position.
+pub fn pairings_of(header: &Header) -> Result<Vec<[String; 2]>, String> {
+    let names = header.engine_names();
+    if names.len() < 2 {
+        return Err("no engine names in the header".into());
+    }
+    let kind = match header.get("tournament") {
+        Some(k) => k.parse::<Kind>()?,
+        None if names.len() == 2 => Kind::RoundRobin,
+        None => return Err("more than two engines but no tournament kind".into()),
+    };
+    Ok(tournament::pairings(kind, names.len())
+        .into_iter()
+        .map(|[a, b]| [names[a].clone(), names[b].clone()])
+        .collect())
+}
+
+/// The pairing `--pair NAME1,NAME2` selects, NAME1 as player 1. Engine
+/// names may themselves hold commas: the split taken is the one whose two
+/// halves are engine names.
+pub fn parse_pair(spec: &str, header: &Header) -> Result<[String; 2], String> {
+    let names = header.engine_names();
+    let listed = names.join(", ");
+    let splits: Vec<(&str, &str)> = spec
+        .match_indices(',')
+        .map(|(i, _)| (&spec[..i], &spec[i + 1..]))
+        .collect();
+    if splits.is_empty() {
+        return Err(format!(
+            "--pair '{spec}': expected two engine names, NAME1,NAME2 (engines: {listed})"
+        ));
+    }
+    let known = |n: &str| names.iter().any(|m| m == n);
+    let Some(&(a, b)) = splits.iter().find(|(a, b)| known(a) && known(b)) else {
+        let what = match splits[..] {
+            [(a, b)] => [a, b]
+                .into_iter()
+                .filter(|n| !known(n))
+                .map(|n| format!("'{n}'"))
+                .collect::<Vec<_>>()
+                .join(" and "),
+            _ => format!("two engine names in '{spec}'"),
+        };
+        return Err(format!(
+            "--pair: no engine named {what} in this file (engines: {listed})"
+        ));
+    };
+    if a == b {
+        return Err(format!("--pair names '{a}' twice: give two engines"));
+    }
+    let meets = pairings_of(header)?
+        .iter()
+        .any(|[x, y]| (x == a && y == b) || (x == b && y == a));
+    if !meets {
+        return Err(format!(
+            "--pair: {a} and {b} do not meet (in this gauntlet {} plays each other engine)",
+            names[0]
+        ));
+    }
+    Ok([a.to_string(), b.to_string()])
+}
+
+/// A name as a piece of a file name: ASCII letters, digits and `-_.+=`
+/// kept, anything else `_`.
+fn file_piece(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.+=".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// The file of one pairing of a tournament exported to `out`:
+/// `<out without .mat>.<A>-vs-<B>.mat`.
+pub fn pairing_path(out: &Path, names: [&str; 2]) -> PathBuf {
+    let text = out.as_os_str().to_string_lossy();
+    let stem = text.strip_suffix(".mat").unwrap_or(&text);
+    PathBuf::from(format!(
+        "{stem}.{}-vs-{}.mat",
+        file_piece(names[0]),
+        file_piece(names[1])
+    ))
+}
+
+/// One `.mat` file to write.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Target {
+    /// Player 1, player 2.
+    pub names: [String; 2],
+    /// Where.
+    pub path: PathBuf,
+}
+
+/// What `export-mat` writes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportPlan {
+    /// The files, in schedule order of their pairings.
+    pub targets: Vec<Target>,
+    /// Pairings of the schedule that have no game in the file (a tournament
+    /// cut short, a shard): no file is written for them.
+    pub empty: Vec<[String; 2]>,
+}
+
+/// The files that exporting `file` to `out` writes: with `pair`, that
+/// pairing to `out`; otherwise a two-engine match to `out`, and a
+/// tournament one file per pairing with games, named by [`pairing_path`].
+pub fn plan_export(file: &MatchFile, out: &Path, pair: Option<&str>) -> Result<ExportPlan, String> {
+    let pairings = pairings_of(&file.header)?;
+    if let Some(spec) = pair {
+        let names = parse_pair(spec, &file.header)?;
+        return Ok(ExportPlan {
+            targets: vec![Target {
+                names,
+                path: out.to_path_buf(),
+            }],
+            empty: Vec::new(),
+        });
+    }
+    if let [only] = &pairings[..] {
+        return Ok(ExportPlan {
+            targets: vec![Target {
+                names: only.clone(),
+                path: out.to_path_buf(),
+            }],
+            empty: Vec::new(),
+        });
+    }
+    let mut plan = ExportPlan {
+        targets: Vec::new(),
+        empty: Vec::new(),
+    };
+    for [a, b] in pairings {
+        if !file.games.iter().any(|g| plays(g, [&a, &b])) {
+            plan.empty.push([a, b]);
+            continue;
+        }
+        let path = pairing_path(out, [&a, &b]);
+        if let Some(t) = plan.targets.iter().find(|t| t.path == path) {
+            return Err(format!(
+                "{a} vs {b} and {} vs {} would both be written to {}: export them one at a time with --pair",
+                t.names[0],
+                t.names[1],
+                path.display()
+            ));
+        }
+        plan.targets.push(Target {
+            names: [a, b],
+            path,
+        });
+    }
+    Ok(plan)
+}
+
+/// True when `g` is a game between the two engines (either colours).
+fn plays(g: &GameRecord, names: [&str; 2]) -> bool {
+    (g.x_name == names[0] && g.y_name == names[1]) || (g.x_name == names[1] && g.y_name == names[0])
+}
+
+/// One pairing's `.mat` text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exported {
+    /// The file's text.
+    pub text: String,
+    /// Games written.
+    pub written: usize,
+    /// The pairing's games left out, and why.
+    pub skipped: Vec<Skipped>,
+}
+
+/// The games of `file` between `names` (player 1 first) as a Jellyfish
+/// match; an error for a variant gnubg does not play.
+pub fn export_pairing(file: &MatchFile, names: [&str; 2]) -> Result<Exported, String> {
+    if file.header.variant() != Ok(Variant::Standard) {
+        return Err("only standard-variant matches can be exported to .mat".into());
+    }
+    let games: Vec<GameRecord> = file
+        .games
+        .iter()
+        .filter(|g| plays(g, names))
+        .cloned()
+        .collect();
+    let (text, skipped) = export(&games, names, file.header.numbers().unwrap_or_default());
+    Ok(Exported {
+        text,
+        written: games.len() - skipped.len(),
+        skipped,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,5 +408,119 @@ mod tests {
         assert!(text.contains("\n     Wins 1 point\n"));
         assert_eq!(skipped.iter().map(|s| s.index).collect::<Vec<_>>(), [2, 3]);
         assert_eq!(turn_text((6, 5), "pass"), "65:");
+    }
+
+    fn header(names: &[&str], kind: Option<&str>) -> Header {
+        let mut h = Header::default();
+        for (i, n) in names.iter().enumerate() {
+            h.set(&format!("engine{i}"), n);
+        }
+        if let Some(k) = kind {
+            h.set("tournament", k);
+        }
+        h
+    }
+
+    #[test]
+    fn pairings_by_name_and_the_pair_option() {
+        let pairs = |names: &[&str], kind| -> Vec<[String; 2]> {
+            pairings_of(&header(names, kind)).unwrap()
+        };
+        let owned = |list: &[[&str; 2]]| -> Vec<[String; 2]> {
+            list.iter()
+                .map(|[a, b]| [a.to_string(), b.to_string()])
+                .collect()
+        };
+        assert_eq!(pairs(&["a", "b"], None), owned(&[["a", "b"]]));
+        assert_eq!(
+            pairs(&["a", "b", "c"], Some("round-robin")),
+            owned(&[["a", "b"], ["a", "c"], ["b", "c"]])
+        );
+        assert_eq!(
+            pairs(&["a", "b", "c"], Some("gauntlet")),
+            owned(&[["a", "b"], ["a", "c"]])
+        );
+        assert!(pairings_of(&header(&["a"], None)).is_err());
+        assert!(pairings_of(&header(&["a", "b", "c"], Some("swiss"))).is_err());
+
+        // Names with commas: the split whose halves are both engines.
+        let h = header(&["x,1", "y", "1,y"], Some("round-robin"));
+        assert_eq!(parse_pair("x,1,y", &h).unwrap(), ["x,1", "y"]);
+        assert_eq!(parse_pair("y,x,1", &h).unwrap(), ["y", "x,1"]);
+        let err = parse_pair("x,2", &h).unwrap_err();
+        assert!(err.contains("no engine named 'x' and '2'"), "{err}");
+        assert!(err.contains("(engines: x,1, y, 1,y)"), "{err}");
+        let err = parse_pair("y,1,z", &h).unwrap_err();
+        assert!(
+            err.contains("no engine named two engine names in 'y,1,z'"),
+            "{err}"
+        );
+        let g = header(&["a", "b", "c"], Some("gauntlet"));
+        assert_eq!(parse_pair("c,a", &g).unwrap(), ["c", "a"]);
+        assert!(parse_pair("b,c", &g).unwrap_err().contains("do not meet"));
+        assert!(parse_pair("b", &g).unwrap_err().contains("NAME1,NAME2"));
+    }
+
+    #[test]
+    fn one_file_a_pairing_with_games() {
+        assert_eq!(
+            pairing_path(Path::new("out/t.mat"), ["a", "b/c d"]),
+            PathBuf::from("out/t.a-vs-b_c_d.mat")
+        );
+        assert_eq!(
+            pairing_path(Path::new("t"), ["a", "b"]),
+            PathBuf::from("t.a-vs-b.mat")
+        );
+        let win = GameEnd::Forfeit {
+            loser: Side::X,
+            reason: ForfeitReason::Illegal,
+        };
+        let file = MatchFile {
+            header: header(&["a", "b", "c"], Some("round-robin")),
+            games: vec![
+                record(0, "a", "b", win, &["3", "5", "6:24/13"]),
+                record(1, "b", "a", win, &["3", "5", "6:24/13"]),
+                record(3, "c", "b", win, &["3", "5", "6:24/13"]),
+            ],
+            ..MatchFile::default()
+        };
+        let out = Path::new("t.mat");
+        let plan = plan_export(&file, out, None).unwrap();
+        let targets: Vec<(&str, &str, PathBuf)> = plan
+            .targets
+            .iter()
+            .map(|t| (t.names[0].as_str(), t.names[1].as_str(), t.path.clone()))
+            .collect();
+        assert_eq!(
+            targets,
+            [
+                ("a", "b", PathBuf::from("t.a-vs-b.mat")),
+                ("b", "c", PathBuf::from("t.b-vs-c.mat"))
+            ]
+        );
+        assert_eq!(plan.empty, [["a".to_string(), "c".to_string()]]);
+        let done = export_pairing(&file, ["b", "c"]).unwrap();
+        assert_eq!((done.written, done.skipped.len()), (1, 0));
+        assert!(done.text.contains(" b : 0"), "{}", done.text);
+        // --pair writes its pairing to OUT itself, even without games.
+        let plan = plan_export(&file, out, Some("c,a")).unwrap();
+        assert_eq!(plan.targets.len(), 1);
+        assert_eq!(plan.targets[0].path, out);
+        assert_eq!(export_pairing(&file, ["c", "a"]).unwrap().written, 0);
+        // Names that make the same file name are refused, naming --pair.
+        let clash = MatchFile {
+            header: header(&["a", "b c", "b_c"], Some("gauntlet")),
+            games: vec![
+                record(0, "a", "b c", win, &["3", "5", "6:24/13"]),
+                record(2, "a", "b_c", win, &["3", "5", "6:24/13"]),
+            ],
+            ..MatchFile::default()
+        };
+        let err = plan_export(&clash, out, None).unwrap_err();
+        assert!(err.contains("with --pair"), "{err}");
+        // Only the standard start position has a .mat form.
+        let mut hyper = file.clone();
+        hyper.header.set("variant", "hypergammon");
+        assert!(export_pairing(&hyper, ["a", "b"]).is_err());
     }
 }

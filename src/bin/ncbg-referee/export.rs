@@ -1,30 +1,31 @@
-//! `ncbg-referee export-mat`: a match file's games as a Jellyfish `.mat` file
-//! for GNU Backgammon.
+//! `ncbg-referee export-mat`: a match file's games as Jellyfish `.mat` files
+//! for GNU Backgammon, one a pairing (the choice of files is the library's,
+//! `ncbg::referee::mat::plan_export`).
 
-use crate::{names_of, read_match};
-use ncbg::board::Variant;
+use crate::read_match;
 use ncbg::referee::mat;
 use std::path::Path;
 
-pub fn export_mat(matchfile: &Path, out: &Path) -> Result<(), String> {
+pub fn export_mat(matchfile: &Path, out: &Path, pair: Option<&str>) -> Result<(), String> {
     let file = read_match(matchfile)?;
-    let names = names_of(&file, matchfile)?;
-    if file.header.variant() != Ok(Variant::Standard) {
-        return Err("only standard-variant matches can be exported to .mat".into());
+    let plan =
+        mat::plan_export(&file, out, pair).map_err(|e| format!("{}: {e}", matchfile.display()))?;
+    for [a, b] in &plan.empty {
+        eprintln!("ncbg-referee: no games between {a} and {b}: no file written");
     }
-    let (text, skipped) = mat::export(
-        &file.games,
-        [&names[0], &names[1]],
-        file.header.numbers().unwrap_or_default(),
-    );
-    std::fs::write(out, text).map_err(|e| format!("{}: {e}", out.display()))?;
-    for s in &skipped {
-        eprintln!("ncbg-referee: game {} not exported: {}", s.index, s.why);
+    for target in &plan.targets {
+        let [a, b] = &target.names;
+        let done = mat::export_pairing(&file, [a, b])?;
+        std::fs::write(&target.path, &done.text)
+            .map_err(|e| format!("{}: {e}", target.path.display()))?;
+        for s in &done.skipped {
+            eprintln!("ncbg-referee: game {} not exported: {}", s.index, s.why);
+        }
+        eprintln!(
+            "ncbg-referee: wrote {} games of {a} vs {b} to {}",
+            done.written,
+            target.path.display()
+        );
     }
-    eprintln!(
-        "ncbg-referee: wrote {} games to {}",
-        file.games.len() - skipped.len(),
-        out.display()
-    );
     Ok(())
 }

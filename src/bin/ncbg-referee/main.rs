@@ -59,12 +59,18 @@ enum Command {
         #[command(flatten)]
         rating: RatingArgs,
     },
-    /// Writes a match file's games as a Jellyfish .mat file for GNU Backgammon.
+    /// Writes a match file's games as a Jellyfish .mat file for GNU Backgammon;
+    /// a tournament's, one file a pairing (OUT.<A>-vs-<B>.mat), or the one
+    /// pairing --pair names (to OUT).
     ExportMat {
         /// The match file.
         matchfile: PathBuf,
-        /// The .mat file to write.
+        /// The .mat file to write (a tournament: the start of each file's name).
         out: PathBuf,
+        /// Export only the games between these two engines, the first as
+        /// gnubg's player 1.
+        #[arg(long, value_name = "NAME1,NAME2")]
+        pair: Option<String>,
     },
 }
 
@@ -197,7 +203,11 @@ fn main() -> ExitCode {
             partial,
             rating,
         }) => merge::merge(&files, out.as_deref(), &sprt, format, partial, &rating),
-        Some(Command::ExportMat { matchfile, out }) => export::export_mat(&matchfile, &out),
+        Some(Command::ExportMat {
+            matchfile,
+            out,
+            pair,
+        }) => export::export_mat(&matchfile, &out, pair.as_deref()),
         None => run::run(cli.run),
     };
     match result {
