@@ -61,11 +61,11 @@ fn thrown_win(table: &Table) -> (GameState, Vec<String>, i32) {
                 continue;
             };
             let mut moves = vec![bad.token(&start)];
-            let mut s = bad.turn().unwrap().after(&start);
+            let mut s = bad.turn.after(&start);
             while !s.is_over() {
                 let best = table.choices(&s).unwrap()[0];
                 moves.push(best.token(&s));
-                s = best.turn().unwrap().after(&s);
+                s = best.turn.after(&s);
             }
             return (start, moves, i32::from(points) * 1000);
         }

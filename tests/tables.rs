@@ -233,7 +233,7 @@ fn best_choices_make_progress_to_the_win() {
             } else {
                 choices[(i + turns) % choices.len()]
             };
-            s = s.child(c.number.unwrap(), c.play.unwrap().after);
+            s = c.turn.after(&s);
             turns += 1;
             if !winner && s.result().is_none() {
                 let now = table.probe(&s).unwrap();

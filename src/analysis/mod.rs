@@ -318,7 +318,7 @@ fn exact_values(
     let value = |c: &crate::tables::Choice| c.exact.value.points() * 1000;
     let mine = choices
         .iter()
-        .find(|c| c.turn().map(|t| t.after(state)) == Some(after))
+        .find(|c| c.turn.after(state) == after)
         .ok_or_else(|| AnalysisError("the played turn is not among the table's choices".into()))?;
     let best = choices.first().expect("the played turn is one");
     let best_token = if value(mine) == value(best) {

@@ -11,7 +11,6 @@ use super::{Info, Limits, Score, SearchResult, Settings, StopFlag};
 use crate::eval::Evaluator;
 use crate::game::GameState;
 use crate::rng::Rng;
-use crate::tables::Choice;
 use crate::tables::Table as ExactTable;
 use crate::turn::{legal_turns, Turn};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -56,24 +55,18 @@ impl Searcher {
         &self.tables
     }
 
-    /// The table answer of `state`: its best choice among `choices` with
-    /// the exact value, when a table covers it.
-    fn table_answer(
-        &self,
-        state: &GameState,
-        choices: &[Turn],
-        multipv: usize,
-    ) -> Option<TableAnswer> {
+    /// The table answer of `state`: its best choices with their exact
+    /// values, when a table covers it.
+    fn table_answer(&self, state: &GameState, multipv: usize) -> Option<TableAnswer> {
         let table = self.tables.iter().find(|t| t.probe(state).is_ok())?;
         let ranked = table.choices(state).ok()?;
         let mut lines = Vec::new();
         for c in ranked.iter().take(multipv.max(1)) {
-            let turn = choices.iter().find(|t| same_turn(t, c))?;
             let score = Score {
                 value: c.exact.value.points() * 1000,
                 exact: true,
             };
-            lines.push((*turn, score));
+            lines.push((c.turn, score));
         }
         let pv = vec![lines.first()?.0.token(state)];
         Some((lines, pv))
@@ -139,7 +132,7 @@ impl Searcher {
             return None;
         }
         self.history.retain(|h| could_recur(h, state));
-        if let Some((lines, pv)) = self.table_answer(state, &choices, limits.multipv) {
+        if let Some((lines, pv)) = self.table_answer(state, limits.multipv) {
             let (best, score) = lines[0];
             on_info(&Info {
                 depth: 1,
@@ -319,13 +312,3 @@ impl Worker<'_> {
 
 /// A table's answer: the best lines with exact scores, and the pv.
 type TableAnswer = (Vec<(Turn, Score)>, Vec<String>);
-
-/// True when the table's choice `c` is the turn `t`.
-fn same_turn(t: &Turn, c: &Choice) -> bool {
-    match (t, c.number, &c.play) {
-        (Turn::Pick(n), Some(m), None) => *n == m,
-        (Turn::PickPlay(n, lp), Some(m), Some(p)) => *n == m && lp.after == p.after,
-        (Turn::Play(lp), None, Some(p)) => lp.after == p.after,
-        _ => false,
-    }
-}

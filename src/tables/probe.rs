@@ -14,9 +14,7 @@ use super::index::{NumberState, StateIndex};
 use super::solve::{entry_points, entry_rank, Solved};
 use super::{Spec, Value};
 use crate::game::{GameState, Phase};
-use crate::movegen::LegalPlay;
-use crate::notation::format_play_token;
-use crate::turn::Turn;
+use crate::turn::{legal_turns, Turn};
 use std::path::Path;
 
 /// An exact value with the number of turns to the end under best play.
@@ -33,34 +31,17 @@ pub struct Exact {
 /// One choice of the side to move, with the value it leads to.
 #[derive(Clone, Copy, Debug)]
 pub struct Choice {
-    /// The number picked (none when the number is already picked).
-    pub number: Option<u8>,
-    /// The checker play (none in turn 0).
-    pub play: Option<LegalPlay>,
+    /// The turn (the library's one turn type).
+    pub turn: Turn,
     /// The value for the side making the choice.
     pub exact: Exact,
 }
 
 impl Choice {
-    /// The choice as the library's turn type.
-    pub fn turn(&self) -> Option<Turn> {
-        match (self.number, self.play) {
-            (Some(n), Some(lp)) => Some(Turn::PickPlay(n, lp)),
-            (Some(n), None) => Some(Turn::Pick(n)),
-            (None, Some(lp)) => Some(Turn::Play(lp)),
-            (None, None) => None,
-        }
-    }
-
     /// The choice in turn-token form from `state`: `6:24/18,13/8`, `4`
     /// (turn 0) or `24/18,13/8` (a pending play).
     pub fn token(&self, state: &GameState) -> String {
-        match (self.number, &self.play) {
-            (Some(n), Some(lp)) => state.turn_token(n, &lp.play),
-            (Some(n), None) => n.to_string(),
-            (None, Some(lp)) => format_play_token(state.position(), &lp.play),
-            (None, None) => "-".into(),
-        }
+        self.turn.token(state)
     }
 }
 
@@ -185,38 +166,15 @@ impl Table {
             return Ok(Vec::new());
         }
         let mut out = Vec::new();
-        let mut add = |number, play, child: &GameState| -> Result<(), String> {
-            let e = self.probe(child)?;
+        for turn in legal_turns(state) {
+            let e = self.probe(&turn.after(state))?;
             out.push(Choice {
-                number,
-                play,
+                turn,
                 exact: Exact {
                     value: Value::from_points(-e.value.points()),
                     rank: e.rank,
                 },
             });
-            Ok(())
-        };
-        match state.phase() {
-            Phase::Pick if state.in_opening() => {
-                for n in state.legal_numbers().iter() {
-                    add(Some(n), None, &state.after_opening_pick(n))?;
-                }
-            }
-            Phase::Pick => {
-                for n in state.legal_numbers().iter() {
-                    let mut picked = *state;
-                    picked.pick(n).map_err(|e| e.to_string())?;
-                    for lp in picked.legal_plays().map_err(|e| e.to_string())? {
-                        add(Some(n), Some(lp), &state.child(n, lp.after))?;
-                    }
-                }
-            }
-            Phase::Play => {
-                for lp in state.legal_plays().map_err(|e| e.to_string())? {
-                    add(None, Some(lp), &state.after_play(lp.after))?;
-                }
-            }
         }
         out.sort_by_key(|c| order_key(c.exact));
         Ok(out)

@@ -264,7 +264,7 @@ mod tests {
         while !s.is_over() {
             let c = *table.choices(&s).unwrap().last().unwrap();
             moves.push(c.token(&s));
-            s = c.turn().unwrap().after(&s);
+            s = c.turn.after(&s);
         }
         let line = format!(
             "game\tindex=0\tpair=0\tround=0\topening=state:{}\tx=a\ty=b\twinner=-\tkind=draw\tpoints=0\treason=max-turns\tdetail=\tmoves={}\tend",
