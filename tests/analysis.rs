@@ -1,6 +1,7 @@
 //! Batch analysis: blunders are flagged, results do not depend on threads.
 
 use ncbg::analysis::{analyze_game, analyze_position, run_parallel, totals, Thresholds, Verdict};
+use ncbg::board::{Position, Stage};
 use ncbg::eval::NnEval;
 use ncbg::game::GameState;
 use ncbg::search::{Limits, Searcher, Settings};
@@ -70,6 +71,48 @@ fn a_deliberate_blunder_is_flagged() {
     let [(_, x), (_, y)] = totals(&bad);
     assert_eq!((x.blunders, y.turns), (1, 0));
     assert!(x.error_rate() >= f64::from(t.blunder));
+    // The opening is contact: the whole loss lands in that stage.
+    assert_eq!(bad[0].stage, Stage::Contact);
+    let contact = x.stages[Stage::Contact.index()];
+    assert_eq!((contact.turns, contact.total_loss), (1, x.total_loss));
+    assert_eq!(contact.errors_and_blunders, 1);
+    assert_eq!(x.stages[Stage::Race.index()].turns, 0);
+}
+
+#[test]
+fn losses_are_split_by_stage() {
+    // A race (X's rearmost on its 8, Y's on its 9 = X's 16), X to pick:
+    // a bad play there counts in the race stage only.
+    let mut mover = [0u8; 25];
+    mover[7] = 2; // point 8
+    mover[4] = 13; // point 5
+    let mut opponent = [0u8; 25];
+    opponent[8] = 2; // point 9
+    opponent[3] = 13; // point 4
+    let pos = Position::from_points(&mover, &opponent, 15).unwrap();
+    assert_eq!(pos.stage(), Stage::Race);
+    let id = format!("{}:Xpick:x3y5:d22:k6", ncbg::ids::position_id::encode(&pos));
+    let g = ncbg::ids::state_id::decode(&id).unwrap();
+    let mut s = Searcher::new(4, Box::new(NnEval::embedded()));
+    let limits = depth(2);
+    let all = analyze_position(&mut s, &g, &limits, &Settings::default(), 1000).unwrap();
+    let worst = all.ranked.last().unwrap().choice.clone();
+    let t = Thresholds::default();
+    let r = analyze_game(
+        &mut s,
+        &g,
+        &tokens(&[&worst]),
+        &limits,
+        &Settings::default(),
+        &t,
+    )
+    .unwrap();
+    assert_eq!(r[0].stage, Stage::Race);
+    let [(_, x), _] = totals(&r);
+    assert_eq!(x.stages[Stage::Race.index()].turns, 1);
+    assert!(x.total_loss > 0, "{:?}", r[0]);
+    assert_eq!(x.stages[Stage::Race.index()].total_loss, x.total_loss);
+    assert_eq!(x.stages[Stage::Contact.index()].turns, 0);
 }
 
 fn tokens(t: &[&str]) -> Vec<String> {

@@ -8,7 +8,8 @@
 //! [`Thresholds::error`] is an error, of at least [`Thresholds::blunder`] a
 //! blunder — by default 80 and 160 millipoints, GNU Backgammon's "bad" and
 //! "very bad" (0.08 and 0.16 points). Per-player totals give the error rate:
-//! the mean loss per analysed turn.
+//! the mean loss per analysed turn, overall and per [`Stage`] of the game
+//! (contact, race, bear-off), so that a weak stage shows.
 //!
 //! With exact-value tables (`ncbg analyze --tables`, the searcher's
 //! [`Searcher::set_tables`]), a turn whose state a table covers is judged
@@ -24,6 +25,7 @@
 
 pub mod output;
 
+use crate::board::Stage;
 use crate::eval::NnEval;
 use crate::game::GameState;
 use crate::ids::state_id;
@@ -199,6 +201,30 @@ pub struct TurnReport {
     /// True when a table covers the state: both scores are exact values
     /// (points × 1000, 0 for a draw) and the best is an optimal choice.
     pub exact: bool,
+    /// The stage of the game before the turn.
+    pub stage: Stage,
+}
+
+/// A player's turns and losses in one stage of the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct StageTotals {
+    /// Turns analysed in the stage.
+    pub turns: usize,
+    /// Sum of their losses.
+    pub total_loss: i64,
+    /// Errors and blunders among them.
+    pub errors_and_blunders: usize,
+}
+
+impl StageTotals {
+    /// Mean loss per turn in the stage, in millipoints.
+    pub fn error_rate(&self) -> f64 {
+        if self.turns == 0 {
+            0.0
+        } else {
+            self.total_loss as f64 / self.turns as f64
+        }
+    }
 }
 
 /// Per-player totals over a game or a match.
@@ -220,6 +246,8 @@ pub struct Totals {
     pub wins_thrown: usize,
     /// Exact turns from a drawn state that left a loss.
     pub draws_thrown: usize,
+    /// The same per stage, indexed by [`Stage::index`].
+    pub stages: [StageTotals; 3],
 }
 
 impl Totals {
@@ -232,6 +260,10 @@ impl Totals {
             Verdict::Error => self.errors += 1,
             Verdict::Blunder => self.blunders += 1,
         }
+        let stage = &mut self.stages[t.stage.index()];
+        stage.turns += 1;
+        stage.total_loss += i64::from(t.loss);
+        stage.errors_and_blunders += usize::from(t.verdict != Verdict::Ok);
         if t.exact {
             self.exact_turns += 1;
             self.exact_loss += i64::from(t.loss);
@@ -368,6 +400,7 @@ pub fn analyze_game(
                 verdict: Verdict::of(loss, thresholds),
                 depth,
                 exact,
+                stage: state.position().stage(),
             });
         }
         state = played.after(&state);

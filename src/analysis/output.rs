@@ -5,11 +5,13 @@
 //! and draws the progress bar.
 
 use super::{PositionReport, Thresholds, Totals, TurnReport};
+use crate::board::Stage;
 use crate::game::GameState;
 use crate::ids::state_id;
 use crate::numbers::Side;
 use crate::search::Limits;
 use serde::Serialize;
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 /// Output formats.
@@ -78,6 +80,11 @@ impl Totals {
         self.exact_loss += from.exact_loss;
         self.wins_thrown += from.wins_thrown;
         self.draws_thrown += from.draws_thrown;
+        for (to, from) in self.stages.iter_mut().zip(&from.stages) {
+            to.turns += from.turns;
+            to.total_loss += from.total_loss;
+            to.errors_and_blunders += from.errors_and_blunders;
+        }
     }
 }
 
@@ -97,7 +104,7 @@ pub fn add_to_players(players: &mut Vec<(String, Totals)>, names: [&str; 2], tur
 pub const POSITIONS_TSV_HEADER: &str = "line\tstate\trank\tchoice\tscore\texact\tdepth\tnodes";
 /// The TSV header line of a games analysis.
 pub const GAMES_TSV_HEADER: &str =
-    "game\tturn\tside\tplayer\tplayed\tplayed_score\tbest\tbest_score\tloss\tverdict\tdepth\texact";
+    "game\tturn\tside\tplayer\tplayed\tplayed_score\tbest\tbest_score\tloss\tverdict\tdepth\texact\tstage";
 
 #[derive(Serialize)]
 struct PositionLine<'a> {
@@ -157,7 +164,7 @@ pub fn turn_line(format: Format, game: u64, player: &str, t: &TurnReport) -> Str
         })
         .expect("serialisable"),
         Format::Tsv => format!(
-            "{game}\t{}\t{}\t{player}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            "{game}\t{}\t{}\t{player}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
             t.turn,
             t.side,
             t.played,
@@ -167,7 +174,8 @@ pub fn turn_line(format: Format, game: u64, player: &str, t: &TurnReport) -> Str
             t.loss,
             t.verdict.name(),
             t.depth,
-            t.exact
+            t.exact,
+            t.stage
         ),
         Format::Table => {
             let mark = match t.verdict.name() {
@@ -196,6 +204,15 @@ struct TotalsLine<'a> {
     exact_loss: i64,
     wins_thrown: usize,
     draws_thrown: usize,
+    stages: BTreeMap<&'static str, StageLine>,
+}
+
+#[derive(Serialize)]
+struct StageLine {
+    turns: usize,
+    total_loss: i64,
+    error_rate: f64,
+    errors_and_blunders: usize,
 }
 
 /// The line of a player's totals (none in TSV).
@@ -213,6 +230,19 @@ pub fn totals_line(format: Format, name: &str, t: &Totals) -> Option<String> {
                 exact_loss: t.exact_loss,
                 wins_thrown: t.wins_thrown,
                 draws_thrown: t.draws_thrown,
+                stages: Stage::ALL
+                    .iter()
+                    .map(|s| {
+                        let st = &t.stages[s.index()];
+                        let line = StageLine {
+                            turns: st.turns,
+                            total_loss: st.total_loss,
+                            error_rate: st.error_rate(),
+                            errors_and_blunders: st.errors_and_blunders,
+                        };
+                        (s.name(), line)
+                    })
+                    .collect(),
             })
             .expect("serialisable"),
         ),
@@ -230,6 +260,22 @@ pub fn totals_line(format: Format, name: &str, t: &Totals) -> Option<String> {
                     "; exact: {} turns, {} mp lost, {} wins thrown, {} draws thrown",
                     t.exact_turns, t.exact_loss, t.wins_thrown, t.draws_thrown
                 ));
+            }
+            let stages: Vec<String> = Stage::ALL
+                .iter()
+                .filter(|s| t.stages[s.index()].turns > 0)
+                .map(|s| {
+                    let st = &t.stages[s.index()];
+                    format!(
+                        "{s} {} turns {:.1} mp/turn {} errors",
+                        st.turns,
+                        st.error_rate(),
+                        st.errors_and_blunders
+                    )
+                })
+                .collect();
+            if !stages.is_empty() {
+                line.push_str(&format!("; by stage: {}", stages.join(", ")));
             }
             Some(line)
         }

@@ -7,11 +7,13 @@
 
 mod checkers;
 mod outcome;
+mod stage;
 mod variant;
 
 pub(crate) use checkers::{unit, POINT_BITS};
 pub use checkers::{Checkers, BAR, MAX_CHECKERS, OFF, SLOTS};
 pub use outcome::{Outcome, WinKind};
+pub use stage::Stage;
 pub use variant::Variant;
 
 use std::fmt;
@@ -180,6 +182,22 @@ impl Position {
     /// The finished game's outcome, if a side has borne off every checker.
     pub fn outcome(&self) -> Option<Outcome> {
         outcome::outcome(self)
+    }
+
+    /// True when no checker of one side can meet the other's any more: no
+    /// checker on the bar, and the mover's rearmost checker is past the
+    /// opponent's rearmost.
+    pub fn is_race(&self) -> bool {
+        if self.mover.bar() > 0 || self.opponent.bar() > 0 {
+            return false;
+        }
+        // The opponent's rearmost checker, in the mover's coordinates.
+        self.mover.highest() < 25 - self.opponent.highest()
+    }
+
+    /// The stage of the game: contact, race or bear-off.
+    pub fn stage(&self) -> Stage {
+        Stage::of(self)
     }
 
     /// Pip counts (mover, opponent).

@@ -229,19 +229,6 @@ fn gammon_chance(winner_pips: i32, loser: Checkers) -> (i32, i32) {
     (gammon, backgammon)
 }
 
-/// True when no checker of one side can meet the other's any more.
-pub fn is_race(pos: &Position) -> bool {
-    let mover = pos.mover();
-    let opp = pos.opponent();
-    if mover.bar() > 0 || opp.bar() > 0 {
-        return false;
-    }
-    let my_back = mover.highest();
-    // The opponent's rearmost checker, in the mover's coordinates.
-    let their_back = 25 - opp.highest();
-    my_back < their_back
-}
-
 /// The evaluation's terms, without allocating.
 struct Terms {
     items: [(&'static str, i32); 12],
@@ -287,7 +274,7 @@ impl Handcrafted {
             + self.gammon * (my_backgammon - their_backgammon) / 192;
         let credits = i32::from(state.numbers().credits(side))
             - i32::from(state.numbers().credits(side.other()));
-        if is_race(pos) {
+        if pos.is_race() {
             // A pip matters more as the race gets shorter.
             let length = (me.pips + them.pips).max(20);
             let per_pip = self.pip * 160 / (length / 2 + 20);
