@@ -15,5 +15,6 @@ pub mod data;
 pub mod mlp;
 pub mod pipeline;
 pub mod selfplay;
+pub mod style;
 pub mod supervised;
 pub mod td;

@@ -71,6 +71,15 @@ pub struct SelfplayArgs {
     /// the net's own play never reaches (0: none).
     #[arg(long, default_value_t = 0)]
     pub random_turns: u32,
+    /// Share of games (0..1) where one side, X or Y at random, plays a
+    /// holding style: each of its anchors on the opponent's home board and
+    /// bar point is worth --holding-bonus more to it while contact lasts
+    /// (labels stay the plain net's search scores).
+    #[arg(long, default_value_t = 0.0)]
+    pub holding: f64,
+    /// The holding style's bonus per anchor, in millipoints.
+    #[arg(long, default_value_t = 150)]
+    pub holding_bonus: i32,
 }
 
 /// Supervised training settings.
@@ -202,6 +211,8 @@ pub fn selfplay_config(
         temperature: a.temperature,
         max_turns: a.play_max_turns,
         random_turns: a.random_turns,
+        holding: a.holding,
+        holding_bonus: a.holding_bonus,
         seed,
         jobs,
         shard: (0, 1),

@@ -8,17 +8,21 @@
 //! millipoints), so that games differ; later turns play the best choice.
 //! With `random_turns` N, game `i` first plays 0..=N uniformly random turns
 //! (still searched, for their labels): positions the net's own play never
-//! reaches. A
+//! reaches. With `holding` p, a share p of the games has one side (X or Y
+//! at random) play a holding style ([`crate::style`]); its states are
+//! searched again by the plain net for their labels. A
 //! game's random choices depend only on the seed and `i`, and games are
 //! written in order, so a file is the same for any `--jobs`. `--shard i/n`
 //! plays the games whose number is `i` mod `n`; `--resume` finishes a file
 //! cut short.
 
 use crate::data::{DataFile, Game, MAGIC, VERSION};
+use crate::style::HoldingEval;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ncbg::duel::{self, search_turn, DuelRules};
 use ncbg::eval::nn::{Network, NnEval};
 use ncbg::game::GameState;
+use ncbg::numbers::Side;
 use ncbg::rng::Rng;
 use ncbg::search::{Limits, Searcher, Settings};
 use ncbg::turn::random_turn;
@@ -42,6 +46,10 @@ pub struct SelfplayConfig {
     pub max_turns: u32,
     /// Games start with 0..=`random_turns` uniformly random turns.
     pub random_turns: u32,
+    /// Share of games with one side in the holding style (0: none).
+    pub holding: f64,
+    /// The holding style's bonus per anchor, in millipoints.
+    pub holding_bonus: i32,
     pub seed: u64,
     pub jobs: usize,
     pub shard: (u64, u64),
@@ -68,6 +76,10 @@ impl SelfplayConfig {
         ) + &if self.random_turns > 0 {
             // Only when set, so that earlier files keep their header.
             format!(" random_turns={}", self.random_turns)
+        } else {
+            String::new()
+        } + &if self.holding > 0.0 {
+            format!(" holding={} holding_bonus={}", self.holding, self.holding_bonus)
         } else {
             String::new()
         }
@@ -101,6 +113,21 @@ pub fn play_game(net: &Arc<Network>, cfg: &SelfplayConfig, index: u64) -> Game {
     } else {
         0
     };
+    // The styled side, if any: a stream of its own again.
+    let mut style_rng = Rng::new(cfg.seed ^ index.wrapping_mul(0xA076_1D64_78BD_642F) ^ 0x57_713);
+    let styled = (cfg.holding > 0.0
+        && ((style_rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64) < cfg.holding)
+        .then(|| {
+            if style_rng.index(2) == 0 {
+                Side::X
+            } else {
+                Side::Y
+            }
+        });
+    let mut styled_searcher = styled.map(|side| {
+        let eval = HoldingEval::new(NnEval::new(net.clone()), side, cfg.holding_bonus);
+        Searcher::new(8, Box::new(eval))
+    });
     let mut searcher = Searcher::new(8, Box::new(NnEval::new(net.clone())));
     let settings = Settings::default();
     let mut states = Vec::new();
@@ -118,6 +145,13 @@ pub fn play_game(net: &Arc<Network>, cfg: &SelfplayConfig, index: u64) -> Game {
             ..Limits::default()
         };
         let r = search_turn(&mut searcher, g, history, &limits, &settings)?;
+        let label = r.score.value;
+        let r = match (&mut styled_searcher, styled) {
+            (Some(s), Some(side)) if g.to_move() == side => {
+                search_turn(s, g, history, &limits, &settings)?
+            }
+            _ => r,
+        };
         let choice = if turn < random_turns {
             random_turn(g, &mut chaos)?
         } else if explore && r.lines.len() > 1 {
@@ -141,7 +175,7 @@ pub fn play_game(net: &Arc<Network>, cfg: &SelfplayConfig, index: u64) -> Game {
         } else {
             r.best
         };
-        states.push((*g, r.score.value));
+        states.push((*g, label));
         Some(choice)
     });
     Game {

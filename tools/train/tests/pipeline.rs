@@ -221,3 +221,48 @@ fn selfplay_random_turns_vary_the_games_and_stay_reproducible() {
         "random turns changed nothing"
     );
 }
+
+#[test]
+fn selfplay_holding_style_changes_the_play_not_the_labels() {
+    let dir = tmp("selfplay-holding");
+    let plain = dir.join("plain.data");
+    let a = dir.join("a.data");
+    let b = dir.join("b.data");
+    assert!(selfplay(&plain, "1", &[]).status.success());
+    let holding = ["--holding", "1", "--holding-bonus", "400"];
+    assert!(selfplay(&a, "1", &holding).status.success());
+    assert!(selfplay(&b, "2", &holding).status.success());
+    let text = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(
+        text,
+        std::fs::read_to_string(&b).unwrap(),
+        "jobs changed the games"
+    );
+    let header = text.lines().next().unwrap();
+    assert!(header.ends_with(" holding=1 holding_bonus=400"), "{header}");
+    let plain_text = std::fs::read_to_string(&plain).unwrap();
+    assert!(!plain_text.lines().next().unwrap().contains("holding"));
+    let states = |t: &str| -> Vec<Vec<String>> {
+        t.lines()
+            .skip(1)
+            .map(|l| {
+                let s = l.split(" states ").nth(1).unwrap();
+                s.split(' ')
+                    .filter(|w| *w != "end")
+                    .map(String::from)
+                    .collect()
+            })
+            .collect()
+    };
+    let (p, h) = (states(&plain_text), states(&text));
+    assert_eq!(p.len(), h.len());
+    // Every game starts from the same state with the same label: the
+    // styled side's states are labelled by the plain net's search.
+    for (x, y) in p.iter().zip(&h) {
+        assert_eq!(x[0], y[0]);
+    }
+    assert!(
+        p.iter().zip(&h).any(|(x, y)| x != y),
+        "the holding style changed no game"
+    );
+}
