@@ -2,6 +2,7 @@
 
 use ncbg::analysis::{analyze_game, analyze_position, run_parallel, totals, Thresholds, Verdict};
 use ncbg::board::{Position, Stage};
+use ncbg::eval::nn::Network;
 use ncbg::eval::NnEval;
 use ncbg::game::GameState;
 use ncbg::search::{Limits, Searcher, Settings};
@@ -132,7 +133,7 @@ fn same_results_with_one_or_two_threads() {
     let work = |s: &mut Searcher, g: &GameState| {
         analyze_position(s, g, &depth(2), &Settings::default(), 2).unwrap()
     };
-    let one = run_parallel(&states, 1, 4, &[], work, || {});
-    let two = run_parallel(&states, 2, 4, &[], work, || {});
+    let one = run_parallel(&states, 1, 4, &Network::embedded(), &[], work, || {});
+    let two = run_parallel(&states, 2, 4, &Network::embedded(), &[], work, || {});
     assert_eq!(one, two);
 }

@@ -146,3 +146,31 @@ fn a_blunder_in_a_match_file_is_flagged() {
         "the broken game line is reported: {err}"
     );
 }
+
+#[test]
+fn another_net_gives_its_own_values_and_a_bad_one_is_refused() {
+    let input = "4HPwATDgc/ABMA:Xpick:x3y5:d22:k6\n";
+    let score = |extra: &[&str]| -> i64 {
+        let mut args = vec!["--depth", "1", "--format", "json"];
+        args.extend_from_slice(extra);
+        let (out, _) = analyze(&args, input);
+        let v: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+        v["score"].as_i64().unwrap()
+    };
+    let gen0 = concat!(env!("CARGO_MANIFEST_DIR"), "/tools/train/nets/gen0.ncnn");
+    // The embedded net and generation 0 do not value the opening alike; the
+    // same net by file gives the embedded net's value.
+    let embedded = score(&[]);
+    assert_ne!(embedded, score(&["--net", gen0]));
+    let embedded_file = concat!(env!("CARGO_MANIFEST_DIR"), "/src/eval/nn/default.ncnn");
+    assert_eq!(embedded, score(&["--net", embedded_file]));
+    // Not a net: an error naming the file, nothing on stdout.
+    let out = Command::new(env!("CARGO_BIN_EXE_ncbg"))
+        .args(["analyze", "--net", "Cargo.toml", "-"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Cargo.toml"));
+}

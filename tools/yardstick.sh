@@ -10,6 +10,9 @@
 #   lookahead  ncbg 100 ms vs lookahead                        goal >= 95% of the points
 #   deep       ncbg 100 ms vs deep 200 ms                      goal >= 60% of the points
 #   deep-equal ncbg 200 ms vs deep 200 ms                      goal >= 70% of the points
+#   deep3      ncbg 20,000 nodes vs deep searching to depth 3 (no clock on
+#              either side: the load-independent stand-in for `deep` while
+#              other work runs; not one of the issue's goals)
 # Each check plays 30*R random openings (the referee's, from --seed S), colours
 # swapped: 60 games a round, all different even where neither side has a clock
 # (the 30 initial pairs alone would repeat the same 60 games each round). It
@@ -35,23 +38,24 @@ while [ $# -gt 0 ]; do
     *) break ;;
   esac
 done
-[ $# -gt 0 ] || { echo "yardstick: name a check: greedy lookahead deep deep-equal" >&2; exit 2; }
+[ $# -gt 0 ] || { echo "yardstick: name a check: greedy lookahead deep deep-equal deep3" >&2; exit 2; }
 sparring=${SPARRING:-../shared/sparring}
 python=$(bash "$sparring/setup.sh")
 mkdir -p "$out"
 for check in "$@"; do
   case "$check" in
-    greedy) mine="depth=1" policy=greedy theirs="" ;;
-    lookahead) mine="movetime=100" policy=lookahead theirs="movetime=100" ;;
-    deep) mine="movetime=100" policy=deep theirs="movetime=200" ;;
-    deep-equal) mine="movetime=200" policy=deep theirs="movetime=200" ;;
+    greedy) mine="depth=1" policy=greedy theirs="" pargs="" ;;
+    lookahead) mine="movetime=100" policy=lookahead theirs="movetime=100" pargs="" ;;
+    deep) mine="movetime=100" policy=deep theirs="movetime=200" pargs="" ;;
+    deep-equal) mine="movetime=200" policy=deep theirs="movetime=200" pargs="" ;;
+    deep3) mine="nodes=20000" policy=deep theirs="depth=3" pargs="--depth 3" ;;
     *) echo "yardstick: unknown check $check" >&2; exit 2 ;;
   esac
   echo "== $check: ncbg $mine vs $policy $theirs, $rounds rounds"
   # shellcheck disable=SC2086 # the settings are separate words on purpose
   target/release/ncbg-referee \
     --engine cmd=target/release/ncbg name=ncbg $mine $net \
-    --engine cmd="$python $sparring/gnubg_ncbp.py --policy $policy" name="$policy" $theirs \
+    --engine cmd="$python $sparring/gnubg_ncbp.py --policy $policy $pargs" name="$policy" $theirs \
     --random-openings $((30 * rounds)) --seed "$seed" --concurrency "$conc" --timeout-margin "$margin" --quiet --resume --out "$out/$check.txt" |
     tee "$out/$check.report"
   awk '$1 == "ncbg" { for (i = 1; i <= NF; i++) if ($i == "points") { split($(i+1), p, "-");

@@ -11,6 +11,7 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use ncbg::analysis::output::{self, Format as Out};
 use ncbg::analysis::{analyze_game, analyze_position, run_parallel, Thresholds, Totals};
+use ncbg::eval::nn::Network;
 use ncbg::game::GameState;
 use ncbg::matchfile::{GameRecord, MatchFile};
 use ncbg::search::{Limits, Settings};
@@ -66,6 +67,10 @@ pub struct AnalyzeArgs {
     /// turn whose state one covers gets the table's exact verdict.
     #[arg(long, default_value = "")]
     tables: String,
+    /// A net file (`.ncnn`) to evaluate with instead of the embedded net
+    /// (the engine's `EvalFile`).
+    #[arg(long)]
+    net: Option<String>,
 }
 
 pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
@@ -77,10 +82,17 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
     };
     let thresholds = Thresholds::new(args.error, args.blunder)?;
     let tables = ncbg::tables::open_list(&args.tables)?;
+    let net = match &args.net {
+        None => Network::embedded(),
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+            Arc::new(ncbg::eval::nn::file::read(&bytes).map_err(|e| format!("{path}: {e}"))?)
+        }
+    };
     if MatchFile::is_match_file(&text) {
-        games(args, &text, &limits, &settings, &thresholds, &tables)
+        games(args, &text, &limits, &settings, &thresholds, &net, &tables)
     } else {
-        positions(args, &text, &limits, &settings, &tables)
+        positions(args, &text, &limits, &settings, &net, &tables)
     }
 }
 
@@ -124,6 +136,7 @@ fn positions(
     text: &str,
     limits: &Limits,
     settings: &Settings,
+    net: &Arc<Network>,
     tables: &[Arc<Table>],
 ) -> Result<(), String> {
     let mut items: Vec<(usize, GameState)> = Vec::new();
@@ -138,6 +151,7 @@ fn positions(
         &items,
         args.jobs,
         args.hash,
+        net,
         tables,
         |searcher, (_, state)| analyze_position(searcher, state, limits, settings, args.multipv),
         || bar.inc(1),
@@ -164,6 +178,7 @@ fn games(
     limits: &Limits,
     settings: &Settings,
     thresholds: &Thresholds,
+    net: &Arc<Network>,
     tables: &[Arc<Table>],
 ) -> Result<(), String> {
     let file = MatchFile::parse(text);
@@ -182,6 +197,7 @@ fn games(
         &file.games,
         args.jobs,
         args.hash,
+        net,
         tables,
         |searcher, game| {
             let start = header
