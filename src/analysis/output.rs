@@ -267,7 +267,7 @@ pub fn totals_line(format: Format, name: &str, t: &Totals) -> Option<String> {
                 .map(|s| {
                     let st = &t.stages[s.index()];
                     format!(
-                        "{s} {} turns {:.1} mp/turn {} errors",
+                        "{s} {} turns {:.1} mp/turn {} errors or blunders",
                         st.turns,
                         st.error_rate(),
                         st.errors_and_blunders
