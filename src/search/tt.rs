@@ -86,7 +86,9 @@ impl Table {
         // atomic integers) and empty. The vector takes the allocation with
         // the same layout (capacity n).
         let entries = unsafe {
-            let ptr = std::alloc::alloc_zeroed(layout).cast::<Slot>();
+            // black_box: the optimiser may otherwise assume an allocation
+            // whose table is dropped unused succeeded, and skip it.
+            let ptr = std::hint::black_box(std::alloc::alloc_zeroed(layout)).cast::<Slot>();
             if ptr.is_null() {
                 return Err(fail());
             }
