@@ -37,6 +37,11 @@ impl Rng {
         self.below(len as u64) as usize
     }
 
+    /// A uniform float in `[0, 1)`, from the next 53 random bits.
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
     /// True with probability `num / den`.
     pub fn chance(&mut self, num: u64, den: u64) -> bool {
         self.below(den) < num
@@ -61,5 +66,15 @@ mod tests {
             seen[a.index(6)] = true;
         }
         assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn unit_floats_fill_zero_to_one() {
+        let mut r = Rng::new(3);
+        let xs: Vec<f64> = (0..10_000).map(|_| r.unit()).collect();
+        assert!(xs.iter().all(|&x| (0.0..1.0).contains(&x)));
+        let mean = xs.iter().sum::<f64>() / xs.len() as f64;
+        assert!((mean - 0.5).abs() < 0.02, "{mean}");
+        assert!(xs.iter().any(|&x| x < 0.01) && xs.iter().any(|&x| x > 0.99));
     }
 }

@@ -83,27 +83,14 @@ fn a_thrown_win_is_an_exact_verdict() {
         ..Limits::default()
     };
     let t = Thresholds::default();
-    let plain = analyze_game(
-        &mut searcher,
-        &start,
-        &moves,
-        &limits,
-        &Settings::default(),
-        &t,
-    )
-    .unwrap();
+    let analyze = |s: &mut Searcher| {
+        analyze_game(s, &start, &moves, &limits, &Settings::default(), &t).unwrap()
+    };
+    let plain = analyze(&mut searcher);
     assert!(plain.iter().all(|r| !r.exact && r.depth > 0));
 
     searcher.set_tables(vec![table.clone()]);
-    let reports = analyze_game(
-        &mut searcher,
-        &start,
-        &moves,
-        &limits,
-        &Settings::default(),
-        &t,
-    )
-    .unwrap();
+    let reports = analyze(&mut searcher);
     assert_eq!(reports.len(), moves.len());
     assert!(reports.iter().all(|r| r.exact && r.depth == 0));
     let first = &reports[0];
@@ -187,6 +174,19 @@ fn analyze_tables_marks_exact_verdicts_in_every_format() {
     assert_eq!(thrower["wins_thrown"], 1);
     assert_eq!(thrower["exact_turns"], thrower["turns"]);
     assert_eq!(thrower["exact_loss"], turns[0]["loss"]);
+    // Per stage: every stage listed, and the turns and losses of the
+    // thrower's turns add up to its totals, each in its turns' stage.
+    let stages = &thrower["stages"];
+    let sum = |field: &str| -> i64 {
+        ["contact", "race", "bear-off"]
+            .iter()
+            .map(|s| stages[s][field].as_i64().unwrap())
+            .sum()
+    };
+    assert_eq!(sum("turns"), thrower["turns"].as_i64().unwrap());
+    assert_eq!(sum("total_loss"), thrower["total_loss"].as_i64().unwrap());
+    let stage = turns[0]["stage"].as_str().unwrap();
+    assert!(stages[stage]["total_loss"].as_i64().unwrap() >= turns[0]["loss"].as_i64().unwrap());
 
     let tsv = analyze(&[f, "--tables", t, "--format", "tsv"]);
     let text = String::from_utf8(tsv.stdout).unwrap();
@@ -210,6 +210,7 @@ fn analyze_tables_marks_exact_verdicts_in_every_format() {
         text.contains("thrower: ") && text.contains("1 wins thrown"),
         "{text}"
     );
+    assert!(text.contains("; by stage: "), "{text}");
 
     // Without tables: nothing exact. A missing table file: an error naming
     // it, and no output.

@@ -218,13 +218,32 @@ pub struct StageTotals {
 }
 
 impl StageTotals {
+    /// Adds one turn.
+    fn add(&mut self, t: &TurnReport) {
+        self.turns += 1;
+        self.total_loss += i64::from(t.loss);
+        self.errors_and_blunders += usize::from(t.verdict != Verdict::Ok);
+    }
+
+    /// Adds another game's turns in the stage.
+    pub fn merge(&mut self, from: &StageTotals) {
+        self.turns += from.turns;
+        self.total_loss += from.total_loss;
+        self.errors_and_blunders += from.errors_and_blunders;
+    }
+
     /// Mean loss per turn in the stage, in millipoints.
     pub fn error_rate(&self) -> f64 {
-        if self.turns == 0 {
-            0.0
-        } else {
-            self.total_loss as f64 / self.turns as f64
-        }
+        mean_loss(self.total_loss, self.turns)
+    }
+}
+
+/// Mean loss per turn in millipoints (0 for no turns).
+fn mean_loss(total_loss: i64, turns: usize) -> f64 {
+    if turns == 0 {
+        0.0
+    } else {
+        total_loss as f64 / turns as f64
     }
 }
 
@@ -261,10 +280,7 @@ impl Totals {
             Verdict::Error => self.errors += 1,
             Verdict::Blunder => self.blunders += 1,
         }
-        let stage = &mut self.stages[t.stage.index()];
-        stage.turns += 1;
-        stage.total_loss += i64::from(t.loss);
-        stage.errors_and_blunders += usize::from(t.verdict != Verdict::Ok);
+        self.stages[t.stage.index()].add(t);
         if t.exact {
             self.exact_turns += 1;
             self.exact_loss += i64::from(t.loss);
@@ -275,11 +291,7 @@ impl Totals {
 
     /// Mean loss per turn in millipoints (the error rate).
     pub fn error_rate(&self) -> f64 {
-        if self.turns == 0 {
-            0.0
-        } else {
-            self.total_loss as f64 / self.turns as f64
-        }
+        mean_loss(self.total_loss, self.turns)
     }
 }
 

@@ -81,9 +81,7 @@ impl Totals {
         self.wins_thrown += from.wins_thrown;
         self.draws_thrown += from.draws_thrown;
         for (to, from) in self.stages.iter_mut().zip(&from.stages) {
-            to.turns += from.turns;
-            to.total_loss += from.total_loss;
-            to.errors_and_blunders += from.errors_and_blunders;
+            to.merge(from);
         }
     }
 }

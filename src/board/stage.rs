@@ -67,6 +67,7 @@ impl fmt::Display for Stage {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Variant;
 
     /// A position from the mover's and the opponent's checkers, each as
     /// (point in its own coordinates, count); the rest are borne off.
@@ -83,10 +84,7 @@ mod tests {
 
     #[test]
     fn stages_follow_contact_and_home_boards() {
-        assert_eq!(
-            Stage::of(&super::super::Variant::Standard.start()),
-            Stage::Contact
-        );
+        assert_eq!(Stage::of(&Variant::Standard.start()), Stage::Contact);
         // Mover's rearmost on its 10, the opponent's rearmost on its 12, i.e.
         // the mover's 13: passed, one outside home → race.
         let race = pos(&[(10, 1), (5, 14)], &[(12, 1), (3, 14)]);

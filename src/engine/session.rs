@@ -329,8 +329,7 @@ fn load_net(path: &str) -> Result<Network, EngineError> {
             format!("EvalFile '{}': {why}; the current net stays", quote(path)),
         )
     };
-    let bytes = std::fs::read(path).map_err(|e| bad(e.to_string()))?;
-    net_file::read(&bytes).map_err(|e| bad(e.to_string()))
+    net_file::load(Path::new(path)).map_err(bad)
 }
 
 /// Reads a table file for `Tables`; the error names the file and the reason.

@@ -17,6 +17,7 @@ use ncbg::matchfile::{GameRecord, MatchFile};
 use ncbg::search::{Limits, Settings};
 use ncbg::tables::Table;
 use std::io::Read;
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -84,10 +85,9 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
     let tables = ncbg::tables::open_list(&args.tables)?;
     let net = match &args.net {
         None => Network::embedded(),
-        Some(path) => {
-            let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-            Arc::new(ncbg::eval::nn::file::read(&bytes).map_err(|e| format!("{path}: {e}"))?)
-        }
+        Some(path) => Arc::new(
+            ncbg::eval::nn::file::load(Path::new(path)).map_err(|e| format!("{path}: {e}"))?,
+        ),
     };
     if MatchFile::is_match_file(&text) {
         games(args, &text, &limits, &settings, &thresholds, &net, &tables)

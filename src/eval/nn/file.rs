@@ -90,6 +90,13 @@ fn u32_at(bytes: &[u8], at: usize) -> u32 {
     u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"))
 }
 
+/// Reads the net file at `path`. The error is the reason alone (the file
+/// cannot be read, or [`read`]'s error); callers name the file their way.
+pub fn load(path: &std::path::Path) -> Result<Network, String> {
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    read(&bytes).map_err(|e| e.to_string())
+}
+
 /// Reads a net from its file's bytes.
 pub fn read(bytes: &[u8]) -> Result<Network, NetError> {
     if bytes.len() < HEADER {

@@ -39,8 +39,8 @@ const EQUITY_SLOPE: [f32; OUTPUTS] = [2.0, 1.0, 1.0, -1.0, -1.0];
 
 fn gaussian(rng: &mut Rng) -> f32 {
     // Box-Muller.
-    let u1 = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-    let u2 = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    let u1 = rng.unit();
+    let u2 = rng.unit();
     ((-2.0 * (u1 + 1e-300).ln()).sqrt() * (2.0 * std::f64::consts::PI * u2).cos()) as f32
 }
 

@@ -103,8 +103,7 @@ pub fn save(net: &Network, path: &Path) -> Result<(), String> {
 }
 
 pub fn load(path: &Path) -> Result<Network, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    file::read(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    file::load(path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 pub fn check_vs_classic(net: &Network, jobs: usize) -> arena::Score {

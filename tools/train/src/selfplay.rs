@@ -115,18 +115,14 @@ pub fn play_game(net: &Arc<Network>, cfg: &SelfplayConfig, index: u64) -> Game {
     };
     // The styled side, if any: a stream of its own again.
     let mut style_rng = Rng::new(cfg.seed ^ index.wrapping_mul(0xA076_1D64_78BD_642F) ^ 0x57_713);
-    let styled = (cfg.holding > 0.0
-        && ((style_rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64) < cfg.holding)
-        .then(|| {
-            if style_rng.index(2) == 0 {
-                Side::X
-            } else {
-                Side::Y
-            }
-        });
-    let mut styled_searcher = styled.map(|side| {
+    let mut styled = (cfg.holding > 0.0 && style_rng.unit() < cfg.holding).then(|| {
+        let side = if style_rng.index(2) == 0 {
+            Side::X
+        } else {
+            Side::Y
+        };
         let eval = HoldingEval::new(NnEval::new(net.clone()), side, cfg.holding_bonus);
-        Searcher::new(8, Box::new(eval))
+        (side, Searcher::new(8, Box::new(eval)))
     });
     let mut searcher = Searcher::new(8, Box::new(NnEval::new(net.clone())));
     let settings = Settings::default();
@@ -146,8 +142,8 @@ pub fn play_game(net: &Arc<Network>, cfg: &SelfplayConfig, index: u64) -> Game {
         };
         let r = search_turn(&mut searcher, g, history, &limits, &settings)?;
         let label = r.score.value;
-        let r = match (&mut styled_searcher, styled) {
-            (Some(s), Some(side)) if g.to_move() == side => {
+        let r = match &mut styled {
+            Some((side, s)) if g.to_move() == *side => {
                 search_turn(s, g, history, &limits, &settings)?
             }
             _ => r,
@@ -162,7 +158,7 @@ pub fn play_game(net: &Arc<Network>, cfg: &SelfplayConfig, index: u64) -> Game {
                 .map(|(_, s)| ((s.value as f64 - best) / cfg.temperature.max(1.0)).exp())
                 .collect();
             let total: f64 = weights.iter().sum();
-            let mut x = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
+            let mut x = rng.unit() * total;
             let mut pick = 0;
             for (i, w) in weights.iter().enumerate() {
                 if x < *w {

@@ -186,35 +186,49 @@ fn selfplay_files_are_reproducible_resumable_and_checked() {
     assert_eq!(games, lines);
 }
 
-#[test]
-fn selfplay_random_turns_vary_the_games_and_stay_reproducible() {
-    let dir = tmp("selfplay-random");
+/// Self-play with and without `extra` (same seed): the plain file's text
+/// and the variant's, after checking that one job or two give the same
+/// variant file.
+fn plain_and_variant(name: &str, extra: &[&str]) -> (String, String) {
+    let dir = tmp(name);
     let plain = dir.join("plain.data");
     let a = dir.join("a.data");
     let b = dir.join("b.data");
     assert!(selfplay(&plain, "1", &[]).status.success());
-    let random = ["--random-turns", "8"];
-    assert!(selfplay(&a, "1", &random).status.success());
-    assert!(selfplay(&b, "2", &random).status.success());
+    assert!(selfplay(&a, "1", extra).status.success());
+    assert!(selfplay(&b, "2", extra).status.success());
     let text = std::fs::read_to_string(&a).unwrap();
     assert_eq!(
         text,
         std::fs::read_to_string(&b).unwrap(),
         "jobs changed the games"
     );
+    (std::fs::read_to_string(&plain).unwrap(), text)
+}
+
+/// Each game's `state=label` words, in order.
+fn game_states(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .skip(1)
+        .map(|l| {
+            let s = l.split(" states ").nth(1).unwrap();
+            s.split(' ')
+                .filter(|w| *w != "end")
+                .map(String::from)
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn selfplay_random_turns_vary_the_games_and_stay_reproducible() {
+    let (plain_text, text) = plain_and_variant("selfplay-random", &["--random-turns", "8"]);
     let header = text.lines().next().unwrap();
     assert!(header.ends_with(" random_turns=8"), "{header}");
-    let plain_text = std::fs::read_to_string(&plain).unwrap();
     assert!(!plain_text.lines().next().unwrap().contains("random_turns"));
     // The same seed without random turns: random turns take some games
     // elsewhere.
-    let states = |t: &str| -> Vec<String> {
-        t.lines()
-            .skip(1)
-            .map(|l| l.split(" states ").nth(1).unwrap().to_string())
-            .collect()
-    };
-    let (p, r) = (states(&plain_text), states(&text));
+    let (p, r) = (game_states(&plain_text), game_states(&text));
     assert_eq!(p.len(), r.len());
     assert!(
         p.iter().zip(&r).any(|(x, y)| x != y),
@@ -224,37 +238,12 @@ fn selfplay_random_turns_vary_the_games_and_stay_reproducible() {
 
 #[test]
 fn selfplay_holding_style_changes_the_play_not_the_labels() {
-    let dir = tmp("selfplay-holding");
-    let plain = dir.join("plain.data");
-    let a = dir.join("a.data");
-    let b = dir.join("b.data");
-    assert!(selfplay(&plain, "1", &[]).status.success());
     let holding = ["--holding", "1", "--holding-bonus", "400"];
-    assert!(selfplay(&a, "1", &holding).status.success());
-    assert!(selfplay(&b, "2", &holding).status.success());
-    let text = std::fs::read_to_string(&a).unwrap();
-    assert_eq!(
-        text,
-        std::fs::read_to_string(&b).unwrap(),
-        "jobs changed the games"
-    );
+    let (plain_text, text) = plain_and_variant("selfplay-holding", &holding);
     let header = text.lines().next().unwrap();
     assert!(header.ends_with(" holding=1 holding_bonus=400"), "{header}");
-    let plain_text = std::fs::read_to_string(&plain).unwrap();
     assert!(!plain_text.lines().next().unwrap().contains("holding"));
-    let states = |t: &str| -> Vec<Vec<String>> {
-        t.lines()
-            .skip(1)
-            .map(|l| {
-                let s = l.split(" states ").nth(1).unwrap();
-                s.split(' ')
-                    .filter(|w| *w != "end")
-                    .map(String::from)
-                    .collect()
-            })
-            .collect()
-    };
-    let (p, h) = (states(&plain_text), states(&text));
+    let (p, h) = (game_states(&plain_text), game_states(&text));
     assert_eq!(p.len(), h.len());
     // Every game starts from the same state with the same label: the
     // styled side's states are labelled by the plain net's search.
