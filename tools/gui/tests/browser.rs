@@ -440,8 +440,19 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
     // The .mat of the same game reads back to the same turns.
     click(&c, "#r-refresh").await;
     wait_js(&c, "watched.mat listed", 5, "return [...document.querySelectorAll('#r-files option')].some(o => o.value === 'watched.mat');").await;
-    select(&c, "#r-files", "watched.mat").await;
-    click(&c, "#r-load").await;
+    // Select and load, again if the load raced the selection (once in a
+    // while under load the click read the previous option); then wait.
+    for _ in 0..3 {
+        select(&c, "#r-files", "watched.mat").await;
+        click(&c, "#r-load").await;
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while snap(&c).await["review"]["file"] != "watched.mat" && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        }
+        if snap(&c).await["review"]["file"] == "watched.mat" {
+            break;
+        }
+    }
     wait_snap(&c, "the .mat loaded", 10, |s| {
         s["review"]["file"] == "watched.mat"
     })
