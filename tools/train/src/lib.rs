@@ -1,7 +1,8 @@
 //! Training of ncbg's evaluation network by self-play, as a library for the
 //! `ncbg-train` binary and its tests.
 //!
-//! - [`td`]: generation 0, TD(λ) self-play at one ply from random weights.
+//! - [`td`]: generation 0, TD(λ) self-play at one ply from random weights;
+//!   [`dice`]: its games under dice, for positions NC play never reaches.
 //! - [`selfplay`] and [`data`]: games of the engine's search against itself,
 //!   every state labelled with the search's score and the game's result.
 //! - [`supervised`]: training a net on that data.
@@ -12,6 +13,7 @@
 
 pub mod arena;
 pub mod data;
+pub mod dice;
 pub mod mlp;
 pub mod pipeline;
 pub mod selfplay;

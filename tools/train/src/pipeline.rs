@@ -39,6 +39,10 @@ pub struct TdArgs {
     /// Share of games with other number rules than k = 6, two credits.
     #[arg(long, default_value_t = 0.1)]
     pub other_rules: f32,
+    /// Share of games played under dice (random pairs, states read with no
+    /// numbers): positions NC self-play never reaches.
+    #[arg(long, default_value_t = 0.0)]
+    pub dice: f32,
     /// Every this many rounds: save, and play 60 games at depth 1 against
     /// the handcrafted evaluation (0: never).
     #[arg(long, default_value_t = 10)]
@@ -136,6 +140,7 @@ pub fn run_td(
         explore_chance,
         max_turns,
         other_rules,
+        dice,
         check_every,
     } = a.clone();
     let cfg = td::TdConfig {
@@ -147,6 +152,7 @@ pub fn run_td(
         jobs,
         seed,
         other_rules,
+        dice,
     };
     let mut mlp = match init {
         Some(p) => Mlp::from_network(&load(p)?),

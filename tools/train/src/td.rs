@@ -36,13 +36,15 @@ pub struct TdConfig {
     pub seed: u64,
     /// Share of games with another alphabet size or credit count than 6/2.
     pub other_rules: f32,
+    /// Share of games played under dice instead ([`dice`](crate::dice)).
+    pub dice: f32,
 }
 
 /// One recorded state and the value of the choice made there.
-struct Step {
-    features: Features,
+pub struct Step {
+    pub features: Features,
     /// The chosen child's value for the mover of this state.
-    chosen: [f32; OUTPUTS],
+    pub chosen: [f32; OUTPUTS],
 }
 
 fn uniform(rng: &mut Rng) -> f32 {
@@ -149,7 +151,14 @@ pub fn play_round(net: &Network, cfg: &TdConfig, round: u64) -> (Samples, u64) {
                                 ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15)
                                 ^ g.wrapping_mul(0xD1B5_4A32_D192_ED03),
                         );
-                        match play_game(net, cfg, &mut rng) {
+                        // Without dice games no number is drawn, so that
+                        // runs made before --dice replay unchanged.
+                        let steps = if cfg.dice > 0.0 && uniform(&mut rng) < cfg.dice {
+                            crate::dice::play_game(net, cfg.max_turns, &mut rng)
+                        } else {
+                            play_game(net, cfg, &mut rng)
+                        };
+                        match steps {
                             Some(steps) => {
                                 let targets = lambda_returns(&steps, cfg.lambda);
                                 let samples = steps

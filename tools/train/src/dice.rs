@@ -1,0 +1,106 @@
+//! TD games under dice: classical backgammon's random pairs instead of the
+//! players' picks, as extra states for [`td`](crate::td) that NC self-play
+//! never reaches.
+//!
+//! NC self-play is deterministic, so the net meets only the positions its own
+//! picks lead to (self-play inbreeding: it never holds back against itself,
+//! and misjudges the positions a stronger player steers it into). Dice games
+//! wander over every kind of position. Their states are encoded with no
+//! current numbers (as the opening's X-to-pick state, which is also the
+//! start position of every dice game): the net learns the value before the
+//! roll there, and the board features it learns are shared with the NC
+//! states, whose inputs always hold both numbers after turn 0.
+//!
+//! Each turn a pair is rolled (doublets included, 1 in 6), every legal play
+//! is valued by the net at one ply and the mover takes the best; the TD
+//! targets are then formed exactly as for NC games.
+
+use crate::mlp::outcome_target;
+use crate::td::Step;
+use ncbg::board::{Position, Variant};
+use ncbg::eval::nn::features::Features;
+use ncbg::eval::nn::{Network, Probabilities, OUTPUTS};
+use ncbg::game::GameState;
+use ncbg::movegen::legal_plays;
+use ncbg::numbers::NumberRules;
+use ncbg::pair::Pair;
+use ncbg::rng::Rng;
+
+/// The state the net reads for `position` (seen from its mover) before the
+/// roll: no numbers, k = 6 and two credits each, as at the start of an NC game.
+pub fn pre_roll(position: Position) -> GameState {
+    GameState::from_position(position, NumberRules::default())
+}
+
+/// The value, for the player who just moved to `after` (its own view), of
+/// the opponent's pre-roll state there.
+fn after_value(net: &Network, after: &Position) -> [f32; OUTPUTS] {
+    let child = after.flip();
+    match child.outcome() {
+        Some(o) => outcome_target(-o.mover_points()),
+        None => net.probabilities(&pre_roll(child)).flip().to_array(),
+    }
+}
+
+fn equity(p: &[f32; OUTPUTS]) -> f32 {
+    Probabilities::from_array(*p).equity()
+}
+
+/// A random pair of dice.
+fn roll(rng: &mut Rng) -> Pair {
+    let a = 1 + rng.index(6) as u8;
+    let b = 1 + rng.index(6) as u8;
+    Pair::new(a, b).expect("dice 1-6 make a pair")
+}
+
+/// Plays one dice game from the standard start by `net` at one ply; `None`
+/// when it reaches `max_turns` without a result.
+pub fn play_game(net: &Network, max_turns: u32, rng: &mut Rng) -> Option<Vec<Step>> {
+    let mut position = Variant::Standard.start();
+    let mut steps = Vec::with_capacity(96);
+    for _ in 0..max_turns {
+        let pair = roll(rng);
+        let plays = legal_plays(&position, pair);
+        let (best, value) = plays
+            .iter()
+            .map(|p| (p.after, after_value(net, &p.after)))
+            .max_by(|a, b| equity(&a.1).total_cmp(&equity(&b.1)))
+            .expect("legal_plays is never empty");
+        steps.push(Step {
+            features: Features::of(&pre_roll(position)),
+            chosen: value,
+        });
+        let next = best.flip();
+        if next.outcome().is_some() {
+            return Some(steps);
+        }
+        position = next;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mlp::Mlp;
+
+    #[test]
+    fn dice_games_end_and_differ_by_seed() {
+        let net = Mlp::new(8, 1).to_network();
+        let a = play_game(&net, 2000, &mut Rng::new(1)).expect("a dice game ends");
+        let b = play_game(&net, 2000, &mut Rng::new(2)).expect("a dice game ends");
+        assert!(a.len() > 10);
+        // The last step's chosen value is the game's end: a win for its mover.
+        assert_eq!(a.last().unwrap().chosen[0], 1.0);
+        let dense = |s: &Step| s.features.dense();
+        assert_ne!(
+            a.iter().take(6).map(dense).collect::<Vec<_>>(),
+            b.iter().take(6).map(dense).collect::<Vec<_>>()
+        );
+        // Every state is read without numbers.
+        use ncbg::eval::nn::features::{MOVER_CREDITS, MOVER_NUMBER};
+        for s in &a {
+            assert!(dense(s)[MOVER_NUMBER..MOVER_CREDITS].iter().all(|&v| v == 0.0));
+        }
+    }
+}
