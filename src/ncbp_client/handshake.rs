@@ -2,6 +2,8 @@
 //! `ncbpok`, the rule options and the engine's own options, then `isready`
 //! → `readyok`.
 
+use super::reply::first_word;
+use super::Fault;
 use crate::board::Variant;
 use crate::matchfile::ForfeitReason;
 use crate::numbers::NumberRules;
@@ -41,6 +43,19 @@ pub fn ready() -> [Step; 2] {
     ]
 }
 
+/// A line read during the handshake that is the engine refusing one of its
+/// settings: an `error` line (an unknown option, a bad value, a net file it
+/// cannot load). Playing on would play with other settings than the ones
+/// asked for, silently, so the drivers end the handshake with this fault.
+pub fn refusal(line: &str) -> Option<Fault> {
+    (first_word(line) == Some("error")).then(|| {
+        Fault::new(
+            ForfeitReason::Handshake,
+            format!("refused a setting: {line}"),
+        )
+    })
+}
+
 /// The whole handshake: `rules` (from [`rule_options`]) then the engine's
 /// `options`, each as a `setoption`.
 pub fn handshake<'a>(rules: &'a [(&'a str, String)], options: &'a [(String, String)]) -> Vec<Step> {
@@ -65,6 +80,16 @@ pub fn handshake<'a>(rules: &'a [(&'a str, String)], options: &'a [(String, Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_error_line_is_a_refusal_and_other_lines_are_not() {
+        let f = refusal("error bad-value EvalFile /x: No such file").expect("a refusal");
+        assert_eq!(f.reason, ForfeitReason::Handshake);
+        assert!(f.detail.contains("EvalFile /x"), "{}", f.detail);
+        for line in ["info string errors ahead", "id name error", "readyok", ""] {
+            assert!(refusal(line).is_none(), "{line}");
+        }
+    }
 
     #[test]
     fn the_handshake_sends_rules_then_options() {

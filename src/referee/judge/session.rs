@@ -40,13 +40,30 @@ pub(super) fn send(port: &mut dyn EnginePort, line: &str) -> Result<(), Fault> {
     port.send(line).map_err(|_| Fault::not_sent(line))
 }
 
-/// Runs a script; each await has the handshake timeout.
-fn run(port: &mut dyn EnginePort, steps: &[Step], timeouts: &Timeouts) -> Result<(), Fault> {
+/// Runs a script; each await has the handshake timeout. With `refusals`,
+/// an `error` line on the way fails it ([`script::refusal`]).
+fn run(
+    port: &mut dyn EnginePort,
+    steps: &[Step],
+    timeouts: &Timeouts,
+    refusals: bool,
+) -> Result<(), Fault> {
     for step in steps {
         match step {
             Step::Send(line) => send(port, line)?,
             Step::Await { word, on_timeout } => {
-                wait_for(port, word, Instant::now() + timeouts.handshake, *on_timeout)?;
+                let deadline = Instant::now() + timeouts.handshake;
+                loop {
+                    let line = port
+                        .recv(deadline)
+                        .map_err(|e| Fault::waiting(e, word, *on_timeout, "referee"))?;
+                    if first_word(&line) == Some(word) {
+                        break;
+                    }
+                    if let Some(fault) = refusals.then(|| script::refusal(&line)).flatten() {
+                        return Err(fault);
+                    }
+                }
             }
         }
     }
@@ -54,7 +71,8 @@ fn run(port: &mut dyn EnginePort, steps: &[Step], timeouts: &Timeouts) -> Result
 }
 
 /// Starts a session: `ncbp` → `ncbpok`, the rule options and the engine's
-/// own options, then `isready` → `readyok`.
+/// own options, then `isready` → `readyok`. An engine that answers one of
+/// them with an `error` line fails it.
 pub fn handshake(
     port: &mut dyn EnginePort,
     engine: &EngineConfig,
@@ -66,12 +84,13 @@ pub fn handshake(
         port,
         &script::handshake(&rule_options, &engine.options),
         timeouts,
+        true,
     )
 }
 
 /// `isready` → `readyok`.
 pub fn ready(port: &mut dyn EnginePort, timeouts: &Timeouts) -> Result<(), Fault> {
-    run(port, &script::ready(), timeouts)
+    run(port, &script::ready(), timeouts, false)
 }
 
 /// The `go` command for the engine with `limits` playing `side`, given the

@@ -140,6 +140,9 @@ impl Engine {
                         if first_word(&line) == Some(word) {
                             break;
                         }
+                        if let Some(fault) = handshake::refusal(&line) {
+                            return Err(fault.into());
+                        }
                     }
                 }
             }

@@ -100,7 +100,9 @@ mod tests {
         // Every state is read without numbers.
         use ncbg::eval::nn::features::{MOVER_CREDITS, MOVER_NUMBER};
         for s in &a {
-            assert!(dense(s)[MOVER_NUMBER..MOVER_CREDITS].iter().all(|&v| v == 0.0));
+            assert!(dense(s)[MOVER_NUMBER..MOVER_CREDITS]
+                .iter()
+                .all(|&v| v == 0.0));
         }
     }
 }
