@@ -23,11 +23,12 @@
 # and on a loaded one answers come late (--margin MS: the referee's grace beyond
 # movetime, default 100; a late answer forfeits the game).
 set -euo pipefail
+here=$PWD
 cd "$(dirname "$0")/.."
 net="" rounds=2 seed=1 conc=1 margin=100 out=yardstick
 while [ $# -gt 0 ]; do
   case "$1" in
-    --net) net="option.EvalFile=$(realpath "$2")"; shift 2 ;;
+    --net) net="option.EvalFile=$(cd "$here" && realpath -e "$2")"; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --margin) margin=$2; shift 2 ;;
