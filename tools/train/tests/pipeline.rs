@@ -255,3 +255,34 @@ fn selfplay_holding_style_changes_the_play_not_the_labels() {
         "the holding style changed no game"
     );
 }
+
+/// The bytes of a net from a tiny `td` run with `extra` settings.
+fn td_net(dir: &Path, name: &str, extra: &[&str]) -> Vec<u8> {
+    let out = dir.join(name);
+    run(train_bin()
+        .args(["td", "--out", out.to_str().unwrap(), "--hidden", "16"])
+        .args([
+            "--rounds",
+            "2",
+            "--games-per-round",
+            "6",
+            "--check-every",
+            "0",
+        ])
+        .args(["--seed", "5"])
+        .args(extra));
+    std::fs::read(out).unwrap()
+}
+
+#[test]
+fn td_dice_games_are_reproducible_and_change_the_training() {
+    let dir = tmp("dice");
+    let one = td_net(&dir, "a.ncnn", &["--dice", "0.5", "--jobs", "1"]);
+    let two = td_net(&dir, "b.ncnn", &["--dice", "0.5", "--jobs", "2"]);
+    assert_eq!(one, two, "the same net whatever --jobs is");
+    let plain = td_net(&dir, "c.ncnn", &["--jobs", "2"]);
+    let zero = td_net(&dir, "d.ncnn", &["--dice", "0", "--jobs", "2"]);
+    assert_eq!(plain, zero, "--dice 0 is the run without dice games");
+    assert_ne!(one, plain, "dice games changed nothing");
+    let _ = std::fs::remove_dir_all(dir);
+}
