@@ -13,10 +13,11 @@
 //!
 //! Each turn a pair is rolled (doublets included, 1 in 6), every legal play
 //! is valued by the net at one ply and the mover takes the best; the TD
-//! targets are then formed exactly as for NC games.
+//! targets are then formed exactly as for NC games (the [`Step`]s go back
+//! to [`td`](crate::td)).
 
 use crate::mlp::outcome_target;
-use crate::td::Step;
+use crate::trajectory::Step;
 use ncbg::board::{Position, Variant};
 use ncbg::eval::nn::features::Features;
 use ncbg::eval::nn::{Network, Probabilities, OUTPUTS};

@@ -2,7 +2,8 @@
 //! `ncbg-train` binary and its tests.
 //!
 //! - [`td`]: generation 0, TD(λ) self-play at one ply from random weights;
-//!   [`dice`]: its games under dice, for positions NC play never reaches.
+//!   [`dice`]: its games under dice, for positions NC play never reaches;
+//!   [`trajectory`]: the states both kinds of game record.
 //! - [`selfplay`] and [`data`]: games of the engine's search against itself,
 //!   every state labelled with the search's score and the game's result.
 //! - [`supervised`]: training a net on that data.
@@ -20,3 +21,4 @@ pub mod selfplay;
 pub mod style;
 pub mod supervised;
 pub mod td;
+pub mod trajectory;

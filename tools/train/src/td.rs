@@ -13,6 +13,7 @@
 //! number, so a run is reproducible for a seed whatever `jobs` is.
 
 use crate::mlp::{outcome_target, Mlp, Target};
+use crate::trajectory::Step;
 use ncbg::board::Variant;
 use ncbg::duel::{self, DuelEnd, DuelRules};
 use ncbg::eval::nn::features::Features;
@@ -38,13 +39,6 @@ pub struct TdConfig {
     pub other_rules: f32,
     /// Share of games played under dice instead ([`dice`](crate::dice)).
     pub dice: f32,
-}
-
-/// One recorded state and the value of the choice made there.
-pub struct Step {
-    pub features: Features,
-    /// The chosen child's value for the mover of this state.
-    pub chosen: [f32; OUTPUTS],
 }
 
 fn uniform(rng: &mut Rng) -> f32 {
