@@ -27,10 +27,26 @@ pub(super) fn wait_for(
     deadline: Instant,
     on_timeout: ForfeitReason,
 ) -> Result<String, Fault> {
+    wait_for_checking(port, word, deadline, on_timeout, |_| None)
+}
+
+/// [`wait_for`], failing with `check`'s fault on the first other line it
+/// gives one for.
+fn wait_for_checking(
+    port: &mut dyn EnginePort,
+    word: &str,
+    deadline: Instant,
+    on_timeout: ForfeitReason,
+    check: impl Fn(&str) -> Option<Fault>,
+) -> Result<String, Fault> {
     loop {
         match port.recv(deadline) {
             Ok(line) if first_word(&line) == Some(word) => return Ok(line),
-            Ok(_) => {}
+            Ok(line) => {
+                if let Some(fault) = check(&line) {
+                    return Err(fault);
+                }
+            }
             Err(e) => return Err(Fault::waiting(e, word, on_timeout, "referee")),
         }
     }
@@ -53,17 +69,9 @@ fn run(
             Step::Send(line) => send(port, line)?,
             Step::Await { word, on_timeout } => {
                 let deadline = Instant::now() + timeouts.handshake;
-                loop {
-                    let line = port
-                        .recv(deadline)
-                        .map_err(|e| Fault::waiting(e, word, *on_timeout, "referee"))?;
-                    if first_word(&line) == Some(word) {
-                        break;
-                    }
-                    if let Some(fault) = refusals.then(|| script::refusal(&line)).flatten() {
-                        return Err(fault);
-                    }
-                }
+                wait_for_checking(port, word, deadline, *on_timeout, |line| {
+                    refusals.then(|| script::refusal(line)).flatten()
+                })?;
             }
         }
     }

@@ -16,11 +16,10 @@
 //! targets are then formed exactly as for NC games (the [`Step`]s go back
 //! to [`td`](crate::td)).
 
-use crate::mlp::outcome_target;
-use crate::trajectory::Step;
+use crate::trajectory::{child_value, equity, Step};
 use ncbg::board::{Position, Variant};
 use ncbg::eval::nn::features::Features;
-use ncbg::eval::nn::{Network, Probabilities, OUTPUTS};
+use ncbg::eval::nn::Network;
 use ncbg::game::GameState;
 use ncbg::movegen::legal_plays;
 use ncbg::numbers::NumberRules;
@@ -31,20 +30,6 @@ use ncbg::rng::Rng;
 /// roll: no numbers, k = 6 and two credits each, as at the start of an NC game.
 pub fn pre_roll(position: Position) -> GameState {
     GameState::from_position(position, NumberRules::default())
-}
-
-/// The value, for the player who just moved to `after` (its own view), of
-/// the opponent's pre-roll state there.
-fn after_value(net: &Network, after: &Position) -> [f32; OUTPUTS] {
-    let child = after.flip();
-    match child.outcome() {
-        Some(o) => outcome_target(-o.mover_points()),
-        None => net.probabilities(&pre_roll(child)).flip().to_array(),
-    }
-}
-
-fn equity(p: &[f32; OUTPUTS]) -> f32 {
-    Probabilities::from_array(*p).equity()
 }
 
 /// A random pair of dice.
@@ -64,7 +49,7 @@ pub fn play_game(net: &Network, max_turns: u32, rng: &mut Rng) -> Option<Vec<Ste
         let plays = legal_plays(&position, pair);
         let (best, value) = plays
             .iter()
-            .map(|p| (p.after, after_value(net, &p.after)))
+            .map(|p| (p.after, child_value(net, &pre_roll(p.after.flip()))))
             .max_by(|a, b| equity(&a.1).total_cmp(&equity(&b.1)))
             .expect("legal_plays is never empty");
         steps.push(Step {
@@ -84,6 +69,7 @@ pub fn play_game(net: &Network, max_turns: u32, rng: &mut Rng) -> Option<Vec<Ste
 mod tests {
     use super::*;
     use crate::mlp::Mlp;
+    use ncbg::eval::nn::features::{MOVER_CREDITS, MOVER_NUMBER};
 
     #[test]
     fn dice_games_end_and_differ_by_seed() {
@@ -99,7 +85,6 @@ mod tests {
             b.iter().take(6).map(dense).collect::<Vec<_>>()
         );
         // Every state is read without numbers.
-        use ncbg::eval::nn::features::{MOVER_CREDITS, MOVER_NUMBER};
         for s in &a {
             assert!(dense(s)[MOVER_NUMBER..MOVER_CREDITS]
                 .iter()

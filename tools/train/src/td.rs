@@ -12,8 +12,8 @@
 //! A game's random choices depend only on the seed, the round and the game's
 //! number, so a run is reproducible for a seed whatever `jobs` is.
 
-use crate::mlp::{outcome_target, Mlp, Target};
-use crate::trajectory::Step;
+use crate::mlp::{Mlp, Target};
+use crate::trajectory::{child_value, equity, Step};
 use ncbg::board::Variant;
 use ncbg::duel::{self, DuelEnd, DuelRules};
 use ncbg::eval::nn::features::Features;
@@ -54,18 +54,6 @@ pub fn game_rules(rng: &mut Rng, other: f32) -> NumberRules {
     } else {
         NumberRules::default()
     }
-}
-
-/// The value of `child` (a state after the mover's choice) for that mover.
-pub fn child_value(net: &Network, child: &GameState) -> [f32; OUTPUTS] {
-    match child.position().outcome() {
-        Some(o) => outcome_target(-o.mover_points()),
-        None => net.probabilities(child).flip().to_array(),
-    }
-}
-
-fn equity(p: &[f32; OUTPUTS]) -> f32 {
-    Probabilities::from_array(*p).equity()
 }
 
 /// Plays one game (a [`duel`]); `None` when it ends without a result (the
