@@ -65,8 +65,15 @@ fn eval_file_loads_a_net_and_refuses_bad_files_keeping_the_current_one() {
     let (w1, b1, w2, b2) = net.parts();
     let mut b2 = b2.to_vec();
     b2[0] += 1.0;
-    let other =
-        Network::from_parts(net.hidden(), w1.to_vec(), b1.to_vec(), w2.to_vec(), b2).unwrap();
+    let other = Network::from_parts(
+        net.features(),
+        net.hidden(),
+        w1.to_vec(),
+        b1.to_vec(),
+        w2.to_vec(),
+        b2,
+    )
+    .unwrap();
     let good = tmp("good.ncnn");
     std::fs::write(&good, file::write(&other)).unwrap();
     assert!(lines(

@@ -1,6 +1,9 @@
 //! The network's inputs: a full NC state encoded from the side to move's view.
 //!
-//! Layout (see `protocol/net-format.md`), [`INPUTS`] in all:
+//! A net file names its [`FeatureSet`]: set 1 is the layout below
+//! ([`BOARD_INPUTS`] inputs); set 2 adds the contact inputs of
+//! [`super::contact`] after them. Layout of set 1 (see
+//! `protocol/net-format.md`):
 //!
 //! | inputs | what |
 //! | --- | --- |
@@ -18,8 +21,46 @@
 //! n>3]`. Most inputs are zero, so a state is a short list of
 //! (index, value) pairs and the first layer sums only their weight columns.
 
+use super::contact::{self, CONTACT, CONTACT_INPUTS};
 use crate::board::{Checkers, BAR, OFF};
 use crate::game::{GameState, Phase};
+
+/// Which inputs a net reads (the file's feature set field).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FeatureSet {
+    /// Set 1: the board, the numbers, credits, phase, alphabet and pips.
+    Board,
+    /// Set 2: set 1 and the contact inputs (shots by distance, shots with
+    /// the known numbers, blots, home points, primes, contact).
+    Contact,
+}
+
+impl FeatureSet {
+    /// The set's number in a net file.
+    pub const fn id(self) -> u32 {
+        match self {
+            FeatureSet::Board => 1,
+            FeatureSet::Contact => 2,
+        }
+    }
+
+    /// The set a file's number names, if this engine computes it.
+    pub const fn from_id(id: u32) -> Option<FeatureSet> {
+        match id {
+            1 => Some(FeatureSet::Board),
+            2 => Some(FeatureSet::Contact),
+            _ => None,
+        }
+    }
+
+    /// Number of inputs of the set.
+    pub const fn inputs(self) -> usize {
+        match self {
+            FeatureSet::Board => BOARD_INPUTS,
+            FeatureSet::Contact => CONTACT + CONTACT_INPUTS,
+        }
+    }
+}
 
 /// Units per point.
 const UNITS: usize = 4;
@@ -39,15 +80,16 @@ pub const PHASE_PLAY: usize = OPPONENT_CREDITS + 3;
 pub const ALPHABET: usize = PHASE_PLAY + 1;
 /// The two pip-count inputs.
 pub const PIPS: usize = ALPHABET + 7;
-/// Number of inputs.
-pub const INPUTS: usize = PIPS + 2;
+/// Number of inputs of feature set 1.
+pub const BOARD_INPUTS: usize = PIPS + 2;
 /// The most inputs a state can set (15 points × 4 units + bar + off, twice,
-/// plus the NC inputs), rounded up.
-pub const MAX_ACTIVE: usize = 160;
+/// the NC inputs and the contact inputs), rounded up.
+pub const MAX_ACTIVE: usize = 192;
 
 /// The non-zero inputs of one state.
 #[derive(Clone, Debug)]
 pub struct Features {
+    set: FeatureSet,
     index: [u16; MAX_ACTIVE],
     value: [f32; MAX_ACTIVE],
     len: usize,
@@ -57,13 +99,15 @@ pub struct Features {
 /// the non-zero inputs, always in the same order for the same state (the
 /// first layer's sums depend on it, to the last bit).
 pub trait Inputs {
-    /// Calls `f` with each non-zero input.
-    fn for_each_input<F: FnMut(usize, f32)>(&self, f: F);
+    /// Calls `f` with each non-zero input of feature set `set`.
+    fn for_each_input<F: FnMut(usize, f32)>(&self, set: FeatureSet, f: F);
 }
 
+/// Encoded inputs carry their own set (the `set` argument must be it).
 impl Inputs for Features {
     #[inline(always)]
-    fn for_each_input<F: FnMut(usize, f32)>(&self, mut f: F) {
+    fn for_each_input<F: FnMut(usize, f32)>(&self, set: FeatureSet, mut f: F) {
+        debug_assert_eq!(set, self.set, "features encoded for another set");
         for (i, v) in self.active() {
             f(i, v);
         }
@@ -73,7 +117,7 @@ impl Inputs for Features {
 /// A state is read directly, without building its [`Features`].
 impl Inputs for GameState {
     #[inline(always)]
-    fn for_each_input<F: FnMut(usize, f32)>(&self, mut f: F) {
+    fn for_each_input<F: FnMut(usize, f32)>(&self, set: FeatureSet, mut f: F) {
         let position = self.position();
         side(0, position.mover(), &mut f);
         side(SIDE_INPUTS, position.opponent(), &mut f);
@@ -98,6 +142,9 @@ impl Inputs for GameState {
         let (mp, op) = position.pips();
         f(PIPS, mp as f32 / 100.0);
         f(PIPS + 1, op as f32 / 100.0);
+        if set == FeatureSet::Contact {
+            contact::for_each_input(self, &mut f);
+        }
     }
 }
 
@@ -130,14 +177,15 @@ fn side<F: FnMut(usize, f32)>(base: usize, c: Checkers, f: &mut F) {
 }
 
 impl Features {
-    /// Encodes `state` from its side to move's view.
-    pub fn of(state: &GameState) -> Features {
+    /// Encodes `state` from its side to move's view, in feature set `set`.
+    pub fn of(state: &GameState, set: FeatureSet) -> Features {
         let mut f = Features {
+            set,
             index: [0; MAX_ACTIVE],
             value: [0.0; MAX_ACTIVE],
             len: 0,
         };
-        state.for_each_input(|i, v| {
+        state.for_each_input(set, |i, v| {
             f.index[f.len] = i as u16;
             f.value[f.len] = v;
             f.len += 1;
@@ -153,9 +201,14 @@ impl Features {
             .map(|(&i, &v)| (usize::from(i), v))
     }
 
-    /// All [`INPUTS`] inputs as a dense vector.
+    /// The feature set these inputs were encoded in.
+    pub fn set(&self) -> FeatureSet {
+        self.set
+    }
+
+    /// All the set's inputs as a dense vector.
     pub fn dense(&self) -> Vec<f32> {
-        let mut out = vec![0.0; INPUTS];
+        let mut out = vec![0.0; self.set.inputs()];
         for (i, v) in self.active() {
             out[i] += v;
         }
@@ -170,8 +223,8 @@ mod tests {
     #[test]
     fn start_position_inputs() {
         let g = GameState::standard();
-        let d = Features::of(&g).dense();
-        assert_eq!(d.len(), INPUTS);
+        let d = Features::of(&g, FeatureSet::Board).dense();
+        assert_eq!(d.len(), BOARD_INPUTS);
         // Mover's 6 point holds 5: units 1, 1, 1, 1.
         let six = 5 * UNITS;
         assert_eq!(&d[six..six + 4], &[1.0, 1.0, 1.0, 1.0]);
@@ -186,5 +239,19 @@ mod tests {
         );
         assert_eq!(d[ALPHABET + 3], 1.0);
         assert_eq!(d[PIPS], 1.67);
+        // Set 2: the same first inputs, then the contact inputs.
+        let d2 = Features::of(&g, FeatureSet::Contact).dense();
+        assert_eq!(d2.len(), FeatureSet::Contact.inputs());
+        assert_eq!(&d2[..BOARD_INPUTS], &d[..]);
+        assert_eq!(d2[CONTACT + CONTACT_INPUTS - 1], 1.0, "contact");
+    }
+
+    #[test]
+    fn set_ids_round_trip() {
+        for set in [FeatureSet::Board, FeatureSet::Contact] {
+            assert_eq!(FeatureSet::from_id(set.id()), Some(set));
+        }
+        assert_eq!(FeatureSet::from_id(3), None);
+        assert_eq!(CONTACT, BOARD_INPUTS);
     }
 }

@@ -1,11 +1,11 @@
 //! The net file: how a [`Network`] is stored (`protocol/net-format.md`).
 //!
 //! Little-endian throughout: the magic `NCBGNET1`, then `u32` version (1),
-//! feature set (1), inputs, hidden units and outputs; then the `f32` weights
+//! feature set (1 or 2, [`FeatureSet`]), inputs, hidden units and outputs; then the `f32` weights
 //! (first layer input-major, its biases, second layer output-major, its
 //! biases); last, a `u64` FNV-1a hash of every byte before it.
 
-use super::features::INPUTS;
+use super::features::FeatureSet;
 use super::{Network, OUTPUTS};
 use std::fmt;
 
@@ -13,8 +13,6 @@ use std::fmt;
 pub const MAGIC: &[u8; 8] = b"NCBGNET1";
 /// The format version this code reads and writes.
 pub const VERSION: u32 = 1;
-/// The input layout this code computes (`features.rs`).
-pub const FEATURE_SET: u32 = 1;
 /// The most hidden units a file may declare.
 pub const MAX_HIDDEN: usize = 512;
 const HEADER: usize = 8 + 5 * 4;
@@ -32,11 +30,13 @@ pub enum NetError {
     Version(u32),
     /// An input layout this engine does not compute.
     FeatureSet(u32),
-    /// Layer sizes this engine cannot use.
+    /// Layer sizes this engine cannot use (`needs`: the inputs of the
+    /// file's feature set).
     Shape {
         inputs: u32,
         hidden: u32,
         outputs: u32,
+        needs: u32,
     },
     /// The content does not match its checksum.
     Checksum,
@@ -58,15 +58,16 @@ impl fmt::Display for NetError {
             NetError::BadMagic => write!(f, "not an ncbg net file (no NCBGNET1 magic)"),
             NetError::Version(v) => write!(f, "net file version {v}, this engine reads 1"),
             NetError::FeatureSet(v) => {
-                write!(f, "net file for feature set {v}, this engine computes 1")
+                write!(f, "net file for feature set {v}, this engine computes 1 and 2")
             }
             NetError::Shape {
                 inputs,
                 hidden,
                 outputs,
+                needs,
             } => write!(
                 f,
-                "net shape {inputs}x{hidden}x{outputs}, this engine needs {INPUTS}xHx{OUTPUTS} with 1 <= H <= {MAX_HIDDEN}"
+                "net shape {inputs}x{hidden}x{outputs}, its feature set needs {needs}xHx{OUTPUTS} with 1 <= H <= {MAX_HIDDEN}"
             ),
             NetError::Checksum => write!(f, "net file checksum mismatch (corrupted)"),
             NetError::NotFinite => write!(f, "net file holds a NaN or infinite weight"),
@@ -116,11 +117,11 @@ pub fn read(bytes: &[u8]) -> Result<Network, NetError> {
         return Err(NetError::Version(version));
     }
     let feature_set = u32_at(bytes, 12);
-    if feature_set != FEATURE_SET {
+    let Some(set) = FeatureSet::from_id(feature_set) else {
         return Err(NetError::FeatureSet(feature_set));
-    }
+    };
     let (inputs, hidden, outputs) = (u32_at(bytes, 16), u32_at(bytes, 20), u32_at(bytes, 24));
-    if inputs as usize != INPUTS
+    if inputs as usize != set.inputs()
         || outputs as usize != OUTPUTS
         || hidden == 0
         || hidden as usize > MAX_HIDDEN
@@ -129,10 +130,11 @@ pub fn read(bytes: &[u8]) -> Result<Network, NetError> {
             inputs,
             hidden,
             outputs,
+            needs: set.inputs() as u32,
         });
     }
     let h = hidden as usize;
-    let floats = INPUTS * h + h + OUTPUTS * h + OUTPUTS;
+    let floats = set.inputs() * h + h + OUTPUTS * h + OUTPUTS;
     let expected = HEADER + 4 * floats + 8;
     if bytes.len() < expected {
         return Err(NetError::Truncated {
@@ -154,7 +156,7 @@ pub fn read(bytes: &[u8]) -> Result<Network, NetError> {
         .chunks_exact(4)
         .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")));
     let mut take = |n: usize| values.by_ref().take(n).collect::<Vec<f32>>();
-    let w1 = take(INPUTS * h);
+    let w1 = take(set.inputs() * h);
     let b1 = take(h);
     let w2 = take(OUTPUTS * h);
     let b2 = take(OUTPUTS);
@@ -164,7 +166,7 @@ pub fn read(bytes: &[u8]) -> Result<Network, NetError> {
     {
         return Err(NetError::NotFinite);
     }
-    Ok(Network::from_parts(h, w1, b1, w2, b2).expect("sizes checked above"))
+    Ok(Network::from_parts(set, h, w1, b1, w2, b2).expect("sizes checked above"))
 }
 
 /// The file's bytes for `net`.
@@ -174,8 +176,8 @@ pub fn write(net: &Network) -> Vec<u8> {
     out.extend_from_slice(MAGIC);
     for v in [
         VERSION,
-        FEATURE_SET,
-        INPUTS as u32,
+        net.features().id(),
+        net.features().inputs() as u32,
         net.hidden() as u32,
         OUTPUTS as u32,
     ] {

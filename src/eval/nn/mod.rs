@@ -8,8 +8,8 @@
 //! points follow from them ([`Probabilities::equity`]).
 //!
 //! Inference is plain Rust: the first layer adds the weight columns of the
-//! inputs that are set (a few dozen of 230), the second is a dot product per
-//! output. The net the engine plays with is embedded in the binary
+//! inputs that are set (a few dozen of 230 or 257, by the net's
+//! [`FeatureSet`]), the second is a dot product per output. The net the engine plays with is embedded in the binary
 //! ([`Network::embedded`]); [`file`] reads and writes other nets.
 //!
 //! ```
@@ -21,12 +21,14 @@
 //! assert!(p.win > 0.0 && p.win < 1.0);
 //! ```
 
+pub mod contact;
 pub mod features;
 pub mod file;
 
 use super::Evaluator;
 use crate::game::GameState;
-use features::{Features, Inputs, INPUTS};
+pub use features::FeatureSet;
+use features::{Features, Inputs};
 use std::sync::{Arc, OnceLock};
 
 /// Number of outputs.
@@ -39,6 +41,7 @@ static EMBEDDED_BYTES: &[u8] = include_bytes!("default.ncnn");
 /// A value network: weights and biases of its two layers.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
+    features: FeatureSet,
     hidden: usize,
     /// First layer, input-major: the `hidden` weights of input `i` start at
     /// `i * hidden`.
@@ -159,8 +162,10 @@ fn sigmoid(x: f32) -> f32 {
 }
 
 impl Network {
-    /// A net from its layers; `None` when the sizes do not fit `hidden`.
+    /// A net from its layers; `None` when the sizes do not fit `features`
+    /// and `hidden`.
     pub fn from_parts(
+        features: FeatureSet,
         hidden: usize,
         w1: Vec<f32>,
         b1: Vec<f32>,
@@ -168,11 +173,12 @@ impl Network {
         b2: Vec<f32>,
     ) -> Option<Network> {
         (hidden > 0
-            && w1.len() == INPUTS * hidden
+            && w1.len() == features.inputs() * hidden
             && b1.len() == hidden
             && w2.len() == OUTPUTS * hidden
             && b2.len() == OUTPUTS)
             .then_some(Network {
+                features,
                 hidden,
                 w1,
                 b1,
@@ -185,6 +191,11 @@ impl Network {
     /// weights (output-major) and biases.
     pub fn parts(&self) -> (&[f32], &[f32], &[f32], &[f32]) {
         (&self.w1, &self.b1, &self.w2, &self.b2)
+    }
+
+    /// The inputs the net reads.
+    pub fn features(&self) -> FeatureSet {
+        self.features
     }
 
     /// Number of hidden units.
@@ -201,8 +212,14 @@ impl Network {
         .clone()
     }
 
-    /// The raw output sums (before the sigmoid) for encoded inputs.
+    /// The raw output sums (before the sigmoid) for inputs encoded in the
+    /// net's own feature set.
     pub fn logits(&self, features: &Features) -> [f32; OUTPUTS] {
+        assert_eq!(
+            features.set(),
+            self.features,
+            "inputs of another feature set"
+        );
         self.forward(features)
     }
 
@@ -241,8 +258,8 @@ impl Network {
     #[inline(always)]
     fn forward_fixed<const H: usize, I: Inputs>(&self, inputs: &I) -> [f32; OUTPUTS] {
         let mut acc: [f32; H] = self.b1[..H].try_into().expect("H hidden units");
-        let w1 = &self.w1[..INPUTS * H];
-        inputs.for_each_input(|i, v| {
+        let w1 = &self.w1[..self.features.inputs() * H];
+        inputs.for_each_input(self.features, |i, v| {
             let column: &[f32; H] = w1[i * H..(i + 1) * H].try_into().expect("a column");
             if v == 1.0 {
                 for j in 0..H {
@@ -270,7 +287,7 @@ impl Network {
         let mut buffer = [0.0f32; file::MAX_HIDDEN];
         let acc = &mut buffer[..h];
         acc.copy_from_slice(&self.b1);
-        inputs.for_each_input(|i, v| {
+        inputs.for_each_input(self.features, |i, v| {
             let column = &self.w1[i * h..(i + 1) * h];
             if v == 1.0 {
                 for (a, w) in acc.iter_mut().zip(column) {
@@ -415,5 +432,55 @@ mod tests {
             file::read(&shape),
             Err(file::NetError::Shape { inputs: 7, .. })
         ));
+        let mut set = bytes.clone();
+        set[12] = 3;
+        assert_eq!(file::read(&set), Err(file::NetError::FeatureSet(3)));
+        // A set 1 file relabelled as set 2 has too few inputs for it.
+        let mut relabelled = bytes.clone();
+        relabelled[12] = 2;
+        assert!(matches!(
+            file::read(&relabelled),
+            Err(file::NetError::Shape {
+                inputs: 230,
+                needs: 257,
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn a_contact_net_round_trips_and_reads_its_own_inputs() {
+        let set = FeatureSet::Contact;
+        let h = 4;
+        let n = set.inputs();
+        // Weights that only the contact inputs' last one (contact) moves.
+        let mut w1 = vec![0.0; n * h];
+        w1[(n - 1) * h] = 1.0;
+        let net = Network::from_parts(
+            set,
+            h,
+            w1,
+            vec![0.0; h],
+            vec![1.0; OUTPUTS * h],
+            vec![0.0; OUTPUTS],
+        )
+        .unwrap();
+        assert!(Network::from_parts(
+            FeatureSet::Board,
+            h,
+            vec![0.0; n * h],
+            vec![0.0; h],
+            vec![0.0; OUTPUTS * h],
+            vec![0.0; OUTPUTS]
+        )
+        .is_none());
+        let bytes = file::write(&net);
+        assert_eq!(u32::from_le_bytes(bytes[12..16].try_into().unwrap()), 2);
+        assert_eq!(file::read(&bytes).unwrap(), net);
+        // The start has contact: every output is sigmoid(1).
+        let p = net.raw_probabilities(&GameState::standard());
+        assert!((p.win - sigmoid(1.0)).abs() < 1e-6);
+        let f = Features::of(&GameState::standard(), set);
+        assert_eq!(net.logits(&f), [1.0; OUTPUTS]);
     }
 }

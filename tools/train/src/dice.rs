@@ -53,7 +53,7 @@ pub fn play_game(net: &Network, max_turns: u32, rng: &mut Rng) -> Option<Vec<Ste
             .max_by(|a, b| equity(&a.1).total_cmp(&equity(&b.1)))
             .expect("legal_plays is never empty");
         steps.push(Step {
-            features: Features::of(&pre_roll(position)),
+            features: Features::of(&pre_roll(position), net.features()),
             chosen: value,
         });
         let next = best.flip();
@@ -70,10 +70,11 @@ mod tests {
     use super::*;
     use crate::mlp::Mlp;
     use ncbg::eval::nn::features::{MOVER_CREDITS, MOVER_NUMBER};
+    use ncbg::eval::nn::FeatureSet;
 
     #[test]
     fn dice_games_end_and_differ_by_seed() {
-        let net = Mlp::new(8, 1).to_network();
+        let net = Mlp::new(FeatureSet::Contact, 8, 1).to_network();
         let a = play_game(&net, 2000, &mut Rng::new(1)).expect("a dice game ends");
         let b = play_game(&net, 2000, &mut Rng::new(2)).expect("a dice game ends");
         assert!(a.len() > 10);

@@ -5,12 +5,14 @@
 //! The forward pass here is written independently of the engine's (dense
 //! inputs, `f64` sums), so that a test can hold the two against each other.
 
-use ncbg::eval::nn::features::{Features, INPUTS};
-use ncbg::eval::nn::{Network, OUTPUTS};
+use ncbg::eval::nn::features::Features;
+use ncbg::eval::nn::{FeatureSet, Network, OUTPUTS};
 use ncbg::rng::Rng;
 
 /// Weights being trained, with Adam's moments.
 pub struct Mlp {
+    /// The inputs the net reads.
+    pub features: FeatureSet,
     pub hidden: usize,
     /// `w1[i * hidden + j]`: input `i` to hidden unit `j`.
     pub w1: Vec<f32>,
@@ -77,22 +79,30 @@ pub fn forward_dense(
 impl Mlp {
     /// Fresh weights: He-scaled first layer (for ~40 active inputs), small
     /// second layer, gammon outputs starting near 0.1.
-    pub fn new(hidden: usize, seed: u64) -> Mlp {
+    pub fn new(features: FeatureSet, hidden: usize, seed: u64) -> Mlp {
         let mut rng = Rng::new(seed);
         let s1 = (2.0f32 / 40.0).sqrt();
-        let w1 = (0..INPUTS * hidden)
+        let w1 = (0..features.inputs() * hidden)
             .map(|_| gaussian(&mut rng) * s1)
             .collect();
         let w2 = (0..OUTPUTS * hidden)
             .map(|_| gaussian(&mut rng) * 0.05)
             .collect();
         let b2 = vec![0.0, -2.0, -4.0, -2.0, -4.0];
-        Mlp::from_parts(hidden, w1, vec![0.0; hidden], w2, b2)
+        Mlp::from_parts(features, hidden, w1, vec![0.0; hidden], w2, b2)
     }
 
-    fn from_parts(hidden: usize, w1: Vec<f32>, b1: Vec<f32>, w2: Vec<f32>, b2: Vec<f32>) -> Mlp {
+    fn from_parts(
+        features: FeatureSet,
+        hidden: usize,
+        w1: Vec<f32>,
+        b1: Vec<f32>,
+        w2: Vec<f32>,
+        b2: Vec<f32>,
+    ) -> Mlp {
         let n = w1.len() + b1.len() + w2.len() + b2.len();
         Mlp {
+            features,
             hidden,
             w1,
             b1,
@@ -106,6 +116,7 @@ impl Mlp {
     pub fn from_network(net: &Network) -> Mlp {
         let (w1, b1, w2, b2) = net.parts();
         Mlp::from_parts(
+            net.features(),
             net.hidden(),
             w1.to_vec(),
             b1.to_vec(),
@@ -117,6 +128,7 @@ impl Mlp {
     /// The engine's network with these weights.
     pub fn to_network(&self) -> Network {
         Network::from_parts(
+            self.features,
             self.hidden,
             self.w1.clone(),
             self.b1.clone(),

@@ -5,7 +5,7 @@
 
 use crate::mlp::Mlp;
 use crate::{arena, data, selfplay, supervised, td};
-use ncbg::eval::nn::{file, Network, NnEval};
+use ncbg::eval::nn::{file, FeatureSet, Network, NnEval};
 use ncbg::eval::Handcrafted;
 use ncbg::rng::Rng;
 use std::path::{Path, PathBuf};
@@ -15,6 +15,11 @@ use std::time::Instant;
 /// TD(λ) settings (generation 0).
 #[derive(clap::Args, Clone)]
 pub struct TdArgs {
+    /// Feature set of a net made from scratch (`protocol/net-format.md`):
+    /// 1, the board; 2, the board and the contact inputs. A net given with
+    /// `--init` keeps its own.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=2))]
+    pub features: u32,
     #[arg(long, default_value_t = 128)]
     pub hidden: usize,
     #[arg(long, default_value_t = 100)]
@@ -129,6 +134,7 @@ pub fn run_td(
     jobs: usize,
 ) -> Result<(), String> {
     let TdArgs {
+        features,
         hidden,
         rounds,
         games_per_round,
@@ -156,7 +162,11 @@ pub fn run_td(
     };
     let mut mlp = match init {
         Some(p) => Mlp::from_network(&load(p)?),
-        None => Mlp::new(hidden, seed),
+        None => Mlp::new(
+            FeatureSet::from_id(features).expect("clap keeps --features in 1..=2"),
+            hidden,
+            seed,
+        ),
     };
     let mut rng = Rng::new(seed ^ 0x5EED);
     let start = Instant::now();
@@ -238,8 +248,8 @@ pub fn run_train(
     for path in data {
         games.extend(data::read_for_training(path)?);
     }
-    let samples = supervised::samples(&games, a.result_weight);
     let mut mlp = Mlp::from_network(&load(init)?);
+    let samples = supervised::samples(&games, a.result_weight, mlp.features);
     let loss = supervised::train(
         &mut mlp,
         &samples,

@@ -6,13 +6,15 @@
 use crate::data::Game;
 use crate::mlp::{outcome_target, Mlp, Target};
 use ncbg::eval::nn::features::Features;
+use ncbg::eval::nn::FeatureSet;
 use ncbg::numbers::Side;
 use ncbg::rng::Rng;
 
 /// The training samples of `games`; `result_weight` in 0..=1 weighs the
 /// game's result against the search's score. Games stopped at the turn cap
-/// (result 0) keep only their search scores.
-pub fn samples(games: &[Game], result_weight: f32) -> Vec<(Features, Target)> {
+/// (result 0) keep only their search scores. The states are encoded in
+/// feature set `set` (the trained net's).
+pub fn samples(games: &[Game], result_weight: f32, set: FeatureSet) -> Vec<(Features, Target)> {
     let mut out = Vec::new();
     for g in games {
         for (state, score) in &g.states {
@@ -23,7 +25,7 @@ pub fn samples(games: &[Game], result_weight: f32) -> Vec<(Features, Target)> {
             };
             let w = if g.result == 0 { 0.0 } else { result_weight };
             out.push((
-                Features::of(state),
+                Features::of(state, set),
                 Target {
                     probabilities: outcome_target(points),
                     probability_weight: w,

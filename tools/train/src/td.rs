@@ -82,7 +82,7 @@ fn play_game(net: &Network, cfg: &TdConfig, rng: &mut Rng) -> Option<Vec<Step>> 
             order[0]
         };
         steps.push(Step {
-            features: Features::of(state),
+            features: Features::of(state, net.features()),
             chosen: values[pick],
         });
         Some(choices[pick])

@@ -1,10 +1,11 @@
 //! The engine's inference (`ncbg::eval::nn`) against the trainer's own dense
 //! forward pass, on the 1000 saved states of `tests/data/positions.txt`
 //! (and the same states with their number picked, so that play-phase
-//! inputs are covered), for the embedded net and a freshly initialised one.
+//! inputs are covered), for the embedded net and freshly initialised ones of
+//! both feature sets.
 
 use ncbg::eval::nn::features::Features;
-use ncbg::eval::nn::Network;
+use ncbg::eval::nn::{FeatureSet, Network};
 use ncbg::game::GameState;
 use ncbg::ids::state_id;
 use ncbg_train::mlp::{forward_dense, Mlp};
@@ -38,7 +39,14 @@ fn compare(net: &Network) -> f32 {
     let mut worst = 0.0f32;
     for s in saved_states() {
         let engine = net.raw_probabilities(&s).to_array();
-        let (_, trainer) = forward_dense(net.hidden(), w1, b1, w2, b2, &Features::of(&s).dense());
+        let (_, trainer) = forward_dense(
+            net.hidden(),
+            w1,
+            b1,
+            w2,
+            b2,
+            &Features::of(&s, net.features()).dense(),
+        );
         for (a, b) in engine.iter().zip(trainer) {
             worst = worst.max((a - b).abs());
         }
@@ -53,26 +61,33 @@ fn embedded_net_matches_the_trainer() {
 }
 
 #[test]
-fn fresh_net_matches_the_trainer() {
-    let mlp = Mlp::new(64, 11);
-    let net = mlp.to_network();
-    let worst = compare(&net);
-    assert!(worst < TOLERANCE, "largest difference {worst}");
-    // The trainer's Mlp::outputs is the same dense pass.
-    let s = GameState::standard();
-    let a = mlp.outputs(&Features::of(&s));
-    let b = net.raw_probabilities(&s).to_array();
-    for (x, y) in a.iter().zip(b) {
-        assert!((x - y).abs() < TOLERANCE);
+fn fresh_nets_match_the_trainer() {
+    for (set, hidden) in [
+        (FeatureSet::Board, 64),
+        (FeatureSet::Contact, 64),
+        (FeatureSet::Contact, 128),
+    ] {
+        let mlp = Mlp::new(set, hidden, 11);
+        let net = mlp.to_network();
+        assert_eq!(net.features(), set);
+        let worst = compare(&net);
+        assert!(worst < TOLERANCE, "{set:?}: largest difference {worst}");
+        // The trainer's Mlp::outputs is the same dense pass.
+        let s = GameState::standard();
+        let a = mlp.outputs(&Features::of(&s, set));
+        let b = net.raw_probabilities(&s).to_array();
+        for (x, y) in a.iter().zip(b) {
+            assert!((x - y).abs() < TOLERANCE);
+        }
     }
 }
 
 #[test]
 fn a_training_step_moves_the_output_towards_its_target() {
     use ncbg_train::mlp::{outcome_target, Target};
-    let mut mlp = Mlp::new(32, 5);
+    let mut mlp = Mlp::new(FeatureSet::Contact, 32, 5);
     let s = GameState::standard();
-    let f = Features::of(&s);
+    let f = Features::of(&s, FeatureSet::Contact);
     let target = Target {
         probabilities: outcome_target(2),
         probability_weight: 1.0,

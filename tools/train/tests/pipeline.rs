@@ -286,3 +286,52 @@ fn td_dice_games_are_reproducible_and_change_the_training() {
     assert_ne!(one, plain, "dice games changed nothing");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn feature_set_two_goes_through_td_selfplay_and_train() {
+    use ncbg::eval::nn::FeatureSet;
+    let dir = tmp("features");
+    let one = td_net(&dir, "one.ncnn", &["--jobs", "2"]);
+    let two = td_net(&dir, "two.ncnn", &["--features", "2", "--jobs", "2"]);
+    let (one, two) = (file::read(&one).unwrap(), file::read(&two).unwrap());
+    assert_eq!(one.features(), FeatureSet::Board, "set 1 stays the default");
+    assert_eq!(two.features(), FeatureSet::Contact);
+    let (data, next) = (dir.join("two.data"), dir.join("next.ncnn"));
+    run(train_bin().args([
+        "selfplay",
+        "--net",
+        dir.join("two.ncnn").to_str().unwrap(),
+        "--out",
+        data.to_str().unwrap(),
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--jobs",
+        "1",
+    ]));
+    run(train_bin().args([
+        "train",
+        "--init",
+        dir.join("two.ncnn").to_str().unwrap(),
+        "--out",
+        next.to_str().unwrap(),
+        data.to_str().unwrap(),
+    ]));
+    let next = file::read(&std::fs::read(&next).unwrap()).unwrap();
+    assert_eq!(next.features(), FeatureSet::Contact, "--init keeps its set");
+    assert_ne!(next, two, "training changed nothing");
+    // A bad set is refused by the command line.
+    let out = train_bin()
+        .args([
+            "td",
+            "--out",
+            dir.join("x.ncnn").to_str().unwrap(),
+            "--features",
+            "3",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let _ = std::fs::remove_dir_all(dir);
+}
