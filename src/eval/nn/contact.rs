@@ -71,7 +71,7 @@ fn longest_run(mut bits: u32) -> u32 {
 pub fn for_each_input<F: FnMut(usize, f32)>(state: &GameState, f: &mut F) {
     let position = state.position();
     let flipped = position.flip();
-    let (mine, theirs) = (shots(&position), shots(&flipped));
+    let (mine, theirs) = (shots(position), shots(&flipped));
     for d in 0..DISTANCES {
         if mine & (1 << d) != 0 {
             f(CONTACT + d, 1.0);
