@@ -4,8 +4,9 @@
 //!
 //!     cargo bench --bench eval            (best of 5 runs)
 //!     cargo bench --bench eval -- 9       (best of 9 runs)
+//!     NCBG_EVAL_FILE=net.ncnn cargo bench --bench eval   (that net too)
 
-use ncbg::eval::nn::NnEval;
+use ncbg::eval::nn::{file, NnEval};
 use ncbg::eval::{Evaluator, Handcrafted};
 use ncbg::game::GameState;
 use ncbg::rng::Rng;
@@ -57,11 +58,22 @@ fn main() {
         states.len(),
         nn.network().hidden()
     );
-    for (name, eval) in [
-        ("nn", &nn as &dyn Evaluator),
-        ("classic", &classic as &dyn Evaluator),
-    ] {
-        let t = time_per_eval(eval, &states, runs);
+    let mut evals: Vec<(String, Box<dyn Evaluator>)> = vec![
+        ("nn".into(), Box::new(nn)),
+        ("classic".into(), Box::new(classic)),
+    ];
+    if let Ok(path) = std::env::var("NCBG_EVAL_FILE") {
+        let bytes = std::fs::read(&path).expect("NCBG_EVAL_FILE is readable");
+        let net = file::read(&bytes).expect("NCBG_EVAL_FILE is a net file");
+        let name = format!(
+            "file (set {}, {} hidden)",
+            net.features().id(),
+            net.hidden()
+        );
+        evals.push((name, Box::new(NnEval::new(net.into()))));
+    }
+    for (name, eval) in &evals {
+        let t = time_per_eval(eval.as_ref(), &states, runs);
         println!("{name:>8}: {:7.1} ns per evaluation", t * 1e9);
     }
 }

@@ -34,6 +34,9 @@ pub struct Options {
     pub eval_file: Option<String>,
     /// `MoveFilter`: children searched below the root (0: all).
     pub move_filter: usize,
+    /// `FilterPerNumber`: below the move filter's cut, each number's best
+    /// children kept as well (0: none).
+    pub filter_per_number: usize,
     /// `Tables`: the exact-value table files, as given (`;`-separated;
     /// empty: none).
     pub tables: String,
@@ -66,6 +69,7 @@ impl Default for Options {
             eval: EvalKind::Nn,
             eval_file: None,
             move_filter: crate::search::DEFAULT_MOVE_FILTER,
+            filter_per_number: crate::search::DEFAULT_FILTER_PER_NUMBER,
             tables: String::new(),
         }
     }
@@ -144,6 +148,12 @@ const MOVE_FILTER: Spin = Spin {
     min: 0,
     max: 1000,
 };
+const FILTER_PER_NUMBER: Spin = Spin {
+    name: "FilterPerNumber",
+    default: crate::search::DEFAULT_FILTER_PER_NUMBER as u64,
+    min: 0,
+    max: 100,
+};
 const DOUBLET_CREDITS: Spin = Spin {
     name: "DoubletCredits",
     default: 2,
@@ -205,6 +215,7 @@ impl Options {
             "option name Eval type combo default nn var nn var classic".to_string(),
             format!("option name EvalFile type string default {EMBEDDED_NET}"),
             MOVE_FILTER.line(),
+            FILTER_PER_NUMBER.line(),
             format!("option name Tables type string default {NO_TABLES}"),
         ]
     }
@@ -231,6 +242,7 @@ impl Options {
             move_overhead: Duration::from_millis(self.move_overhead),
             threads: self.threads,
             move_filter: self.move_filter,
+            filter_per_number: self.filter_per_number,
         }
     }
 
@@ -303,6 +315,10 @@ impl Options {
             "movefilter" => {
                 self.move_filter = MOVE_FILTER.read(need()?)? as usize;
                 // Values stored with another filter are another search's.
+                return Ok(OptionEffect::ClearHash);
+            }
+            "filterpernumber" => {
+                self.filter_per_number = FILTER_PER_NUMBER.read(need()?)? as usize;
                 return Ok(OptionEffect::ClearHash);
             }
             "clear hash" => {
@@ -403,8 +419,12 @@ mod tests {
     #[test]
     fn declarations_match_defaults() {
         let lines = Options::declarations();
-        assert_eq!(lines.len(), 14);
-        assert_eq!(lines[13], "option name Tables type string default <empty>");
+        assert_eq!(lines.len(), 15);
+        assert_eq!(lines[14], "option name Tables type string default <empty>");
+        assert_eq!(
+            lines[13],
+            "option name FilterPerNumber type spin default 0 min 0 max 100"
+        );
         assert_eq!(
             lines[12],
             "option name MoveFilter type spin default 12 min 0 max 1000"

@@ -7,6 +7,7 @@ use super::tt::{hash, Bound, Entry, Table};
 use super::StopFlag;
 use crate::eval::Evaluator;
 use crate::game::GameState;
+use crate::numbers::Side;
 use crate::tables::Table as ExactTable;
 use crate::turn::children_into;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -42,6 +43,8 @@ pub(super) struct Worker<'a> {
     pub(super) node_limit: Option<u64>,
     /// Children searched at a node two or more turns from the leaves (0: all).
     pub(super) move_filter: usize,
+    /// Children of each number kept past the filter's cut.
+    pub(super) filter_per_number: usize,
     pub(super) aborted: bool,
     /// The states from the root to the node being searched.
     pub(super) path: Vec<GameState>,
@@ -177,7 +180,13 @@ impl Worker<'_> {
             // value are searched. The set depends on the static values
             // alone, not on the table, so every thread searches the same
             // tree and finds the same value.
-            list.order.truncate(self.move_filter);
+            filter(
+                &mut list.order,
+                &list.children,
+                state.to_move(),
+                self.move_filter,
+                self.filter_per_number,
+            );
         }
         if (tt_best as usize) < list.children.len() {
             let pos = list
@@ -259,5 +268,71 @@ impl Worker<'_> {
             .step_by(2)
             .any(|s| s == state)
             || self.history.iter().any(|s| s == state)
+    }
+}
+
+/// The move filter on `order` (children by static value, best first):
+/// the best `keep`, and past them each number's best `per_number` (the
+/// number `mover` picked is half of the opponent's next pair, which the
+/// static value of the position after the play judges worst).
+fn filter(
+    order: &mut Vec<(i32, u32)>,
+    children: &[GameState],
+    mover: Side,
+    keep: usize,
+    per_number: usize,
+) {
+    if per_number == 0 || order.len() <= keep {
+        order.truncate(keep);
+        return;
+    }
+    let mut seen = [0usize; 10];
+    let mut rank = 0;
+    order.retain(|&(_, i)| {
+        let n = children[i as usize].numbers().current(mover);
+        let seen = &mut seen[usize::from(n.unwrap_or(0))];
+        *seen += 1;
+        rank += 1;
+        rank <= keep || *seen <= per_number
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_filter_keeps_the_best_and_each_numbers_best() {
+        let mut g = GameState::standard();
+        g.pick(3).unwrap();
+        g.pick(5).unwrap();
+        let mut children = Vec::new();
+        children_into(&g, &mut children);
+        let number = |i: u32| children[i as usize].numbers().current(Side::X).unwrap();
+        // An order where the first 20 children all pick the same number.
+        let mut all: Vec<(i32, u32)> = (0..children.len() as u32).map(|i| (0, i)).collect();
+        all.sort_by_key(|&(_, i)| (number(i) != number(0), i));
+        let numbers: std::collections::BTreeSet<u8> = all.iter().map(|&(_, i)| number(i)).collect();
+        assert!(numbers.len() >= 3 && all.len() > 20);
+        let mut plain = all.clone();
+        filter(&mut plain, &children, Side::X, 4, 0);
+        assert_eq!(plain, all[..4]);
+        let mut wide = all.clone();
+        filter(&mut wide, &children, Side::X, 4, 2);
+        assert_eq!(wide[..4], all[..4]);
+        // Every other number's two best, in order.
+        assert_eq!(wide.len(), 4 + 2 * (numbers.len() - 1));
+        for n in &numbers {
+            let firsts: Vec<_> = all
+                .iter()
+                .filter(|&&(_, i)| number(i) == *n)
+                .take(2)
+                .collect();
+            assert!(firsts.iter().all(|c| wide.contains(c)));
+        }
+        // Under the cut nothing changes.
+        let mut short = all[..3].to_vec();
+        filter(&mut short, &children, Side::X, 4, 2);
+        assert_eq!(short, all[..3]);
     }
 }

@@ -191,6 +191,7 @@ impl Searcher {
             hard_deadline: hard.map(|d| start + d),
             node_limit: if limits.infinite { None } else { limits.nodes },
             move_filter: settings.move_filter,
+            filter_per_number: settings.filter_per_number,
             aborted: false,
             path: vec![*state],
             plies: Vec::new(),
