@@ -65,12 +65,47 @@ pub fn play_game(net: &Network, max_turns: u32, rng: &mut Rng) -> Option<Vec<Ste
     None
 }
 
+/// The position (seen from its mover) after `turns` dice turns from the
+/// standard start, played by `net` at one ply as in [`play_game`]; `None`
+/// when the game ends on the way. A start for NC self-play in the positions
+/// dice reach (see `selfplay --dice-turns`).
+pub fn opening(net: &Network, turns: u32, rng: &mut Rng) -> Option<Position> {
+    let mut position = Variant::Standard.start();
+    for _ in 0..turns {
+        let pair = roll(rng);
+        let best = legal_plays(&position, pair)
+            .iter()
+            .map(|p| (p.after, child_value(net, &pre_roll(p.after.flip()))))
+            .max_by(|a, b| equity(&a.1).total_cmp(&equity(&b.1)))
+            .expect("legal_plays is never empty")
+            .0;
+        position = best.flip();
+        if position.outcome().is_some() {
+            return None;
+        }
+    }
+    Some(position)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::mlp::Mlp;
     use ncbg::eval::nn::features::{MOVER_CREDITS, MOVER_NUMBER};
     use ncbg::eval::nn::FeatureSet;
+
+    #[test]
+    fn dice_openings_move_checkers_and_differ_by_seed() {
+        let net = Mlp::new(FeatureSet::Board, 8, 1).to_network();
+        let start = Variant::Standard.start();
+        assert_eq!(opening(&net, 0, &mut Rng::new(1)), Some(start));
+        let a = opening(&net, 6, &mut Rng::new(1)).expect("six turns end no game");
+        let b = opening(&net, 6, &mut Rng::new(2)).expect("six turns end no game");
+        assert_ne!(a, start);
+        assert_ne!(a, b);
+        // Six turns of a legal game keep the checkers.
+        assert_eq!(a.checkers_per_side(), 15);
+    }
 
     #[test]
     fn dice_games_end_and_differ_by_seed() {

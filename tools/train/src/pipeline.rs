@@ -89,6 +89,11 @@ pub struct SelfplayArgs {
     /// The holding style's bonus per anchor, in millipoints.
     #[arg(long, default_value_t = 150)]
     pub holding_bonus: i32,
+    /// Each game starts from the position after 0..=N turns of a dice game
+    /// played by the net at one ply, with random current numbers (0: the NC
+    /// start): the positions dice force and NC self-play avoids.
+    #[arg(long, default_value_t = 0)]
+    pub dice_turns: u32,
 }
 
 /// Supervised training settings.
@@ -228,6 +233,7 @@ pub fn selfplay_config(
         random_turns: a.random_turns,
         holding: a.holding,
         holding_bonus: a.holding_bonus,
+        dice_turns: a.dice_turns,
         seed,
         jobs,
         shard: (0, 1),

@@ -10,19 +10,26 @@
 //! (still searched, for their labels): positions the net's own play never
 //! reaches. With `holding` p, a share p of the games has one side (X or Y
 //! at random) play a holding style ([`crate::style`]); its states are
-//! searched again by the plain net for their labels. A
+//! searched again by the plain net for their labels. With `dice_turns` N,
+//! game `i` starts instead from the position after 0..=N turns of a dice
+//! game played by the net at one ply ([`crate::dice::opening`]), with the
+//! side to move, its previous number and the opponent's current number
+//! drawn at random: the kinds of position (holding games, blots left,
+//! checkers sent back) that dice force and NC self-play avoids, played and
+//! labelled by NC search from there. A
 //! game's random choices depend only on the seed and `i`, and games are
 //! written in order, so a file is the same for any `--jobs`. `--shard i/n`
 //! plays the games whose number is `i` mod `n`; `--resume` finishes a file
 //! cut short.
 
 use crate::data::{DataFile, Game, MAGIC, VERSION};
+use crate::dice;
 use crate::style::HoldingEval;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ncbg::duel::{self, search_turn, DuelRules};
 use ncbg::eval::nn::{Network, NnEval};
-use ncbg::game::GameState;
-use ncbg::numbers::Side;
+use ncbg::game::{GameState, Phase};
+use ncbg::numbers::{NumberRules, Numbers, Side};
 use ncbg::rng::Rng;
 use ncbg::search::{Limits, Searcher, Settings};
 use ncbg::turn::random_turn;
@@ -50,6 +57,8 @@ pub struct SelfplayConfig {
     pub holding: f64,
     /// The holding style's bonus per anchor, in millipoints.
     pub holding_bonus: i32,
+    /// Games start after 0..=`dice_turns` dice turns (0: the NC start).
+    pub dice_turns: u32,
     pub seed: u64,
     pub jobs: usize,
     pub shard: (u64, u64),
@@ -82,6 +91,10 @@ impl SelfplayConfig {
             format!(" holding={} holding_bonus={}", self.holding, self.holding_bonus)
         } else {
             String::new()
+        } + &if self.dice_turns > 0 {
+            format!(" dice_turns={}", self.dice_turns)
+        } else {
+            String::new()
         }
     }
 }
@@ -97,6 +110,33 @@ fn initial_pairs() -> Vec<(u8, u8)> {
     v
 }
 
+/// The NC state after `turns` dice turns ([`dice::opening`]), the mover X
+/// or Y at random, its previous number and the opponent's current number
+/// two different random numbers of k = 6, two credits each, the mover to
+/// pick; `None` for 0 turns or when the dice game ended.
+fn dice_start(net: &Network, turns: u32, rng: &mut Rng) -> Option<GameState> {
+    if turns == 0 {
+        return None;
+    }
+    let position = dice::opening(net, turns, rng)?;
+    let rules = NumberRules::default();
+    let own = 1 + rng.index(usize::from(rules.k)) as u8;
+    let theirs = 1 + (own as usize + rng.index(usize::from(rules.k) - 1)) as u8 % rules.k;
+    let mover = if rng.index(2) == 0 { Side::X } else { Side::Y };
+    let mut current = [None, None];
+    current[mover.index()] = Some(own);
+    current[mover.other().index()] = Some(theirs);
+    let credits = [rules.doublet_credits; 2];
+    GameState::new(
+        position,
+        mover,
+        Numbers::from_parts(current, credits),
+        rules.k,
+        Phase::Pick,
+    )
+    .ok()
+}
+
 /// Plays game `index`.
 pub fn play_game(net: &Arc<Network>, cfg: &SelfplayConfig, index: u64) -> Game {
     let pairs = initial_pairs();
@@ -105,6 +145,13 @@ pub fn play_game(net: &Arc<Network>, cfg: &SelfplayConfig, index: u64) -> Game {
     let mut g = GameState::standard();
     g.pick(x0).expect("initial pick");
     g.pick(y0).expect("initial pick");
+    if cfg.dice_turns > 0 {
+        let mut dice_rng = Rng::new(cfg.seed ^ index.wrapping_mul(0xE703_7ED1_A0B4_28DB) ^ 0xD1CE);
+        let turns = dice_rng.index(cfg.dice_turns as usize + 1) as u32;
+        if let Some(start) = dice_start(net, turns, &mut dice_rng) {
+            g = start;
+        }
+    }
     // A stream of its own, so that games without random turns are the same
     // as before the option.
     let mut chaos = Rng::new(cfg.seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03) ^ 0x5EED);

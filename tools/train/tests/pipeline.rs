@@ -237,6 +237,35 @@ fn selfplay_random_turns_vary_the_games_and_stay_reproducible() {
 }
 
 #[test]
+fn selfplay_dice_turns_start_games_elsewhere_and_stay_reproducible() {
+    let (plain_text, text) = plain_and_variant("selfplay-dice", &["--dice-turns", "12"]);
+    let header = text.lines().next().unwrap();
+    assert!(header.ends_with(" dice_turns=12"), "{header}");
+    assert!(!plain_text.lines().next().unwrap().contains("dice_turns"));
+    let (p, d) = (game_states(&plain_text), game_states(&text));
+    assert_eq!(p.len(), d.len());
+    // A state word is `position:phase:numbers:credits:k=label`; every plain
+    // game starts on the standard board, and dice turns move some games'
+    // first board elsewhere, each a pick by a mover with both numbers set.
+    let board = |w: &str| w.split(':').next().unwrap().to_string();
+    assert!(p.iter().all(|g| board(&g[0]) == board(&p[0][0])));
+    let moved: Vec<&Vec<String>> = d
+        .iter()
+        .filter(|g| board(&g[0]) != board(&p[0][0]))
+        .collect();
+    assert!(!moved.is_empty(), "dice turns moved no game's start");
+    for g in moved {
+        let fields: Vec<&str> = g[0].split(':').collect();
+        assert!(fields[1].ends_with("pick"), "{}", g[0]);
+        assert!(
+            fields[2].starts_with('x') && fields[2].len() == 4,
+            "{}",
+            g[0]
+        );
+    }
+}
+
+#[test]
 fn selfplay_holding_style_changes_the_play_not_the_labels() {
     let holding = ["--holding", "1", "--holding-bonus", "400"];
     let (plain_text, text) = plain_and_variant("selfplay-holding", &holding);
