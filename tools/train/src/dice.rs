@@ -19,7 +19,7 @@
 use crate::trajectory::{child_value, equity, Step};
 use ncbg::board::{Position, Variant};
 use ncbg::eval::nn::features::Features;
-use ncbg::eval::nn::Network;
+use ncbg::eval::nn::{Network, OUTPUTS};
 use ncbg::game::GameState;
 use ncbg::movegen::legal_plays;
 use ncbg::numbers::NumberRules;
@@ -39,19 +39,23 @@ fn roll(rng: &mut Rng) -> Pair {
     Pair::new(a, b).expect("dice 1-6 make a pair")
 }
 
+/// The best play of `pair` from `position` by `net` at one ply: the
+/// position after it (still seen from the mover) and its value for the mover.
+fn best_play(net: &Network, position: &Position, pair: Pair) -> (Position, [f32; OUTPUTS]) {
+    legal_plays(position, pair)
+        .iter()
+        .map(|p| (p.after, child_value(net, &pre_roll(p.after.flip()))))
+        .max_by(|a, b| equity(&a.1).total_cmp(&equity(&b.1)))
+        .expect("legal_plays is never empty")
+}
+
 /// Plays one dice game from the standard start by `net` at one ply; `None`
 /// when it reaches `max_turns` without a result.
 pub fn play_game(net: &Network, max_turns: u32, rng: &mut Rng) -> Option<Vec<Step>> {
     let mut position = Variant::Standard.start();
     let mut steps = Vec::with_capacity(96);
     for _ in 0..max_turns {
-        let pair = roll(rng);
-        let plays = legal_plays(&position, pair);
-        let (best, value) = plays
-            .iter()
-            .map(|p| (p.after, child_value(net, &pre_roll(p.after.flip()))))
-            .max_by(|a, b| equity(&a.1).total_cmp(&equity(&b.1)))
-            .expect("legal_plays is never empty");
+        let (best, value) = best_play(net, &position, roll(rng));
         steps.push(Step {
             features: Features::of(&pre_roll(position), net.features()),
             chosen: value,
@@ -72,14 +76,7 @@ pub fn play_game(net: &Network, max_turns: u32, rng: &mut Rng) -> Option<Vec<Ste
 pub fn opening(net: &Network, turns: u32, rng: &mut Rng) -> Option<Position> {
     let mut position = Variant::Standard.start();
     for _ in 0..turns {
-        let pair = roll(rng);
-        let best = legal_plays(&position, pair)
-            .iter()
-            .map(|p| (p.after, child_value(net, &pre_roll(p.after.flip()))))
-            .max_by(|a, b| equity(&a.1).total_cmp(&equity(&b.1)))
-            .expect("legal_plays is never empty")
-            .0;
-        position = best.flip();
+        position = best_play(net, &position, roll(rng)).0.flip();
         if position.outcome().is_some() {
             return None;
         }

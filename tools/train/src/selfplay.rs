@@ -120,8 +120,11 @@ fn dice_start(net: &Network, turns: u32, rng: &mut Rng) -> Option<GameState> {
     }
     let position = dice::opening(net, turns, rng)?;
     let rules = NumberRules::default();
-    let own = 1 + rng.index(usize::from(rules.k)) as u8;
-    let theirs = 1 + (own as usize + rng.index(usize::from(rules.k) - 1)) as u8 % rules.k;
+    let k = usize::from(rules.k);
+    let own = 1 + rng.index(k);
+    // Any number but `own`: 1..k-1 steps on from it, round the alphabet.
+    let theirs = (own - 1 + 1 + rng.index(k - 1)) % k + 1;
+    let (own, theirs) = (own as u8, theirs as u8);
     let mover = if rng.index(2) == 0 { Side::X } else { Side::Y };
     let mut current = [None, None];
     current[mover.index()] = Some(own);

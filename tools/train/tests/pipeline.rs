@@ -206,6 +206,15 @@ fn plain_and_variant(name: &str, extra: &[&str]) -> (String, String) {
     (std::fs::read_to_string(&plain).unwrap(), text)
 }
 
+/// Checks that the variant's header ends with `suffix` and the plain
+/// header does not name the option (`suffix`'s first key).
+fn assert_header_names(plain_text: &str, text: &str, suffix: &str) {
+    let header = text.lines().next().unwrap();
+    assert!(header.ends_with(suffix), "{header}");
+    let key = suffix.trim_start().split('=').next().unwrap();
+    assert!(!plain_text.lines().next().unwrap().contains(key));
+}
+
 /// Each game's `state=label` words, in order.
 fn game_states(text: &str) -> Vec<Vec<String>> {
     text.lines()
@@ -223,9 +232,7 @@ fn game_states(text: &str) -> Vec<Vec<String>> {
 #[test]
 fn selfplay_random_turns_vary_the_games_and_stay_reproducible() {
     let (plain_text, text) = plain_and_variant("selfplay-random", &["--random-turns", "8"]);
-    let header = text.lines().next().unwrap();
-    assert!(header.ends_with(" random_turns=8"), "{header}");
-    assert!(!plain_text.lines().next().unwrap().contains("random_turns"));
+    assert_header_names(&plain_text, &text, " random_turns=8");
     // The same seed without random turns: random turns take some games
     // elsewhere.
     let (p, r) = (game_states(&plain_text), game_states(&text));
@@ -239,9 +246,7 @@ fn selfplay_random_turns_vary_the_games_and_stay_reproducible() {
 #[test]
 fn selfplay_dice_turns_start_games_elsewhere_and_stay_reproducible() {
     let (plain_text, text) = plain_and_variant("selfplay-dice", &["--dice-turns", "12"]);
-    let header = text.lines().next().unwrap();
-    assert!(header.ends_with(" dice_turns=12"), "{header}");
-    assert!(!plain_text.lines().next().unwrap().contains("dice_turns"));
+    assert_header_names(&plain_text, &text, " dice_turns=12");
     let (p, d) = (game_states(&plain_text), game_states(&text));
     assert_eq!(p.len(), d.len());
     // A state word is `position:phase:numbers:credits:k=label`; every plain
@@ -269,9 +274,7 @@ fn selfplay_dice_turns_start_games_elsewhere_and_stay_reproducible() {
 fn selfplay_holding_style_changes_the_play_not_the_labels() {
     let holding = ["--holding", "1", "--holding-bonus", "400"];
     let (plain_text, text) = plain_and_variant("selfplay-holding", &holding);
-    let header = text.lines().next().unwrap();
-    assert!(header.ends_with(" holding=1 holding_bonus=400"), "{header}");
-    assert!(!plain_text.lines().next().unwrap().contains("holding"));
+    assert_header_names(&plain_text, &text, " holding=1 holding_bonus=400");
     let (p, h) = (game_states(&plain_text), game_states(&text));
     assert_eq!(p.len(), h.len());
     // Every game starts from the same state with the same label: the
