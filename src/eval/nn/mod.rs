@@ -7,10 +7,13 @@
 //! backgammon, to lose a gammon or more, to lose a backgammon. The expected
 //! points follow from them ([`Probabilities::equity`]).
 //!
-//! Inference is plain Rust: the first layer adds the weight columns of the
-//! inputs that are set (a few dozen of 230 or 257, by the net's
-//! [`FeatureSet`]), the second is a dot product per output. The net the engine plays with is embedded in the binary
-//! ([`Network::embedded`]); [`file`] reads and writes other nets.
+//! Inference is plain Rust (`forward`): the first layer adds the weight
+//! columns of the inputs that are set (a few dozen of 230 or 257, by the
+//! net's [`FeatureSet`]), the second is a dot product per output; an AVX2
+//! kernel and portable loops give the same bits. The chances are made
+//! consistent in one place ([`Probabilities::consistent`]). The net the
+//! engine plays with is embedded in the binary ([`Network::embedded`]);
+//! [`file`] reads and writes other nets.
 //!
 //! ```
 //! use ncbg::game::GameState;
@@ -24,11 +27,15 @@
 pub mod contact;
 pub mod features;
 pub mod file;
+mod forward;
+mod probabilities;
 
 use super::Evaluator;
 use crate::game::GameState;
 pub use features::FeatureSet;
-use features::{Features, Inputs};
+use features::Features;
+use forward::sigmoid;
+pub use probabilities::Probabilities;
 use std::sync::{Arc, OnceLock};
 
 /// Number of outputs.
@@ -50,115 +57,6 @@ pub struct Network {
     /// Second layer, output-major.
     w2: Vec<f32>,
     b2: Vec<f32>,
-}
-
-/// The net's outputs for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Probabilities {
-    /// Chance to win.
-    pub win: f32,
-    /// Chance to win a gammon or a backgammon.
-    pub win_gammon: f32,
-    /// Chance to win a backgammon.
-    pub win_backgammon: f32,
-    /// Chance to lose a gammon or a backgammon.
-    pub lose_gammon: f32,
-    /// Chance to lose a backgammon.
-    pub lose_backgammon: f32,
-}
-
-impl Probabilities {
-    /// From the five outputs in file order.
-    pub fn from_array(p: [f32; OUTPUTS]) -> Probabilities {
-        Probabilities {
-            win: p[0],
-            win_gammon: p[1],
-            win_backgammon: p[2],
-            lose_gammon: p[3],
-            lose_backgammon: p[4],
-        }
-    }
-
-    /// The five outputs in file order.
-    pub fn to_array(self) -> [f32; OUTPUTS] {
-        [
-            self.win,
-            self.win_gammon,
-            self.win_backgammon,
-            self.lose_gammon,
-            self.lose_backgammon,
-        ]
-    }
-
-    /// The chances made consistent, the one place where the net's five
-    /// independent outputs are reconciled (search, `eval`, analysis and the
-    /// GUI all read them through [`Network::probabilities`]): each chance
-    /// is cut to `0..=1`, a gammon chance to its side's win chance
-    /// (`lose-gammon` to `1 - win`), a backgammon chance to its gammon chance.
-    pub fn consistent(self) -> Probabilities {
-        let win = self.win.clamp(0.0, 1.0);
-        let win_gammon = self.win_gammon.clamp(0.0, win);
-        let lose_gammon = self.lose_gammon.clamp(0.0, 1.0 - win);
-        Probabilities {
-            win,
-            win_gammon,
-            win_backgammon: self.win_backgammon.clamp(0.0, win_gammon),
-            lose_gammon,
-            lose_backgammon: self.lose_backgammon.clamp(0.0, lose_gammon),
-        }
-    }
-
-    /// True when the chances are consistent: every gammon chance at most
-    /// its side's win chance, every backgammon chance at most its gammon.
-    pub fn is_consistent(&self) -> bool {
-        (0.0..=1.0).contains(&self.win)
-            && (0.0..=self.win).contains(&self.win_gammon)
-            && (0.0..=self.win_gammon).contains(&self.win_backgammon)
-            && (0.0..=1.0 - self.win).contains(&self.lose_gammon)
-            && (0.0..=self.lose_gammon).contains(&self.lose_backgammon)
-    }
-
-    /// Expected points for the side to move, from the consistent chances.
-    pub fn equity(&self) -> f32 {
-        let p = self.consistent();
-        let lose = 1.0 - p.win;
-        p.win - lose + p.win_gammon - p.lose_gammon + p.win_backgammon - p.lose_backgammon
-    }
-
-    /// The same chances seen by the other side.
-    pub fn flip(&self) -> Probabilities {
-        Probabilities {
-            win: 1.0 - self.win,
-            win_gammon: self.lose_gammon,
-            win_backgammon: self.lose_backgammon,
-            lose_gammon: self.win_gammon,
-            lose_backgammon: self.win_backgammon,
-        }
-    }
-}
-
-/// A dot product in eight independent lanes, so that it vectorizes (one
-/// running sum would chain every addition).
-#[inline(always)]
-fn dot(a: &[f32], b: &[f32]) -> f32 {
-    let mut lanes = [0.0f32; 8];
-    let (a8, b8) = (a.chunks_exact(8), b.chunks_exact(8));
-    let (ra, rb) = (a8.remainder(), b8.remainder());
-    for (x, y) in a8.zip(b8) {
-        for i in 0..8 {
-            lanes[i] += x[i] * y[i];
-        }
-    }
-    let mut sum: f32 = lanes.iter().sum();
-    for (x, y) in ra.iter().zip(rb) {
-        sum += x * y;
-    }
-    sum
-}
-
-#[inline(always)]
-fn sigmoid(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
 }
 
 impl Network {
@@ -221,92 +119,6 @@ impl Network {
             "inputs of another feature set"
         );
         self.forward(features)
-    }
-
-    /// The raw output sums for `inputs` (encoded [`Features`], or a state
-    /// read directly): on AVX2 machines with code compiled for it, else
-    /// portable code; both do the same operations in the same order (Rust
-    /// never fuses a multiply and an add on its own), so the results are the
-    /// same bit for bit.
-    #[inline]
-    fn forward<I: Inputs>(&self, inputs: &I) -> [f32; OUTPUTS] {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU has AVX2, checked just above.
-            return unsafe { self.forward_avx2(inputs) };
-        }
-        self.forward_sized(inputs)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    unsafe fn forward_avx2<I: Inputs>(&self, inputs: &I) -> [f32; OUTPUTS] {
-        self.forward_sized(inputs)
-    }
-
-    /// The net's usual width gets loops of a fixed length (unrolled, no
-    /// bounds checks); any other width the general loops.
-    #[inline(always)]
-    fn forward_sized<I: Inputs>(&self, inputs: &I) -> [f32; OUTPUTS] {
-        if self.hidden == 128 {
-            self.forward_fixed::<128, I>(inputs)
-        } else {
-            self.forward_general(inputs)
-        }
-    }
-
-    #[inline(always)]
-    fn forward_fixed<const H: usize, I: Inputs>(&self, inputs: &I) -> [f32; OUTPUTS] {
-        let mut acc: [f32; H] = self.b1[..H].try_into().expect("H hidden units");
-        let w1 = &self.w1[..self.features.inputs() * H];
-        inputs.for_each_input(self.features, |i, v| {
-            let column: &[f32; H] = w1[i * H..(i + 1) * H].try_into().expect("a column");
-            if v == 1.0 {
-                for j in 0..H {
-                    acc[j] += column[j];
-                }
-            } else {
-                for j in 0..H {
-                    acc[j] += v * column[j];
-                }
-            }
-        });
-        for a in acc.iter_mut() {
-            *a = a.max(0.0);
-        }
-        let mut out = [0.0; OUTPUTS];
-        for (o, out) in out.iter_mut().enumerate() {
-            *out = dot(&acc, &self.w2[o * H..(o + 1) * H]) + self.b2[o];
-        }
-        out
-    }
-
-    #[inline(always)]
-    fn forward_general<I: Inputs>(&self, inputs: &I) -> [f32; OUTPUTS] {
-        let h = self.hidden;
-        let mut buffer = [0.0f32; file::MAX_HIDDEN];
-        let acc = &mut buffer[..h];
-        acc.copy_from_slice(&self.b1);
-        inputs.for_each_input(self.features, |i, v| {
-            let column = &self.w1[i * h..(i + 1) * h];
-            if v == 1.0 {
-                for (a, w) in acc.iter_mut().zip(column) {
-                    *a += w;
-                }
-            } else {
-                for (a, w) in acc.iter_mut().zip(column) {
-                    *a += v * w;
-                }
-            }
-        });
-        for a in acc.iter_mut() {
-            *a = a.max(0.0);
-        }
-        let mut out = [0.0; OUTPUTS];
-        for (o, out) in out.iter_mut().enumerate() {
-            *out = dot(acc, &self.w2[o * h..(o + 1) * h]) + self.b2[o];
-        }
-        out
     }
 
     /// The chances for `state`'s side to move, made consistent
@@ -381,31 +193,6 @@ mod tests {
         assert_eq!(to_millipoints(5.0), 2999);
         assert_eq!(to_millipoints(0.0), 1);
         assert_eq!(to_millipoints(0.3217), 322);
-    }
-
-    #[test]
-    fn consistent_cuts_each_chance_to_its_bound_and_keeps_consistent_ones() {
-        // The issue's example: win 0.9534 with lose-gammon 0.1072.
-        let raw = Probabilities::from_array([0.9534, 0.97, 0.98, 0.1072, 0.2]);
-        assert!(!raw.is_consistent());
-        let p = raw.consistent();
-        assert!(p.is_consistent());
-        assert_eq!(p.win, 0.9534);
-        assert_eq!(p.win_gammon, 0.9534);
-        assert_eq!(p.win_backgammon, 0.9534);
-        assert!((p.lose_gammon - (1.0 - 0.9534)).abs() < 1e-7);
-        assert_eq!(p.lose_backgammon, p.lose_gammon);
-        assert_eq!(raw.equity(), p.equity());
-        let fine = Probabilities::from_array([0.6, 0.2, 0.05, 0.1, 0.01]);
-        assert!(fine.is_consistent());
-        assert_eq!(fine.consistent(), fine);
-    }
-
-    #[test]
-    fn flip_is_an_involution_and_negates_equity() {
-        let p = Probabilities::from_array([0.6, 0.2, 0.05, 0.1, 0.01]);
-        assert_eq!(p.flip().flip(), p);
-        assert!((p.equity() + p.flip().equity()).abs() < 1e-6);
     }
 
     #[test]
