@@ -8,11 +8,13 @@
 //!   every state labelled with the search's score and the game's result.
 //! - [`supervised`]: training a net on that data.
 //! - [`mlp`]: the trainer's own forward and backward passes and Adam.
+//! - [`consistency`]: how often a net's raw chances break their bounds.
 //! - [`arena`]: quick in-process games between two evaluations.
 //! - [`pipeline`]: the runs behind the commands (TD rounds, training, the
 //!   pipeline of generations) and the nets' files.
 
 pub mod arena;
+pub mod consistency;
 pub mod data;
 pub mod dice;
 pub mod mlp;

@@ -8,7 +8,7 @@ use ncbg::eval::nn::Network;
 use ncbg_train::pipeline::{
     self, load, run_td, run_train, selfplay_config, SelfplayArgs, TdArgs, TrainArgs,
 };
-use ncbg_train::selfplay;
+use ncbg_train::{consistency, data, selfplay};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -91,6 +91,22 @@ enum Cmd {
     /// self-play with the last net and training on its data. Each finished
     /// step's file is kept, so running it again resumes.
     Pipeline(pipeline::PipelineArgs),
+    /// How often nets' raw outputs break the bounds between their chances
+    /// (win-gammon <= win, lose-gammon <= 1 - win, ...): on random games,
+    /// and on the states of data files.
+    Consistency {
+        /// Net files.
+        #[arg(required = true)]
+        nets: Vec<PathBuf>,
+        /// Seeded random games to look at (0: none).
+        #[arg(long, default_value_t = 300)]
+        games: u64,
+        #[arg(long, default_value_t = 17)]
+        seed: u64,
+        /// Self-play data files whose states to look at too.
+        #[arg(long)]
+        data: Vec<PathBuf>,
+    },
 }
 
 fn run(cli: Cli) -> Result<(), String> {
@@ -128,6 +144,32 @@ fn run(cli: Cli) -> Result<(), String> {
             data,
         } => run_train(&init, &out, &train, seed, &data),
         Cmd::Pipeline(args) => pipeline::pipeline(&args),
+        Cmd::Consistency {
+            nets,
+            games,
+            seed,
+            data,
+        } => {
+            let mut recorded = Vec::new();
+            for path in &data {
+                recorded.extend(data::read_for_training(path)?);
+            }
+            for path in &nets {
+                let net = load(path)?;
+                if games > 0 {
+                    let t = consistency::random_games(&net, games, seed);
+                    println!("{} random games: {}", path.display(), t.line());
+                }
+                if !recorded.is_empty() {
+                    let states = recorded
+                        .iter()
+                        .flat_map(|g| g.states.iter().map(|(s, _)| s));
+                    let t = consistency::states(&net, states);
+                    println!("{} data: {}", path.display(), t.line());
+                }
+            }
+            Ok(())
+        }
         Cmd::Td {
             out,
             init,

@@ -20,6 +20,10 @@ pub struct Mlp {
     /// `w2[o * hidden + j]`: hidden unit `j` to output `o`.
     pub w2: Vec<f32>,
     pub b2: Vec<f32>,
+    /// Weight of the consistency term (0: none): each bound the five
+    /// outputs break ([`violations`]) adds this times the excess to the
+    /// loss, so that the net learns chances that need no cutting.
+    pub consistency: f32,
     adam: Adam,
 }
 
@@ -108,6 +112,7 @@ impl Mlp {
             b1,
             w2,
             b2,
+            consistency: 0.0,
             adam: Adam::new(n),
         }
     }
@@ -190,6 +195,18 @@ impl Mlp {
                 d[o] = target.probability_weight * (p[o] - t)
                     + target.equity_weight * 2.0 * e_err * EQUITY_SLOPE[o] * p[o] * (1.0 - p[o]);
             }
+            if self.consistency > 0.0 {
+                let mut dp = [0.0f32; OUTPUTS];
+                for (excess, slope) in violations(&p) {
+                    loss += self.consistency * excess;
+                    for o in 0..OUTPUTS {
+                        dp[o] += self.consistency * slope[o];
+                    }
+                }
+                for o in 0..OUTPUTS {
+                    d[o] += dp[o] * p[o] * (1.0 - p[o]);
+                }
+            }
             // Backward.
             g_h.iter_mut().for_each(|g| *g = 0.0);
             for o in 0..OUTPUTS {
@@ -227,6 +244,22 @@ impl Mlp {
         self.adam.t += 1;
         loss * scale
     }
+}
+
+/// The consistency bounds the outputs `p` (file order: win, win-gammon,
+/// win-backgammon, lose-gammon, lose-backgammon) break, each as (excess,
+/// d excess / d p): win-gammon <= win, win-backgammon <= win-gammon,
+/// lose-gammon <= 1 - win, lose-backgammon <= lose-gammon (the bounds that
+/// [`ncbg::eval::nn::Probabilities::consistent`] enforces at play).
+pub fn violations(p: &[f32; OUTPUTS]) -> impl Iterator<Item = (f32, [f32; OUTPUTS])> {
+    [
+        (p[1] - p[0], [-1.0, 1.0, 0.0, 0.0, 0.0]),
+        (p[2] - p[1], [0.0, -1.0, 1.0, 0.0, 0.0]),
+        (p[3] + p[0] - 1.0, [1.0, 0.0, 0.0, 1.0, 0.0]),
+        (p[4] - p[3], [0.0, 0.0, 0.0, -1.0, 1.0]),
+    ]
+    .into_iter()
+    .filter(|&(excess, _)| excess > 0.0)
 }
 
 /// Adam (Kingma & Ba) over all parameters laid end to end.

@@ -52,6 +52,10 @@ pub struct TdArgs {
     /// the handcrafted evaluation (0: never).
     #[arg(long, default_value_t = 10)]
     pub check_every: u64,
+    /// Weight of the consistency term in TD's training passes (as `train
+    /// --consistency`).
+    #[arg(long, default_value_t = 0.0)]
+    pub td_consistency: f32,
 }
 
 /// Self-play settings.
@@ -108,6 +112,11 @@ pub struct TrainArgs {
     pub train_lr: f32,
     #[arg(long, default_value_t = 256)]
     pub train_batch: usize,
+    /// Weight of the consistency term: the loss grows by this times each
+    /// bound the outputs break (win-gammon over win, lose-gammon over
+    /// 1 - win, ...), so that the net's chances rarely need cutting at play.
+    #[arg(long, default_value_t = 0.0)]
+    pub consistency: f32,
 }
 
 pub fn save(net: &Network, path: &Path) -> Result<(), String> {
@@ -153,6 +162,7 @@ pub fn run_td(
         other_rules,
         dice,
         check_every,
+        td_consistency,
     } = a.clone();
     let cfg = td::TdConfig {
         games_per_round,
@@ -173,6 +183,7 @@ pub fn run_td(
             seed,
         ),
     };
+    mlp.consistency = td_consistency;
     let mut rng = Rng::new(seed ^ 0x5EED);
     let start = Instant::now();
     let mut games = 0u64;
@@ -255,6 +266,7 @@ pub fn run_train(
         games.extend(data::read_for_training(path)?);
     }
     let mut mlp = Mlp::from_network(&load(init)?);
+    mlp.consistency = a.consistency;
     let samples = supervised::samples(&games, a.result_weight, mlp.features);
     let loss = supervised::train(
         &mut mlp,

@@ -103,3 +103,38 @@ fn a_training_step_moves_the_output_towards_its_target() {
     assert!(after[1] > before[1] + 0.1, "{before:?} -> {after:?}");
     assert!(after[3] < before[3], "{before:?} -> {after:?}");
 }
+
+/// The consistency term alone (no other target) pulls outputs that break
+/// a bound back towards it, and leaves a net with weight 0 as it was.
+#[test]
+fn the_consistency_term_pulls_broken_outputs_within_their_bounds() {
+    use ncbg_train::mlp::{violations, Target};
+    let f = Features::of(&GameState::standard(), FeatureSet::Board);
+    let none = Target {
+        probabilities: [0.0; ncbg::eval::nn::OUTPUTS],
+        probability_weight: 0.0,
+        equity: 0.0,
+        equity_weight: 0.0,
+    };
+    // win ~0.95 with lose-gammon ~0.27, win-gammon ~0.98 (over win).
+    let broken = |consistency: f32| {
+        let mut mlp = Mlp::new(FeatureSet::Board, 16, 3);
+        mlp.w2.iter_mut().for_each(|w| *w = 0.0);
+        mlp.b2 = vec![3.0, 4.0, -4.0, -1.0, -4.0];
+        mlp.consistency = consistency;
+        mlp
+    };
+    let excess = |mlp: &Mlp| -> f32 { violations(&mlp.outputs(&f)).map(|(e, _)| e).sum() };
+    let mut off = broken(0.0);
+    let mut on = broken(1.0);
+    let before = excess(&on);
+    assert!(before > 0.2, "{before}");
+    assert_eq!(violations(&on.outputs(&f)).count(), 2);
+    for _ in 0..40 {
+        off.step(&[(&f, none)], 0.01);
+        on.step(&[(&f, none)], 0.01);
+    }
+    assert_eq!(excess(&off), before, "no term, no target: nothing moves");
+    let after = excess(&on);
+    assert!(after < before / 4.0, "{before} -> {after}");
+}

@@ -367,3 +367,47 @@ fn feature_set_two_goes_through_td_selfplay_and_train() {
     assert!(!out.status.success());
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `train --consistency` changes the trained net (0 is the plain run), and
+/// `consistency` counts the broken bounds of nets on random games and on a
+/// data file's states.
+#[test]
+fn consistency_weight_and_report() {
+    let dir = tmp("consistency");
+    let data = dir.join("d.data");
+    assert!(selfplay(&data, "2", &[]).status.success());
+    let init = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/gen1d.ncnn");
+    let trained = |name: &str, extra: &[&str]| -> Vec<u8> {
+        let out = dir.join(name);
+        run(train_bin()
+            .args(["train", "--init", init, "--out", out.to_str().unwrap()])
+            .args(["--train-lr", "0.01"])
+            .args(extra)
+            .arg(&data));
+        std::fs::read(out).unwrap()
+    };
+    let plain = trained("plain.ncnn", &[]);
+    assert_eq!(plain, trained("zero.ncnn", &["--consistency", "0"]));
+    assert_ne!(plain, trained("strong.ncnn", &["--consistency", "100"]));
+    let out = train_bin()
+        .args(["consistency", init, "--games", "2", "--data"])
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].contains("gen1d.ncnn random games: "), "{text}");
+    assert!(lines[1].contains("gen1d.ncnn data: "), "{text}");
+    for l in lines {
+        assert!(l.contains(" states (") && l.contains("worst excess"), "{l}");
+    }
+    let missing = train_bin()
+        .args(["consistency", "no-such.ncnn"])
+        .output()
+        .unwrap();
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("no-such.ncnn"));
+    let _ = std::fs::remove_dir_all(dir);
+}
