@@ -61,12 +61,14 @@ impl Network {
         self.forward_portable(inputs)
     }
 
-    /// The portable path: the net's usual width gets loops of a fixed
-    /// length (unrolled, no bounds checks), any other width general loops.
+    /// The portable path: the usual widths get loops of a fixed length
+    /// (unrolled, no bounds checks), any other width general loops.
     #[inline(always)]
     pub(super) fn forward_portable<I: Inputs>(&self, inputs: &I) -> [f32; OUTPUTS] {
         if self.hidden == 128 {
             self.forward_fixed::<128, I>(inputs)
+        } else if self.hidden == 256 {
+            self.forward_fixed::<256, I>(inputs)
         } else {
             self.forward_general(inputs)
         }
@@ -178,6 +180,7 @@ mod tests {
             (FeatureSet::Board, 64, 1),
             (FeatureSet::Board, 128, 2),
             (FeatureSet::Contact, 192, 3),
+            (FeatureSet::Board, 256, 5),
             (FeatureSet::Board, 40, 4),
         ] {
             nets.push(random_net(set, h, seed));

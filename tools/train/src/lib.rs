@@ -8,6 +8,7 @@
 //!   every state labelled with the search's score and the game's result.
 //! - [`supervised`]: training a net on that data.
 //! - [`mlp`]: the trainer's own forward and backward passes and Adam.
+//! - [`widen`]: more hidden units, the same outputs.
 //! - [`consistency`]: how often a net's raw chances break their bounds.
 //! - [`arena`]: quick in-process games between two evaluations.
 //! - [`pipeline`]: the runs behind the commands (TD rounds, training, the
@@ -24,3 +25,4 @@ pub mod style;
 pub mod supervised;
 pub mod td;
 pub mod trajectory;
+pub mod widen;

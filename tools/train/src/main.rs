@@ -8,7 +8,7 @@ use ncbg::eval::nn::Network;
 use ncbg_train::pipeline::{
     self, load, run_td, run_train, selfplay_config, SelfplayArgs, TdArgs, TrainArgs,
 };
-use ncbg_train::{consistency, data, selfplay};
+use ncbg_train::{consistency, data, selfplay, widen};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -91,6 +91,21 @@ enum Cmd {
     /// self-play with the last net and training on its data. Each finished
     /// step's file is kept, so running it again resumes.
     Pipeline(pipeline::PipelineArgs),
+    /// A wider net with the same outputs: new hidden units with small
+    /// random input weights and no weight in the outputs.
+    Widen {
+        /// The net to widen.
+        #[arg(long)]
+        init: PathBuf,
+        /// Where to write the wider net.
+        #[arg(long)]
+        out: PathBuf,
+        /// Hidden units of the wider net.
+        #[arg(long)]
+        hidden: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// How often nets' raw outputs break the bounds between their chances
     /// (win-gammon <= win, lose-gammon <= 1 - win, ...): on random games,
     /// and on the states of data files.
@@ -144,6 +159,17 @@ fn run(cli: Cli) -> Result<(), String> {
             data,
         } => run_train(&init, &out, &train, seed, &data),
         Cmd::Pipeline(args) => pipeline::pipeline(&args),
+        Cmd::Widen {
+            init,
+            out,
+            hidden,
+            seed,
+        } => {
+            let wide = widen::widen(&load(&init)?, hidden, seed)?;
+            pipeline::save(&wide, &out)?;
+            eprintln!("widen: {hidden} hidden units, written to {}", out.display());
+            Ok(())
+        }
         Cmd::Consistency {
             nets,
             games,

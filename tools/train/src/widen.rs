@@ -1,0 +1,74 @@
+//! Widening a net (`ncbg-train widen`): more hidden units, the same
+//! function. The new units get small random input weights and a zero bias,
+//! and weigh nothing in the outputs, so the wider net's outputs are the old
+//! net's to the last bit; training then gives them their part (their
+//! output weights get gradient from the first step, as their activations
+//! are not zero). The cheap way to a larger net on two cores: it keeps what
+//! the old one learned in millions of games.
+
+use ncbg::eval::nn::{file::MAX_HIDDEN, Network, OUTPUTS};
+use ncbg::rng::Rng;
+
+/// Scale of the new units' input weights (about a tenth of a fresh net's).
+const NEW_WEIGHT: f32 = 0.02;
+
+/// `net` with `hidden` units (at least its own, at most [`MAX_HIDDEN`]).
+pub fn widen(net: &Network, hidden: usize, seed: u64) -> Result<Network, String> {
+    let old = net.hidden();
+    if hidden < old || hidden > MAX_HIDDEN {
+        return Err(format!(
+            "--hidden {hidden}: the net has {old} units, a wider one needs {old}..={MAX_HIDDEN}"
+        ));
+    }
+    let (w1, b1, w2, b2) = net.parts();
+    let inputs = net.features().inputs();
+    let mut rng = Rng::new(seed);
+    let mut new_w1 = Vec::with_capacity(inputs * hidden);
+    for i in 0..inputs {
+        new_w1.extend_from_slice(&w1[i * old..(i + 1) * old]);
+        new_w1.extend((old..hidden).map(|_| (rng.unit() as f32 * 2.0 - 1.0) * NEW_WEIGHT));
+    }
+    let mut new_b1 = b1.to_vec();
+    new_b1.resize(hidden, 0.0);
+    let mut new_w2 = Vec::with_capacity(OUTPUTS * hidden);
+    for o in 0..OUTPUTS {
+        new_w2.extend_from_slice(&w2[o * old..(o + 1) * old]);
+        new_w2.resize((o + 1) * hidden, 0.0);
+    }
+    Network::from_parts(net.features(), hidden, new_w1, new_b1, new_w2, b2.to_vec())
+        .ok_or_else(|| "widened net has the wrong shape".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ncbg::game::GameState;
+    use ncbg::turn::random_turn;
+
+    #[test]
+    fn a_wider_net_gives_the_same_outputs() {
+        let net = Network::embedded();
+        let wide = widen(&net, 192, 1).unwrap();
+        assert_eq!(wide.hidden(), 192);
+        assert_ne!(
+            widen(&net, 192, 2).unwrap(),
+            wide,
+            "the seed sets the new weights"
+        );
+        let mut rng = Rng::new(4);
+        let mut g = GameState::standard();
+        let mut seen = 0;
+        while let Some(t) = random_turn(&g, &mut rng) {
+            assert_eq!(wide.raw_probabilities(&g), net.raw_probabilities(&g));
+            seen += 1;
+            g = t.after(&g);
+            if g.is_over() {
+                break;
+            }
+        }
+        assert!(seen > 10);
+        assert_eq!(*widen(&net, 128, 1).unwrap().parts().0, *net.parts().0);
+        assert!(widen(&net, 64, 1).is_err());
+        assert!(widen(&net, MAX_HIDDEN + 1, 1).is_err());
+    }
+}
