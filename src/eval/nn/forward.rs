@@ -13,7 +13,9 @@
 //! against 450–560: the columns, 118 KB for 128 units, come from L2, and
 //! those loads bound the first layer either way.)
 
-use super::features::{Features, Inputs};
+#[cfg(test)]
+use super::features::Features;
+use super::features::Inputs;
 use super::{file, Network, OUTPUTS};
 
 /// A dot product in eight independent lanes, so that it vectorizes (one
@@ -133,8 +135,8 @@ impl Network {
 
     /// The raw output sums by the loops built for any machine (no AVX2),
     /// for holding the two builds against each other.
-    #[doc(hidden)]
-    pub fn logits_portable(&self, features: &Features) -> [f32; OUTPUTS] {
+    #[cfg(test)]
+    fn logits_portable(&self, features: &Features) -> [f32; OUTPUTS] {
         assert_eq!(features.set(), self.features);
         self.forward_portable(features)
     }

@@ -9,8 +9,8 @@
 //!
 //! Inference is plain Rust (`forward`): the first layer adds the weight
 //! columns of the inputs that are set (a few dozen of 230 or 257, by the
-//! net's [`FeatureSet`]), the second is a dot product per output; an AVX2
-//! kernel and portable loops give the same bits. The chances are made
+//! net's [`FeatureSet`]), the second is a dot product per output; the same
+//! loops built for AVX2 and for any machine give the same bits. The chances are made
 //! consistent in one place ([`Probabilities::consistent`]). The net the
 //! engine plays with is embedded in the binary ([`Network::embedded`]);
 //! [`file`] reads and writes other nets.

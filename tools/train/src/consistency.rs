@@ -32,12 +32,10 @@ impl Tally {
     pub fn add(&mut self, p: &[f32; OUTPUTS]) {
         self.states += 1;
         let (mut any, mut visible) = (false, false);
-        for (excess, slope) in violations(p) {
+        for (k, excess, _) in violations(p) {
             any = true;
             visible |= excess > 0.01;
             self.worst = self.worst.max(excess);
-            // The bound is named by the output its excess raises.
-            let k = slope.iter().rposition(|&s| s == 1.0).unwrap_or(1) - 1;
             self.by_bound[k] += 1;
         }
         self.broken += u64::from(any);

@@ -197,7 +197,7 @@ impl Mlp {
             }
             if self.consistency > 0.0 {
                 let mut dp = [0.0f32; OUTPUTS];
-                for (excess, slope) in violations(&p) {
+                for (_, excess, slope) in violations(&p) {
                     loss += self.consistency * excess;
                     for o in 0..OUTPUTS {
                         dp[o] += self.consistency * slope[o];
@@ -251,7 +251,7 @@ impl Mlp {
 /// d excess / d p): win-gammon <= win, win-backgammon <= win-gammon,
 /// lose-gammon <= 1 - win, lose-backgammon <= lose-gammon (the bounds that
 /// [`ncbg::eval::nn::Probabilities::consistent`] enforces at play).
-pub fn violations(p: &[f32; OUTPUTS]) -> impl Iterator<Item = (f32, [f32; OUTPUTS])> {
+pub fn violations(p: &[f32; OUTPUTS]) -> impl Iterator<Item = (usize, f32, [f32; OUTPUTS])> {
     [
         (p[1] - p[0], [-1.0, 1.0, 0.0, 0.0, 0.0]),
         (p[2] - p[1], [0.0, -1.0, 1.0, 0.0, 0.0]),
@@ -259,7 +259,9 @@ pub fn violations(p: &[f32; OUTPUTS]) -> impl Iterator<Item = (f32, [f32; OUTPUT
         (p[4] - p[3], [0.0, 0.0, 0.0, -1.0, 1.0]),
     ]
     .into_iter()
-    .filter(|&(excess, _)| excess > 0.0)
+    .enumerate()
+    .filter(|&(_, (excess, _))| excess > 0.0)
+    .map(|(k, (excess, slope))| (k, excess, slope))
 }
 
 /// Adam (Kingma & Ba) over all parameters laid end to end.

@@ -124,7 +124,7 @@ fn the_consistency_term_pulls_broken_outputs_within_their_bounds() {
         mlp.consistency = consistency;
         mlp
     };
-    let excess = |mlp: &Mlp| -> f32 { violations(&mlp.outputs(&f)).map(|(e, _)| e).sum() };
+    let excess = |mlp: &Mlp| -> f32 { violations(&mlp.outputs(&f)).map(|(_, e, _)| e).sum() };
     let mut off = broken(0.0);
     let mut on = broken(1.0);
     let before = excess(&on);
