@@ -82,6 +82,8 @@ pub const ALPHABET: usize = PHASE_PLAY + 1;
 pub const PIPS: usize = ALPHABET + 7;
 /// Number of inputs of feature set 1.
 pub const BOARD_INPUTS: usize = PIPS + 2;
+/// The most inputs of any feature set.
+pub const MAX_INPUTS: usize = CONTACT + CONTACT_INPUTS;
 /// The most inputs a state can set (15 points × 4 units + bar + off, twice,
 /// the NC inputs and the contact inputs), rounded up.
 pub const MAX_ACTIVE: usize = 192;

@@ -9,8 +9,10 @@
 //!
 //! Inference is plain Rust (`forward`): the first layer adds the weight
 //! columns of the inputs that are set (a few dozen of 230 or 257, by the
-//! net's [`FeatureSet`]), the second is a dot product per output; the same
-//! loops built for AVX2 and for any machine give the same bits. The chances are made
+//! net's [`FeatureSet`]) in fixed point, the second is a dot product per
+//! output; the same loops built for AVX2 and for any machine give the same
+//! bits. Each thread corrects the sums of the state it evaluated last by the
+//! inputs that changed (`incremental`), which gives the same bits again. The chances are made
 //! consistent in one place ([`Probabilities::consistent`]). The net the
 //! engine plays with is embedded in the binary ([`Network::embedded`]);
 //! [`file`] reads and writes other nets.
@@ -28,14 +30,16 @@ pub mod contact;
 pub mod features;
 pub mod file;
 mod forward;
+mod incremental;
 mod probabilities;
 
 use super::Evaluator;
 use crate::game::GameState;
 pub use features::FeatureSet;
 use features::Features;
-use forward::sigmoid;
+use forward::{sigmoid, Quantized};
 pub use probabilities::Probabilities;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 /// Number of outputs.
@@ -46,7 +50,7 @@ pub const OUTPUTS: usize = 5;
 static EMBEDDED_BYTES: &[u8] = include_bytes!("default.ncnn");
 
 /// A value network: weights and biases of its two layers.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Network {
     features: FeatureSet,
     hidden: usize,
@@ -57,6 +61,23 @@ pub struct Network {
     /// Second layer, output-major.
     w2: Vec<f32>,
     b2: Vec<f32>,
+    /// The first layer in fixed point, as inference sums it.
+    quantized: Quantized,
+    /// Names these weights for the threads' incremental evaluation (a
+    /// clone keeps it: same weights).
+    id: u64,
+}
+
+/// Two nets are equal when their layers are.
+impl PartialEq for Network {
+    fn eq(&self, other: &Network) -> bool {
+        self.features == other.features
+            && self.hidden == other.hidden
+            && self.w1 == other.w1
+            && self.b1 == other.b1
+            && self.w2 == other.w2
+            && self.b2 == other.b2
+    }
 }
 
 impl Network {
@@ -70,19 +91,26 @@ impl Network {
         w2: Vec<f32>,
         b2: Vec<f32>,
     ) -> Option<Network> {
-        (hidden > 0
+        static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+        if !(hidden > 0
+            && hidden <= file::MAX_HIDDEN
             && w1.len() == features.inputs() * hidden
             && b1.len() == hidden
             && w2.len() == OUTPUTS * hidden
             && b2.len() == OUTPUTS)
-            .then_some(Network {
-                features,
-                hidden,
-                w1,
-                b1,
-                w2,
-                b2,
-            })
+        {
+            return None;
+        }
+        Some(Network {
+            features,
+            hidden,
+            quantized: Quantized::new(hidden, &w1, &b1),
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            w1,
+            b1,
+            w2,
+            b2,
+        })
     }
 
     /// The layers: first-layer weights (input-major) and biases, second-layer
@@ -130,7 +158,7 @@ impl Network {
     /// The five outputs as the net gives them (for the trainer's checks and
     /// for measuring how often they need [`Probabilities::consistent`]).
     pub fn raw_probabilities(&self, state: &GameState) -> Probabilities {
-        let l = self.forward(state);
+        let l = self.forward_state(state);
         Probabilities::from_array(l.map(sigmoid))
     }
 }
