@@ -1,6 +1,9 @@
 //! Cost of one static evaluation: the learned net (`Eval nn`) and the
 //! handcrafted evaluation (`Eval classic`), side by side in one run, over
-//! the states of seeded random games (mixed phases, contact and races).
+//! the states of seeded random games (mixed phases, contact and races),
+//! one after another as the games met them ("games") and as the search
+//! meets them, each state's children in a row ("siblings": the net
+//! corrects its sums from the last state's, see `eval::nn::incremental`).
 //!
 //!     cargo bench --bench eval            (best of 5 runs)
 //!     cargo bench --bench eval -- 9       (best of 9 runs)
@@ -10,7 +13,7 @@ use ncbg::eval::nn::{file, NnEval};
 use ncbg::eval::{Evaluator, Handcrafted};
 use ncbg::game::GameState;
 use ncbg::rng::Rng;
-use ncbg::turn::random_turn;
+use ncbg::turn::{legal_turns, random_turn};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -29,6 +32,17 @@ fn states(games: u64) -> Vec<GameState> {
         }
     }
     out
+}
+
+/// The children of every 20th state of `states`, siblings in a row.
+fn siblings(states: &[GameState]) -> Vec<GameState> {
+    states
+        .iter()
+        .step_by(20)
+        .flat_map(|s| legal_turns(s).into_iter().map(|c| c.after(s)))
+        .filter(|c| !c.is_over())
+        .take(200_000)
+        .collect()
 }
 
 fn time_per_eval(eval: &dyn Evaluator, states: &[GameState], runs: usize) -> f64 {
@@ -51,11 +65,13 @@ fn main() {
         .find_map(|a| a.parse().ok())
         .unwrap_or(5);
     let states = states(400);
+    let siblings = siblings(&states);
     let nn = NnEval::embedded();
     let classic = Handcrafted::default();
     println!(
-        "{} states ({} hidden units), best of {runs} runs:",
+        "{} states of games, {} siblings ({} hidden units), best of {runs} runs:",
         states.len(),
+        siblings.len(),
         nn.network().hidden()
     );
     let mut evals: Vec<(String, Box<dyn Evaluator>)> = vec![
@@ -73,7 +89,12 @@ fn main() {
         evals.push((name, Box::new(NnEval::new(net.into()))));
     }
     for (name, eval) in &evals {
-        let t = time_per_eval(eval.as_ref(), &states, runs);
-        println!("{name:>8}: {:7.1} ns per evaluation", t * 1e9);
+        let games = time_per_eval(eval.as_ref(), &states, runs);
+        let row = time_per_eval(eval.as_ref(), &siblings, runs);
+        println!(
+            "{name:>8}: {:7.1} ns per evaluation (games), {:7.1} ns (siblings)",
+            games * 1e9,
+            row * 1e9
+        );
     }
 }

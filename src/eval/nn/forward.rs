@@ -162,8 +162,18 @@ impl Network {
             value[set] = v;
             set += 1;
         });
-        for (&i, &v) in index[..set].iter().zip(&value[..set]) {
-            self.add_input(sums, usize::from(i), v);
+        let pairs = index[..set].iter().zip(&value[..set]);
+        if self.hidden == 128 {
+            // A local array of the usual width, which stays in registers.
+            let mut local: [i32; 128] = sums.try_into().expect("128 sums");
+            for (&i, &v) in pairs {
+                self.add_input(&mut local, usize::from(i), v);
+            }
+            sums.copy_from_slice(&local);
+        } else {
+            for (&i, &v) in pairs {
+                self.add_input(sums, usize::from(i), v);
+            }
         }
     }
 

@@ -20,6 +20,8 @@ use std::cell::RefCell;
 struct Last {
     /// [`Network::id`] of the net that evaluated it; 0 for none.
     net: u64,
+    /// Its side to move (`Side as u8`).
+    mover: u8,
     /// Its inputs, dense.
     inputs: [f32; MAX_INPUTS],
     /// The indices of its non-zero inputs (the first `set`).
@@ -37,6 +39,7 @@ thread_local! {
     static LAST: RefCell<Last> = const {
         RefCell::new(Last {
             net: 0,
+            mover: u8::MAX,
             inputs: [0.0; MAX_INPUTS],
             active: [0; MAX_ACTIVE],
             set: 0,
@@ -72,34 +75,51 @@ impl Network {
     /// The sums of `state` from `last`'s (which then holds `state`).
     #[inline(always)]
     fn forward_from(&self, state: &GameState, last: &mut Last) -> [f32; OUTPUTS] {
+        let mut active = [0u16; MAX_ACTIVE];
+        let mut value = [0.0f32; MAX_ACTIVE];
+        let mut set = 0usize;
+        state.for_each_input(self.features, |i, v| {
+            active[set] = i as u16;
+            value[set] = v;
+            set += 1;
+        });
+        if last.epoch == u32::MAX {
+            last.seen = [0; MAX_INPUTS];
+            last.epoch = 0;
+        }
+        last.epoch += 1;
+        let epoch = last.epoch;
+        let mover = state.to_move() as u8;
         let sums = &mut last.sums[..self.hidden];
-        if last.net == self.id && last.epoch < u32::MAX {
-            last.epoch += 1;
-            let epoch = last.epoch;
-            let mut active = [0u16; MAX_ACTIVE];
-            let mut value = [0.0f32; MAX_ACTIVE];
-            let mut set = 0usize;
-            state.for_each_input(self.features, |i, v| {
-                active[set] = i as u16;
-                value[set] = v;
-                set += 1;
-            });
-            // The inputs set now: corrected where their value changed.
-            let mut repeated = false;
+        // A correction is tried where the side to move is the last state's
+        // (otherwise the two sides' inputs trade places and nearly all
+        // change) and given up for a sum from scratch once it has cost as
+        // many weight columns as that would.
+        let mut corrected = last.net == self.id && last.mover == mover;
+        if corrected {
+            let mut cost = 0usize;
             for (&i, &v) in active[..set].iter().zip(&value[..set]) {
                 let i = usize::from(i);
-                repeated |= last.seen[i] == epoch;
+                // An input given twice (no feature set does that) would be
+                // corrected to one of its values, not their sum.
+                if last.seen[i] == epoch || cost > set {
+                    corrected = false;
+                    break;
+                }
                 last.seen[i] = epoch;
                 let old = last.inputs[i];
                 if old != v {
                     if old != 0.0 {
                         self.take_input(sums, i, old);
+                        cost += 1;
                     }
                     self.add_input(sums, i, v);
+                    cost += 1;
                     last.inputs[i] = v;
                 }
             }
-            // The inputs set before and not now: taken off.
+        }
+        if corrected {
             for &i in &last.active[..last.set] {
                 let i = usize::from(i);
                 if last.seen[i] != epoch {
@@ -107,26 +127,21 @@ impl Network {
                     last.inputs[i] = 0.0;
                 }
             }
-            last.active = active;
-            last.set = set;
-            if !repeated {
-                return self.outputs_from_sums(sums);
+        } else {
+            // From scratch. The inputs kept are non-zero only where the
+            // last state's or this one's are set.
+            self.hidden_sums(state, sums);
+            for &i in last.active[..last.set].iter().chain(&active[..set]) {
+                last.inputs[usize::from(i)] = 0.0;
             }
-            // An input given twice (no feature set does that): its value
-            // here is not the sum the net reads, so start again.
+            for (&i, &v) in active[..set].iter().zip(&value[..set]) {
+                last.inputs[usize::from(i)] += v;
+            }
+            last.net = self.id;
+            last.mover = mover;
         }
-        // From scratch: another net, or the stamps ran out.
-        self.hidden_sums(state, sums);
-        last.inputs = [0.0; MAX_INPUTS];
-        last.seen = [0; MAX_INPUTS];
-        last.epoch = 0;
-        last.set = 0;
-        state.for_each_input(self.features, |i, v| {
-            last.inputs[i] += v;
-            last.active[last.set] = i as u16;
-            last.set += 1;
-        });
-        last.net = self.id;
+        last.active = active;
+        last.set = set;
         self.outputs_from_sums(sums)
     }
 }
