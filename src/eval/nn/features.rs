@@ -179,14 +179,19 @@ fn side<F: FnMut(usize, f32)>(base: usize, c: Checkers, f: &mut F) {
 }
 
 impl Features {
-    /// Encodes `state` from its side to move's view, in feature set `set`.
-    pub fn of(state: &GameState, set: FeatureSet) -> Features {
-        let mut f = Features {
+    /// No inputs set, in feature set `set`.
+    pub const fn none(set: FeatureSet) -> Features {
+        Features {
             set,
             index: [0; MAX_ACTIVE],
             value: [0.0; MAX_ACTIVE],
             len: 0,
-        };
+        }
+    }
+
+    /// Encodes `state` from its side to move's view, in feature set `set`.
+    pub fn of(state: &GameState, set: FeatureSet) -> Features {
+        let mut f = Features::none(set);
         state.for_each_input(set, |i, v| {
             f.index[f.len] = i as u16;
             f.value[f.len] = v;
@@ -201,6 +206,16 @@ impl Features {
             .iter()
             .zip(&self.value[..self.len])
             .map(|(&i, &v)| (usize::from(i), v))
+    }
+
+    /// Number of non-zero inputs.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when no input is set.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
     }
 
     /// The feature set these inputs were encoded in.

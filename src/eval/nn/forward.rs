@@ -16,9 +16,7 @@
 //! its own), so the two agree to the last bit, and a search gives the same
 //! answer on every machine.
 
-#[cfg(test)]
 use super::features::Features;
-use super::features::{Inputs, MAX_ACTIVE};
 use super::{file, Network, OUTPUTS};
 
 /// The first layer in fixed point.
@@ -120,59 +118,49 @@ pub(super) fn sigmoid(x: f32) -> f32 {
 }
 
 impl Network {
-    /// The raw output sums for `inputs` (encoded [`Features`], or a state
-    /// read directly), summed from scratch: the AVX2 build of the loops
-    /// where the CPU has it, else the portable one; the same bits either way.
+    /// The raw output sums for `features`, summed from scratch: the AVX2
+    /// build of the loops where the CPU has it, else the portable one; the
+    /// same bits either way.
     #[inline]
-    pub(super) fn forward<I: Inputs>(&self, inputs: &I) -> [f32; OUTPUTS] {
+    pub(super) fn forward(&self, features: &Features) -> [f32; OUTPUTS] {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU has AVX2, checked just above.
-            return unsafe { self.forward_avx2(inputs) };
+            return unsafe { self.forward_avx2(features) };
         }
-        self.forward_portable(inputs)
+        self.forward_portable(features)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn forward_avx2<I: Inputs>(&self, inputs: &I) -> [f32; OUTPUTS] {
-        self.forward_portable(inputs)
+    unsafe fn forward_avx2(&self, features: &Features) -> [f32; OUTPUTS] {
+        self.forward_portable(features)
     }
 
     /// The portable path.
     #[inline(always)]
-    pub(super) fn forward_portable<I: Inputs>(&self, inputs: &I) -> [f32; OUTPUTS] {
+    pub(super) fn forward_portable(&self, features: &Features) -> [f32; OUTPUTS] {
         let mut buffer = [0i32; file::MAX_HIDDEN];
         let sums = &mut buffer[..self.hidden];
-        self.hidden_sums(inputs, sums);
+        self.hidden_sums(features, sums);
         self.outputs_from_sums(sums)
     }
 
-    /// The first layer's fixed-point sums for `inputs`, from scratch.
+    /// The first layer's fixed-point sums for `features`, from scratch.
     #[inline(always)]
-    pub(super) fn hidden_sums<I: Inputs>(&self, inputs: &I, sums: &mut [i32]) {
+    pub(super) fn hidden_sums(&self, features: &Features, sums: &mut [i32]) {
+        debug_assert_eq!(features.set(), self.features);
         sums.copy_from_slice(&self.quantized.b1);
-        // Gathered first, so that the sums are added here (in the caller's
-        // AVX2 build) and not in a closure built for any machine.
-        let mut index = [0u16; MAX_ACTIVE];
-        let mut value = [0.0f32; MAX_ACTIVE];
-        let mut set = 0usize;
-        inputs.for_each_input(self.features, |i, v| {
-            index[set] = i as u16;
-            value[set] = v;
-            set += 1;
-        });
-        let pairs = index[..set].iter().zip(&value[..set]);
         if self.hidden == 128 {
             // A local array of the usual width, which stays in registers.
             let mut local: [i32; 128] = sums.try_into().expect("128 sums");
-            for (&i, &v) in pairs {
-                self.add_input(&mut local, usize::from(i), v);
+            for (i, v) in features.active() {
+                self.add_input(&mut local, i, v);
             }
             sums.copy_from_slice(&local);
         } else {
-            for (&i, &v) in pairs {
-                self.add_input(sums, usize::from(i), v);
+            for (i, v) in features.active() {
+                self.add_input(sums, i, v);
             }
         }
     }
@@ -180,36 +168,37 @@ impl Network {
     /// Adds input `i` at value `v` (not 0) to the sums.
     #[inline(always)]
     pub(super) fn add_input(&self, sums: &mut [i32], i: usize, v: f32) {
-        let h = self.hidden;
-        if v == 1.0 {
-            let column = &self.quantized.w1[i * h..(i + 1) * h];
-            for (s, &w) in sums.iter_mut().zip(column) {
-                *s = s.wrapping_add(w);
-            }
-        } else {
-            let x = v * self.quantized.scale;
-            let column = &self.w1[i * h..(i + 1) * h];
-            for (s, &w) in sums.iter_mut().zip(column) {
-                *s = s.wrapping_add(contribution(w, x));
-            }
-        }
+        self.change_input::<false>(sums, i, v);
     }
 
     /// Takes input `i` at value `v` (not 0) off the sums: exactly what
     /// [`Network::add_input`] added.
     #[inline(always)]
     pub(super) fn take_input(&self, sums: &mut [i32], i: usize, v: f32) {
+        self.change_input::<true>(sums, i, v);
+    }
+
+    /// Adds (or with `TAKE` takes off) input `i`'s contribution at `v`.
+    #[inline(always)]
+    fn change_input<const TAKE: bool>(&self, sums: &mut [i32], i: usize, v: f32) {
         let h = self.hidden;
+        let step = |s: &mut i32, c: i32| {
+            *s = if TAKE {
+                s.wrapping_sub(c)
+            } else {
+                s.wrapping_add(c)
+            }
+        };
         if v == 1.0 {
             let column = &self.quantized.w1[i * h..(i + 1) * h];
-            for (s, &w) in sums.iter_mut().zip(column) {
-                *s = s.wrapping_sub(w);
+            for (s, &c) in sums.iter_mut().zip(column) {
+                step(s, c);
             }
         } else {
             let x = v * self.quantized.scale;
             let column = &self.w1[i * h..(i + 1) * h];
             for (s, &w) in sums.iter_mut().zip(column) {
-                *s = s.wrapping_sub(contribution(w, x));
+                step(s, contribution(w, x));
             }
         }
     }
@@ -255,18 +244,10 @@ impl Network {
         }
         out
     }
-
-    /// The raw output sums by the loops built for any machine (no AVX2),
-    /// for holding the two builds against each other.
-    #[cfg(test)]
-    fn logits_portable(&self, features: &Features) -> [f32; OUTPUTS] {
-        assert_eq!(features.set(), self.features);
-        self.forward_portable(features)
-    }
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::eval::nn::FeatureSet;
     use crate::game::GameState;
@@ -290,7 +271,7 @@ mod tests {
     }
 
     /// A net of `set` and width `h` with seeded weights in -0.5..0.5.
-    fn random_net(set: FeatureSet, h: usize, seed: u64) -> Network {
+    pub(in crate::eval::nn) fn random_net(set: FeatureSet, h: usize, seed: u64) -> Network {
         let mut rng = Rng::new(seed);
         let mut w = |n: usize| -> Vec<f32> { (0..n).map(|_| rng.unit() as f32 - 0.5).collect() };
         let n = set.inputs();
@@ -313,8 +294,8 @@ mod tests {
         for net in &nets {
             for g in &states {
                 let f = Features::of(g, net.features());
-                let fast = net.forward(g);
-                assert_eq!(fast, net.logits_portable(&f), "{g:?}");
+                let fast = net.forward(&f);
+                assert_eq!(fast, net.forward_portable(&f), "{g:?}");
                 assert_eq!(fast, net.logits(&f));
             }
         }
@@ -338,7 +319,8 @@ mod tests {
             vec![0.5; OUTPUTS],
         )
         .unwrap();
-        assert_eq!(net.forward(&GameState::standard()), [32.5; OUTPUTS]);
+        let f = Features::of(&GameState::standard(), set);
+        assert_eq!(net.forward(&f), [32.5; OUTPUTS]);
     }
 
     #[test]

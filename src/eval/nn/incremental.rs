@@ -11,7 +11,7 @@
 //! corrected sums are the same bits as sums from scratch: the value of a
 //! state never depends on what was evaluated before it.
 
-use super::features::{Inputs, MAX_ACTIVE, MAX_INPUTS};
+use super::features::{FeatureSet, Features, MAX_INPUTS};
 use super::{file, Network, OUTPUTS};
 use crate::game::GameState;
 use std::cell::RefCell;
@@ -22,11 +22,10 @@ struct Last {
     net: u64,
     /// Its side to move (`Side as u8`).
     mover: u8,
-    /// Its inputs, dense.
+    /// Its non-zero inputs.
+    features: Features,
+    /// Its inputs, dense (non-zero only where `features` has them).
     inputs: [f32; MAX_INPUTS],
-    /// The indices of its non-zero inputs (the first `set`).
-    active: [u16; MAX_ACTIVE],
-    set: usize,
     /// Its first-layer sums.
     sums: [i32; file::MAX_HIDDEN],
     /// `seen[i] == epoch`: input `i` is set in the state being evaluated
@@ -40,9 +39,8 @@ thread_local! {
         RefCell::new(Last {
             net: 0,
             mover: u8::MAX,
+            features: Features::none(FeatureSet::Board),
             inputs: [0.0; MAX_INPUTS],
-            active: [0; MAX_ACTIVE],
-            set: 0,
             sums: [0; file::MAX_HIDDEN],
             seen: [0; MAX_INPUTS],
             epoch: 0,
@@ -55,51 +53,50 @@ impl Network {
     /// state where that is cheaper; the same bits as [`Network::forward`].
     #[inline]
     pub(super) fn forward_state(&self, state: &GameState) -> [f32; OUTPUTS] {
+        let features = Features::of(state, self.features);
         LAST.with(|last| {
             let last = &mut *last.borrow_mut();
+            let mover = state.to_move() as u8;
             #[cfg(target_arch = "x86_64")]
             if std::arch::is_x86_feature_detected!("avx2") {
                 // SAFETY: the CPU has AVX2, checked just above.
-                return unsafe { self.forward_from_avx2(state, last) };
+                return unsafe { self.forward_from_avx2(features, mover, last) };
             }
-            self.forward_from(state, last)
+            self.forward_from(features, mover, last)
         })
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn forward_from_avx2(&self, state: &GameState, last: &mut Last) -> [f32; OUTPUTS] {
-        self.forward_from(state, last)
+    unsafe fn forward_from_avx2(
+        &self,
+        features: Features,
+        mover: u8,
+        last: &mut Last,
+    ) -> [f32; OUTPUTS] {
+        self.forward_from(features, mover, last)
     }
 
-    /// The sums of `state` from `last`'s (which then holds `state`).
+    /// The sums of `features` (a state with `mover` to move) from `last`'s,
+    /// which then holds them.
     #[inline(always)]
-    fn forward_from(&self, state: &GameState, last: &mut Last) -> [f32; OUTPUTS] {
-        let mut active = [0u16; MAX_ACTIVE];
-        let mut value = [0.0f32; MAX_ACTIVE];
-        let mut set = 0usize;
-        state.for_each_input(self.features, |i, v| {
-            active[set] = i as u16;
-            value[set] = v;
-            set += 1;
-        });
+    fn forward_from(&self, features: Features, mover: u8, last: &mut Last) -> [f32; OUTPUTS] {
         if last.epoch == u32::MAX {
             last.seen = [0; MAX_INPUTS];
             last.epoch = 0;
         }
         last.epoch += 1;
         let epoch = last.epoch;
-        let mover = state.to_move() as u8;
         let sums = &mut last.sums[..self.hidden];
         // A correction is tried where the side to move is the last state's
         // (otherwise the two sides' inputs trade places and nearly all
         // change) and given up for a sum from scratch once it has cost as
         // many weight columns as that would.
+        let set = features.len();
         let mut corrected = last.net == self.id && last.mover == mover;
         if corrected {
             let mut cost = 0usize;
-            for (&i, &v) in active[..set].iter().zip(&value[..set]) {
-                let i = usize::from(i);
+            for (i, v) in features.active() {
                 // An input given twice (no feature set does that) would be
                 // corrected to one of its values, not their sum.
                 if last.seen[i] == epoch || cost > set {
@@ -120,8 +117,7 @@ impl Network {
             }
         }
         if corrected {
-            for &i in &last.active[..last.set] {
-                let i = usize::from(i);
+            for (i, _) in last.features.active() {
                 if last.seen[i] != epoch {
                     self.take_input(sums, i, last.inputs[i]);
                     last.inputs[i] = 0.0;
@@ -130,25 +126,26 @@ impl Network {
         } else {
             // From scratch. The inputs kept are non-zero only where the
             // last state's or this one's are set.
-            self.hidden_sums(state, sums);
-            for &i in last.active[..last.set].iter().chain(&active[..set]) {
-                last.inputs[usize::from(i)] = 0.0;
+            self.hidden_sums(&features, sums);
+            for (i, _) in last.features.active().chain(features.active()) {
+                last.inputs[i] = 0.0;
             }
-            for (&i, &v) in active[..set].iter().zip(&value[..set]) {
-                last.inputs[usize::from(i)] += v;
+            for (i, v) in features.active() {
+                last.inputs[i] += v;
             }
             last.net = self.id;
             last.mover = mover;
         }
-        last.active = active;
-        last.set = set;
+        last.features = features;
         self.outputs_from_sums(sums)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::eval::nn::{FeatureSet, Network, OUTPUTS};
+    use crate::eval::nn::features::Features;
+    use crate::eval::nn::forward::tests::random_net;
+    use crate::eval::nn::{FeatureSet, Network};
     use crate::game::GameState;
     use crate::rng::Rng;
 
@@ -179,13 +176,6 @@ mod tests {
         out
     }
 
-    fn random_net(set: FeatureSet, h: usize, seed: u64) -> Network {
-        let mut rng = Rng::new(seed);
-        let mut w = |n: usize| -> Vec<f32> { (0..n).map(|_| rng.unit() as f32 - 0.5).collect() };
-        let n = set.inputs();
-        Network::from_parts(set, h, w(n * h), w(h), w(OUTPUTS * h), w(OUTPUTS)).unwrap()
-    }
-
     #[test]
     fn corrected_sums_are_the_bits_of_sums_from_scratch() {
         let states = states();
@@ -198,11 +188,13 @@ mod tests {
         // Nets taking turns on one thread: each switch starts from scratch.
         for (n, s) in states.iter().enumerate() {
             let net = &nets[n % 7 % 3];
-            assert_eq!(net.forward_state(s), net.forward(s), "{s:?}");
+            let f = Features::of(s, net.features());
+            assert_eq!(net.forward_state(s), net.forward(&f), "{s:?}");
         }
         for net in &nets {
             for s in &states {
-                assert_eq!(net.forward_state(s), net.forward(s), "{s:?}");
+                let f = Features::of(s, net.features());
+                assert_eq!(net.forward_state(s), net.forward(&f), "{s:?}");
             }
         }
     }

@@ -12,8 +12,9 @@
 //! net's [`FeatureSet`]) in fixed point, the second is a dot product per
 //! output; the same loops built for AVX2 and for any machine give the same
 //! bits. Each thread corrects the sums of the state it evaluated last by the
-//! inputs that changed (`incremental`), which gives the same bits again. The chances are made
-//! consistent in one place ([`Probabilities::consistent`]). The net the
+//! inputs that changed (`incremental`), which gives the same bits again.
+//! The chances are made consistent in one place
+//! ([`Probabilities::consistent`]). The net the
 //! engine plays with is embedded in the binary ([`Network::embedded`]);
 //! [`file`] reads and writes other nets.
 //!
@@ -82,7 +83,7 @@ impl PartialEq for Network {
 
 impl Network {
     /// A net from its layers; `None` when the sizes do not fit `features`
-    /// and `hidden`.
+    /// and `hidden`, or `hidden` is 0 or over [`file::MAX_HIDDEN`].
     pub fn from_parts(
         features: FeatureSet,
         hidden: usize,
