@@ -9,6 +9,8 @@
 //! - [`supervised`]: training a net on that data.
 //! - [`mlp`]: the trainer's own forward and backward passes and Adam.
 //! - [`widen`]: more hidden units, the same outputs.
+//! - [`ensemble`]: several nets as one (their mean output sums);
+//!   [`distill`]: a net trained towards another's values.
 //! - [`consistency`]: how often a net's raw chances break their bounds.
 //! - [`arena`]: quick in-process games between two evaluations.
 //! - [`pipeline`]: the runs behind the commands (TD rounds, training, the
@@ -18,6 +20,8 @@ pub mod arena;
 pub mod consistency;
 pub mod data;
 pub mod dice;
+pub mod distill;
+pub mod ensemble;
 pub mod mlp;
 pub mod pipeline;
 pub mod selfplay;
