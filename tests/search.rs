@@ -252,3 +252,53 @@ fn the_move_filter_keeps_the_best_children_by_static_value() {
         full_width.nodes
     );
 }
+
+/// `OddDepths`: 2 searches only the odd depths and the depth limit, and
+/// finds the value the search of every depth finds there; 1 searches every
+/// depth but answers with the last odd one completed (or the limit).
+#[test]
+fn odd_depths_answer_from_odd_depths() {
+    let g = opened(3, 5);
+    let run = |limits: Limits, odd: u8| {
+        let settings = Settings {
+            odd_depths: odd,
+            ..Settings::default()
+        };
+        let mut s = Searcher::new(16, Box::new(NnEval::embedded()));
+        let stop = AtomicBool::new(false);
+        let mut depths = Vec::new();
+        let r = s
+            .search(&g, &limits, &settings, &stop, &mut |i| depths.push(i.depth))
+            .expect("game not over");
+        (r, depths)
+    };
+    let depth = |d| Limits {
+        depth: Some(d),
+        ..Limits::default()
+    };
+    let (every5, d) = run(depth(5), 0);
+    assert_eq!(d, [1, 2, 3, 4, 5]);
+    let (odd5, d) = run(depth(5), 2);
+    assert_eq!(d, [1, 3, 5]);
+    assert_eq!((odd5.depth, odd5.score), (5, every5.score));
+    assert!(odd5.nodes < every5.nodes);
+    let (odd4, d) = run(depth(4), 2);
+    assert_eq!((d.as_slice(), odd4.depth), ([1, 3, 4].as_slice(), 4));
+    let (answer4, d) = run(depth(4), 1);
+    assert_eq!((d.as_slice(), answer4.depth), ([1, 3, 4].as_slice(), 4));
+    // A node limit that completes depth 4 but not 5: the answer is depth 3's.
+    let (every4, _) = run(depth(4), 0);
+    let (every3, _) = run(depth(3), 0);
+    let limit = Limits {
+        nodes: Some(every4.nodes + 10),
+        ..Limits::default()
+    };
+    let (plain, _) = run(limit.clone(), 0);
+    assert_eq!(plain.depth, 4);
+    let (odd, d) = run(limit, 1);
+    assert_eq!(d, [1, 3]);
+    assert_eq!(
+        (odd.depth, odd.best, odd.score),
+        (3, every3.best, every3.score)
+    );
+}

@@ -37,6 +37,9 @@ pub struct Options {
     /// `FilterPerNumber`: below the move filter's cut, each number's best
     /// children kept as well (0: none).
     pub filter_per_number: usize,
+    /// `OddDepths`: the depth parity of the answer (see
+    /// [`crate::search::Settings::odd_depths`]).
+    pub odd_depths: u8,
     /// `Tables`: the exact-value table files, as given (`;`-separated;
     /// empty: none).
     pub tables: String,
@@ -70,6 +73,7 @@ impl Default for Options {
             eval_file: None,
             move_filter: crate::search::DEFAULT_MOVE_FILTER,
             filter_per_number: crate::search::DEFAULT_FILTER_PER_NUMBER,
+            odd_depths: 0,
             tables: String::new(),
         }
     }
@@ -154,6 +158,12 @@ const FILTER_PER_NUMBER: Spin = Spin {
     min: 0,
     max: 100,
 };
+const ODD_DEPTHS: Spin = Spin {
+    name: "OddDepths",
+    default: 0,
+    min: 0,
+    max: 2,
+};
 const DOUBLET_CREDITS: Spin = Spin {
     name: "DoubletCredits",
     default: 2,
@@ -216,6 +226,7 @@ impl Options {
             format!("option name EvalFile type string default {EMBEDDED_NET}"),
             MOVE_FILTER.line(),
             FILTER_PER_NUMBER.line(),
+            ODD_DEPTHS.line(),
             format!("option name Tables type string default {NO_TABLES}"),
         ]
     }
@@ -243,6 +254,7 @@ impl Options {
             threads: self.threads,
             move_filter: self.move_filter,
             filter_per_number: self.filter_per_number,
+            odd_depths: self.odd_depths,
         }
     }
 
@@ -317,6 +329,9 @@ impl Options {
                 // Values stored with another filter are another search's.
                 return Ok(OptionEffect::ClearHash);
             }
+            "odddepths" => {
+                self.odd_depths = ODD_DEPTHS.read(need()?)? as u8;
+            }
             "filterpernumber" => {
                 self.filter_per_number = FILTER_PER_NUMBER.read(need()?)? as usize;
                 return Ok(OptionEffect::ClearHash);
@@ -358,6 +373,10 @@ mod tests {
         assert_eq!(o.settings().move_filter, 0);
         assert!(o.set("MoveFilter", Some("1001")).is_err());
         assert_eq!(o.move_filter, 0);
+        assert_eq!(o.set("OddDepths", Some("2")), Ok(OptionEffect::None));
+        assert_eq!(o.settings().odd_depths, 2);
+        assert!(o.set("OddDepths", Some("3")).is_err());
+        assert_eq!(o.odd_depths, 2);
         assert_eq!(o.set("RANDOM", Some("True")), Ok(OptionEffect::None));
         assert!(o.random);
         assert_eq!(
@@ -419,8 +438,12 @@ mod tests {
     #[test]
     fn declarations_match_defaults() {
         let lines = Options::declarations();
-        assert_eq!(lines.len(), 15);
-        assert_eq!(lines[14], "option name Tables type string default <empty>");
+        assert_eq!(lines.len(), 16);
+        assert_eq!(lines[15], "option name Tables type string default <empty>");
+        assert_eq!(
+            lines[14],
+            "option name OddDepths type spin default 0 min 0 max 2"
+        );
         assert_eq!(
             lines[13],
             "option name FilterPerNumber type spin default 0 min 0 max 100"

@@ -99,6 +99,10 @@ pub struct Settings {
     /// pick, so that no number (half of the opponent's next pair) goes
     /// unsearched (0: the filter alone).
     pub filter_per_number: usize,
+    /// Depth parity: 0 answers with the last completed depth; 1 searches
+    /// every depth but answers with the last completed odd one (or the
+    /// depth limit); 2 searches only odd depths (and the depth limit).
+    pub odd_depths: u8,
 }
 
 /// The move filter the engine plays with: at 100 ms a move it beat the
@@ -119,6 +123,7 @@ impl Default for Settings {
             threads: 1,
             move_filter: DEFAULT_MOVE_FILTER,
             filter_per_number: DEFAULT_FILTER_PER_NUMBER,
+            odd_depths: 0,
         }
     }
 }

@@ -45,6 +45,8 @@ pub(super) struct Worker<'a> {
     pub(super) move_filter: usize,
     /// Children of each number kept past the filter's cut.
     pub(super) filter_per_number: usize,
+    /// Depth parity of the answer ([`super::Settings::odd_depths`]).
+    pub(super) odd_depths: u8,
     pub(super) aborted: bool,
     /// The states from the root to the node being searched.
     pub(super) path: Vec<GameState>,

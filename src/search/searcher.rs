@@ -192,6 +192,7 @@ impl Searcher {
             node_limit: if limits.infinite { None } else { limits.nodes },
             move_filter: settings.move_filter,
             filter_per_number: settings.filter_per_number,
+            odd_depths: settings.odd_depths,
             aborted: false,
             path: vec![*state],
             plies: Vec::new(),
@@ -231,6 +232,10 @@ impl Worker<'_> {
         self.report(state, &completed, multipv, on_info);
 
         for depth in 2..=max_depth {
+            let answers = depth % 2 == 1 || depth == max_depth || self.odd_depths == 0;
+            if !answers && self.odd_depths == 2 {
+                continue;
+            }
             if self.stop.load(Ordering::Relaxed)
                 || soft.is_some_and(|soft| self.start.elapsed() >= soft)
                 || self.node_limit.is_some_and(|n| self.total_nodes() >= n)
@@ -252,8 +257,10 @@ impl Worker<'_> {
             };
             values = new_values;
             sort_by_values(&mut choices, &mut values);
-            completed = (depth, choices.clone(), values.clone());
-            self.report(state, &completed, multipv, on_info);
+            if answers {
+                completed = (depth, choices.clone(), values.clone());
+                self.report(state, &completed, multipv, on_info);
+            }
         }
 
         let (depth, choices, values) = completed;
