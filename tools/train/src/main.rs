@@ -8,7 +8,7 @@ use ncbg::eval::nn::Network;
 use ncbg_train::pipeline::{
     self, load, run_td, run_train, selfplay_config, SelfplayArgs, TdArgs, TrainArgs,
 };
-use ncbg_train::{consistency, data, distill, ensemble, mlp::Mlp, selfplay, widen};
+use ncbg_train::{consistency, data, ensemble, selfplay, widen};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -122,31 +122,7 @@ enum Cmd {
     /// Trains a net towards another net's values (the teacher, e.g. an
     /// ensemble from `merge`) on the states of self-play data files and
     /// children of them drawn at random.
-    Distill {
-        /// The net whose values are learned.
-        #[arg(long)]
-        teacher: PathBuf,
-        /// The net to start from.
-        #[arg(long)]
-        init: PathBuf,
-        /// Where to write the trained net.
-        #[arg(long)]
-        out: PathBuf,
-        /// Children drawn at random from each state of the data.
-        #[arg(long, default_value_t = 8)]
-        children: usize,
-        #[arg(long, default_value_t = 2)]
-        epochs: u32,
-        #[arg(long, default_value_t = 256)]
-        batch: usize,
-        #[arg(long, default_value_t = 0.0001)]
-        lr: f32,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Self-play data files whose states to distil on.
-        #[arg(required = true)]
-        data: Vec<PathBuf>,
-    },
+    Distill(pipeline::DistillArgs),
     /// How often nets' raw outputs break the bounds between their chances
     /// (win-gammon <= win, lose-gammon <= 1 - win, ...): on random games,
     /// and on the states of data files.
@@ -226,48 +202,7 @@ fn run(cli: Cli) -> Result<(), String> {
             );
             Ok(())
         }
-        Cmd::Distill {
-            teacher,
-            init,
-            out,
-            children,
-            epochs,
-            batch,
-            lr,
-            seed,
-            data,
-        } => {
-            let start = Instant::now();
-            let teacher = load(&teacher)?;
-            let mut student = Mlp::from_network(&load(&init)?);
-            if student.features != teacher.features() {
-                return Err("distill: the teacher and the student read other feature sets".into());
-            }
-            let mut games = Vec::new();
-            for path in &data {
-                games.extend(data::read_for_training(path)?);
-            }
-            // Every 20th game is held out: the gap to the teacher is measured there.
-            let (held, games): (Vec<_>, Vec<_>) =
-                games.into_iter().partition(|g| g.index % 20 == 19);
-            let mut rng = ncbg::rng::Rng::new(seed);
-            let states = distill::states(&games, children, &mut rng);
-            let held = distill::states(&held, children, &mut rng);
-            let before = distill::gap(&student.to_network(), &teacher, &held);
-            let loss = distill::train(&mut student, &teacher, &states, epochs, batch, lr, &mut rng);
-            let net = student.to_network();
-            pipeline::save(&net, &out)?;
-            eprintln!(
-                "distill: {} games, {} states, {epochs} epochs, loss {loss:.4}; held-out states {}: mean equity gap to the teacher {before:.4} -> {:.4}; {:.0}s, net written to {}",
-                games.len(),
-                states.len(),
-                held.len(),
-                distill::gap(&net, &teacher, &held),
-                start.elapsed().as_secs_f64(),
-                out.display()
-            );
-            Ok(())
-        }
+        Cmd::Distill(args) => pipeline::run_distill(&args),
         Cmd::Consistency {
             nets,
             games,

@@ -4,7 +4,7 @@
 //! evaluation. The binary parses the command line and calls these.
 
 use crate::mlp::Mlp;
-use crate::{arena, data, selfplay, supervised, td};
+use crate::{arena, data, distill, selfplay, supervised, td};
 use ncbg::eval::nn::{file, FeatureSet, Network, NnEval};
 use ncbg::eval::Handcrafted;
 use ncbg::rng::Rng;
@@ -284,6 +284,91 @@ pub fn run_train(
         a.epochs,
         start.elapsed().as_secs_f64(),
         out.display()
+    );
+    Ok(())
+}
+
+/// Settings of `ncbg-train distill`.
+#[derive(clap::Args, Clone)]
+pub struct DistillArgs {
+    /// The net whose values are learned.
+    #[arg(long)]
+    pub teacher: PathBuf,
+    /// The net to start from.
+    #[arg(long)]
+    pub init: PathBuf,
+    /// Where to write the trained net.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Children drawn at random from each state of the data.
+    #[arg(long, default_value_t = 8)]
+    pub children: usize,
+    #[arg(long, default_value_t = 2)]
+    pub epochs: u32,
+    #[arg(long, default_value_t = 256)]
+    pub batch: usize,
+    #[arg(long, default_value_t = 0.0001)]
+    pub lr: f32,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Every this many games one is held out, and the gap to the teacher
+    /// measured on its states (0: none held out).
+    #[arg(long, default_value_t = 20)]
+    pub hold_out: u64,
+    /// Self-play data files whose states to distil on.
+    #[arg(required = true)]
+    pub data: Vec<PathBuf>,
+}
+
+/// Distils `a.teacher` into a net that starts from `a.init`; every
+/// `a.hold_out`-th game of the data is held out, and the mean equity gap to
+/// the teacher on its states is reported before and after.
+pub fn run_distill(a: &DistillArgs) -> Result<(), String> {
+    let start = Instant::now();
+    let teacher = load(&a.teacher)?;
+    let mut student = Mlp::from_network(&load(&a.init)?);
+    if student.features != teacher.features() {
+        return Err("distill: the teacher and the student read other feature sets".into());
+    }
+    let mut games = Vec::new();
+    for path in &a.data {
+        games.extend(data::read_for_training(path)?);
+    }
+    let n = a.hold_out;
+    let (held, games): (Vec<_>, Vec<_>) = games
+        .into_iter()
+        .partition(|g| n > 0 && g.index % n == n - 1);
+    let mut rng = Rng::new(a.seed);
+    let states = distill::states(&games, a.children, &mut rng);
+    let held = distill::states(&held, a.children, &mut rng);
+    let before = distill::gap(&student.to_network(), &teacher, &held);
+    let loss = distill::train(
+        &mut student,
+        &teacher,
+        &states,
+        a.epochs,
+        a.batch,
+        a.lr,
+        &mut rng,
+    );
+    let net = student.to_network();
+    save(&net, &a.out)?;
+    let gap = if held.is_empty() {
+        "no games held out".to_string()
+    } else {
+        format!(
+            "held-out states {}: mean equity gap to the teacher {before:.4} -> {:.4}",
+            held.len(),
+            distill::gap(&net, &teacher, &held)
+        )
+    };
+    eprintln!(
+        "distill: {} games, {} states, {} epochs, loss {loss:.4}; {gap}; {:.0}s, net written to {}",
+        games.len(),
+        states.len(),
+        a.epochs,
+        start.elapsed().as_secs_f64(),
+        a.out.display()
     );
     Ok(())
 }

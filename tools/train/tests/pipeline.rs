@@ -411,3 +411,71 @@ fn consistency_weight_and_report() {
     assert!(String::from_utf8_lossy(&missing.stderr).contains("no-such.ncnn"));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `merge` makes one net of two that the engine loads (its width the sum),
+/// refuses a bad weight list, and `distill` trains a net towards it: the
+/// student's file differs from its start, is the same for the same seed,
+/// and the report gives the held-out gap shrinking.
+#[test]
+fn merge_and_distill_from_the_command_line() {
+    let dir = tmp("distill");
+    let data = dir.join("d.data");
+    // Enough games that some are held out (every 20th).
+    let out = train_bin()
+        .args(["selfplay", "--out", data.to_str().unwrap(), "--games", "40"])
+        .args(["--depth", "1", "--jobs", "2", "--seed", "3"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let nets = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/");
+    let (a, b) = (format!("{nets}gen1d.ncnn"), format!("{nets}gen2d.ncnn"));
+    let merged = dir.join("m.ncnn");
+    let log = run(train_bin().args(["merge", "--out", merged.to_str().unwrap(), &a, &b]));
+    assert!(log.contains("2 nets, 256 hidden units"), "{log}");
+    let net = file::read(&std::fs::read(&merged).unwrap()).unwrap();
+    assert_eq!(net.hidden(), 256);
+    let bad = train_bin()
+        .args(["merge", "--out", dir.join("x.ncnn").to_str().unwrap()])
+        .args(["--weights", "1", &a, &b])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("1 weights for 2 nets"));
+    let distil = |name: &str| -> (Vec<u8>, String) {
+        let out = dir.join(name);
+        let log = run(train_bin()
+            .args([
+                "distill",
+                "--teacher",
+                merged.to_str().unwrap(),
+                "--init",
+                &a,
+            ])
+            .args([
+                "--out",
+                out.to_str().unwrap(),
+                "--children",
+                "4",
+                "--epochs",
+                "3",
+            ])
+            .args(["--lr", "0.001", "--seed", "7"])
+            .arg(&data));
+        (std::fs::read(out).unwrap(), log)
+    };
+    let (one, log) = distil("s1.ncnn");
+    assert_ne!(one, std::fs::read(&a).unwrap());
+    assert_eq!(one, distil("s2.ncnn").0);
+    let gap = |word: &str| -> f32 {
+        let (before, after) = log
+            .split("gap to the teacher ")
+            .nth(1)
+            .and_then(|t| t.split(';').next())
+            .and_then(|t| t.split_once(" -> "))
+            .unwrap_or_else(|| panic!("{log}"));
+        let v = if word == "before" { before } else { after };
+        v.trim().parse().unwrap()
+    };
+    assert!(gap("after") < gap("before"), "{log}");
+    let _ = std::fs::remove_dir_all(dir);
+}
