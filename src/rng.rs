@@ -37,6 +37,14 @@ impl Rng {
         self.below(len as u64) as usize
     }
 
+    /// Shuffles `items` in place, every order equally likely (Fisher-Yates,
+    /// from the back).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.index(i + 1));
+        }
+    }
+
     /// A uniform float in `[0, 1)`, from the next 53 random bits.
     pub fn unit(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
@@ -66,6 +74,23 @@ mod tests {
             seen[a.index(6)] = true;
         }
         assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn shuffles_are_permutations_that_follow_the_seed() {
+        let shuffled = |seed| {
+            let mut v: Vec<u32> = (0..50).collect();
+            Rng::new(seed).shuffle(&mut v);
+            v
+        };
+        let a = shuffled(1);
+        let mut sorted = a.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..50).collect::<Vec<_>>());
+        assert_ne!(a, sorted);
+        assert_eq!(a, shuffled(1));
+        assert_ne!(a, shuffled(2));
+        Rng::new(3).shuffle::<u8>(&mut []);
     }
 
     #[test]

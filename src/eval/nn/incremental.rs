@@ -169,9 +169,7 @@ mod tests {
         }
         let mut rng = Rng::new(99);
         let mut shuffled = out.clone();
-        for i in (1..shuffled.len()).rev() {
-            shuffled.swap(i, rng.index(i + 1));
-        }
+        rng.shuffle(&mut shuffled);
         out.extend(shuffled);
         out
     }

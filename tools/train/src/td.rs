@@ -191,9 +191,7 @@ pub fn train_pass(
     rng: &mut Rng,
 ) -> f32 {
     let mut order: Vec<usize> = (0..samples.len()).collect();
-    for i in (1..order.len()).rev() {
-        order.swap(i, rng.index(i + 1));
-    }
+    rng.shuffle(&mut order);
     let mut total = 0.0;
     let mut steps = 0;
     for chunk in order.chunks(batch.max(1)) {
