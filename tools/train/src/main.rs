@@ -4,7 +4,7 @@
 //! (`ncbg_train::pipeline`); this file is the command line.
 
 use clap::{Parser, Subcommand};
-use ncbg::eval::nn::Network;
+use ncbg::eval::nn::{FeatureSet, Network};
 use ncbg_train::pipeline::{
     self, load, run_td, run_train, selfplay_config, SelfplayArgs, TdArgs, TrainArgs,
 };
@@ -92,7 +92,9 @@ enum Cmd {
     /// step's file is kept, so running it again resumes.
     Pipeline(pipeline::PipelineArgs),
     /// A wider net with the same outputs: new hidden units with small
-    /// random input weights and no weight in the outputs.
+    /// random input weights and no weight in the outputs; with --features,
+    /// a feature set that extends the net's, its new inputs weighing
+    /// nothing.
     Widen {
         /// The net to widen.
         #[arg(long)]
@@ -100,9 +102,12 @@ enum Cmd {
         /// Where to write the wider net.
         #[arg(long)]
         out: PathBuf,
-        /// Hidden units of the wider net.
+        /// Hidden units of the wider net (default: the net's own).
         #[arg(long)]
-        hidden: usize,
+        hidden: Option<usize>,
+        /// Feature set of the wider net (default: the net's own).
+        #[arg(long)]
+        features: Option<u32>,
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
@@ -180,11 +185,23 @@ fn run(cli: Cli) -> Result<(), String> {
             init,
             out,
             hidden,
+            features,
             seed,
         } => {
-            let wide = widen::widen(&load(&init)?, hidden, seed)?;
+            let mut net = load(&init)?;
+            if let Some(id) = features {
+                let set = FeatureSet::from_id(id)
+                    .ok_or_else(|| format!("--features {id}: no such feature set (1 or 2)"))?;
+                net = widen::with_features(&net, set)?;
+            }
+            let hidden = hidden.unwrap_or(net.hidden());
+            let wide = widen::widen(&net, hidden, seed)?;
             pipeline::save(&wide, &out)?;
-            eprintln!("widen: {hidden} hidden units, written to {}", out.display());
+            eprintln!(
+                "widen: feature set {}, {hidden} hidden units, written to {}",
+                wide.features().id(),
+                out.display()
+            );
             Ok(())
         }
         Cmd::Merge { out, weights, nets } => {

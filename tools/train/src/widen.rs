@@ -6,11 +6,38 @@
 //! are not zero). The cheap way to a larger net on two cores: it keeps what
 //! the old one learned in millions of games.
 
-use ncbg::eval::nn::{file::MAX_HIDDEN, Network, OUTPUTS};
+use ncbg::eval::nn::{file::MAX_HIDDEN, FeatureSet, Network, OUTPUTS};
 use ncbg::rng::Rng;
 
 /// Scale of the new units' input weights (about a tenth of a fresh net's).
 const NEW_WEIGHT: f32 = 0.02;
+
+/// `net` reading the inputs of `features`, a set that extends its own (set
+/// 2 holds set 1's inputs first): the new inputs weigh nothing, so the
+/// outputs are the old net's to the last bit, and training gives them
+/// their weights (an input that is set gets gradient from the first step).
+pub fn with_features(net: &Network, features: FeatureSet) -> Result<Network, String> {
+    let old = net.features();
+    if features.inputs() < old.inputs() || (old == FeatureSet::Contact && features != old) {
+        return Err(format!(
+            "--features {}: the net reads set {}, which that set does not extend",
+            features.id(),
+            old.id()
+        ));
+    }
+    let (w1, b1, w2, b2) = net.parts();
+    let mut new_w1 = w1.to_vec();
+    new_w1.resize(features.inputs() * net.hidden(), 0.0);
+    Network::from_parts(
+        features,
+        net.hidden(),
+        new_w1,
+        b1.to_vec(),
+        w2.to_vec(),
+        b2.to_vec(),
+    )
+    .ok_or_else(|| "the net with new inputs has the wrong shape".to_string())
+}
 
 /// `net` with `hidden` units (at least its own, at most [`MAX_HIDDEN`]).
 pub fn widen(net: &Network, hidden: usize, seed: u64) -> Result<Network, String> {
@@ -69,6 +96,35 @@ mod tests {
         assert!(seen > 10);
         assert_eq!(*widen(&net, 128, 1).unwrap().parts().0, *net.parts().0);
         assert!(widen(&net, 64, 1).is_err());
+        assert!(widen(&net, MAX_HIDDEN + 1, 1).is_err());
+    }
+
+    #[test]
+    fn new_inputs_change_nothing_until_trained() {
+        let net = Network::embedded();
+        assert_eq!(net.features(), FeatureSet::Board);
+        let contact = with_features(&net, FeatureSet::Contact).unwrap();
+        assert_eq!(contact.features(), FeatureSet::Contact);
+        assert_eq!(contact.parts().0.len(), 257 * net.hidden());
+        let mut rng = Rng::new(9);
+        let mut g = GameState::standard();
+        let mut contact_states = 0;
+        while let Some(t) = random_turn(&g, &mut rng) {
+            assert_eq!(contact.raw_probabilities(&g), net.raw_probabilities(&g));
+            contact_states += usize::from(!g.position().is_race());
+            g = t.after(&g);
+            if g.is_over() {
+                break;
+            }
+        }
+        assert!(contact_states > 10, "the contact inputs were set");
+        assert_eq!(
+            with_features(&contact, FeatureSet::Contact)
+                .unwrap()
+                .parts(),
+            contact.parts()
+        );
+        assert!(with_features(&contact, FeatureSet::Board).is_err());
         assert!(widen(&net, MAX_HIDDEN + 1, 1).is_err());
     }
 }

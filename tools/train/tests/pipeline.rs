@@ -365,6 +365,37 @@ fn feature_set_two_goes_through_td_selfplay_and_train() {
         .output()
         .unwrap();
     assert!(!out.status.success());
+    // A set-1 net goes on to set 2 by `widen --features 2`, its outputs
+    // unchanged; set 2 does not go back to set 1, and there is no set 3.
+    let widened = dir.join("one-as-two.ncnn");
+    let widen = |from: &Path, to: &Path, set: &str| {
+        train_bin()
+            .args(["widen", "--init", from.to_str().unwrap()])
+            .args(["--out", to.to_str().unwrap(), "--features", set])
+            .output()
+            .unwrap()
+    };
+    assert!(widen(&dir.join("one.ncnn"), &widened, "2").status.success());
+    let widened = file::read(&std::fs::read(&widened).unwrap()).unwrap();
+    assert_eq!(widened.features(), FeatureSet::Contact);
+    assert_eq!(
+        widened.hidden(),
+        one.hidden(),
+        "no --hidden: the same units"
+    );
+    let (mut g, mut rng) = (GameState::standard(), ncbg::rng::Rng::new(5));
+    for _ in 0..30 {
+        assert_eq!(widened.raw_probabilities(&g), one.raw_probabilities(&g));
+        let Some(t) = ncbg::turn::random_turn(&g, &mut rng) else {
+            break;
+        };
+        g = t.after(&g);
+    }
+    for (from, set) in [("two.ncnn", "1"), ("one.ncnn", "3")] {
+        let out = widen(&dir.join(from), &dir.join("refused.ncnn"), set);
+        assert!(!out.status.success(), "widen {from} --features {set}");
+        assert!(!dir.join("refused.ncnn").exists());
+    }
     let _ = std::fs::remove_dir_all(dir);
 }
 
