@@ -53,6 +53,23 @@ impl FeatureSet {
         }
     }
 
+    /// Whether the set's inputs begin with all of `base`'s, in order (set 2
+    /// extends set 1 and itself), so a net reading `base` reads this set
+    /// with zero weights on the inputs after them.
+    ///
+    /// ```
+    /// use ncbg::eval::nn::FeatureSet;
+    /// assert!(FeatureSet::Contact.extends(FeatureSet::Board));
+    /// assert!(FeatureSet::Board.extends(FeatureSet::Board));
+    /// assert!(!FeatureSet::Board.extends(FeatureSet::Contact));
+    /// ```
+    pub const fn extends(self, base: FeatureSet) -> bool {
+        matches!(
+            (base, self),
+            (FeatureSet::Board, _) | (FeatureSet::Contact, FeatureSet::Contact)
+        )
+    }
+
     /// Number of inputs of the set.
     pub const fn inputs(self) -> usize {
         match self {
