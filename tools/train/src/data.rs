@@ -12,9 +12,16 @@
 //! whole; a line without its final `end` is a game cut short by a crash,
 //! which `--resume` removes and plays again, and which reading reports.
 
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ncbg::game::GameState;
 use ncbg::ids::state_id;
+use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
 
 /// The first word of the header line.
 pub const MAGIC: &str = "ncbg-selfplay";
@@ -146,6 +153,123 @@ pub fn read_for_training(path: &std::path::Path) -> Result<Vec<Game>, String> {
         ));
     }
     Ok(data.games)
+}
+
+/// Opens the data file `path` to add games to: a new file gets `header`;
+/// an existing one needs `resume` and the same header (the error names the
+/// first field that differs), and loses a game cut short at its end.
+/// Returns the file, open to append, and the indices of the games it holds.
+pub fn open_to_append(
+    path: &Path,
+    header: &str,
+    resume: bool,
+) -> Result<(File, HashSet<u64>), String> {
+    let at = |e: std::io::Error| format!("{}: {e}", path.display());
+    let mut done = HashSet::new();
+    if std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
+        if !resume {
+            return Err(format!(
+                "{} exists: use --resume to finish it",
+                path.display()
+            ));
+        }
+        let text = std::fs::read_to_string(path).map_err(at)?;
+        let data = DataFile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        if data.header != header {
+            let theirs: Vec<&str> = data.header.split(' ').collect();
+            let field = header
+                .split(' ')
+                .zip(theirs.iter().chain(std::iter::repeat(&"")))
+                .find(|(a, b)| a != *b)
+                .map_or("header".to_string(), |(a, _)| {
+                    a.split('=').next().unwrap_or(a).to_string()
+                });
+            return Err(format!(
+                "{}: cannot resume: its {field} differs from this run's (file: '{}')",
+                path.display(),
+                data.header
+            ));
+        }
+        let lines = text[..data.complete_len].lines().count();
+        if let Some((line, why)) = data.bad.iter().find(|(n, _)| *n <= lines) {
+            return Err(format!(
+                "{}: line {line}: {why}: the file is damaged, not resumable",
+                path.display()
+            ));
+        }
+        if !data.bad.is_empty() {
+            eprintln!(
+                "{}: removing the game cut short at line {}",
+                path.display(),
+                data.bad[0].0
+            );
+        }
+        OpenOptions::new()
+            .write(true)
+            .open(path)
+            .and_then(|f| f.set_len(data.complete_len as u64))
+            .map_err(at)?;
+        done.extend(data.games.iter().map(|g| g.index));
+    } else {
+        std::fs::write(path, format!("{header}\n")).map_err(at)?;
+    }
+    let file = OpenOptions::new().append(true).open(path).map_err(at)?;
+    Ok((file, done))
+}
+
+/// Makes the games `todo` (`make(index)`) on `jobs` threads and appends
+/// them to `file` (the data file `path`) in `todo`'s order, whatever order
+/// they finish in, each line flushed whole; a progress bar named `what` on
+/// stderr. Returns the number of games written.
+pub fn write_games(
+    file: &mut File,
+    path: &Path,
+    todo: &[u64],
+    jobs: usize,
+    what: &str,
+    make: impl Fn(u64) -> Game + Sync,
+) -> Result<u64, String> {
+    let bar = ProgressBar::with_draw_target(Some(todo.len() as u64), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template(&format!(
+            "{what} {{bar:30}} {{pos}}/{{len}} games {{elapsed}} eta {{eta}}"
+        ))
+        .expect("template"),
+    );
+    let next = AtomicU64::new(0);
+    let (tx, rx) = mpsc::channel::<(usize, Game)>();
+    let written = std::thread::scope(|s| -> Result<u64, String> {
+        for _ in 0..jobs.max(1) {
+            let (tx, next, make) = (tx.clone(), &next, &make);
+            s.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed) as usize;
+                if i >= todo.len() {
+                    break;
+                }
+                if tx.send((i, make(todo[i]))).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        let mut pending = BTreeMap::new();
+        let mut want = 0usize;
+        let mut written = 0u64;
+        for (i, game) in rx {
+            pending.insert(i, game);
+            while let Some(game) = pending.remove(&want) {
+                writeln!(file, "{}", game.to_line())
+                    .and_then(|_| file.flush())
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                want += 1;
+                written += 1;
+                bar.inc(1);
+            }
+        }
+        Ok(written)
+    })?;
+    bar.finish_and_clear();
+    Ok(written)
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //!   [`trajectory`]: the states both kinds of game record.
 //! - [`selfplay`] and [`data`]: games of the engine's search against itself,
 //!   every state labelled with the search's score and the game's result.
+//! - [`relabel`]: a sample of that data's states searched again, deeper.
 //! - [`supervised`]: training a net on that data.
 //! - [`mlp`]: the trainer's own forward and backward passes and Adam.
 //! - [`widen`]: more hidden units, the same outputs.
@@ -24,6 +25,7 @@ pub mod distill;
 pub mod ensemble;
 pub mod mlp;
 pub mod pipeline;
+pub mod relabel;
 pub mod selfplay;
 pub mod style;
 pub mod supervised;

@@ -8,7 +8,7 @@ use ncbg::eval::nn::{FeatureSet, Network};
 use ncbg_train::pipeline::{
     self, load, run_td, run_train, selfplay_config, SelfplayArgs, TdArgs, TrainArgs,
 };
-use ncbg_train::{consistency, data, ensemble, selfplay, widen};
+use ncbg_train::{consistency, data, ensemble, relabel, selfplay, widen};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -70,6 +70,36 @@ enum Cmd {
         /// Finish an existing file (same settings).
         #[arg(long)]
         resume: bool,
+    },
+    /// A sample of the states of data files searched again (as a rule
+    /// deeper than they were played), written as a data file of one-state
+    /// games that keep their game's result.
+    Relabel {
+        /// The data file to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// The net that searches (default: the embedded net).
+        #[arg(long)]
+        net: Option<PathBuf>,
+        /// States to draw (at most all of them).
+        #[arg(long, default_value_t = 10_000)]
+        states: u64,
+        /// Node limit of each search (0: use --depth).
+        #[arg(long, default_value_t = 100_000)]
+        nodes: u64,
+        /// Depth limit of each search, where --nodes is 0.
+        #[arg(long, default_value_t = 4)]
+        depth: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 2)]
+        jobs: usize,
+        /// Finish an existing file (same settings and input).
+        #[arg(long)]
+        resume: bool,
+        /// Data files to draw the states from.
+        #[arg(required = true)]
+        data: Vec<PathBuf>,
     },
     /// Trains a net on self-play data files.
     Train {
@@ -168,6 +198,47 @@ fn run(cli: Cli) -> Result<(), String> {
             let n = selfplay::run(net, &cfg)?;
             eprintln!(
                 "selfplay: {n} games written to {} in {:.0}s",
+                out.display(),
+                start.elapsed().as_secs_f64()
+            );
+            Ok(())
+        }
+        Cmd::Relabel {
+            out,
+            net,
+            states,
+            nodes,
+            depth,
+            seed,
+            jobs,
+            resume,
+            data: files,
+        } => {
+            let net = Arc::new(match &net {
+                Some(p) => load(p)?,
+                None => (*Network::embedded()).clone(),
+            });
+            let mut games = Vec::new();
+            for path in &files {
+                games.extend(data::read_for_training(path)?);
+            }
+            let all = relabel::states_of(&games);
+            let cfg = relabel::RelabelConfig {
+                out: out.clone(),
+                states,
+                nodes,
+                depth,
+                seed,
+                jobs,
+                resume,
+                net_id: pipeline::net_id(&net),
+                source_id: relabel::source_id(&all),
+            };
+            let start = Instant::now();
+            let n = relabel::run(net, &all, &cfg)?;
+            eprintln!(
+                "relabel: {n} states of {} written to {} in {:.0}s",
+                all.len(),
                 out.display(),
                 start.elapsed().as_secs_f64()
             );

@@ -22,10 +22,9 @@
 //! plays the games whose number is `i` mod `n`; `--resume` finishes a file
 //! cut short.
 
-use crate::data::{DataFile, Game, MAGIC, VERSION};
+use crate::data::{self, Game, MAGIC, VERSION};
 use crate::dice;
 use crate::style::HoldingEval;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ncbg::duel::{self, search_turn, DuelRules};
 use ncbg::eval::nn::{Network, NnEval};
 use ncbg::game::{GameState, Phase};
@@ -33,12 +32,8 @@ use ncbg::numbers::{NumberRules, Numbers, Side};
 use ncbg::rng::Rng;
 use ncbg::search::{Limits, Searcher, Settings};
 use ncbg::turn::random_turn;
-use std::collections::BTreeMap;
-use std::fs::OpenOptions;
-use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::Arc;
 
 /// What a self-play run does.
 #[derive(Clone, Debug)]
@@ -237,103 +232,11 @@ pub fn run(net: Arc<Network>, cfg: &SelfplayConfig) -> Result<u64, String> {
     if shards == 0 || shard >= shards {
         return Err(format!("--shard {shard}/{shards}: need i/n with i < n"));
     }
-    let path = &cfg.out;
-    let header = cfg.header();
-    let exists = std::fs::metadata(path).is_ok_and(|m| m.len() > 0);
-    let mut done = std::collections::HashSet::new();
-    if exists {
-        if !cfg.resume {
-            return Err(format!(
-                "{} exists: use --resume to finish it",
-                path.display()
-            ));
-        }
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let data = DataFile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        if data.header != header {
-            let theirs: Vec<&str> = data.header.split(' ').collect();
-            let field = header
-                .split(' ')
-                .zip(theirs.iter().chain(std::iter::repeat(&"")))
-                .find(|(a, b)| a != *b)
-                .map_or("header".to_string(), |(a, _)| {
-                    a.split('=').next().unwrap_or(a).to_string()
-                });
-            return Err(format!(
-                "{}: cannot resume: its {field} differs from this run's (file: '{}')",
-                path.display(),
-                data.header
-            ));
-        }
-        let lines = text[..data.complete_len].lines().count();
-        if let Some((line, why)) = data.bad.iter().find(|(n, _)| *n <= lines) {
-            return Err(format!(
-                "{}: line {line}: {why}: the file is damaged, not resumable",
-                path.display()
-            ));
-        }
-        if !data.bad.is_empty() {
-            eprintln!(
-                "selfplay: {}: removing the game cut short at line {}",
-                path.display(),
-                data.bad[0].0
-            );
-        }
-        OpenOptions::new()
-            .write(true)
-            .open(path)
-            .and_then(|f| f.set_len(data.complete_len as u64))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        done.extend(data.games.iter().map(|g| g.index));
-    } else {
-        std::fs::write(path, format!("{header}\n"))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-    }
+    let (mut file, done) = data::open_to_append(&cfg.out, &cfg.header(), cfg.resume)?;
     let todo: Vec<u64> = (0..cfg.games)
         .filter(|i| i % shards == shard && !done.contains(i))
         .collect();
-    let mut file = OpenOptions::new()
-        .append(true)
-        .open(path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    let bar = ProgressBar::with_draw_target(Some(todo.len() as u64), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("selfplay {bar:30} {pos}/{len} games {elapsed} eta {eta}")
-            .expect("template"),
-    );
-    let next = AtomicU64::new(0);
-    let (tx, rx) = mpsc::channel::<(usize, Game)>();
-    let written = std::thread::scope(|s| -> Result<u64, String> {
-        for _ in 0..cfg.jobs.max(1) {
-            let (tx, todo, next, net) = (tx.clone(), &todo, &next, &net);
-            s.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed) as usize;
-                if i >= todo.len() {
-                    break;
-                }
-                if tx.send((i, play_game(net, cfg, todo[i]))).is_err() {
-                    break;
-                }
-            });
-        }
-        drop(tx);
-        // Write in schedule order, whatever order the games finish in.
-        let mut pending = BTreeMap::new();
-        let mut want = 0usize;
-        let mut written = 0u64;
-        for (i, game) in rx {
-            pending.insert(i, game);
-            while let Some(game) = pending.remove(&want) {
-                writeln!(file, "{}", game.to_line())
-                    .and_then(|_| file.flush())
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
-                want += 1;
-                written += 1;
-                bar.inc(1);
-            }
-        }
-        Ok(written)
-    })?;
-    bar.finish_and_clear();
-    Ok(written)
+    data::write_games(&mut file, &cfg.out, &todo, cfg.jobs, "selfplay", |i| {
+        play_game(&net, cfg, i)
+    })
 }

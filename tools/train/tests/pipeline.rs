@@ -186,6 +186,70 @@ fn selfplay_files_are_reproducible_resumable_and_checked() {
     assert_eq!(games, lines);
 }
 
+#[test]
+fn relabel_writes_a_sample_that_train_reads() {
+    let dir = tmp("relabel");
+    let games = dir.join("games.data");
+    assert!(selfplay(&games, "2", &[]).status.success());
+    let relabel = |out: &Path, jobs: &str| {
+        train_bin()
+            .args(["relabel", "--out"])
+            .arg(out)
+            .args([
+                "--states", "12", "--nodes", "0", "--depth", "2", "--seed", "3",
+            ])
+            .args(["--jobs", jobs])
+            .arg(&games)
+            .output()
+            .unwrap()
+    };
+    let a = dir.join("a.data");
+    let b = dir.join("b.data");
+    assert!(relabel(&a, "1").status.success());
+    assert!(relabel(&b, "2").status.success());
+    let text = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(
+        text,
+        std::fs::read_to_string(&b).unwrap(),
+        "jobs changed the labels"
+    );
+    assert!(text.starts_with("ncbg-selfplay 1 relabel seed=3 states=12 depth=2 nodes=0 "));
+    // Twelve one-state games, each a state of the input with its result.
+    let input = std::fs::read_to_string(&games).unwrap();
+    let mut played = Vec::new();
+    for l in input.lines().skip(1) {
+        let w: Vec<&str> = l.split(' ').collect();
+        for s in &w[5..w.len() - 1] {
+            played.push((s.split('=').next().unwrap(), w[3]));
+        }
+    }
+    let lines: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(lines.len(), 12);
+    for l in &lines {
+        let w: Vec<&str> = l.split(' ').collect();
+        assert_eq!(w.len(), 7, "{l}");
+        let id = w[5].split('=').next().unwrap();
+        assert!(played.contains(&(id, w[3])), "{l} is not an input state");
+    }
+    // train takes it.
+    let net = dir.join("n.ncnn");
+    run(train_bin()
+        .args(["train", "--init", "src/eval/nn/default.ncnn", "--out"])
+        .arg(&net)
+        .arg(&a)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")));
+    assert!(file::load(&net).is_ok());
+    // A missing input: an error, nothing written.
+    let bad = train_bin()
+        .args(["relabel", "--out"])
+        .arg(dir.join("d.data"))
+        .arg(dir.join("missing.data"))
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(!dir.join("d.data").exists());
+}
+
 /// Self-play with and without `extra` (same seed): the plain file's text
 /// and the variant's, after checking that one job or two give the same
 /// variant file.
