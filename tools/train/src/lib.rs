@@ -6,7 +6,8 @@
 //!   [`trajectory`]: the states both kinds of game record.
 //! - [`selfplay`] and [`data`]: games of the engine's search against itself,
 //!   every state labelled with the search's score and the game's result.
-//! - [`relabel`]: a sample of that data's states searched again, deeper.
+//! - [`relabel`]: a sample of that data's states searched again, deeper;
+//!   [`gap`]: how far a net's values are from such labels, per stage.
 //! - [`supervised`]: training a net on that data.
 //! - [`mlp`]: the trainer's own forward and backward passes and Adam.
 //! - [`widen`]: more hidden units, the same outputs.
@@ -23,6 +24,7 @@ pub mod data;
 pub mod dice;
 pub mod distill;
 pub mod ensemble;
+pub mod gap;
 pub mod mlp;
 pub mod pipeline;
 pub mod relabel;

@@ -8,7 +8,7 @@ use ncbg::eval::nn::{FeatureSet, Network};
 use ncbg_train::pipeline::{
     self, load, run_td, run_train, selfplay_config, SelfplayArgs, TdArgs, TrainArgs,
 };
-use ncbg_train::{consistency, data, ensemble, relabel, selfplay, widen};
+use ncbg_train::{consistency, data, ensemble, gap, relabel, selfplay, widen};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -99,6 +99,17 @@ enum Cmd {
         resume: bool,
         /// Data files to draw the states from.
         #[arg(required = true)]
+        data: Vec<PathBuf>,
+    },
+    /// How far nets' static values are from data files' labels (e.g. a
+    /// held-out set from `relabel`): bias and rms gap, all states and per
+    /// stage.
+    Gap {
+        /// Net files.
+        #[arg(required = true)]
+        nets: Vec<PathBuf>,
+        /// Data files whose labels to compare with.
+        #[arg(long, required = true)]
         data: Vec<PathBuf>,
     },
     /// Trains a net on self-play data files.
@@ -242,6 +253,20 @@ fn run(cli: Cli) -> Result<(), String> {
                 out.display(),
                 start.elapsed().as_secs_f64()
             );
+            Ok(())
+        }
+        Cmd::Gap { nets, data: files } => {
+            let mut games = Vec::new();
+            for path in &files {
+                games.extend(data::read_for_training(path)?);
+            }
+            for path in &nets {
+                let (all, stages) = gap::gap(&load(path)?, &games);
+                println!("{}: {}", path.display(), all.line());
+                for (stage, g) in ncbg::board::Stage::ALL.iter().zip(stages) {
+                    println!("  {stage}: {}", g.line());
+                }
+            }
             Ok(())
         }
         Cmd::Train {
