@@ -302,3 +302,71 @@ fn odd_depths_answer_from_odd_depths() {
         (3, every3.best, every3.score)
     );
 }
+
+/// `FilterReduction`: a reply the static value ranks past the move filter's
+/// cut is searched a few turns shallower instead of left out. From a game
+/// the engine lost to the sparring partner's lookahead player: X bears off
+/// against Y's anchor on its 3 point; Y's best answer (7/5 4/1 with a 3,
+/// which X then cannot play) looks poor to the net, so the filter drops it
+/// and depth 5 sees X winning a gammon. With the reduction (and at full
+/// width) depth 5 finds X losing. A reduction too large to leave any depth
+/// is the plain filter node for node, and with nothing past the cut it is
+/// the full-width search node for node. Two threads find one thread's
+/// value.
+#[test]
+fn the_filter_reduction_searches_what_the_filter_cut() {
+    let g = ncbg::ids::state_id::decode("ttsCAA2/wwAAAA:Xpick:x3y1:d00:k6").unwrap();
+    let depth = |d| Limits {
+        depth: Some(d),
+        ..Limits::default()
+    };
+    let with = |filter, reduction| Settings {
+        move_filter: filter,
+        filter_reduction: reduction,
+        ..Settings::default()
+    };
+    let filtered = search(&g, depth(5), &with(12, 0));
+    let reduced = search(&g, depth(5), &with(12, 2));
+    let full = search(&g, depth(5), &with(0, 0));
+    assert!(filtered.score.value > 1000, "{:?}", filtered.score);
+    assert!(reduced.score.value < 0, "{:?}", reduced.score);
+    assert!(full.score.value < 0, "{:?}", full.score);
+    assert!(
+        reduced.nodes < full.nodes,
+        "{} vs {}",
+        reduced.nodes,
+        full.nodes
+    );
+    // Two threads find the one thread's value, with the default reduction
+    // and with 2.
+    for settings in [with(12, 2), Settings::default()] {
+        let one = search(&g, depth(5), &settings);
+        let two = search(
+            &g,
+            depth(5),
+            &Settings {
+                threads: 2,
+                ..settings
+            },
+        );
+        assert_eq!(one.score, two.score);
+    }
+
+    for g in random_states(12).into_iter().take(4) {
+        let plain = search(&g, depth(4), &with(12, 0));
+        let too_deep = search(&g, depth(4), &with(12, 3));
+        assert_eq!(
+            (plain.best, plain.score, plain.nodes),
+            (too_deep.best, too_deep.score, too_deep.nodes)
+        );
+        let wide = search(&g, depth(4), &with(1000, 1));
+        let full = search(&g, depth(4), &with(0, 0));
+        assert_eq!(
+            (wide.best, wide.score, wide.nodes),
+            (full.best, full.score, full.nodes)
+        );
+        let reduced = search(&g, depth(4), &with(12, 1));
+        assert!(legal_turns(&g).contains(&reduced.best));
+        assert!(reduced.nodes >= plain.nodes);
+    }
+}

@@ -37,6 +37,9 @@ pub struct Options {
     /// `FilterPerNumber`: below the move filter's cut, each number's best
     /// children kept as well (0: none).
     pub filter_per_number: usize,
+    /// `FilterReduction`: the children past the move filter's cut are
+    /// searched this many turns shallower (0: not searched).
+    pub filter_reduction: u32,
     /// `OddDepths`: the depth parity of the answer (see
     /// [`crate::search::Settings::odd_depths`]).
     pub odd_depths: u8,
@@ -73,6 +76,7 @@ impl Default for Options {
             eval_file: None,
             move_filter: crate::search::DEFAULT_MOVE_FILTER,
             filter_per_number: crate::search::DEFAULT_FILTER_PER_NUMBER,
+            filter_reduction: crate::search::DEFAULT_FILTER_REDUCTION,
             odd_depths: 0,
             tables: String::new(),
         }
@@ -158,6 +162,12 @@ const FILTER_PER_NUMBER: Spin = Spin {
     min: 0,
     max: 100,
 };
+const FILTER_REDUCTION: Spin = Spin {
+    name: "FilterReduction",
+    default: crate::search::DEFAULT_FILTER_REDUCTION as u64,
+    min: 0,
+    max: 8,
+};
 const ODD_DEPTHS: Spin = Spin {
     name: "OddDepths",
     default: 0,
@@ -226,6 +236,7 @@ impl Options {
             format!("option name EvalFile type string default {EMBEDDED_NET}"),
             MOVE_FILTER.line(),
             FILTER_PER_NUMBER.line(),
+            FILTER_REDUCTION.line(),
             ODD_DEPTHS.line(),
             format!("option name Tables type string default {NO_TABLES}"),
         ]
@@ -254,6 +265,7 @@ impl Options {
             threads: self.threads,
             move_filter: self.move_filter,
             filter_per_number: self.filter_per_number,
+            filter_reduction: self.filter_reduction,
             odd_depths: self.odd_depths,
         }
     }
@@ -336,6 +348,10 @@ impl Options {
                 self.filter_per_number = FILTER_PER_NUMBER.read(need()?)? as usize;
                 return Ok(OptionEffect::ClearHash);
             }
+            "filterreduction" => {
+                self.filter_reduction = FILTER_REDUCTION.read(need()?)? as u32;
+                return Ok(OptionEffect::ClearHash);
+            }
             "clear hash" => {
                 if let Some(v) = value {
                     return Err(EngineError::new(
@@ -373,6 +389,13 @@ mod tests {
         assert_eq!(o.settings().move_filter, 0);
         assert!(o.set("MoveFilter", Some("1001")).is_err());
         assert_eq!(o.move_filter, 0);
+        assert_eq!(
+            o.set("FilterReduction", Some("2")),
+            Ok(OptionEffect::ClearHash)
+        );
+        assert_eq!(o.settings().filter_reduction, 2);
+        assert!(o.set("FilterReduction", Some("9")).is_err());
+        assert_eq!(o.filter_reduction, 2);
         assert_eq!(o.set("OddDepths", Some("2")), Ok(OptionEffect::None));
         assert_eq!(o.settings().odd_depths, 2);
         assert!(o.set("OddDepths", Some("3")).is_err());
@@ -438,11 +461,15 @@ mod tests {
     #[test]
     fn declarations_match_defaults() {
         let lines = Options::declarations();
-        assert_eq!(lines.len(), 16);
-        assert_eq!(lines[15], "option name Tables type string default <empty>");
+        assert_eq!(lines.len(), 17);
+        assert_eq!(lines[16], "option name Tables type string default <empty>");
+        assert_eq!(
+            lines[15],
+            "option name OddDepths type spin default 0 min 0 max 2"
+        );
         assert_eq!(
             lines[14],
-            "option name OddDepths type spin default 0 min 0 max 2"
+            "option name FilterReduction type spin default 1 min 0 max 8"
         );
         assert_eq!(
             lines[13],

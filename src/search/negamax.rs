@@ -45,6 +45,9 @@ pub(super) struct Worker<'a> {
     pub(super) move_filter: usize,
     /// Children of each number kept past the filter's cut.
     pub(super) filter_per_number: usize,
+    /// Turns less that the children past the filter's cut are searched
+    /// (0: they are not searched).
+    pub(super) filter_reduction: u32,
     /// Depth parity of the answer ([`super::Settings::odd_depths`]).
     pub(super) odd_depths: u8,
     pub(super) aborted: bool,
@@ -177,22 +180,30 @@ impl Worker<'_> {
             list.order
                 .extend((0..list.children.len() as u32).map(|i| (0, i)));
         }
-        if depth >= 2 && self.move_filter > 0 {
-            // Move filter (gnubg's way): only the best children by static
-            // value are searched. The set depends on the static values
-            // alone, not on the table, so every thread searches the same
-            // tree and finds the same value.
+        // Move filter (gnubg's way): the best children by static value come
+        // first and are searched; the rest only with `filter_reduction`,
+        // a few turns shallower. The set depends on the static values
+        // alone, not on the table, so every thread searches the same
+        // tree and finds the same value.
+        let kept = if depth >= 2 && self.move_filter > 0 {
             filter(
                 &mut list.order,
                 &list.children,
                 state.to_move(),
                 self.move_filter,
                 self.filter_per_number,
-            );
-        }
+            )
+        } else {
+            list.order.len()
+        };
+        let reduced_depth = (depth - 1).saturating_sub(self.filter_reduction);
+        let searched = if self.filter_reduction > 0 && reduced_depth >= 1 {
+            list.order.len()
+        } else {
+            kept
+        };
         if (tt_best as usize) < list.children.len() {
-            let pos = list
-                .order
+            let pos = list.order[..kept]
                 .iter()
                 .position(|&(_, i)| i == u32::from(tt_best))
                 .unwrap_or(0);
@@ -202,7 +213,7 @@ impl Worker<'_> {
         let mut best = -INFINITY;
         let mut best_index = list.order[0].1 as usize;
         self.path.push(*state);
-        for (n, &(_, i)) in list.order.iter().enumerate() {
+        for (n, &(_, i)) in list.order[..searched].iter().enumerate() {
             let i = i as usize;
             let child = &list.children[i];
             // Principal variation search: the first child with the whole
@@ -212,7 +223,18 @@ impl Worker<'_> {
             // (Late move reductions on top, children from the third on
             // searched a turn shallower first, lost: -10 Elo ± 38 after 134
             // games at 20,000 nodes a move.)
-            let v = if n == 0 || depth < 3 {
+            // A child past the filter's cut is asked the same question at
+            // the reduced depth, and searched in full only if it beats the
+            // best: a reply the static value ranks low, but which a short
+            // search shows strong, is not left out.
+            let v = if n >= kept {
+                let v = -self.negamax(child, reduced_depth, -alpha - 1, -alpha);
+                if v > alpha && !self.aborted {
+                    -self.negamax(child, depth - 1, -beta, -alpha)
+                } else {
+                    v
+                }
+            } else if n == 0 || depth < 3 {
                 -self.negamax(child, depth - 1, -beta, -alpha)
             } else {
                 let v = -self.negamax(child, depth - 1, -alpha - 1, -alpha);
@@ -276,27 +298,42 @@ impl Worker<'_> {
 /// The move filter on `order` (children by static value, best first):
 /// the best `keep`, and past them each number's best `per_number` (the
 /// number `mover` picked is half of the opponent's next pair, which the
-/// static value of the position after the play judges worst).
+/// static value of the position after the play judges worst). The kept
+/// children move to the front, in their order, the others after them in
+/// theirs; returns how many are kept.
 fn filter(
-    order: &mut Vec<(i32, u32)>,
+    order: &mut [(i32, u32)],
     children: &[GameState],
     mover: Side,
     keep: usize,
     per_number: usize,
-) {
+) -> usize {
     if per_number == 0 || order.len() <= keep {
-        order.truncate(keep);
-        return;
+        return keep.min(order.len());
     }
     let mut seen = [0usize; 10];
-    let mut rank = 0;
-    order.retain(|&(_, i)| {
-        let n = children[i as usize].numbers().current(mover);
-        let seen = &mut seen[usize::from(n.unwrap_or(0))];
-        *seen += 1;
-        rank += 1;
-        rank <= keep || *seen <= per_number
-    });
+    let kept: Vec<bool> = order
+        .iter()
+        .enumerate()
+        .map(|(rank, &(_, i))| {
+            let n = children[i as usize].numbers().current(mover);
+            let seen = &mut seen[usize::from(n.unwrap_or(0))];
+            *seen += 1;
+            rank < keep || *seen <= per_number
+        })
+        .collect();
+    let mut front: Vec<(i32, u32)> = Vec::with_capacity(order.len());
+    front.extend(order.iter().zip(&kept).filter(|(_, &k)| k).map(|(o, _)| *o));
+    let count = front.len();
+    front.extend(
+        order
+            .iter()
+            .zip(&kept)
+            .filter(|(_, &k)| !k)
+            .map(|(o, _)| *o),
+    );
+    order.copy_from_slice(&front);
+    count
 }
 
 #[cfg(test)]
@@ -317,24 +354,27 @@ mod tests {
         let numbers: std::collections::BTreeSet<u8> = all.iter().map(|&(_, i)| number(i)).collect();
         assert!(numbers.len() >= 3 && all.len() > 20);
         let mut plain = all.clone();
-        filter(&mut plain, &children, Side::X, 4, 0);
-        assert_eq!(plain, all[..4]);
+        assert_eq!(filter(&mut plain, &children, Side::X, 4, 0), 4);
+        assert_eq!(plain, all);
         let mut wide = all.clone();
-        filter(&mut wide, &children, Side::X, 4, 2);
+        let kept = filter(&mut wide, &children, Side::X, 4, 2);
         assert_eq!(wide[..4], all[..4]);
         // Every other number's two best, in order.
-        assert_eq!(wide.len(), 4 + 2 * (numbers.len() - 1));
+        assert_eq!(kept, 4 + 2 * (numbers.len() - 1));
         for n in &numbers {
             let firsts: Vec<_> = all
                 .iter()
                 .filter(|&&(_, i)| number(i) == *n)
                 .take(2)
                 .collect();
-            assert!(firsts.iter().all(|c| wide.contains(c)));
+            assert!(firsts.iter().all(|c| wide[..kept].contains(c)));
         }
+        // The rest follow in their order: the same children.
+        let rest: Vec<_> = all.iter().filter(|c| !wide[..kept].contains(c)).collect();
+        assert_eq!(wide[kept..].iter().collect::<Vec<_>>(), rest);
         // Under the cut nothing changes.
         let mut short = all[..3].to_vec();
-        filter(&mut short, &children, Side::X, 4, 2);
+        assert_eq!(filter(&mut short, &children, Side::X, 4, 2), 3);
         assert_eq!(short, all[..3]);
     }
 }

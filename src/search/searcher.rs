@@ -192,6 +192,7 @@ impl Searcher {
             node_limit: if limits.infinite { None } else { limits.nodes },
             move_filter: settings.move_filter,
             filter_per_number: settings.filter_per_number,
+            filter_reduction: settings.filter_reduction,
             odd_depths: settings.odd_depths,
             aborted: false,
             path: vec![*state],

@@ -4,7 +4,7 @@
 use ncbg::duel::{self, search_turn, DuelRules};
 use ncbg::eval::Evaluator;
 use ncbg::game::GameState;
-use ncbg::search::{Limits, Searcher, Settings};
+use ncbg::search::{Limits, Searcher};
 
 /// Score of a set of games for the first player.
 #[derive(Clone, Copy, Debug, Default)]
@@ -49,7 +49,7 @@ pub fn play(
         multipv: 1,
         ..Limits::default()
     };
-    let settings = Settings::default();
+    let settings = crate::search_settings();
     let rules = DuelRules {
         max_turns,
         repetition: true,

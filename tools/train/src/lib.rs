@@ -34,3 +34,17 @@ pub mod supervised;
 pub mod td;
 pub mod trajectory;
 pub mod widen;
+
+use ncbg::search::Settings;
+
+/// The search settings of every search the trainer runs (self-play,
+/// relabelling, the arena): the engine's defaults as they were when the
+/// documented generations were made, so that their commands replay game
+/// for game. The engine has since played with `FilterReduction` 1; the
+/// trainer keeps 0 (the children past the move filter's cut left out).
+pub fn search_settings() -> Settings {
+    Settings {
+        filter_reduction: 0,
+        ..Settings::default()
+    }
+}

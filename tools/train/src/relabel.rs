@@ -20,7 +20,7 @@ use ncbg::duel::search_turn;
 use ncbg::eval::nn::{Network, NnEval};
 use ncbg::game::GameState;
 use ncbg::rng::Rng;
-use ncbg::search::{Limits, Searcher, Settings};
+use ncbg::search::{Limits, Searcher};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -95,7 +95,8 @@ pub fn sample(states: &[(GameState, i32)], k: u64, seed: u64) -> Vec<(GameState,
 
 /// The search's score of `state` for its side to move, in millipoints.
 pub fn label(searcher: &mut Searcher, state: &GameState, limits: &Limits) -> i32 {
-    search_turn(searcher, state, &[], limits, &Settings::default()).map_or(0, |r| r.score.value)
+    search_turn(searcher, state, &[], limits, &crate::search_settings())
+        .map_or(0, |r| r.score.value)
 }
 
 /// Relabels `cfg.states` states drawn from `states` with `net`'s search;

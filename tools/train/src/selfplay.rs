@@ -30,7 +30,7 @@ use ncbg::eval::nn::{Network, NnEval};
 use ncbg::game::{GameState, Phase};
 use ncbg::numbers::{NumberRules, Numbers, Side};
 use ncbg::rng::Rng;
-use ncbg::search::{Limits, Searcher, Settings};
+use ncbg::search::{Limits, Searcher};
 use ncbg::turn::random_turn;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -170,7 +170,7 @@ pub fn play_game(net: &Arc<Network>, cfg: &SelfplayConfig, index: u64) -> Game {
         (side, Searcher::new(8, Box::new(eval)))
     });
     let mut searcher = Searcher::new(8, Box::new(NnEval::new(net.clone())));
-    let settings = Settings::default();
+    let settings = crate::search_settings();
     let mut states = Vec::new();
     let rules = DuelRules {
         max_turns: cfg.max_turns,
