@@ -45,8 +45,8 @@ pub(super) struct Worker<'a> {
     pub(super) move_filter: usize,
     /// Children of each number kept past the filter's cut.
     pub(super) filter_per_number: usize,
-    /// Turns less that the children past the filter's cut are searched
-    /// (0: they are not searched).
+    /// How many turns shallower the children past the filter's cut are
+    /// searched (0: they are not searched).
     pub(super) filter_reduction: u32,
     /// Depth parity of the answer ([`super::Settings::odd_depths`]).
     pub(super) odd_depths: u8,
@@ -182,9 +182,9 @@ impl Worker<'_> {
         }
         // Move filter (gnubg's way): the best children by static value come
         // first and are searched; the rest only with `filter_reduction`,
-        // a few turns shallower. The set depends on the static values
-        // alone, not on the table, so every thread searches the same
-        // tree and finds the same value.
+        // a few turns shallower. The kept set depends on the static values
+        // alone, not on the table, so every thread keeps the same children.
+        // The table's move is moved first only from among the kept ones.
         let kept = if depth >= 2 && self.move_filter > 0 {
             filter(
                 &mut list.order,
@@ -312,26 +312,20 @@ fn filter(
         return keep.min(order.len());
     }
     let mut seen = [0usize; 10];
-    let kept: Vec<bool> = order
-        .iter()
-        .enumerate()
-        .map(|(rank, &(_, i))| {
-            let n = children[i as usize].numbers().current(mover);
-            let seen = &mut seen[usize::from(n.unwrap_or(0))];
-            *seen += 1;
-            rank < keep || *seen <= per_number
-        })
-        .collect();
-    let mut front: Vec<(i32, u32)> = Vec::with_capacity(order.len());
-    front.extend(order.iter().zip(&kept).filter(|(_, &k)| k).map(|(o, _)| *o));
+    let mut front = Vec::with_capacity(order.len());
+    let mut rest = Vec::new();
+    for (rank, &(v, i)) in order.iter().enumerate() {
+        let n = children[i as usize].numbers().current(mover);
+        let seen = &mut seen[usize::from(n.unwrap_or(0))];
+        *seen += 1;
+        if rank < keep || *seen <= per_number {
+            front.push((v, i));
+        } else {
+            rest.push((v, i));
+        }
+    }
     let count = front.len();
-    front.extend(
-        order
-            .iter()
-            .zip(&kept)
-            .filter(|(_, &k)| !k)
-            .map(|(o, _)| *o),
-    );
+    front.extend(rest);
     order.copy_from_slice(&front);
     count
 }
