@@ -143,3 +143,93 @@ fn merge_names_what_is_missing_and_refuses_other_matches() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `merge --pool`: two matches of the same engines on other openings (two
+/// seeds) are reported as one, their games renumbered so that no index or
+/// game pair is shared, the points the sum of the two; plain `merge`
+/// refuses them, and `--pool` refuses a match of other engine settings.
+#[test]
+fn matches_on_other_seeds_pool_into_one_report() {
+    use std::collections::BTreeSet;
+    use std::process::Command;
+    let dir = temp_dir("merge-pool");
+    let run = |name: &str, seed: &str, extra: &[&str]| {
+        let f = dir.join(name);
+        let mut a = match_args(&f);
+        let pos = a.iter().position(|x| x == "--seed").unwrap();
+        a[pos + 1] = seed.into();
+        let pos = a.iter().position(|x| x == "--format").unwrap();
+        a.drain(pos..pos + 2); // text reports
+        a.extend(args(extra));
+        run_referee(&a);
+        f.display().to_string()
+    };
+    let s3 = run("s3.txt", "3", &[]);
+    let s4 = run("s4.txt", "4", &[]);
+    // a's points in a text report's line for engine a: "points P-Q".
+    let points = |report: &str| -> (u64, u64) {
+        let line = report
+            .lines()
+            .find(|l| l.trim_start().starts_with("a ") && l.contains("points"))
+            .unwrap_or_else(|| panic!("{report}"));
+        let p = line
+            .split_whitespace()
+            .skip_while(|w| *w != "points")
+            .nth(1)
+            .unwrap();
+        let (x, y) = p.split_once('-').unwrap();
+        (x.parse().unwrap(), y.parse().unwrap())
+    };
+    let report = |m: &[&str]| {
+        let out = Command::new(referee()).args(args(m)).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let (a3, b3) = points(&report(&["merge", &s3]));
+    let (a4, b4) = points(&report(&["merge", &s4]));
+    let pooled = dir.join("pooled.txt");
+    let text = report(&[
+        "merge",
+        "--pool",
+        &s3,
+        &s4,
+        "--out",
+        &pooled.display().to_string(),
+    ]);
+    assert!(text.contains("40 games"), "{text}");
+    assert_eq!(points(&text), (a3 + a4, b3 + b4));
+    let games = game_lines(&pooled);
+    assert_eq!(games.len(), 40);
+    let indices: BTreeSet<String> = games
+        .iter()
+        .map(|g| field(g, "index").to_string())
+        .collect();
+    let pairs: BTreeSet<String> = games.iter().map(|g| field(g, "pair").to_string()).collect();
+    assert_eq!((indices.len(), pairs.len()), (40, 20));
+    let header = std::fs::read_to_string(&pooled).unwrap();
+    assert!(
+        header
+            .contains("meta\topenings=pooled: random 5 seed 3 turns 2; random 5 seed 4 turns 2\n"),
+        "{header}"
+    );
+    assert!(header.contains("meta\ttotal-games=40\n"), "{header}");
+
+    let refused = |m: &[&str]| {
+        let out = Command::new(referee()).args(args(m)).output().unwrap();
+        assert!(!out.status.success());
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let err = refused(&["merge", &s3, &s4]);
+    assert!(err.contains("openings"), "{err}");
+    let other = run("other.txt", "5", &["--max-turns", "900"]);
+    let err = refused(&["merge", "--pool", &s3, &other]);
+    assert!(
+        err.contains("other.txt") && err.contains("max-turns"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -2,7 +2,9 @@
 //! every file must be of the same match (its header agrees with the first
 //! file's on every key but `shard`), and what the files lack of the whole
 //! schedule (shards without a file, scheduled games without a record) is
-//! found so that `ncbg-referee merge` can say so.
+//! found so that `ncbg-referee merge` can say so. [`pool`] joins matches
+//! of the same engines and settings played on other openings (`merge
+//! --pool`: one report over several seeds).
 
 use super::schedule::Shard;
 use crate::matchfile::{GameRecord, Header, MatchFile};
@@ -64,11 +66,7 @@ impl Missing {
 /// The first key on which two headers differ, `shard` aside (a key one
 /// header lacks counts as a difference): the key and both values.
 fn first_difference(a: &Header, b: &Header) -> Option<(String, String, String)> {
-    let show = |v: Option<&str>| v.map_or("missing".to_string(), |v| format!("'{v}'"));
-    let keys = a.entries.iter().chain(&b.entries).map(|(k, _)| k.as_str());
-    keys.filter(|&k| k != "shard")
-        .find(|&k| a.get(k) != b.get(k))
-        .map(|k| (k.to_string(), show(a.get(k)), show(b.get(k))))
+    first_difference_but(a, b, &["shard"])
 }
 
 /// Joins named match files. An error names the file whose header differs
@@ -116,6 +114,104 @@ pub fn merge(files: Vec<(String, MatchFile)>) -> Result<Merged, String> {
         duplicates,
         missing,
     })
+}
+
+/// The header keys in which matches that [`pool`] joins may differ: their
+/// openings and the size of their schedule (and `shard`, as in [`merge`]).
+pub const POOLED_KEYS: [&str; 5] = ["openings", "rounds", "games", "total-games", "shard"];
+
+/// Joins matches of the same engines, limits and rules played on different
+/// openings (a yardstick run over several seeds, say): the files are
+/// merged match by match first (the shards of one match join as in
+/// [`merge`]), then each match's games follow the previous match's,
+/// their indices and game pairs offset past it, so that every game pair
+/// stays one pair and no two matches' games are confused. The header is
+/// the first file's with `openings` listing every match's (`pooled: A;
+/// B`) and `total-games` summed (`-` where a match does not say). What a
+/// match lacks is reported under the pooled indices, a missing shard with
+/// its match's openings. An error names the file whose header differs
+/// from the first file's on another key, and the key.
+pub fn pool(files: Vec<(String, MatchFile)>) -> Result<Merged, String> {
+    let mut matches: Vec<Vec<(String, MatchFile)>> = Vec::new();
+    for (name, file) in files {
+        if let Some(m) = matches
+            .iter_mut()
+            .find(|m| first_difference(&m[0].1.header, &file.header).is_none())
+        {
+            m.push((name, file));
+            continue;
+        }
+        if let Some(first) = matches.first() {
+            let differs = first_difference_but(&first[0].1.header, &file.header, &POOLED_KEYS);
+            if let Some((key, ours, theirs)) = differs {
+                return Err(format!(
+                    "{name}: not the same engines and settings as the first file: its {key} is {theirs}, the first file's is {ours}"
+                ));
+            }
+        }
+        matches.push(vec![(name, file)]);
+    }
+    let mut pooled: Option<Merged> = None;
+    let mut openings = Vec::new();
+    let (mut next_index, mut next_pair) = (0u64, 0u64);
+    let mut total = Some(0u64);
+    for m in matches {
+        let mut one = merge(m)?;
+        let shown = one.header.get("openings").unwrap_or("-").to_string();
+        let size = one
+            .missing
+            .total
+            .unwrap_or(0)
+            .max(one.games.iter().map(|g| g.index + 1).max().unwrap_or(0));
+        let pairs = one.games.iter().map(|g| g.pair + 1).max().unwrap_or(0);
+        for g in &mut one.games {
+            g.index += next_index;
+            g.pair += next_pair;
+        }
+        for i in one.duplicates.iter_mut().chain(&mut one.missing.games) {
+            *i += next_index;
+        }
+        for s in &mut one.missing.shards {
+            *s = format!("{s} of '{shown}'");
+        }
+        total = total.zip(one.missing.total).map(|(a, b)| a + b);
+        next_index += size;
+        next_pair += pairs.max(size.div_ceil(2));
+        openings.push(shown);
+        match pooled.as_mut() {
+            None => pooled = Some(one),
+            Some(p) => {
+                p.games.extend(one.games);
+                p.duplicates.extend(one.duplicates);
+                p.missing.shards.extend(one.missing.shards);
+                p.missing.games.extend(one.missing.games);
+            }
+        }
+    }
+    let mut pooled = pooled.ok_or("no match file")?;
+    pooled.missing.total = total;
+    if openings.len() > 1 {
+        pooled
+            .header
+            .set("openings", &format!("pooled: {}", openings.join("; ")));
+        pooled
+            .header
+            .set("total-games", &total.map_or("-".into(), |t| t.to_string()));
+    }
+    Ok(pooled)
+}
+
+/// [`first_difference`] on the keys not in `except`.
+fn first_difference_but(
+    a: &Header,
+    b: &Header,
+    except: &[&str],
+) -> Option<(String, String, String)> {
+    let show = |v: Option<&str>| v.map_or("missing".to_string(), |v| format!("'{v}'"));
+    let keys = a.entries.iter().chain(&b.entries).map(|(k, _)| k.as_str());
+    keys.filter(|k| !except.contains(k))
+        .find(|&k| a.get(k) != b.get(k))
+        .map(|k| (k.to_string(), show(a.get(k)), show(b.get(k))))
 }
 
 /// The shards `i/n` of which no file was given (none when some file holds
@@ -206,5 +302,58 @@ mod tests {
         ])
         .unwrap_err();
         assert!(e.contains("s1") && e.contains("its k is '5'"), "{e}");
+    }
+
+    fn seeded(openings: &str, shard: &str, k: &str, indices: &[u64]) -> MatchFile {
+        let mut f = file(shard, k, indices);
+        f.header.set("openings", openings);
+        f
+    }
+
+    #[test]
+    fn matches_on_other_openings_pool_with_their_pairs_apart() {
+        let one = || {
+            vec![
+                (
+                    "a0".to_string(),
+                    seeded("seed 1", "0/2", "6", &[0, 1, 4, 5]),
+                ),
+                (
+                    "b".to_string(),
+                    seeded("seed 2", "-", "6", &[0, 1, 2, 4, 5, 6, 7]),
+                ),
+                (
+                    "a1".to_string(),
+                    seeded("seed 1", "1/2", "6", &[2, 3, 6, 7]),
+                ),
+            ]
+        };
+        let p = pool(one()).unwrap();
+        // Seed 1's shards join first; seed 2's games follow, 8 on.
+        let indices: Vec<u64> = p.games.iter().map(|g| g.index).collect();
+        let expect: Vec<u64> = (0..8).chain([8, 9, 10, 12, 13, 14, 15]).collect();
+        assert_eq!(indices, expect);
+        let pairs: BTreeSet<u64> = p.games.iter().map(|g| g.pair).collect();
+        assert_eq!(pairs, (0..8).collect());
+        assert_eq!(p.missing.games, [11]);
+        assert_eq!(p.missing.total, Some(16));
+        assert_eq!(p.header.get("openings"), Some("pooled: seed 1; seed 2"));
+        assert_eq!(p.header.get("total-games"), Some("16"));
+        // The shards alone, or the same match twice, are what merge makes.
+        let alone = pool(one().into_iter().filter(|(n, _)| n != "b").collect()).unwrap();
+        assert_eq!(alone.games.len(), 8);
+        assert!(alone.missing.is_empty());
+        assert_eq!(alone.header.get("openings"), Some("seed 1"));
+        // A missing shard is named with its match.
+        let part = pool(one().into_iter().filter(|(n, _)| n != "a1").collect()).unwrap();
+        assert_eq!(part.missing.shards, ["1/2 of 'seed 1'"]);
+        // Other settings are refused, naming the file and the key.
+        let mut other = one();
+        other.push(("c".into(), seeded("seed 3", "-", "5", &[0])));
+        let e = pool(other).unwrap_err();
+        assert!(e.starts_with("c:") && e.contains("its k is '5'"), "{e}");
+        // merge itself still refuses other openings.
+        let e = merge(one()).unwrap_err();
+        assert!(e.contains("openings"), "{e}");
     }
 }

@@ -56,6 +56,11 @@ enum Command {
         /// instead of a failure).
         #[arg(long)]
         partial: bool,
+        /// Pool matches of the same engines and settings played on other
+        /// openings (e.g. several seeds): their games are renumbered, each
+        /// game pair kept apart.
+        #[arg(long)]
+        pool: bool,
         #[command(flatten)]
         rating: RatingArgs,
     },
@@ -201,8 +206,16 @@ fn main() -> ExitCode {
             sprt,
             format,
             partial,
+            pool,
             rating,
-        }) => merge::merge(&files, out.as_deref(), &sprt, format, partial, &rating),
+        }) => merge::merge(
+            &files,
+            out.as_deref(),
+            &sprt,
+            format,
+            merge::How { partial, pool },
+            &rating,
+        ),
         Some(Command::ExportMat {
             matchfile,
             out,

@@ -1,21 +1,32 @@
 //! `ncbg-referee merge FILE...`: one report on several match files (the
 //! shards of one match), and optionally one merged match file. Files of
-//! different matches are refused; shards or games of the schedule that no
-//! file holds are a warning and a failure unless `--partial`.
+//! different matches are refused, unless `--pool` (matches of the same
+//! engines and settings on other openings, pooled); shards or games of the
+//! schedule that no file holds are a warning and a failure unless
+//! `--partial`.
 
 use crate::{all_names_of, parse_sprt, read_match, FinalReport, Format, RatingArgs};
 use ncbg::referee::merge;
 use ncbg::referee::store;
 use std::path::{Path, PathBuf};
 
+/// How the files are joined: `--partial`, `--pool`.
+pub struct How {
+    /// Missing shards or games are a warning, not a failure.
+    pub partial: bool,
+    /// Matches on other openings are pooled ([`merge::pool`]).
+    pub pool: bool,
+}
+
 pub fn merge(
     files: &[PathBuf],
     out: Option<&Path>,
     sprt: &[String],
     format: Format,
-    partial: bool,
+    how: How,
     rating: &RatingArgs,
 ) -> Result<(), String> {
+    let How { partial, pool } = how;
     let sprt = parse_sprt(sprt)?;
     let mut read = Vec::new();
     for path in files {
@@ -24,7 +35,11 @@ pub fn merge(
         read.push((path.display().to_string(), file));
     }
     let names = all_names_of(&read[0].1, &files[0])?;
-    let merged = merge::merge(read)?;
+    let merged = if pool {
+        merge::pool(read)?
+    } else {
+        merge::merge(read)?
+    };
     for index in &merged.duplicates {
         eprintln!("ncbg-referee: game {index} appears twice; first kept");
     }
