@@ -18,6 +18,8 @@
 # (the 30 initial pairs alone would repeat the same 60 games each round). It
 # writes DIR/<check>.txt (a referee match file: resumable, `ncbg analyze` reads
 # it) and prints the referee's report; "share" is ncbg's share of the points.
+# Runs on other seeds (each with its own --out DIR) report as one with
+# `target/release/ncbg-referee merge --pool DIR1/CHECK.txt DIR2/CHECK.txt`.
 # Needs `cargo build --release` and the sparring venv (../shared/sparring/setup.sh).
 # Timed checks want a quiet machine: the clock is shared with everything else,
 # and on a loaded one answers come late (--margin MS: the referee's grace beyond
@@ -34,7 +36,7 @@ while [ $# -gt 0 ]; do
     --margin) margin=$2; shift 2 ;;
     --concurrency) conc=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n 2,24p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,26p "$0"; exit 0 ;;
     -*) echo "yardstick: unknown option $1" >&2; exit 2 ;;
     *) break ;;
   esac
