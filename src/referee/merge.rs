@@ -118,7 +118,7 @@ pub fn merge(files: Vec<(String, MatchFile)>) -> Result<Merged, String> {
 
 /// The header keys in which matches that [`pool`] joins may differ: their
 /// openings and the size of their schedule (and `shard`, as in [`merge`]).
-pub const POOLED_KEYS: [&str; 5] = ["openings", "rounds", "games", "total-games", "shard"];
+const POOLED_KEYS: [&str; 5] = ["openings", "rounds", "games", "total-games", "shard"];
 
 /// Joins matches of the same engines, limits and rules played on different
 /// openings (a yardstick run over several seeds, say): the files are
@@ -153,7 +153,9 @@ pub fn pool(files: Vec<(String, MatchFile)>) -> Result<Merged, String> {
     }
     let mut pooled: Option<Merged> = None;
     let mut openings = Vec::new();
-    let (mut next_index, mut next_pair) = (0u64, 0u64);
+    // Pair p holds games 2p and 2p + 1, so an even index offset moves the
+    // pairs by half of it.
+    let mut next_index = 0u64;
     let mut total = Some(0u64);
     for m in matches {
         let mut one = merge(m)?;
@@ -162,11 +164,11 @@ pub fn pool(files: Vec<(String, MatchFile)>) -> Result<Merged, String> {
             .missing
             .total
             .unwrap_or(0)
-            .max(one.games.iter().map(|g| g.index + 1).max().unwrap_or(0));
-        let pairs = one.games.iter().map(|g| g.pair + 1).max().unwrap_or(0);
+            .max(one.games.iter().map(|g| g.index + 1).max().unwrap_or(0))
+            .next_multiple_of(2);
         for g in &mut one.games {
             g.index += next_index;
-            g.pair += next_pair;
+            g.pair += next_index / 2;
         }
         for i in one.duplicates.iter_mut().chain(&mut one.missing.games) {
             *i += next_index;
@@ -176,7 +178,6 @@ pub fn pool(files: Vec<(String, MatchFile)>) -> Result<Merged, String> {
         }
         total = total.zip(one.missing.total).map(|(a, b)| a + b);
         next_index += size;
-        next_pair += pairs.max(size.div_ceil(2));
         openings.push(shown);
         match pooled.as_mut() {
             None => pooled = Some(one),
