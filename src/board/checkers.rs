@@ -143,15 +143,16 @@ impl Checkers {
 
     /// Pip count: the sum over checkers of their distance to being borne off
     /// (the bar counts 25).
+    #[inline]
     pub fn pips(self) -> u32 {
-        let mut occupied = self.occupied();
-        let mut total = 0;
-        while occupied != 0 {
-            let s = occupied.trailing_zeros() as usize;
-            occupied &= occupied - 1;
-            total += s as u32 * u32::from(self.count(s));
-        }
-        total
+        // Multiplying by a one in every nibble puts in nibble `s` the prefix
+        // sum P(s) of the counts of slots 0..=s; a side has at most 15
+        // checkers, so no prefix carries into the next nibble. Then
+        // sum(s * n(s)) = 25 * P(25) - (P(0) + ... + P(24)).
+        let prefix = self.0.wrapping_mul(NIBBLE_LSB);
+        let total = ((prefix >> (4 * BAR)) & 0xF) as u32;
+        let below_bar = prefix & ((1u128 << (4 * BAR)) - 1);
+        25 * total - nibble_sum(below_bar)
     }
 
     /// Bitset of occupied slots 1..=25 (bit `s` set when slot `s` holds a checker).
@@ -207,6 +208,20 @@ impl Checkers {
 
 const NIBBLE_LSB: u128 = 0x1111_1111_1111_1111_1111_1111_1111_1111;
 const NIBBLE_HIGH3: u128 = 0xEEEE_EEEE_EEEE_EEEE_EEEE_EEEE_EEEE_EEEE;
+
+/// Sum of the 32 nibbles of `x`.
+#[inline(always)]
+fn nibble_sum(x: u128) -> u32 {
+    const BYTE_LOW: u128 = 0x0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F_0F0F;
+    const LANE_LOW: u128 = 0x00FF_00FF_00FF_00FF_00FF_00FF_00FF_00FF;
+    // Nibble pairs into bytes (at most 30), byte pairs into 16-bit lanes (at
+    // most 60), then the four lanes of each half summed by a multiply into
+    // its top lane (at most 240).
+    let bytes = (x & BYTE_LOW) + ((x >> 4) & BYTE_LOW);
+    let lanes = (bytes & LANE_LOW) + ((bytes >> 8) & LANE_LOW);
+    let fold = |h: u64| (h.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32;
+    fold(lanes as u64) + fold((lanes >> 64) as u64)
+}
 
 /// Gathers flags sitting at bit `4 * s` into bit `s` of a `u32` (slots 0..=25).
 #[inline(always)]
@@ -282,6 +297,28 @@ mod tests {
         let mut none = [0u8; SLOTS];
         none[OFF] = 15;
         assert_eq!(Checkers::from_slots(&none).unwrap().highest(), 0);
+    }
+
+    #[test]
+    fn pips_are_the_sum_of_distances() {
+        // Every way of splitting 15 checkers over a few slots, the bar and
+        // off included, against the plain sum.
+        let mut rng = crate::rng::Rng::new(17);
+        for _ in 0..20_000 {
+            let mut slots = [0u8; SLOTS];
+            let mut left = 15u8;
+            while left > 0 && rng.index(8) != 0 {
+                let n = 1 + rng.index(usize::from(left)) as u8;
+                slots[rng.index(SLOTS)] += n;
+                left -= n;
+            }
+            let c = Checkers::from_slots(&slots).unwrap();
+            let plain: u32 = (0..SLOTS).map(|s| s as u32 * u32::from(slots[s])).sum();
+            assert_eq!(c.pips(), plain, "{slots:?}");
+        }
+        let mut bar = [0u8; SLOTS];
+        bar[BAR] = 15;
+        assert_eq!(Checkers::from_slots(&bar).unwrap().pips(), 375);
     }
 
     #[test]

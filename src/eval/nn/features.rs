@@ -209,12 +209,24 @@ impl Features {
     /// Encodes `state` from its side to move's view, in feature set `set`.
     pub fn of(state: &GameState, set: FeatureSet) -> Features {
         let mut f = Features::none(set);
-        state.for_each_input(set, |i, v| {
-            f.index[f.len] = i as u16;
-            f.value[f.len] = v;
-            f.len += 1;
-        });
+        f.encode(state, set);
         f
+    }
+
+    /// Encodes `state` as [`Features::of`] does, into this storage in place
+    /// of what it held (the search's evaluations reuse two buffers a thread
+    /// rather than clear and copy a new one each time).
+    #[inline]
+    pub fn encode(&mut self, state: &GameState, set: FeatureSet) {
+        self.set = set;
+        let (index, value) = (&mut self.index, &mut self.value);
+        let mut len = 0;
+        state.for_each_input(set, |i, v| {
+            index[len] = i as u16;
+            value[len] = v;
+            len += 1;
+        });
+        self.len = len;
     }
 
     /// The (index, value) pairs of the non-zero inputs, in no set order.

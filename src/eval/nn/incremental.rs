@@ -22,8 +22,10 @@ struct Last {
     net: u64,
     /// Its side to move (`Side as u8`).
     mover: u8,
-    /// Its non-zero inputs.
-    features: Features,
+    /// Its non-zero inputs are `features[current]`; the other buffer is
+    /// where the next state is encoded.
+    features: [Features; 2],
+    current: usize,
     /// Its inputs, dense (non-zero only where `features` has them).
     inputs: [f32; MAX_INPUTS],
     /// Its first-layer sums.
@@ -39,7 +41,11 @@ thread_local! {
         RefCell::new(Last {
             net: 0,
             mover: u8::MAX,
-            features: Features::none(FeatureSet::Board),
+            features: [
+                Features::none(FeatureSet::Board),
+                Features::none(FeatureSet::Board),
+            ],
+            current: 0,
             inputs: [0.0; MAX_INPUTS],
             sums: [0; file::MAX_HIDDEN],
             seen: [0; MAX_INPUTS],
@@ -53,34 +59,32 @@ impl Network {
     /// state where that is cheaper; the same bits as [`Network::forward`].
     #[inline]
     pub(super) fn forward_state(&self, state: &GameState) -> [f32; OUTPUTS] {
-        let features = Features::of(state, self.features);
         LAST.with(|last| {
             let last = &mut *last.borrow_mut();
+            last.features[1 - last.current].encode(state, self.features);
             let mover = state.to_move() as u8;
             #[cfg(target_arch = "x86_64")]
             if std::arch::is_x86_feature_detected!("avx2") {
                 // SAFETY: the CPU has AVX2, checked just above.
-                return unsafe { self.forward_from_avx2(features, mover, last) };
+                return unsafe { self.forward_from_avx2(mover, last) };
             }
-            self.forward_from(features, mover, last)
+            self.forward_from(mover, last)
         })
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn forward_from_avx2(
-        &self,
-        features: Features,
-        mover: u8,
-        last: &mut Last,
-    ) -> [f32; OUTPUTS] {
-        self.forward_from(features, mover, last)
+    unsafe fn forward_from_avx2(&self, mover: u8, last: &mut Last) -> [f32; OUTPUTS] {
+        self.forward_from(mover, last)
     }
 
-    /// The sums of `features` (a state with `mover` to move) from `last`'s,
-    /// which then holds them.
+    /// The sums of the state encoded in `last`'s spare buffer (with `mover`
+    /// to move) from the last state's, which it then becomes.
     #[inline(always)]
-    fn forward_from(&self, features: Features, mover: u8, last: &mut Last) -> [f32; OUTPUTS] {
+    fn forward_from(&self, mover: u8, last: &mut Last) -> [f32; OUTPUTS] {
+        let next = 1 - last.current;
+        let features = &last.features[next];
+        let previous = &last.features[last.current];
         if last.epoch == u32::MAX {
             last.seen = [0; MAX_INPUTS];
             last.epoch = 0;
@@ -117,7 +121,7 @@ impl Network {
             }
         }
         if corrected {
-            for (i, _) in last.features.active() {
+            for (i, _) in previous.active() {
                 if last.seen[i] != epoch {
                     self.take_input(sums, i, last.inputs[i]);
                     last.inputs[i] = 0.0;
@@ -126,8 +130,8 @@ impl Network {
         } else {
             // From scratch. The inputs kept are non-zero only where the
             // last state's or this one's are set.
-            self.hidden_sums(&features, sums);
-            for (i, _) in last.features.active().chain(features.active()) {
+            self.hidden_sums(features, sums);
+            for (i, _) in previous.active().chain(features.active()) {
                 last.inputs[i] = 0.0;
             }
             for (i, v) in features.active() {
@@ -136,7 +140,7 @@ impl Network {
             last.net = self.id;
             last.mover = mover;
         }
-        last.features = features;
+        last.current = next;
         self.outputs_from_sums(sums)
     }
 }
