@@ -178,6 +178,34 @@ impl Network {
         self.change_input::<true>(sums, i, v);
     }
 
+    /// Applies corrections to the sums: each an input and a value, added
+    /// where positive and taken off at its magnitude where negative (input
+    /// values are never negative). The usual width works on a local array,
+    /// so the sums are loaded and stored once, not once a column.
+    #[inline(always)]
+    pub(super) fn apply_changes(&self, sums: &mut [i32], changes: &[(u16, f32)]) {
+        if self.hidden == 128 {
+            let mut local: [i32; 128] = (&*sums).try_into().expect("128 sums");
+            for &(i, v) in changes {
+                self.change_signed(&mut local, usize::from(i), v);
+            }
+            sums.copy_from_slice(&local);
+        } else {
+            for &(i, v) in changes {
+                self.change_signed(sums, usize::from(i), v);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn change_signed(&self, sums: &mut [i32], i: usize, v: f32) {
+        if v < 0.0 {
+            self.take_input(sums, i, -v);
+        } else {
+            self.add_input(sums, i, v);
+        }
+    }
+
     /// Adds (or with `TAKE` takes off) input `i`'s contribution at `v`.
     #[inline(always)]
     fn change_input<const TAKE: bool>(&self, sums: &mut [i32], i: usize, v: f32) {

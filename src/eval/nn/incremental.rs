@@ -11,7 +11,7 @@
 //! corrected sums are the same bits as sums from scratch: the value of a
 //! state never depends on what was evaluated before it.
 
-use super::features::{FeatureSet, Features, MAX_INPUTS};
+use super::features::{FeatureSet, Features, MAX_ACTIVE, MAX_INPUTS};
 use super::{file, Network, OUTPUTS};
 use crate::game::GameState;
 use std::cell::RefCell;
@@ -34,6 +34,10 @@ struct Last {
     /// (a stamp per evaluation, so the array is never cleared).
     seen: [u32; MAX_INPUTS],
     epoch: u32,
+    /// The corrections of the state being evaluated, each an input and the
+    /// value to add at (negative: the old value taken off), gathered before
+    /// any is applied so that the sums are read and written once.
+    changes: [(u16, f32); 2 * MAX_ACTIVE + 2],
 }
 
 thread_local! {
@@ -50,6 +54,7 @@ thread_local! {
             sums: [0; file::MAX_HIDDEN],
             seen: [0; MAX_INPUTS],
             epoch: 0,
+            changes: [(0, 0.0); 2 * MAX_ACTIVE + 2],
         })
     };
 }
@@ -98,8 +103,8 @@ impl Network {
         // many weight columns as that would.
         let set = features.len();
         let mut corrected = last.net == self.id && last.mover == mover;
+        let mut cost = 0usize;
         if corrected {
-            let mut cost = 0usize;
             for (i, v) in features.active() {
                 // An input given twice (no feature set does that) would be
                 // corrected to one of its values, not their sum.
@@ -111,10 +116,10 @@ impl Network {
                 let old = last.inputs[i];
                 if old != v {
                     if old != 0.0 {
-                        self.take_input(sums, i, old);
+                        last.changes[cost] = (i as u16, -old);
                         cost += 1;
                     }
-                    self.add_input(sums, i, v);
+                    last.changes[cost] = (i as u16, v);
                     cost += 1;
                     last.inputs[i] = v;
                 }
@@ -123,10 +128,12 @@ impl Network {
         if corrected {
             for (i, _) in previous.active() {
                 if last.seen[i] != epoch {
-                    self.take_input(sums, i, last.inputs[i]);
+                    last.changes[cost] = (i as u16, -last.inputs[i]);
+                    cost += 1;
                     last.inputs[i] = 0.0;
                 }
             }
+            self.apply_changes(sums, &last.changes[..cost]);
         } else {
             // From scratch. The inputs kept are non-zero only where the
             // last state's or this one's are set.
