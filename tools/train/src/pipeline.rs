@@ -98,6 +98,11 @@ pub struct SelfplayArgs {
     /// start): the positions dice force and NC self-play avoids.
     #[arg(long, default_value_t = 0)]
     pub dice_turns: u32,
+    /// Also write each state's one-ply favourite (the child a depth-1
+    /// search plays) where the search chose another, labelled by a search
+    /// one turn shallower from it (depth limits only).
+    #[arg(long)]
+    pub favourites: bool,
 }
 
 /// Supervised training settings.
@@ -245,6 +250,7 @@ pub fn selfplay_config(
         holding: a.holding,
         holding_bonus: a.holding_bonus,
         dice_turns: a.dice_turns,
+        favourites: a.favourites,
         seed,
         jobs,
         shard: (0, 1),

@@ -16,7 +16,12 @@
 //! side to move, its previous number and the opponent's current number
 //! drawn at random: the kinds of position (holding games, blots left,
 //! checkers sent back) that dice force and NC self-play avoids, played and
-//! labelled by NC search from there. A
+//! labelled by NC search from there. With `favourites`, each state's
+//! one-ply favourite (the child a depth-1 search plays: the best static
+//! value for the mover) is written after it too where the search chose
+//! another, labelled by a search one turn shallower from it (the same
+//! horizon): the children a one-ply player reaches for and the search's
+//! play never visits, which a search-labelled net otherwise overrates. A
 //! game's random choices depend only on the seed and `i`, and games are
 //! written in order, so a file is the same for any `--jobs`. `--shard i/n`
 //! plays the games whose number is `i` mod `n`; `--resume` finishes a file
@@ -54,6 +59,9 @@ pub struct SelfplayConfig {
     pub holding_bonus: i32,
     /// Games start after 0..=`dice_turns` dice turns (0: the NC start).
     pub dice_turns: u32,
+    /// Also label each state's one-ply favourite where the search chose
+    /// another.
+    pub favourites: bool,
     pub seed: u64,
     pub jobs: usize,
     pub shard: (u64, u64),
@@ -90,6 +98,10 @@ impl SelfplayConfig {
             format!(" dice_turns={}", self.dice_turns)
         } else {
             String::new()
+        } + if self.favourites {
+            " favourites=1"
+        } else {
+            ""
         }
     }
 }
@@ -170,6 +182,10 @@ pub fn play_game(net: &Arc<Network>, cfg: &SelfplayConfig, index: u64) -> Game {
         (side, Searcher::new(8, Box::new(eval)))
     });
     let mut searcher = Searcher::new(8, Box::new(NnEval::new(net.clone())));
+    // The favourites' searches on a table of their own, so that the games
+    // are the ones played without them.
+    let mut side_searcher = (cfg.favourites && cfg.nodes == 0 && cfg.depth >= 2)
+        .then(|| Searcher::new(8, Box::new(NnEval::new(net.clone()))));
     let settings = crate::search_settings();
     let mut states = Vec::new();
     let rules = DuelRules {
@@ -187,6 +203,10 @@ pub fn play_game(net: &Arc<Network>, cfg: &SelfplayConfig, index: u64) -> Game {
         };
         let r = search_turn(&mut searcher, g, history, &limits, &settings)?;
         let label = r.score.value;
+        let favourite = match &mut side_searcher {
+            Some(s) => one_ply_favourite(s, g, history, r.best, cfg.depth, &settings),
+            None => None,
+        };
         let r = match &mut styled {
             Some((side, s)) if g.to_move() == *side => {
                 search_turn(s, g, history, &limits, &settings)?
@@ -217,6 +237,7 @@ pub fn play_game(net: &Arc<Network>, cfg: &SelfplayConfig, index: u64) -> Game {
             r.best
         };
         states.push((*g, label));
+        states.extend(favourite);
         Some(choice)
     });
     Game {
@@ -224,6 +245,39 @@ pub fn play_game(net: &Arc<Network>, cfg: &SelfplayConfig, index: u64) -> Game {
         result: duel.points_for_x(),
         states,
     }
+}
+
+/// `state`'s one-ply favourite (the choice of a depth-1 search) and its
+/// label, a search one turn shallower than `depth` from it, where the
+/// favourite is not the search's choice `best`.
+fn one_ply_favourite(
+    searcher: &mut Searcher,
+    state: &GameState,
+    history: &[GameState],
+    best: ncbg::turn::Turn,
+    depth: u32,
+    settings: &ncbg::search::Settings,
+) -> Option<(GameState, i32)> {
+    let one_ply = Limits {
+        depth: Some(1),
+        ..Limits::default()
+    };
+    let favourite = search_turn(searcher, state, history, &one_ply, settings)?.best;
+    if favourite == best {
+        return None;
+    }
+    let child = favourite.after(state);
+    if child.is_over() {
+        return None;
+    }
+    let mut line = history.to_vec();
+    line.push(*state);
+    let shallower = Limits {
+        depth: Some(depth - 1),
+        ..Limits::default()
+    };
+    let r = search_turn(searcher, &child, &line, &shallower, settings)?;
+    Some((child, r.score.value))
 }
 
 /// Runs self-play; returns the number of games written by this run.

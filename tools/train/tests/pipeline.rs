@@ -352,6 +352,65 @@ fn selfplay_holding_style_changes_the_play_not_the_labels() {
     );
 }
 
+#[test]
+fn selfplay_favourites_add_labelled_children_to_the_same_games() {
+    let dir = tmp("selfplay-favourites");
+    let depth2 = |out: &Path, jobs: &str, extra: &[&str]| {
+        let out = train_bin()
+            .args(["selfplay", "--out", out.to_str().unwrap(), "--games", "4"])
+            .args([
+                "--depth",
+                "2",
+                "--explore",
+                "4",
+                "--seed",
+                "5",
+                "--jobs",
+                jobs,
+            ])
+            .args(["--play-max-turns", "40"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+    };
+    let (plain, a, b) = (dir.join("p.data"), dir.join("a.data"), dir.join("b.data"));
+    depth2(&plain, "1", &[]);
+    depth2(&a, "1", &["--favourites"]);
+    depth2(&b, "2", &["--favourites"]);
+    let text = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(
+        text,
+        std::fs::read_to_string(&b).unwrap(),
+        "jobs changed the file"
+    );
+    let plain_text = std::fs::read_to_string(&plain).unwrap();
+    assert_header_names(&plain_text, &text, " favourites=1");
+    // Each game is the plain game's states in order, with the favourites
+    // between them: a state the plain game does not hold, right after the
+    // state it is a child of, with the other side to move.
+    let mover = |w: &str| {
+        let id = w.split('=').next().unwrap();
+        ncbg::ids::state_id::decode(id).unwrap().to_move()
+    };
+    let mut extras = 0;
+    for (p, f) in game_states(&plain_text).iter().zip(game_states(&text)) {
+        let mut next = 0;
+        for (i, w) in f.iter().enumerate() {
+            if next < p.len() && *w == p[next] {
+                next += 1;
+            } else {
+                extras += 1;
+                assert!(i > 0 && next > 0, "a favourite before any state: {w}");
+                assert_ne!(mover(w), mover(&f[i - 1]), "{w} after {}", f[i - 1]);
+                assert!(w.rsplit('=').next().unwrap().parse::<i32>().is_ok(), "{w}");
+            }
+        }
+        assert_eq!(next, p.len(), "the plain game's states, in order");
+    }
+    assert!(extras > 0, "no favourite differed from the search's choice");
+}
+
 /// The bytes of a net from a tiny `td` run with `extra` settings.
 fn td_net(dir: &Path, name: &str, extra: &[&str]) -> Vec<u8> {
     let out = dir.join(name);
