@@ -26,7 +26,7 @@ struct Last {
     /// where the next state is encoded.
     features: [Features; 2],
     current: usize,
-    /// Its inputs, dense (non-zero only where `features` has them).
+    /// Its inputs, dense (non-zero only where `features[current]` has them).
     inputs: [f32; MAX_INPUTS],
     /// Its first-layer sums.
     sums: [i32; file::MAX_HIDDEN],
