@@ -100,7 +100,7 @@ pub struct SelfplayArgs {
     pub dice_turns: u32,
     /// Also write each state's one-ply favourite (the child a depth-1
     /// search plays) where the search chose another, labelled by a search
-    /// one turn shallower from it (depth limits only).
+    /// one turn shallower from it (needs --depth 2 or more, no --nodes).
     #[arg(long)]
     pub favourites: bool,
 }

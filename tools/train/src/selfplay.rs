@@ -184,7 +184,8 @@ pub fn play_game(net: &Arc<Network>, cfg: &SelfplayConfig, index: u64) -> Game {
     let mut searcher = Searcher::new(8, Box::new(NnEval::new(net.clone())));
     // The favourites' searches on a table of their own, so that the games
     // are the ones played without them.
-    let mut side_searcher = (cfg.favourites && cfg.nodes == 0 && cfg.depth >= 2)
+    let mut side_searcher = cfg
+        .favourites
         .then(|| Searcher::new(8, Box::new(NnEval::new(net.clone()))));
     let settings = crate::search_settings();
     let mut states = Vec::new();
@@ -285,6 +286,13 @@ pub fn run(net: Arc<Network>, cfg: &SelfplayConfig) -> Result<u64, String> {
     let (shard, shards) = cfg.shard;
     if shards == 0 || shard >= shards {
         return Err(format!("--shard {shard}/{shards}: need i/n with i < n"));
+    }
+    if cfg.favourites && (cfg.nodes > 0 || cfg.depth < 2) {
+        return Err(format!(
+            "--favourites needs a depth limit of 2 or more (got --depth {} --nodes {}): \
+             a favourite is searched one turn shallower than its parent",
+            cfg.depth, cfg.nodes
+        ));
     }
     let (mut file, done) = data::open_to_append(&cfg.out, &cfg.header(), cfg.resume)?;
     let todo: Vec<u64> = (0..cfg.games)

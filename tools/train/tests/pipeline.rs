@@ -409,6 +409,21 @@ fn selfplay_favourites_add_labelled_children_to_the_same_games() {
         assert_eq!(next, p.len(), "the plain game's states, in order");
     }
     assert!(extras > 0, "no favourite differed from the search's choice");
+    // Without a depth of 2 or more there is no shallower search: refused,
+    // no file written.
+    for limits in [["--depth", "1"], ["--nodes", "500"]] {
+        let bad = dir.join("bad.data");
+        let out = train_bin()
+            .args(["selfplay", "--out", bad.to_str().unwrap(), "--games", "2"])
+            .args(limits)
+            .arg("--favourites")
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--favourites needs a depth limit"), "{err}");
+        assert!(!bad.exists());
+    }
 }
 
 /// The bytes of a net from a tiny `td` run with `extra` settings.
