@@ -20,6 +20,26 @@ def mover(word):
     return word.split(":")[1][0]
 
 
+def read_game(line, src, has_favourites=True):
+    """A game line's head (up to `states`), its state words, and for each
+    word whether it is a favourite; exits on a game cut short."""
+    if not line.endswith(" end\n"):
+        sys.exit(f"{src}: a game cut short; finish it with selfplay --resume")
+    head, rest = line[:-1].split(" states ", 1)
+    words = rest.split(" ")[:-1]
+    result = int(head.split(" ")[3])
+    winner = "X" if result > 0 else "Y" if result < 0 else None
+    flags = []
+    for i, w in enumerate(words):
+        if not has_favourites:
+            flags.append(False)
+        elif i + 1 < len(words):
+            flags.append(mover(words[i + 1]) == mover(w))
+        else:
+            flags.append(winner is not None and mover(w) != winner)
+    return head, words, flags
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("src")
@@ -37,18 +57,9 @@ def main():
             header = header.replace(" favourites=1", "")
         o.write(header + "\n")
         for line in f:
-            if not line.endswith(" end\n"):
-                sys.exit(f"{a.src}: a game cut short; finish it with selfplay --resume")
-            head, rest = line[:-1].split(" states ", 1)
-            words = rest.split(" ")[:-1]
-            result = int(head.split(" ")[3])
-            winner = "X" if result > 0 else "Y" if result < 0 else None
+            head, words, flags = read_game(line, a.src)
             out = []
-            for i, w in enumerate(words):
-                if i + 1 < len(words):
-                    favourite = mover(words[i + 1]) == mover(w)
-                else:
-                    favourite = winner is not None and mover(w) != winner
+            for w, favourite in zip(words, flags):
                 if favourite and rng.random() >= a.keep:
                     dropped += 1
                     continue

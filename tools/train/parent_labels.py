@@ -20,9 +20,7 @@ dropped with `--drop-favourites`."""
 import argparse
 import sys
 
-
-def mover(word):
-    return word.split(":")[1][0]
+from favourites import read_game
 
 
 def finished(value):
@@ -48,22 +46,11 @@ def main():
             header = header.replace(" favourites=1", "")
         o.write(header)
         for line in f:
-            if not line.endswith(" end\n"):
-                sys.exit(f"{a.src}: a game cut short; finish it with selfplay --resume")
-            head, rest = line[:-1].split(" states ", 1)
-            words = rest.split(" ")[:-1]
-            result = int(head.split(" ")[3])
-            winner = "X" if result > 0 else "Y" if result < 0 else None
+            head, words, flags = read_game(line, a.src, has_favourites)
             out = []
             parent = None
             turn = 0
-            for i, w in enumerate(words):
-                if not has_favourites:
-                    favourite = False
-                elif i + 1 < len(words):
-                    favourite = mover(words[i + 1]) == mover(w)
-                else:
-                    favourite = winner is not None and mover(w) != winner
+            for w, favourite in zip(words, flags):
                 state, value = w.rsplit("=", 1)
                 value = int(value)
                 if favourite:
