@@ -409,6 +409,7 @@ fn selfplay_favourites_add_labelled_children_to_the_same_games() {
         assert_eq!(next, p.len(), "the plain game's states, in order");
     }
     assert!(extras > 0, "no favourite differed from the search's choice");
+    favourites_py_splits_and_filters(&dir, &a, &plain_text, &text);
     // Without a depth of 2 or more there is no shallower search: refused,
     // no file written.
     for limits in [["--depth", "1"], ["--nodes", "500"]] {
@@ -424,6 +425,100 @@ fn selfplay_favourites_add_labelled_children_to_the_same_games() {
         assert!(err.contains("--favourites needs a depth limit"), "{err}");
         assert!(!bad.exists());
     }
+}
+
+/// `tools/train/favourites.py` on a `--favourites` file (`fav`, its text
+/// `text`; `plain_text` the same games without them): `--as-games` gives
+/// the played games, then each favourite as a one-state game of result 0;
+/// `--values` and `--min-gap` keep the favourites whose label is more than
+/// the gap above the given value (all values 0 here: labels above the gap).
+fn favourites_py_splits_and_filters(dir: &Path, fav: &Path, plain_text: &str, text: &str) {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("favourites.py");
+    let run = |out: &Path, extra: &[&str]| {
+        let o = Command::new("python3")
+            .arg(&script)
+            .arg(fav)
+            .arg(out)
+            .args(extra)
+            .output()
+            .expect("python3 runs");
+        assert!(o.status.success(), "{o:?}");
+        std::fs::read_to_string(out).unwrap()
+    };
+    // Each game's head and states, each state marked a favourite where the
+    // plain game does not hold it (walked in step). A drawn game's last
+    // state cannot be told from a favourite and stays played (the script's
+    // documented rule; these capped games end in draws).
+    let heads: Vec<&str> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(" states ").next().unwrap())
+        .collect();
+    let games: Vec<Vec<(String, bool)>> = game_states(plain_text)
+        .iter()
+        .zip(game_states(text))
+        .zip(&heads)
+        .map(|((p, f), head)| {
+            let drawn = head.split(' ').nth(3) == Some("0");
+            let last = f.len() - 1;
+            let mut next = 0;
+            let mut marked = Vec::new();
+            for (i, w) in f.into_iter().enumerate() {
+                let played = next < p.len() && w == p[next];
+                next += usize::from(played);
+                let kept_as_played = played || (drawn && i == last);
+                marked.push((w, !kept_as_played));
+            }
+            marked
+        })
+        .collect();
+    let label = |w: &str| w.rsplit('=').next().unwrap().parse::<i32>().unwrap();
+    let line = |head: &str, words: Vec<&str>| format!("{head} states {} end", words.join(" "));
+    let header = plain_text.lines().next().unwrap();
+    // --as-games: the played games, then the favourites alone.
+    let mut expected = vec![header.to_string()];
+    let mut alone = Vec::new();
+    for (g, head) in games.iter().zip(&heads) {
+        let played = g.iter().filter(|(_, f)| !f).map(|(w, _)| w.as_str());
+        expected.push(line(head, played.collect()));
+        alone.extend(g.iter().filter(|(_, f)| *f).map(|(w, _)| w.as_str()));
+    }
+    assert!(!alone.is_empty());
+    for (i, w) in alone.iter().enumerate() {
+        expected.push(format!(
+            "game {} result 0 states {w} end",
+            1_000_000_000 + i
+        ));
+    }
+    let split = run(&dir.join("split.data"), &["--as-games", "--keep", "1"]);
+    assert_eq!(split.lines().collect::<Vec<_>>(), expected);
+    // --values (0 for every state, so the gap is the label) and --min-gap:
+    // the favourites above the gap stay in their games.
+    let values: String = games
+        .iter()
+        .map(|g| vec!["0"; g.len()].join(" ") + "\n")
+        .collect();
+    let values_path = dir.join("values.txt");
+    std::fs::write(&values_path, values).unwrap();
+    let mut labels: Vec<i32> = alone.iter().map(|w| label(w)).collect();
+    labels.sort_unstable();
+    let gap = labels[labels.len() / 2];
+    let mut expected = vec![text.lines().next().unwrap().to_string()];
+    for (g, head) in games.iter().zip(&heads) {
+        let kept = g.iter().filter(|(w, f)| !f || label(w) > gap);
+        expected.push(line(head, kept.map(|(w, _)| w.as_str()).collect()));
+    }
+    let filtered = run(
+        &dir.join("filtered.data"),
+        &[
+            "--values",
+            values_path.to_str().unwrap(),
+            "--min-gap",
+            &gap.to_string(),
+        ],
+    );
+    assert_eq!(filtered.lines().collect::<Vec<_>>(), expected);
+    assert!(labels.iter().any(|&l| l <= gap), "the gap dropped none");
 }
 
 /// The bytes of a net from a tiny `td` run with `extra` settings.
