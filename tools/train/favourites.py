@@ -20,6 +20,7 @@ state, which tells a favourite after its last state. After a drawn game's
 last state one cannot be told and is kept as played. The header loses its
 `favourites=1` where none are kept."""
 import argparse
+import contextlib
 import random
 import sys
 
@@ -62,13 +63,15 @@ def main():
         sys.exit("--values and --min-gap go together")
     rng = random.Random(a.seed)
     played = kept = dropped = 0
-    values = open(a.values) if a.values else None
+    # Favourites stay inside the games only where some are kept there.
+    inside = not a.as_games and (a.keep > 0 or a.values is not None)
     alone = []
-    with open(a.src) as f, open(a.dst, "w") as o:
+    with open(a.src) as f, open(a.dst, "w") as o, \
+            (open(a.values) if a.values else contextlib.nullcontext()) as values:
         header = f.readline().rstrip("\n")
         if " favourites=1" not in header:
             sys.exit(f"{a.src}: not a selfplay --favourites file")
-        if a.keep == 0 and values is None or a.as_games:
+        if not inside:
             header = header.replace(" favourites=1", "")
         o.write(header + "\n")
         for n, line in enumerate(f, 1):

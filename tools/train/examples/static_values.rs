@@ -19,10 +19,11 @@ fn main() {
         std::process::exit(1)
     };
     let net = file::load(Path::new(net)).unwrap_or_else(|e| fail(e));
-    let text = std::fs::read_to_string(data).unwrap_or_else(|e| fail(format!("{data}: {e}")));
-    let data = ncbg_train::data::DataFile::parse(&text).unwrap_or_else(|e| fail(e));
+    // Refuses a bad or cut-short line: the output's lines must be the
+    // file's games, one for one.
+    let games = ncbg_train::data::read_for_training(Path::new(data)).unwrap_or_else(|e| fail(e));
     let mut out = String::new();
-    for game in &data.games {
+    for game in &games {
         for (i, (state, _)) in game.states.iter().enumerate() {
             let value = to_millipoints(net.probabilities(state).equity());
             let sep = if i == 0 { "" } else { " " };
