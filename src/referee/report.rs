@@ -144,7 +144,7 @@ impl Report {
         let _ = writeln!(o, "Score of {}: {:.4}", a.name, self.score);
         let _ = writeln!(
             o,
-            "Elo difference: {} ({} model, 95%: {} .. {})",
+            "Elo difference: {} ({} model, prior one drawn game pair; 95%: {} .. {})",
             fmt_elo(self.elo.elo),
             self.elo_model,
             fmt_elo(self.elo.low),
