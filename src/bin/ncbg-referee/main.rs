@@ -98,8 +98,12 @@ pub(crate) struct RatingArgs {
 #[derive(clap::Args)]
 pub(crate) struct RunArgs {
     /// An engine: cmd=<command line> name=<name> option.<Name>=<value>
-    /// tc=<base+inc s> movetime=<ms> depth=<d> nodes=<n>. Two for a match,
-    /// more for a tournament.
+    /// tc=<[moves/]base[+inc], seconds> movetime=<ms> depth=<d> nodes=<n>.
+    /// tc=60+0.6 is 60 s for the game, 0.6 s added per answer; tc=40/60+0.6
+    /// gives 60 s more after every 40 answers (go sends movestogo). Two for
+    /// a match, more for a tournament. Every engine is started and
+    /// handshaken once before the first game: one that cannot start or
+    /// finish the handshake stops the referee with the reason (exit 1).
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     engine: Vec<String>,
     /// The `--engine` settings, one list per occurrence (filled from the
@@ -169,7 +173,9 @@ pub(crate) struct RunArgs {
     /// Match file: every finished game is appended at once.
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Continue the match in --out, skipping its finished games.
+    /// Continue the match in --out, skipping its finished games (after a
+    /// crash, kill -9, or SIGINT/SIGTERM: the first signal ends the games
+    /// under way, reports the finished ones and exits with status 130).
     #[arg(long)]
     resume: bool,
     /// Play only shard i of n (0-based): game pairs p with p % n == i.
