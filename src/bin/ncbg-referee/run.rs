@@ -114,7 +114,9 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
                 .append(true)
                 .open(path)
                 .map_err(|e| format!("{}: {e}", path.display()))?;
-            Some(Arc::new(EngineLog::new(Box::new(f))))
+            Some(Arc::new(EngineLog::new(Box::new(
+                std::io::LineWriter::new(f),
+            ))))
         }
         None => None,
     };
