@@ -400,3 +400,22 @@ fn progress_has_an_eta_and_the_log_has_every_line() {
     assert_eq!(first.find("Z "), Some(23), "{first}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A match file that exists without `--resume` is refused before any engine
+/// starts (here one that could not: the refusal is about the file).
+#[test]
+fn an_existing_file_is_refused_before_the_engines_start() {
+    let dir = temp_dir("exists");
+    let file = dir.join("m.txt");
+    std::fs::write(&file, "meta\tversion=1\n").unwrap();
+    let out = referee_output(&match_against(
+        &["cmd=nonexistent-engine-xyz", "name=ghost"],
+        &file,
+    ));
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("exists: use --resume"), "{err}");
+    assert!(!err.contains("ghost"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "meta\tversion=1\n");
+    let _ = std::fs::remove_dir_all(dir);
+}

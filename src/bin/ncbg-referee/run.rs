@@ -139,6 +139,13 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
             .as_deref()
             .is_some_and(|p| std::fs::metadata(p).is_ok_and(|m| m.len() > 0));
     if !resuming {
+        // A file that would be refused is refused before any engine starts.
+        if let Some(path) = args.out.as_deref().filter(|_| !args.resume) {
+            if std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
+                let e = format!("{} exists: use --resume to continue it", path.display());
+                return Err(e.into());
+            }
+        }
         started = check_engines(&plan, &ctx, todo.len())?;
     }
     if let Some(path) = &args.out {
