@@ -66,6 +66,7 @@ pub fn limits(go: &GoCommand, state: &GameState) -> Limits {
         clock: time.map(|t| Clock {
             time: ms(t),
             increment: ms(inc.unwrap_or(0)),
+            moves_to_go: go.movestogo,
         }),
         infinite: go.infinite,
         multipv: go.multipv.unwrap_or(1),
