@@ -12,7 +12,7 @@
 #   deep-equal ncbg 200 ms vs deep 200 ms                      goal >= 70% of the points
 #   deep3      ncbg 20,000 nodes vs deep searching to depth 3 (no clock on
 #              either side: the load-independent stand-in for `deep` while
-#              other work runs; not one of the goals)
+#              other work runs; not one of the goals)
 # Each check plays 30*R random openings (the referee's, from --seed S), colours
 # swapped: 60 games a round, all different even where neither side has a clock
 # (the 30 initial pairs alone would repeat the same 60 games each round). It
