@@ -29,7 +29,7 @@ pub mod solve;
 
 pub use file::{read_table, write_table};
 pub use probe::{rules_of, Choice, Exact, Table};
-pub use solve::{solve, Solved};
+pub use solve::{estimate, solve, solve_with, Estimate, Progress, Solved};
 
 use crate::board::{BAR, MAX_CHECKERS};
 use crate::numbers::NumberRules;
