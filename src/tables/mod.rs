@@ -11,8 +11,8 @@
 //! - [`index`]: states ranked compactly (boards by combinatorial ranking,
 //!   the number state as the mover's previous number, the opponent's
 //!   current number and both credits);
-//! - [`solve`]: the retrograde fixpoint, multi-threaded and deterministic;
-//! - [`file`]: the table file (`protocol/tables-format.md`): header,
+//! - [`mod@solve`]: the retrograde fixpoint, multi-threaded and deterministic;
+//! - [`mod@file`]: the table file (`protocol/tables-format.md`): header,
 //!   entries, checksum; a cut or corrupted file is refused;
 //! - [`probe`]: a loaded table answering the value of a [`GameState`] and
 //!   its optimal choices.
