@@ -1,4 +1,4 @@
-//! `ncbg analyze`: batch analysis of positions or of a referee match file.
+//! `ncbg analyze`: batch analysis of positions or of recorded games.
 //!
 //! The input (a file, or standard input) is a match file written by
 //! `ncbg-referee` or `ncbg-gui` (recognised by its first line), a gnubg
@@ -16,6 +16,7 @@ use ncbg::analysis::{analyze_game, analyze_position, run_parallel, Thresholds, T
 use ncbg::board::Variant;
 use ncbg::eval::nn::Network;
 use ncbg::game::GameState;
+use ncbg::ids::state_id;
 use ncbg::matchfile::{mat, start_state, GameRecord, MatchFile};
 use ncbg::numbers::NumberRules;
 use ncbg::search::{Limits, Settings};
@@ -180,20 +181,22 @@ fn positions(search: &Search, text: &str) -> Result<(), String> {
         net,
         tables,
     } = *search;
-    let read = output::read_positions(text);
-    // Not one line reads as a full-state ID: the input is something else,
-    // and one error says so (not one line per line).
-    if let Some(Err(first)) = read.first() {
-        if read
-            .iter()
-            .all(|r| r.as_ref().is_err_and(|e| !e.ends_with("the game is over")))
-        {
+    // Not one line is a full-state ID: the input is something else, and
+    // one error says so (not one per line).
+    let mut lines = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'));
+    if let Some(first) = lines.clone().next() {
+        if !lines.any(|l| state_id::decode(l).is_ok()) {
             return Err(format!(
-                "{}: not a referee match file, a gnubg .mat or a list of full-state IDs ({first})",
-                name(args)
+                "{}: not a referee match file, a gnubg .mat or a list of full-state IDs (first line: '{}')",
+                name(args),
+                first.chars().take(40).collect::<String>()
             ));
         }
     }
+    let read = output::read_positions(text);
     let mut items: Vec<(usize, GameState)> = Vec::new();
     for item in read {
         match item {
