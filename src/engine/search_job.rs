@@ -202,7 +202,7 @@ pub fn perft_line(state: &GameState, depth: u32, stop: &StopFlag) -> String {
     )
 }
 
-/// [`bench`] that `stop` cuts short: the states not searched are left out
+/// [`bench()`] that `stop` cuts short: the states not searched are left out
 /// and the total line ends with `partial`.
 pub fn bench_until(depth: u32, stop: &StopFlag) -> Vec<String> {
     let mut lines = Vec::new();
