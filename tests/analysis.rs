@@ -133,7 +133,7 @@ fn same_results_with_one_or_two_threads() {
     let work = |s: &mut Searcher, g: &GameState| {
         analyze_position(s, g, &depth(2), &Settings::default(), 2).unwrap()
     };
-    let one = run_parallel(&states, 1, 4, &Network::embedded(), &[], work, || {});
-    let two = run_parallel(&states, 2, 4, &Network::embedded(), &[], work, || {});
+    let one = run_parallel(&states, 1, 4, &NnEval::embedded(), &[], work, || {});
+    let two = run_parallel(&states, 2, 4, &NnEval::embedded(), &[], work, || {});
     assert_eq!(one, two);
 }

@@ -26,7 +26,6 @@
 pub mod output;
 
 use crate::board::Stage;
-use crate::eval::nn::Network;
 use crate::eval::NnEval;
 use crate::game::GameState;
 use crate::ids::state_id;
@@ -445,7 +444,7 @@ pub fn totals(turns: &[TurnReport]) -> [(Side, Totals); 2] {
 }
 
 /// Runs `work` on every item with `jobs` threads, each with its own searcher
-/// (`hash_mib` MiB, evaluating with `net`, probing `tables`), and returns the
+/// (`hash_mib` MiB, evaluating with `eval`, probing `tables`), and returns the
 /// results in item order. `on_done` is called after each item (for a
 /// progress bar).
 #[allow(clippy::too_many_arguments)]
@@ -453,7 +452,7 @@ pub fn run_parallel<T: Sync, R: Send>(
     items: &[T],
     jobs: usize,
     hash_mib: usize,
-    net: &Arc<Network>,
+    eval: &NnEval,
     tables: &[Arc<Table>],
     work: impl Fn(&mut Searcher, &T) -> R + Sync,
     on_done: impl Fn() + Sync,
@@ -463,7 +462,7 @@ pub fn run_parallel<T: Sync, R: Send>(
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1).min(items.len().max(1)) {
             scope.spawn(|| {
-                let mut searcher = Searcher::new(hash_mib, Box::new(NnEval::new(net.clone())));
+                let mut searcher = Searcher::new(hash_mib, Box::new(eval.clone()));
                 searcher.set_tables(tables.to_vec());
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);

@@ -55,8 +55,9 @@ pub struct Session {
     options: Options,
     /// `None` while a search has it: the session is busy.
     searcher: Option<Searcher>,
-    /// The net of `EvalFile` (the embedded one by default).
-    net: Arc<Network>,
+    /// The net of `EvalFile`, for every game (`None`: the embedded nets,
+    /// each for its game).
+    net: Option<Arc<Network>>,
     /// The game's earlier states (before each turn token), oldest first: the
     /// search scores a line back to one of them as a draw.
     history: Vec<GameState>,
@@ -85,7 +86,7 @@ impl Session {
                 Box::new(NnEval::embedded()),
             )),
             options,
-            net: Network::embedded(),
+            net: None,
             history: Vec::new(),
             tables: Vec::new(),
             uncovered: Vec::new(),
@@ -122,7 +123,7 @@ impl Session {
     /// The evaluation the options ask for.
     fn evaluator(&self) -> Box<dyn Evaluator> {
         match self.options.eval {
-            EvalKind::Nn => Box::new(NnEval::new(self.net.clone())),
+            EvalKind::Nn => Box::new(NnEval::file_or_embedded(self.net.clone())),
             EvalKind::Classic => Box::new(Handcrafted::default()),
         }
     }
@@ -210,8 +211,8 @@ impl Session {
                 }
                 if effect == OptionEffect::LoadNet {
                     self.net = match &options.eval_file {
-                        None => Network::embedded(),
-                        Some(path) => Arc::new(load_net(path)?),
+                        None => None,
+                        Some(path) => Some(Arc::new(load_net(path)?)),
                     };
                 }
                 if effect == OptionEffect::LoadTables {

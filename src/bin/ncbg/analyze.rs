@@ -14,7 +14,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use ncbg::analysis::output::{self, Format as Out};
 use ncbg::analysis::{analyze_game, analyze_position, run_parallel, Thresholds, Totals};
 use ncbg::board::Variant;
-use ncbg::eval::nn::Network;
+use ncbg::eval::NnEval;
 use ncbg::game::GameState;
 use ncbg::ids::state_id;
 use ncbg::matchfile::{mat, start_state, GameRecord, MatchFile};
@@ -88,12 +88,12 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
     };
     let thresholds = Thresholds::new(args.error, args.blunder)?;
     let tables = ncbg::tables::open_list(&args.tables)?;
-    let net = match &args.net {
-        None => Network::embedded(),
-        Some(path) => Arc::new(
+    let net = NnEval::file_or_embedded(match &args.net {
+        None => None,
+        Some(path) => Some(Arc::new(
             ncbg::eval::nn::file::load(Path::new(path)).map_err(|e| format!("{path}: {e}"))?,
-        ),
-    };
+        )),
+    });
     let search = Search {
         args,
         limits: &limits,
@@ -134,7 +134,7 @@ struct Search<'a> {
     args: &'a AnalyzeArgs,
     limits: &'a Limits,
     settings: &'a Settings,
-    net: &'a Arc<Network>,
+    net: &'a NnEval,
     tables: &'a [Arc<Table>],
 }
 

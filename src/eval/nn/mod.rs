@@ -14,9 +14,12 @@
 //! bits. Each thread corrects the sums of the state it evaluated last by the
 //! inputs that changed (`incremental`), which gives the same bits again.
 //! The chances are made consistent in one place
-//! ([`Probabilities::consistent`]). The net the
-//! engine plays with is embedded in the binary ([`Network::embedded`]);
-//! [`mod@file`] reads and writes other nets.
+//! ([`Probabilities::consistent`]). The nets the
+//! engine plays with are embedded in the binary: one for the games of 15
+//! checkers a side, standard and Nackgammon ([`Network::embedded`]), one
+//! for NC-Hypergammon's three ([`Network::embedded_hyper`]), chosen by the
+//! state ([`Network::embedded_for`], [`NnEval::embedded`]); [`mod@file`] reads
+//! and writes other nets (a net given by file plays every game).
 //!
 //! ```
 //! use ncbg::game::GameState;
@@ -49,6 +52,16 @@ pub const OUTPUTS: usize = 5;
 /// The net embedded in the binary (see `tools/train/README.md` for the
 /// command that made it).
 static EMBEDDED_BYTES: &[u8] = include_bytes!("default.ncnn");
+
+/// The net embedded for NC-Hypergammon (three checkers a side), trained on
+/// its own states (see `tools/train/README.md`).
+static HYPER_BYTES: &[u8] = include_bytes!("hyper.ncnn");
+
+/// Whether `state` is a game of three checkers a side (NC-Hypergammon),
+/// which the embedded Hypergammon net plays.
+pub fn is_hypergammon(state: &GameState) -> bool {
+    state.position().mover().total() == 3
+}
 
 /// A value network: weights and biases of its two layers.
 #[derive(Clone, Debug)]
@@ -139,6 +152,25 @@ impl Network {
         .clone()
     }
 
+    /// The net embedded for NC-Hypergammon (read once, shared).
+    pub fn embedded_hyper() -> Arc<Network> {
+        static NET: OnceLock<Arc<Network>> = OnceLock::new();
+        NET.get_or_init(|| {
+            Arc::new(file::read(HYPER_BYTES).expect("the embedded Hypergammon net is valid"))
+        })
+        .clone()
+    }
+
+    /// The embedded net that plays `state`'s game: the Hypergammon net for
+    /// three checkers a side, the main one otherwise.
+    pub fn embedded_for(state: &GameState) -> Arc<Network> {
+        if is_hypergammon(state) {
+            Network::embedded_hyper()
+        } else {
+            Network::embedded()
+        }
+    }
+
     /// The raw output sums (before the sigmoid) for inputs encoded in the
     /// net's own feature set.
     pub fn logits(&self, features: &Features) -> [f32; OUTPUTS] {
@@ -170,36 +202,58 @@ pub fn to_millipoints(equity: f32) -> i32 {
     super::finish((equity * 1000.0).round() as i32)
 }
 
-/// The learned evaluation, for the search.
+/// The learned evaluation, for the search: one net for every game, or the
+/// embedded pair, each state valued by the net of its game.
 #[derive(Clone, Debug)]
 pub struct NnEval {
     net: Arc<Network>,
+    /// The net for three checkers a side, where it is not `net`.
+    hyper: Option<Arc<Network>>,
 }
 
 impl NnEval {
-    /// An evaluation with `net`.
+    /// An evaluation with `net` for every game (a net given by file).
     pub fn new(net: Arc<Network>) -> NnEval {
-        NnEval { net }
+        NnEval { net, hyper: None }
     }
 
-    /// The evaluation with the embedded net.
+    /// The evaluation with the embedded nets: the Hypergammon net for three
+    /// checkers a side, the main net for the other games.
     pub fn embedded() -> NnEval {
-        NnEval::new(Network::embedded())
+        NnEval {
+            net: Network::embedded(),
+            hyper: Some(Network::embedded_hyper()),
+        }
     }
 
-    /// The net.
+    /// The evaluation with a net given by file (`Some`) for every game, or
+    /// the embedded ones (`None`).
+    pub fn file_or_embedded(net: Option<Arc<Network>>) -> NnEval {
+        net.map_or_else(NnEval::embedded, NnEval::new)
+    }
+
+    /// The main net (for 15 checkers a side; every game's without the
+    /// embedded pair).
     pub fn network(&self) -> &Arc<Network> {
         &self.net
+    }
+
+    /// The net that values `state`.
+    pub fn network_for(&self, state: &GameState) -> &Arc<Network> {
+        match &self.hyper {
+            Some(h) if is_hypergammon(state) => h,
+            _ => &self.net,
+        }
     }
 }
 
 impl Evaluator for NnEval {
     fn evaluate(&self, state: &GameState) -> i32 {
-        to_millipoints(self.net.probabilities(state).equity())
+        to_millipoints(self.network_for(state).probabilities(state).equity())
     }
 
     fn terms(&self, state: &GameState) -> Vec<(&'static str, String)> {
-        let p = self.net.probabilities(state);
+        let p = self.network_for(state).probabilities(state);
         vec![
             ("win", format!("{:.4}", p.win)),
             ("win-gammon", format!("{:.4}", p.win_gammon)),

@@ -24,6 +24,7 @@ pub mod data;
 pub mod dice;
 pub mod distill;
 pub mod ensemble;
+pub mod exact;
 pub mod gap;
 pub mod mlp;
 pub mod pipeline;

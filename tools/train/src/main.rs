@@ -25,7 +25,7 @@ use ncbg::eval::nn::{FeatureSet, Network};
 use ncbg_train::pipeline::{
     self, load, run_td, run_train, selfplay_config, SelfplayArgs, TdArgs, TrainArgs,
 };
-use ncbg_train::{consistency, data, ensemble, gap, relabel, selfplay, widen};
+use ncbg_train::{consistency, data, ensemble, exact, gap, relabel, selfplay, widen};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -117,6 +117,63 @@ enum Cmd {
         /// Data files to draw the states from.
         #[arg(required = true)]
         data: Vec<PathBuf>,
+    },
+    /// Training data labelled by an exact table: random reachable states of
+    /// its game as one-state games with their exact values. Teach only from
+    /// bear-offs and NC-Hypergammon k = 4; other solved games are for
+    /// measurement (`exact`).
+    ExactData {
+        #[arg(long)]
+        table: PathBuf,
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long, default_value_t = 100_000)]
+        states: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Random turns after the initial pair, at most (uniform 0..=N).
+        #[arg(long, default_value_t = 60)]
+        max_turns: u32,
+    },
+    /// Strength against perfect play: random reachable states of a solved
+    /// game (NC-Hypergammon), each searched afresh with the engine's
+    /// settings, the turn played judged by the exact table.
+    Exact {
+        /// The exact table of a solved game (a full table, e.g.
+        /// `ncbg tables build --full --checkers 3 --k 3 --credits 0`).
+        #[arg(long)]
+        table: PathBuf,
+        /// The net that searches (default: the embedded net).
+        #[arg(long)]
+        net: Option<PathBuf>,
+        /// States to draw.
+        #[arg(long, default_value_t = 300)]
+        states: usize,
+        /// Seed of the states drawn.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Random turns after the initial pair, at most (uniform 0..=N).
+        #[arg(long, default_value_t = 60)]
+        max_turns: u32,
+        /// Node limit of each search (0: use --depth).
+        #[arg(long, default_value_t = 20_000)]
+        nodes: u64,
+        /// Depth limit of each search, where --nodes is 0.
+        #[arg(long, default_value_t = 4)]
+        depth: u32,
+        #[arg(long, default_value_t = 2)]
+        jobs: usize,
+        /// Write each state's verdict as a line (ID, best, played, turn,
+        /// score in mp) to this file.
+        #[arg(long)]
+        verdicts: Option<PathBuf>,
+        /// The search's depth parity (engine option OddDepths; default the
+        /// engine's).
+        #[arg(long)]
+        odd_depths: Option<u8>,
+        /// The search's move filter (engine option MoveFilter; 0: none).
+        #[arg(long)]
+        move_filter: Option<usize>,
     },
     /// How far nets' static values are from data files' labels (e.g. a
     /// held-out set from `relabel`): bias and rms gap, all states and per
@@ -270,6 +327,95 @@ fn run(cli: Cli) -> Result<(), String> {
                 out.display(),
                 start.elapsed().as_secs_f64()
             );
+            Ok(())
+        }
+        Cmd::ExactData {
+            table,
+            out,
+            states,
+            seed,
+            max_turns,
+        } => {
+            let path = table;
+            let table = ncbg::tables::Table::open(&path)?;
+            let spec = table.spec();
+            if !(spec.space.total == 3 && spec.k == 4 && spec.credits == 0)
+                && spec.space.kind != ncbg::tables::Kind::Bearoff
+            {
+                return Err(format!(
+                    "{spec}: exact labels may come only from bear-off tables and NC-Hypergammon k=4 without credits; other solved games are kept for measurement"
+                ));
+            }
+            let start = exact::start_of(&table)?;
+            let sample = exact::sample_states(&table, start, states, seed, max_turns)?;
+            let games = exact::labelled_games(&table, &sample)?;
+            let mut text = format!(
+                "{} {} exact table={spec} seed={seed} states={states} max_turns={max_turns}\n",
+                data::MAGIC,
+                data::VERSION
+            );
+            for g in &games {
+                text.push_str(&g.to_line());
+                text.push('\n');
+            }
+            std::fs::write(&out, text).map_err(|e| format!("{}: {e}", out.display()))?;
+            eprintln!(
+                "exact-data: {} states written to {}",
+                games.len(),
+                out.display()
+            );
+            Ok(())
+        }
+        Cmd::Exact {
+            table,
+            net,
+            states,
+            seed,
+            max_turns,
+            nodes,
+            depth,
+            jobs,
+            verdicts,
+            odd_depths,
+            move_filter,
+        } => {
+            let defaults = ncbg::search::Settings::default();
+            let settings = ncbg::search::Settings {
+                odd_depths: odd_depths.unwrap_or(defaults.odd_depths),
+                move_filter: move_filter.unwrap_or(defaults.move_filter),
+                ..defaults
+            };
+            let table = ncbg::tables::Table::open(&table)?;
+            let net = Arc::new(match &net {
+                Some(p) => load(p)?,
+                None => (*Network::embedded()).clone(),
+            });
+            let start = exact::start_of(&table)?;
+            let sample = exact::sample_states(&table, start, states, seed, max_turns)?;
+            let limits = ncbg::search::Limits {
+                depth: (nodes == 0).then_some(depth),
+                nodes: (nodes > 0).then_some(nodes),
+                ..Default::default()
+            };
+            let make = || -> Box<dyn ncbg::eval::Evaluator> {
+                Box::new(ncbg::eval::nn::NnEval::new(net.clone()))
+            };
+            let t = Instant::now();
+            let out = exact::judge_all(&make, &table, &sample, &limits, &settings, jobs)?;
+            if let Some(path) = verdicts {
+                let text: String = out
+                    .iter()
+                    .map(|v| {
+                        format!(
+                            "{} {} {} {} {} {}\n",
+                            v.id, v.best, v.played, v.turn, v.score, v.turns
+                        )
+                    })
+                    .collect();
+                std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+            }
+            println!("{}", exact::Summary::of(&out).report());
+            eprintln!("{} states in {:.1} s", out.len(), t.elapsed().as_secs_f64());
             Ok(())
         }
         Cmd::Gap { nets, data: files } => {
