@@ -227,8 +227,8 @@ function renderGame() {
       c.title = `${side}: ${r.token} (protocol, ${r.side}'s numbering)\nafter it: ${r.after}\nclick to copy this full-state ID`;
       if (g.last_move && g.last_move.index === i) c.classList.add("last");
       c.innerHTML = row.n === 0
-        ? `<span class="side">${side}</span> picks <b class="play pick">${r.token}</b>`
-        : `<span class="side">${side}</span> <b class="pair">${t.pair}</b> <span class="play">${t.play}</span>`;
+        ? `<span class="sd">${side}</span> picks <b class="play pick">${r.token}</b>`
+        : `<span class="sd">${side}</span> <b class="pair">${t.pair}</b> <span class="play">${t.play}</span>`;
       c.onclick = () => copy(r.after);
     }
     rec.appendChild(d);
@@ -248,6 +248,7 @@ function renderControls() {
   let hint = "";
   if (g.phase === "over") hint = g.result;
   else if (g.human_to_move && (g.phase === "pick" || g.phase === "opening")) hint = "Pick a number";
+  else if (mine && forcedPass()) hint = "No legal play: Pass (or Enter)";
   else if (mine && play && !done) hint = play.selected ? "Click where the checker goes (or arrows, Enter)" : "Click a checker to move (or arrows, Enter)";
   else if (!g.human_to_move) hint = S.paused ? "Paused" : "Engine to move";
   $("hint").textContent = hint;

@@ -65,8 +65,8 @@ function buildMoves() {
       c.className = "mv";
       c.dataset.step = i;
       c.title = `${r.token} (protocol, ${side}'s numbering)`;
-      c.innerHTML = row.n === 0 ? `<span class="side">${side}</span> picks <b>${r.token}</b>`
-        : `<span class="side">${side}</span> <b class="pair">${t.pair}</b> <span class="play">${t.play}</span>`;
+      c.innerHTML = row.n === 0 ? `<span class="sd">${side}</span> picks <b>${r.token}</b>`
+        : `<span class="sd">${side}</span> <b class="pair">${t.pair}</b> <span class="play">${t.play}</span>`;
       const rep = turnReport(i);
       const mk = rep && markOf(rep.loss / 1000);
       if (mk) {
@@ -153,7 +153,7 @@ function drawChart() {
   for (let i = 0; i < n; i++) {
     const no = R.turnNo[i];
     if (!no || R.steps[i].side !== "X" && R.turnNo[i - 1] === no) continue;
-    if (no % every !== 0 && no !== 1) continue;
+    if ((no - 1) % every !== 0) continue;
     const tl = el("text", { x: x(i), y: H - B + 11, class: "axlabel turnno", "text-anchor": "middle", "data-turnno": no }, svg);
     tl.textContent = no;
   }
