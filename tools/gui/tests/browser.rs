@@ -567,6 +567,24 @@ fn closed_out_id() -> String {
     format!("{}:Xpick:x3y5:d22:k6", ncbg::ids::position_id::encode(&pos))
 }
 
+/// A full-state ID with X to pick and Y's blot on X's 8 point, 5 away
+/// from X's checkers on the 13 (Y's number is 5).
+fn blot_id() -> String {
+    use ncbg::board::{Checkers, Position};
+    let mut x = [0u8; 26];
+    x[6] = 10;
+    x[13] = 5;
+    let mut y = [0u8; 26];
+    y[6] = 14;
+    y[17] = 1;
+    let pos = Position::new(
+        Checkers::from_slots(&x).unwrap(),
+        Checkers::from_slots(&y).unwrap(),
+    )
+    .unwrap();
+    format!("{}:Xpick:x3y5:d22:k6", ncbg::ids::position_id::encode(&pos))
+}
+
 /// The page's rectangle of `css`: [left, top, right, bottom].
 async fn rect(c: &fantoccini::Client, css: &str) -> Vec<f64> {
     let v = c
@@ -860,6 +878,60 @@ async fn issue_42_keys_hints_record_graph_saving_review() {
     })
     .await;
     assert_eq!(record_tokens(&s)[0], "6:pass");
+
+    // 7. The point of a hit is highlighted; "from" and "to" differ on the
+    // dark points as on the light ones.
+    select(&c, "#g-x", "human").await;
+    select(&c, "#g-y", "A").await;
+    fill(&c, "#g-state", &blot_id()).await;
+    click(&c, "#g-new").await;
+    wait_snap(&c, "the blot position", 10, |s| {
+        s["game"]["stateid"]
+            .as_str()
+            .unwrap()
+            .contains(":Xpick:x3y5")
+            && s["game"]["record"].as_array().unwrap().is_empty()
+    })
+    .await;
+    click(&c, "#pause").await;
+    wait_snap(&c, "paused", 5, |s| s["paused"] == true).await;
+    press(&c, '2').await;
+    let s = wait_snap(&c, "the pick", 10, |s| s["game"]["phase"] == "play").await;
+    let hit = s["game"]["tree"]["plays"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap())
+        .find(|p| p.contains("8*"))
+        .unwrap_or_else(|| panic!("no hit among {}", s["game"]["tree"]["plays"]))
+        .to_string();
+    fill(&c, "#typed-play", &hit).await;
+    click(&c, "#typed button").await;
+    wait_snap(&c, "the hit", 10, |s| !record_tokens(s).is_empty()).await;
+    wait_js(
+        &c,
+        "the hit's point highlighted",
+        10,
+        "return !document.body.dataset.animating && [...document.querySelectorAll('#board .point.last-hit')].map(e => e.dataset.loc).join() === 'x8';",
+    )
+    .await;
+    let fills = js(
+        &c,
+        "const svg = document.getElementById('board'); const f = (cls) => { const p = el('polygon', { class: 'point ' + cls, points: '0,0 1,0 0,1' }, svg); const v = getComputedStyle(p).fill; p.remove(); return v; }; return [f('pt-light last-from'), f('pt-light last-to'), f('pt-dark last-from'), f('pt-dark last-to'), f('pt-dark last-to last-hit'), f('pt-dark')];",
+    )
+    .await;
+    let f: Vec<&str> = fills
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert!(
+        f[0] != f[1] && f[2] != f[3] && f[4] != f[3] && f[2] != f[5],
+        "from, to, hit and plain fills: {f:?}"
+    );
+    screenshot(&c, "hit-1400.png").await;
+    click(&c, "#pause").await;
 
     // 1. The evaluation graph while watching.
     new_game(&c, "A", "B", "2-5").await;
