@@ -124,6 +124,11 @@ pub fn kick(shared: &Arc<Shared>) {
     if st.status.get(slot) != Some(&SlotStatus::Ready) || st.fault.is_some() {
         return;
     }
+    if let Some(h) = st.hint.as_ref().filter(|h| h.running) {
+        // An engine is to move: a hint still searching (for a position
+        // that is gone) lets go of its engine at once.
+        h.stop.send_replace(true);
+    }
     let (stop_tx, stop_rx) = watch::channel(false);
     st.step = false;
     let generation = st.generation;
