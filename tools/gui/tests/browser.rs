@@ -1,5 +1,6 @@
 //! The page in a real browser: headless Chromium driven over WebDriver
-//! (chromedriver). One server and one browser session for the whole run:
+//! (chromedriver). Two tests, each with its own server and browser (they
+//! run at the same time). The first, one session for the whole run:
 //! the layout at 1100 px (no sideways scroll, the side panel whole, a
 //! message floating over the board); a human-vs-ncbg game played by clicks
 //! to the end, checked against the engine's `d` after every turn, with the
@@ -10,7 +11,9 @@
 //! evaluation bar, then saved under one name as `.txt` and `.mat`, and
 //! under a dated default; both files reviewed (the analysis chart, the
 //! `.mat` read back to the same turns); an engine that crashes mid-game
-//! reported and restarted; the page on a 390 px phone. Screenshots of the
+//! reported and restarted; the page on a 390 px phone. The second checks
+//! issue 42's fixes (keys, hints, the record, the evaluation graph, saving,
+//! the review's move list, the banner on a phone). Screenshots of the
 //! main views go to `target/gui-screenshots/`; the tools are in
 //! `browser_page/`.
 //!
