@@ -1156,6 +1156,27 @@ async fn issue_42_keys_hints_record_graph_saving_review() {
     )
     .await;
     screenshot(&p, "record-390.png").await;
+    // The review with its move list fits the phone too.
+    click(&p, "#msg-close").await;
+    click(&p, "#tab-review").await;
+    wait_js(&p, "my game.txt listed", 5, "return [...document.querySelectorAll('#r-files option')].some(o => o.value === 'my game.txt');").await;
+    select(&p, "#r-files", "my game.txt").await;
+    click(&p, "#r-load").await;
+    wait_js(
+        &p,
+        "the move list on the phone",
+        10,
+        "return document.querySelectorAll('#r-moves .mv[data-step]').length;",
+    )
+    .await;
+    settled(&p).await;
+    fits_width(&p, 390, &["#rboard", "#r-moves", "#chart"]).await;
+    js(
+        &p,
+        "document.getElementById('r-moves').scrollIntoView(); return 1;",
+    )
+    .await;
+    screenshot(&p, "review-390.png").await;
     p.close().await.unwrap();
     eprintln!("issue 42 checks: {:?}", started.elapsed());
     let _ = std::fs::remove_dir_all(&dir);
