@@ -22,7 +22,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use tokio::sync::watch;
 
-pub use crate::slots::{cut, slot_letter, Player, SearchSettings, Slot, SlotStatus, Thinking};
+pub use crate::slots::{
+    cut, slot_letter, Hint, Player, SearchSettings, Slot, SlotStatus, Thinking,
+};
 
 /// The mutable state.
 pub struct State {
@@ -38,6 +40,9 @@ pub struct State {
     pub thinking: Option<Thinking>,
     /// The last finished search: slot, side and its last `info`.
     pub last_search: Option<(usize, String, Option<Info>)>,
+    /// The hint the person asked for last (shown while its generation is
+    /// the game's).
+    pub hint: Option<Hint>,
     /// Status of each slot.
     pub status: Vec<SlotStatus>,
     /// The `id name` of each slot.
@@ -129,6 +134,7 @@ impl Shared {
             generation: 0,
             thinking: None,
             last_search: None,
+            hint: None,
             status: vec![SlotStatus::Starting; n],
             id_names: cfgs.iter().map(|c| c.name.clone()).collect(),
             paused: false,
@@ -173,6 +179,10 @@ impl Shared {
         if let Some(t) = st.thinking.take() {
             // Its answer will not match the generation and is dropped.
             t.stop.send_replace(true);
+        }
+        if let Some(h) = &st.hint {
+            // A hint for a position that is gone.
+            h.stop.send_replace(true);
         }
     }
 }
@@ -349,6 +359,7 @@ mod tests {
                 generation: 0,
                 thinking: None,
                 last_search: None,
+                hint: None,
                 status: Vec::new(),
                 id_names: Vec::new(),
                 paused: false,

@@ -124,6 +124,11 @@ pub fn kick(shared: &Arc<Shared>) {
     if st.status.get(slot) != Some(&SlotStatus::Ready) || st.fault.is_some() {
         return;
     }
+    if let Some(h) = st.hint.as_ref().filter(|h| h.running) {
+        // An engine is to move: a hint still searching (for a position
+        // that is gone) lets go of its engine at once.
+        h.stop.send_replace(true);
+    }
     let (stop_tx, stop_rx) = watch::channel(false);
     st.step = false;
     let generation = st.generation;
@@ -255,4 +260,114 @@ pub fn stop(shared: &Arc<Shared>) -> Result<(), String> {
         }
         None => Err("no engine is thinking".into()),
     }
+}
+
+/// How many choices a hint ranks.
+pub const HINT_CHOICES: usize = 5;
+
+/// The person asks for a hint: the engine of the other side (or engine A
+/// when people play both sides) searches the position now with the search
+/// limits and `multipv` [`HINT_CHOICES`]; its lines are kept in
+/// `State::hint` as they come, for this generation of the game only.
+pub fn hint(shared: &Arc<Shared>) -> Result<(), String> {
+    let mut st = shared.lock();
+    if st.game.current.is_over() {
+        return Err("the game is over".into());
+    }
+    if !st.human_to_move() {
+        return Err("a hint is for your own turn".into());
+    }
+    if st.thinking.is_some() {
+        return Err("an engine is thinking".into());
+    }
+    if st.hint.as_ref().is_some_and(|h| h.running) {
+        return Err("the hint is being searched".into());
+    }
+    let opp = st.player(st.game.current.to_move().other());
+    let slot = match opp {
+        Player::Engine(i) => Some(i),
+        Player::Human => (!shared.slots.is_empty()).then_some(0),
+    }
+    .filter(|&i| st.status.get(i) == Some(&SlotStatus::Ready))
+    .ok_or("no engine is ready to give a hint")?;
+    let (stop_tx, mut stop_rx) = watch::channel(false);
+    let generation = st.generation;
+    let position = st.game.position_command();
+    let mut search = st.search;
+    if search.depth == 0 && search.movetime == 0 {
+        search.movetime = 1000;
+    }
+    let go = format!("{} multipv {HINT_CHOICES}", search.go_line());
+    let answer = if search.movetime > 0 {
+        Duration::from_millis(search.movetime) + shared.answer_timeout.min(Duration::from_secs(10))
+    } else {
+        shared.answer_timeout
+    };
+    st.hint = Some(crate::app::Hint {
+        slot,
+        generation,
+        running: true,
+        error: None,
+        lines: Default::default(),
+        stop: stop_tx,
+    });
+    shared.changed(&mut st);
+    drop(st);
+    let shared = shared.clone();
+    tokio::spawn(async move {
+        let s = &shared.slots[slot];
+        let mut guard = s.engine.lock().await;
+        let fresh = |st: &crate::app::State| {
+            st.generation == generation
+                && st.hint.as_ref().is_some_and(|h| h.generation == generation)
+        };
+        let result = match guard.as_mut() {
+            None => Err("the engine is not running".to_string()),
+            Some(engine) if !*stop_rx.borrow() => {
+                let on_line = |i: usize, info: crate::engine::Info| {
+                    let mut st = shared.lock();
+                    if fresh(&st) {
+                        if let Some(h) = st.hint.as_mut() {
+                            h.lines.insert(i, info);
+                        }
+                        shared.changed(&mut st);
+                    }
+                };
+                engine
+                    .search_lines(&position, &go, answer, &mut stop_rx, on_line)
+                    .await
+                    .map(|_| ())
+                    .map_err(|f| f.to_string())
+            }
+            Some(_) => Ok(()),
+        };
+        let dead = result.is_err() && guard.as_mut().is_some_and(|e| !e.is_alive());
+        if dead {
+            *guard = None;
+        }
+        drop(guard);
+        let mut st = shared.lock();
+        if dead {
+            let msg = format!(
+                "engine {} ({}), asked for a hint: {}",
+                crate::app::slot_letter(slot),
+                s.cfg.name,
+                result.as_ref().err().map_or("", String::as_str)
+            );
+            st.status[slot] = SlotStatus::Faulted(msg.clone());
+            st.fault = Some((slot, msg));
+        }
+        if fresh(&st) {
+            if let Some(h) = st.hint.as_mut() {
+                h.running = false;
+                h.error = result.err();
+            }
+        } else if let Some(h) = st.hint.as_mut().filter(|h| h.generation == generation) {
+            h.running = false;
+        }
+        shared.changed(&mut st);
+        drop(st);
+        kick(&shared);
+    });
+    Ok(())
 }

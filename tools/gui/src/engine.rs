@@ -218,6 +218,20 @@ impl Engine {
         stop: &mut watch::Receiver<bool>,
         mut on_info: impl FnMut(Info),
     ) -> Result<String, EngineFault> {
+        self.search_lines(position, go, answer, stop, |_, info| on_info(info))
+            .await
+    }
+
+    /// [`Engine::search`] with each `info`'s `multipv` index (1 when the
+    /// line has none): for `go ... multipv N`, the engine's N best choices.
+    pub async fn search_lines(
+        &mut self,
+        position: &str,
+        go: &str,
+        answer: Duration,
+        stop: &mut watch::Receiver<bool>,
+        mut on_info: impl FnMut(usize, Info),
+    ) -> Result<String, EngineFault> {
         self.drop_stale()?;
         self.send(position).await?;
         self.send(go).await?;
@@ -248,7 +262,7 @@ impl Engine {
             match first_word(&line) {
                 Some("info") => {
                     if let Some(info) = parse_info(&line) {
-                        on_info(info);
+                        on_info(multipv_index(&line), info);
                     }
                 }
                 Some("error") => {
@@ -344,4 +358,33 @@ pub const STOP_GRACE: Duration = Duration::from_secs(2);
 /// An engine line quoted in a message: at most 80 characters.
 fn cut(line: &str) -> String {
     line.chars().take(80).collect()
+}
+
+/// The `multipv` index of an `info` line (1 when it has none).
+pub fn multipv_index(line: &str) -> usize {
+    let mut words = line.split_whitespace();
+    while let Some(w) = words.next() {
+        if w == "pv" {
+            break;
+        }
+        if w == "multipv" {
+            return words.next().and_then(|n| n.parse().ok()).unwrap_or(1);
+        }
+    }
+    1
+}
+
+#[cfg(test)]
+mod multipv_tests {
+    use super::multipv_index;
+
+    #[test]
+    fn multipv_indexes() {
+        assert_eq!(multipv_index("info depth 2 score mp 10 pv 3:24/21"), 1);
+        assert_eq!(
+            multipv_index("info depth 2 multipv 4 score mp 10 nodes 5 pv 3:24/21"),
+            4
+        );
+        assert_eq!(multipv_index("info depth 2 pv multipv 3"), 1);
+    }
 }

@@ -8,17 +8,19 @@ use std::path::{Path, PathBuf};
 /// Largest file the page may load.
 const MAX_READ: u64 = 16 << 20;
 
-/// The path of `name` inside `dir`, if `name` is a plain file name.
+/// The path of `name` inside `dir`, if `name` is a plain file name: ASCII
+/// letters, digits, `. - _ +` and inner spaces, no leading dot.
 pub fn resolve(dir: &Path, name: &str) -> Result<PathBuf, String> {
     let ok = !name.is_empty()
         && name.len() <= 120
         && !name.starts_with('.')
+        && name.trim() == name
         && name
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '+'));
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '+' | ' '));
     if !ok {
         return Err(format!(
-            "'{}' is not a plain file name (letters, digits, . - _ +)",
+            "'{}' is not a plain file name (letters, digits, spaces, . - _ +)",
             crate::app::cut(name)
         ));
     }
@@ -62,13 +64,17 @@ pub fn read(dir: &Path, name: &str) -> Result<String, String> {
 }
 
 /// The name a save uses: `name` with `.ext` added unless it ends so
-/// already; an empty name becomes `ncbg-YYYY-MM-DD-HHMMSS.ext` (UTC), with
+/// already (the other format's extension, `.txt` or `.mat`, is replaced:
+/// `game.txt` saved as `.mat` is `game.mat`); an empty name becomes `ncbg-YYYY-MM-DD-HHMMSS.ext` (UTC), with
 /// `-2`, `-3`, ... when that file exists already.
 pub fn save_name(dir: &Path, name: &str, ext: &str) -> Result<String, String> {
     let name = name.trim();
     let with_ext = |base: &str| {
-        if base.to_ascii_lowercase().ends_with(&format!(".{ext}")) {
+        let lower = base.to_ascii_lowercase();
+        if lower.ends_with(&format!(".{ext}")) {
             base.to_string()
+        } else if lower.ends_with(".txt") || lower.ends_with(".mat") {
+            format!("{}.{ext}", &base[..base.len() - 4])
         } else {
             format!("{base}.{ext}")
         }
@@ -119,7 +125,12 @@ pub fn write_new(dir: &Path, name: &str, text: &str) -> Result<PathBuf, String> 
         .write(true)
         .create_new(true)
         .open(&path)
-        .map_err(|e| format!("cannot create {name}: {e}"))?;
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::AlreadyExists => {
+                format!("{name} exists already: give another name (files are never replaced)")
+            }
+            _ => format!("cannot create {name}: {e}"),
+        })?;
     f.write_all(text.as_bytes())
         .and_then(|()| f.flush())
         .map_err(|e| format!("cannot write {name}: {e}"))?;
@@ -148,14 +159,20 @@ mod tests {
             ".hidden",
             "a/b",
             "a\\b",
-            "x y",
+            " x",
+            "x ",
+            "x\ty",
             "é",
         ] {
             assert!(resolve(&dir, bad).is_err(), "{bad}");
             assert!(write_new(&dir, bad, "x").is_err());
         }
         write_new(&dir, "m.txt", "hello").unwrap();
-        assert!(write_new(&dir, "m.txt", "again").is_err(), "no overwrite");
+        let e = write_new(&dir, "m.txt", "again").unwrap_err();
+        assert_eq!(
+            e, "m.txt exists already: give another name (files are never replaced)",
+            "no overwrite, in plain words"
+        );
         assert_eq!(read(&dir, "m.txt").unwrap(), "hello");
         assert!(read(&dir, "missing.txt").is_err());
         assert_eq!(list(&dir), ["m.txt"]);
@@ -169,6 +186,9 @@ mod tests {
         assert_eq!(save_name(&dir, "game", "mat").unwrap(), "game.mat");
         assert_eq!(save_name(&dir, " game.MAT ", "mat").unwrap(), "game.MAT");
         assert_eq!(save_name(&dir, "game", "txt").unwrap(), "game.txt");
+        assert_eq!(save_name(&dir, "mygame.txt", "mat").unwrap(), "mygame.mat");
+        assert_eq!(save_name(&dir, "mygame.mat", "txt").unwrap(), "mygame.txt");
+        assert_eq!(save_name(&dir, "my game", "txt").unwrap(), "my game.txt");
         assert!(save_name(&dir, "../game", "txt").is_err());
         let auto = save_name(&dir, "", "txt").unwrap();
         assert!(

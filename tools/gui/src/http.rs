@@ -69,6 +69,9 @@ const FILES: [(&str, &str, &str); 9] = [
     ),
 ];
 
+/// The icon: a dark and a light checker on the board's green.
+const FAVICON: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#2f5d3a"/><circle cx="11" cy="16" r="8" fill="#f4efe1" stroke="#6f6a5c" stroke-width="1.5"/><circle cx="21" cy="16" r="8" fill="#26221f" stroke="#000" stroke-width="1.5"/></svg>"##;
+
 /// Builds the router for `shared`, accepting requests for `port`.
 pub fn router(shared: Arc<Shared>, port: u16) -> Router {
     let mut app = Router::new();
@@ -86,6 +89,19 @@ pub fn router(shared: Arc<Shared>, port: u16) -> Router {
             }),
         );
     }
+    // The tab's icon (a browser asks for it; a 404 is noise in its console).
+    app = app.route(
+        "/favicon.ico",
+        get(|| async {
+            (
+                [
+                    (header::CONTENT_TYPE, "image/svg+xml"),
+                    (header::CACHE_CONTROL, "max-age=86400"),
+                ],
+                FAVICON,
+            )
+        }),
+    );
     app.route("/api/state", get(state))
         .route("/api/events", get(events))
         .route("/api/pick", post(pick))
@@ -95,6 +111,7 @@ pub fn router(shared: Arc<Shared>, port: u16) -> Router {
         .route("/api/newgame", post(new_game))
         .route("/api/search", post(search))
         .route("/api/stop", post(stop))
+        .route("/api/hint", post(hint))
         .route("/api/pause", post(pause))
         .route("/api/step", post(step))
         .route("/api/restart", post(restart))
@@ -108,12 +125,15 @@ pub fn router(shared: Arc<Shared>, port: u16) -> Router {
 }
 
 /// True when `host` (a `Host` header value or an origin's host) names this
-/// server: `localhost` or an IP address, with our port.
+/// server: `localhost` or an IP address, with our port (which a browser
+/// leaves out when it is 80).
 pub fn host_allowed(host: &str, port: u16) -> bool {
-    let Some((name, p)) = host.rsplit_once(':') else {
-        return false;
+    // An IPv6 address without a port is "[::1]": its colons are not a port's.
+    let (name, p) = match host.rsplit_once(':') {
+        Some((name, p)) if !p.ends_with(']') => (name, p.parse::<u16>().ok()),
+        _ => (host, Some(80)),
     };
-    if p.parse::<u16>() != Ok(port) {
+    if p != Some(port) {
         return false;
     }
     let name = name.trim_start_matches('[').trim_end_matches(']');
@@ -237,6 +257,17 @@ async fn search(
 
 async fn stop(State(sh): State<Arc<Shared>>) -> Api {
     done(controller::stop(&sh))
+}
+
+/// The engine's ranked choices for the person's turn.
+async fn hint(State(sh): State<Arc<Shared>>) -> Api {
+    let r = controller::hint(&sh);
+    if let Err(e) = &r {
+        let mut st = sh.lock();
+        st.message = Some(e.clone());
+        sh.changed(&mut st);
+    }
+    done(r)
 }
 
 #[derive(Deserialize)]
@@ -406,5 +437,12 @@ mod tests {
         assert!(!host_allowed("evil.example:8080", 8080));
         assert!(!host_allowed("127.0.0.1", 8080));
         assert!(!host_allowed("", 8080));
+        // Port 80: a browser's Host has no port.
+        assert!(host_allowed("127.0.0.1", 80));
+        assert!(host_allowed("localhost", 80));
+        assert!(host_allowed("[::1]", 80));
+        assert!(host_allowed("127.0.0.1:80", 80));
+        assert!(!host_allowed("evil.example", 80));
+        assert!(!host_allowed("[::1]", 8080));
     }
 }

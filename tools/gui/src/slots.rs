@@ -51,6 +51,24 @@ pub fn cut(text: &str) -> String {
     text.chars().take(40).collect()
 }
 
+/// A hint the person asked for: the engine's best choices in the state of
+/// `generation`, ranked (`go ... multipv N`).
+#[derive(Debug)]
+pub struct Hint {
+    /// The engine slot asked.
+    pub slot: usize,
+    /// The game's generation it was asked in (stale once the game moves).
+    pub generation: u64,
+    /// Still searching.
+    pub running: bool,
+    /// Why it failed, if it did.
+    pub error: Option<String>,
+    /// The latest `info` of each `multipv` line, by index (1 first).
+    pub lines: std::collections::BTreeMap<usize, Info>,
+    /// Stops the search (the game moved on).
+    pub stop: watch::Sender<bool>,
+}
+
 /// The limits sent with `go`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SearchSettings {

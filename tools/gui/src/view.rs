@@ -18,6 +18,8 @@ struct NumberChoice {
     n: u8,
     legal: bool,
     doublet: bool,
+    /// The pair this pick gives has no legal play: the picker passes.
+    pass: bool,
     reason: Option<String>,
 }
 
@@ -31,12 +33,16 @@ fn number_choices(s: &GameState) -> Vec<NumberChoice> {
                 n,
                 legal: true,
                 doublet,
+                pass: !s.in_opening()
+                    && s.pair_for(n)
+                        .is_some_and(|pair| !ncbg::movegen::can_move(s.position(), pair)),
                 reason: None,
             },
             Err(e) => NumberChoice {
                 n,
                 legal: false,
                 doublet: false,
+                pass: false,
                 reason: Some(pick_reason(&e, s.to_move())),
             },
         })
@@ -56,9 +62,22 @@ fn last_move(g: &crate::record::Record) -> Option<Value> {
             lp.play.steps().iter().map(|s| (s.from, s.to)).collect()
         }
     };
+    Some(json!({
+        "index": i,
+        "side": before.to_move().to_string(),
+        "token": token,
+        "before_id": state_id::encode(before),
+        "before": board_view(before),
+        "steps": steps_json(before, steps),
+    }))
+}
+
+/// Checker steps in the mover's numbering as `[from, to, hit]`, hits
+/// worked out step by step.
+fn steps_json(before: &GameState, steps: Vec<(u8, u8)>) -> Vec<Value> {
     let mut mover = before.position().mover().to_slots();
     let mut opp = before.position().opponent().to_slots();
-    let steps: Vec<Value> = steps
+    steps
         .into_iter()
         .map(|(from, to)| {
             let (f, t) = (usize::from(from), usize::from(to));
@@ -71,15 +90,46 @@ fn last_move(g: &crate::record::Record) -> Option<Value> {
             }
             json!([from, to, hit])
         })
+        .collect()
+}
+
+/// The hint asked for in this state, if any: its engine, whether it still
+/// searches, and each ranked choice with its value in points (millipoints
+/// for the side to move), the pair it plays and its checker steps.
+fn hint_json(st: &State) -> Value {
+    let Some(h) = st.hint.as_ref().filter(|h| h.generation == st.generation) else {
+        return Value::Null;
+    };
+    let s = &st.game.current;
+    let lines: Vec<Value> = h
+        .lines
+        .iter()
+        .filter_map(|(rank, info)| {
+            let token = info.pv.first()?;
+            let (pair, steps) = match turn::read(s, token, TurnForm::Answer).ok()? {
+                Turn::Pick(_) => (None, Vec::new()),
+                Turn::PickPlay(n, lp) => (s.pair_for(n), lp.play.steps().to_vec()),
+                Turn::Play(lp) => (s.pending_pair(), lp.play.steps().to_vec()),
+            };
+            let steps = steps.iter().map(|st| (st.from, st.to)).collect();
+            Some(json!({
+                "rank": rank,
+                "token": token,
+                "score_mp": info.score_mp,
+                "exact": info.exact,
+                "depth": info.depth,
+                "pair": pair.map(|p| [p.hi(), p.lo()]),
+                "steps": steps_json(s, steps),
+            }))
+        })
         .collect();
-    Some(json!({
-        "index": i,
-        "side": before.to_move().to_string(),
-        "token": token,
-        "before_id": state_id::encode(before),
-        "before": board_view(before),
-        "steps": steps,
-    }))
+    json!({
+        "slot": crate::app::slot_letter(h.slot).to_string(),
+        "side": s.to_move().to_string(),
+        "running": h.running,
+        "error": h.error,
+        "lines": lines,
+    })
 }
 
 /// Why a number cannot be picked, in the person's words (the library
@@ -125,9 +175,17 @@ fn game_json(st: &State) -> Value {
         .iter()
         .enumerate()
         .map(|(i, t)| {
+            let before = &g.states[i];
+            // The pair the turn played (none for an opening pick).
+            let pair = match turn::read(before, t, TurnForm::Answer) {
+                Ok(Turn::PickPlay(n, _)) => before.pair_for(n),
+                Ok(Turn::Play(_)) => before.pending_pair(),
+                _ => None,
+            };
             json!({
                 "token": t,
-                "side": g.states[i].to_move().to_string(),
+                "pair": pair.map(|p| [p.hi(), p.lo()]),
+                "side": before.to_move().to_string(),
                 "before": state_id::encode(&g.states[i]),
                 "after": state_id::encode(&g.states[i + 1]),
             })
@@ -186,6 +244,7 @@ pub fn snapshot(shared: &Shared, st: &State) -> Value {
         "search": st.search,
         "game": game_json(st),
         "thinking": st.thinking,
+        "hint": hint_json(st),
         "last_search": st.last_search.as_ref().map(|(slot, side, info)| json!({ "slot": crate::app::slot_letter(*slot).to_string(), "side": side, "info": info })),
         "fault": st.fault.as_ref().map(|(slot, m)| json!({ "slot": crate::app::slot_letter(*slot).to_string(), "message": m })),
         "message": st.message,

@@ -20,17 +20,18 @@ function lastMoveKey(s) {
 }
 
 // The from and to locations of a last move (points a checker passed
-// through are neither).
+// through are neither), and the points where it hit.
 function lastMoveLocs(lm) {
-  const from = new Set(), to = new Set();
-  if (!lm) return { from, to };
+  const from = new Set(), to = new Set(), hit = new Set();
+  if (!lm) return { from, to, hit };
+  for (const [, t, h] of lm.steps) if (h) hit.add(moverLoc(t, lm.side));
   const fs = lm.steps.map(([f]) => moverLoc(f, lm.side));
   const ts = lm.steps.map(([, t]) => moverLoc(t, lm.side));
   for (const f of fs) if (!ts.includes(f)) from.add(f);
   for (const t of ts) if (!fs.includes(t)) to.add(t);
   if (lm.steps.length && !from.size) for (const f of fs) from.add(f);
   if (lm.steps.length && !to.size) for (const t of ts) to.add(t);
-  return { from, to };
+  return { from, to, hit };
 }
 
 // A board after the first `n` steps of `lm`, from lm.before.

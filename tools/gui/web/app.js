@@ -31,6 +31,16 @@ function showMessage(m, brief) {
   if (m && brief) msgTimer = setTimeout(() => { if ($("msg-text").textContent === m) b.hidden = true; }, 5000);
 }
 
+// True when a key pressed on `t` is typing (a text field, a number box,
+// the slider): only those swallow the page's keys. A checkbox or a button
+// clicked a moment ago must not stop keyboard play.
+function isTyping(t) {
+  if (!t || !t.tagName) return false;
+  if (t.tagName === "TEXTAREA" || t.isContentEditable) return true;
+  if (t.tagName !== "INPUT") return false;
+  return !["checkbox", "radio", "button", "submit", "reset", "color", "file"].includes(t.type);
+}
+
 function viewer() {
   let v = "X";
   if (S && S.players.X !== "human" && S.players.Y === "human") v = "Y";
@@ -150,7 +160,8 @@ function render() {
     for (const e of g.tree.nodes[play.node].edges) hl.sources.add(moverLoc(e.from, g.to_move));
     for (const loc of play.targets.keys()) hl.targets.add(loc);
   }
-  const arrows = play ? play.path.map((e) => ({ from: moverLoc(e.from, g.to_move), to: moverLoc(e.to, g.to_move), cls: "played" })) : [];
+  const arrows = (play ? play.path.map((e) => ({ from: moverLoc(e.from, g.to_move), to: moverLoc(e.to, g.to_move), cls: "played" })) : [])
+    .concat(hintArrows());
   const b = boardAfterPath();
   const pips = (a) => a.reduce((s, c, i) => s + c * i, 0);
   const p = { X: pips(b.x), Y: pips(b.y) };
@@ -162,31 +173,69 @@ function render() {
   renderControls();
 }
 
+// Turns in whole-turn rows, as a backgammon record reads: turn 0 is the
+// initial pair (the two opening picks), then each row holds X's turn and
+// Y's. `entries` are {side, pair, token, ...}; returns rows of
+// { n, X: [index, entry] | null, Y: ... }.
+function turnRows(entries) {
+  const rows = [];
+  entries.forEach((r, i) => {
+    const opening = !r.pair && /^\d+$/.test(r.token);
+    const last = rows[rows.length - 1];
+    if (opening) {
+      if (last && last.n === 0 && !last[r.side]) last[r.side] = [i, r];
+      else rows.push({ n: 0, X: null, Y: null, [r.side]: [i, r] });
+    } else if (last && last.n > 0 && r.side === "Y" && !last.Y) {
+      last.Y = [i, r];
+    } else {
+      rows.push({ n: (last ? last.n : 0) + 1, X: null, Y: null, [r.side]: [i, r] });
+    }
+  });
+  return rows;
+}
+
+// A turn as the record writes it: the pair played, then the play on the
+// board's numbers (the pick is the pair's half that is the mover's).
+function turnText(r, v) {
+  if (!r.pair) return { pair: "", play: r.token };
+  const i = r.token.indexOf(":");
+  const play = i >= 0 ? r.token.slice(i + 1) : r.token;
+  return { pair: `${r.pair[0]}-${r.pair[1]}`, play: boardNotation(play, r.side, v) };
+}
+
 function renderGame() {
   const g = S.game;
   const rec = $("record");
   const atBottom = rec.scrollTop + rec.clientHeight >= rec.scrollHeight - 4;
   rec.innerHTML = "";
   const v = viewer();
-  $("record-note").textContent = `Plays on the board's point numbers (${v}'s side, as labelled); hover a play for its protocol token.`;
-  const startRow = document.createElement("div");
-  startRow.className = "tok";
-  startRow.dataset.id = g.start;
-  startRow.innerHTML = `<span>start</span><span></span><span class="id">${g.start}</span>`;
-  rec.appendChild(startRow);
-  g.record.forEach((r, i) => {
+  $("record-note").textContent = `Pairs and plays on the board's point numbers (${v}'s side, as labelled); hover a turn for its protocol token and full-state ID, click to copy the ID.`;
+  for (const row of turnRows(g.record)) {
     const d = document.createElement("div");
-    d.className = "tok";
-    d.dataset.token = r.token;
-    d.dataset.id = r.after;
-    d.title = `${r.token} (protocol, ${r.side}'s numbering) · click to copy the full-state ID after this turn`;
-    if (g.last_move && g.last_move.index === i) d.classList.add("last");
-    d.innerHTML = `<span>${i + 1}.</span><span>${r.side}</span><span class="play">${boardNotation(r.token, r.side, v)}</span><span class="id">${r.after}</span>`;
+    d.className = "trow";
+    d.innerHTML = `<span class="tn">${row.n}.</span>`;
+    for (const side of ["X", "Y"]) {
+      const c = document.createElement("span");
+      d.appendChild(c);
+      if (!row[side]) { c.className = "tok empty"; c.textContent = row.n === 0 ? "" : "…"; continue; }
+      const [i, r] = row[side];
+      const t = turnText(r, v);
+      c.className = "tok";
+      c.dataset.token = r.token;
+      c.dataset.id = r.after;
+      c.dataset.index = i;
+      c.title = `${side}: ${r.token} (protocol, ${r.side}'s numbering)\nafter it: ${r.after}\nclick to copy this full-state ID`;
+      if (g.last_move && g.last_move.index === i) c.classList.add("last");
+      c.innerHTML = row.n === 0
+        ? `<span class="sd">${side}</span> picks <b class="play pick">${r.token}</b>`
+        : `<span class="sd">${side}</span> <b class="pair">${t.pair}</b> <span class="play">${t.play}</span>`;
+      c.onclick = () => copy(r.after);
+    }
     rec.appendChild(d);
-  });
-  for (const d of rec.querySelectorAll(".tok")) d.onclick = () => copy(d.dataset.id);
+  }
   if (atBottom) rec.scrollTop = rec.scrollHeight;
   document.body.dataset.stateid = g.stateid;
+  $("copy-id").title = `copy the full-state ID of the position now: ${g.stateid}`;
 }
 
 function renderControls() {
@@ -199,6 +248,7 @@ function renderControls() {
   let hint = "";
   if (g.phase === "over") hint = g.result;
   else if (g.human_to_move && (g.phase === "pick" || g.phase === "opening")) hint = "Pick a number";
+  else if (mine && forcedPass()) hint = "No legal play: Pass (or Enter)";
   else if (mine && play && !done) hint = play.selected ? "Click where the checker goes (or arrows, Enter)" : "Click a checker to move (or arrows, Enter)";
   else if (!g.human_to_move) hint = S.paused ? "Paused" : "Engine to move";
   $("hint").textContent = hint;
@@ -232,12 +282,17 @@ function setupPlay() {
   const pair = $("g-pair");
   for (let a = 1; a <= 9; a++) for (let b = 1; b <= 9; b++) if (a !== b) pair.insertAdjacentHTML("beforeend", `<option value="${a}-${b}">${a}-${b}</option>`);
   $("flip").onclick = () => { flipped = !flipped; render(); };
+  $("copy-id").onclick = () => copy(S.game.stateid);
+  $("hint-ask").onclick = () => askHint();
   $("undo").onclick = undo;
   $("confirm").onclick = () => commit(S.game.tree.nodes[play.node].done);
   $("typed").onsubmit = (e) => {
     e.preventDefault();
-    const t = $("typed-play").value.trim();
-    if (!t) return;
+    // Typed on the board's numbers, as the record writes plays; the
+    // server takes the mover's own numbers.
+    const typed = $("typed-play").value.trim();
+    if (!typed) return;
+    const t = boardNotation(typed, viewer(), S.game.to_move);
     // A typed play was not moved on the board: it is animated like the
     // other side's.
     Anim.typed = S.game.record.length;
@@ -262,7 +317,7 @@ function setupPlay() {
   $("save-match").onclick = () => save("match");
   $("save-mat").onclick = () => save("mat");
   document.addEventListener("keydown", (e) => {
-    if (e.target.tagName === "INPUT" || $("view-play").hidden) return;
+    if (isTyping(e.target) || $("view-play").hidden) return;
     if (e.key === "Backspace" || (e.key === "z" && e.ctrlKey)) undo();
   });
 }

@@ -64,8 +64,8 @@ function checkerAt(loc, side, i, viewer) {
 }
 
 // Draws `board` ({x:[26], y:[26]}) into `svg`. opts: viewer, highlight
-// {sources:Set, targets:Set, selected, cursor}, last {from:Set, to:Set}
-// (the last move's locations), arrows [{from,to,cls}] (locations),
+// {sources:Set, targets:Set, selected, cursor}, last {from:Set, to:Set,
+// hit:Set} (the last move's locations, where it hit), arrows [{from,to,cls}] (locations),
 // onLoc(loc, event) for clicks, pips {X,Y}.
 function drawBoard(svg, board, opts) {
   while (svg.firstChild) svg.removeChild(svg.firstChild);
@@ -75,7 +75,8 @@ function drawBoard(svg, board, opts) {
   const x0 = G.left, y0 = G.top;
   const hl = opts.highlight || { sources: new Set(), targets: new Set() };
   const last = opts.last || { from: new Set(), to: new Set() };
-  const lastCls = (loc) => (last.from.has(loc) ? " last-from" : "") + (last.to.has(loc) ? " last-to" : "");
+  const lastCls = (loc) => (last.from.has(loc) ? " last-from" : "") + (last.to.has(loc) ? " last-to" : "")
+    + (last.hit && last.hit.has(loc) ? " last-hit" : "");
   const innerX = x0 + G.frame, innerY = y0 + G.frame;
   el("rect", { x: x0, y: y0, width: G.innerW + 2 * G.frame, height: G.innerH + 2 * G.frame, rx: 8, class: "frame" }, svg);
   el("rect", { x: innerX, y: innerY, width: G.quadW, height: G.innerH, class: "felt" }, svg);

@@ -1,8 +1,11 @@
 // Playing from the keyboard: number keys pick, the arrow keys move a
 // cursor over the checkers that can move (then over where the selected one
 // can go), Enter or Space takes the cursor's point, Escape lets go of the
-// selected checker or undoes (a checker, then the pick), Backspace undoes.
-// The cursor is drawn on the board (class kbfocus).
+// selected checker or undoes (a checker, then the pick), Backspace undoes;
+// Enter or Space also takes a forced pass; h asks for a hint, f flips the
+// board, ? shows the keys. Only typing (a text field, a number box, the
+// slider) keeps the keys from the page: a checkbox or a button clicked a
+// moment ago does not. The cursor is drawn on the board (class kbfocus).
 "use strict";
 
 const Keys = { cursor: null };
@@ -44,7 +47,14 @@ function keyPick(n) {
   api("/api/pick", { n }).catch(() => {});
 }
 
+// True when the person's pair has no legal play: the only play is a pass.
+function forcedPass() {
+  const g = S.game;
+  return !!(g.human_to_move && g.phase === "play" && g.tree && g.tree.plays.length === 1 && g.tree.plays[0] === "pass");
+}
+
 function keyEnter() {
+  if (forcedPass()) { commit("pass"); return true; }
   if (!play || !S.game.human_to_move) return false;
   const done = S.game.tree.nodes[play.node].done;
   if (done && play.path.length && !$("confirm").hidden) { commit(done); return true; }
@@ -69,16 +79,32 @@ function keyEscape() {
   }
 }
 
+// Keys for both views: ? shows the keys (the rules panel), f flips the
+// board shown.
+document.addEventListener("keydown", (e) => {
+  if (e.ctrlKey || e.altKey || e.metaKey || isTyping(e.target)) return;
+  if (document.querySelector("dialog[open]")) return;
+  if (e.key === "?") { $("rules-open").click(); e.preventDefault(); return; }
+  if (e.key === "f" || e.key === "F") {
+    (($("view-play").hidden) ? $("r-flip") : $("flip")).click();
+    e.preventDefault();
+  }
+});
+
 document.addEventListener("keydown", (e) => {
   if ($("view-play").hidden || e.ctrlKey || e.altKey || e.metaKey) return;
   const tag = e.target.tagName;
-  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+  // A list (the new game's players, variant) keeps its own arrows.
+  if (isTyping(e.target) || tag === "SELECT") return;
   if (document.querySelector("dialog[open]")) return;
   if (!S) return;
   if (/^[1-9]$/.test(e.key)) { keyPick(+e.key); e.preventDefault(); return; }
+  if (e.key === "h" || e.key === "H") { askHint(); e.preventDefault(); return; }
   if (e.key === "ArrowRight" || e.key === "ArrowDown") { moveCursor(1); e.preventDefault(); return; }
   if (e.key === "ArrowLeft" || e.key === "ArrowUp") { moveCursor(-1); e.preventDefault(); return; }
-  // Enter on a focused button presses it, unless the board's cursor is out.
-  if ((e.key === "Enter" || e.key === " ") && (tag !== "BUTTON" || Keys.cursor !== null)) { if (keyEnter()) e.preventDefault(); return; }
+  // Enter on a focused button presses it (Space on a checkbox ticks it),
+  // unless the board's cursor is out or the pass is forced.
+  const pressable = tag === "BUTTON" || (e.target.type === "checkbox" && e.key === " ");
+  if ((e.key === "Enter" || e.key === " ") && (!pressable || Keys.cursor !== null || (forcedPass() && e.target.id !== "pass"))) { if (keyEnter()) e.preventDefault(); return; }
   if (e.key === "Escape") { keyEscape(); e.preventDefault(); }
 });

@@ -28,7 +28,8 @@ function previewText(n) {
   const cur = g.numbers[opp];
   const [hi, lo] = n >= cur ? [n, cur] : [cur, n];
   const dbl = c.doublet ? ` — a doublet, it spends one of your ${g.credits[me]} doublet credit${g.credits[me] === 1 ? "" : "s"}` : "";
-  return `Pick ${n} → you play ${hi}-${lo}${dbl}. Your ${n} becomes half of ${opp}'s next pair.`;
+  const pass = c.pass ? ` ${hi}-${lo} has no legal play: you pass.` : "";
+  return `Pick ${n} → you play ${hi}-${lo}${dbl}.${pass} Your ${n} becomes half of ${opp}'s next pair.`;
 }
 
 function statusText() {
@@ -71,8 +72,10 @@ function renderNC(pips) {
       btn.textContent = c.n;
       btn.dataset.n = c.n;
       if (c.doublet) btn.classList.add("doublet");
+      if (c.legal && c.pass) btn.classList.add("nomove");
       btn.disabled = !c.legal || !mine;
-      btn.title = !c.legal ? c.reason : c.doublet ? "a doublet: spends a doublet credit" : mine ? "pick " + c.n : "not your turn";
+      btn.title = !c.legal ? c.reason : !mine ? "not your turn"
+        : (c.doublet ? "a doublet: spends a doublet credit" : "pick " + c.n) + (c.pass ? " (no legal play with that pair: you pass)" : "");
       btn.setAttribute("aria-describedby", "preview");
       btn.onclick = () => api("/api/pick", { n: c.n }).catch(() => {});
       const show = () => { NC.preview = c.n; renderPreview(); };
@@ -94,11 +97,15 @@ function renderNC(pips) {
       d.className = "nolegal";
       d.id = "nolegal";
       d.textContent = `No legal play with ${g.pair[0]}-${g.pair[1]}: no checker can move. `;
+      const k = document.createElement("span");
+      k.className = "small";
+      k.textContent = " (Enter)";
       const ok = document.createElement("button");
       ok.textContent = "Pass";
       ok.id = "pass";
       ok.onclick = () => commit("pass");
       d.appendChild(ok);
+      d.appendChild(k);
       nb.appendChild(d);
     }
   }

@@ -3,7 +3,26 @@
 // choice drawn beside the played one.
 "use strict";
 
-const R = { game: null, steps: [], analysis: null, at: 0, flipped: false, files: [], analysisKey: "" };
+const R = { game: null, steps: [], analysis: null, at: 0, flipped: false, files: [], analysisKey: "", rows: [], turnNo: [] };
+
+// gnubg's marks for a turn's loss in points (its default thresholds).
+const MARKS = [[0.16, "??", "verybad", "very bad"], [0.08, "?", "bad", "bad"], [0.04, "?!", "doubtful", "doubtful"]];
+function markOf(loss) { return MARKS.find(([t]) => loss >= t - 1e-9) || null; }
+
+// A review step as a record entry: the pair follows from the pick and the
+// opponent's number before the turn.
+function stepEntry(s) {
+  const t = s.played;
+  const m = /^(\d+):/.exec(t);
+  let pair = null;
+  if (m) {
+    const n = +m[1], opp = s.numbers[s.side === "X" ? 1 : 0];
+    if (opp !== null && opp !== undefined) pair = [Math.max(n, opp), Math.min(n, opp)];
+  } else if (!/^\d+$/.test(t) && s.numbers[0] !== null && s.numbers[1] !== null) {
+    pair = [Math.max(...s.numbers), Math.min(...s.numbers)];
+  }
+  return { side: s.side, token: t, pair };
+}
 
 async function listFiles() {
   const j = await api("/api/files");
@@ -19,7 +38,45 @@ async function loadGame(i) {
   R.analysis = j.analysis;
   R.at = Math.min(R.at, R.steps.length - 1);
   $("r-slider").max = R.steps.length - 1;
+  buildMoves();
   drawReview();
+}
+
+// The move list: whole turns (turn 0 the initial pair), X's and Y's turn
+// side by side, each clickable; marks once the game is analysed.
+function buildMoves() {
+  const played = R.steps.filter((s) => s.played);
+  R.rows = turnRows(played.map(stepEntry));
+  R.turnNo = [];
+  const box = $("r-moves");
+  box.innerHTML = "";
+  const v = R.flipped ? "Y" : "X";
+  for (const row of R.rows) {
+    const d = document.createElement("div");
+    d.className = "trow";
+    d.innerHTML = `<span class="tn">${row.n}.</span>`;
+    for (const side of ["X", "Y"]) {
+      const c = document.createElement("span");
+      d.appendChild(c);
+      if (!row[side]) { c.className = "mv empty"; c.textContent = row.n === 0 ? "" : "…"; continue; }
+      const [i, r] = row[side];
+      R.turnNo[i] = row.n;
+      const t = turnText(r, v);
+      c.className = "mv";
+      c.dataset.step = i;
+      c.title = `${r.token} (protocol, ${side}'s numbering)`;
+      c.innerHTML = row.n === 0 ? `<span class="sd">${side}</span> picks <b>${r.token}</b>`
+        : `<span class="sd">${side}</span> <b class="pair">${t.pair}</b> <span class="play">${t.play}</span>`;
+      const rep = turnReport(i);
+      const mk = rep && markOf(rep.loss / 1000);
+      if (mk) {
+        c.insertAdjacentHTML("beforeend", `<span class="mark mark-${mk[2]}" title="${mk[3]}: ${(rep.loss / 1000).toFixed(3)} points lost">${mk[1]}</span>`);
+        c.dataset.mark = mk[1];
+      }
+      c.onclick = () => { R.at = i; drawReview(); };
+    }
+    box.appendChild(d);
+  }
 }
 
 function turnReport(t) {
@@ -31,7 +88,16 @@ function drawReview() {
   if (R.game === null || !R.steps.length) return;
   const s = R.steps[R.at];
   $("r-slider").value = R.at;
-  $("r-pos").textContent = `position ${R.at} of ${R.steps.length - 1}`;
+  $("r-pos").textContent = `position ${R.at} of ${R.steps.length - 1}` + (R.turnNo[R.at] !== undefined ? ` · turn ${R.turnNo[R.at]} ${s.side}` : "");
+  for (const c of $("r-moves").querySelectorAll(".mv.cur")) c.classList.remove("cur");
+  const cur = $("r-moves").querySelector(`.mv[data-step="${R.at}"]`);
+  if (cur) {
+    cur.classList.add("cur");
+    // Kept in view inside the list, without scrolling the page.
+    const box = $("r-moves"), top = cur.offsetTop - box.offsetTop;
+    if (top < box.scrollTop) box.scrollTop = top;
+    else if (top + cur.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + cur.offsetHeight - box.clientHeight;
+  }
   const side = s.side;
   const arrows = s.played_steps.map(([f, t]) => ({ from: moverLoc(f, side), to: moverLoc(t, side), cls: "played" }))
     .concat(s.best_steps.map(([f, t]) => ({ from: moverLoc(f, side), to: moverLoc(t, side), cls: "best" })));
@@ -44,7 +110,9 @@ function drawReview() {
     const onBoard = (t) => `<span title="${t} (protocol, ${side}'s numbering)">${boardNotation(t, side, bv)}</span>`;
     html += `<div>${side} to move (numbers X ${s.numbers[0] ?? "–"}, Y ${s.numbers[1] ?? "–"}): played <span class="played">${onBoard(s.played)}</span>`;
     if (rep) {
+      const mk = markOf(rep.loss / 1000);
       const v = (rep.verdict === "ok" ? "" : ` <span class="v-${rep.verdict}">${rep.verdict}</span>`)
+        + (mk ? ` <span class="mark mark-${mk[2]}">${mk[1]} ${mk[3]}</span>` : "")
         + (rep.exact ? ` <span class="badge-exact" title="exact values from a table: points for the side to move under perfect play">exact</span>` : "");
       html += rep.best === rep.played
         ? ` — ${rep.exact ? "an optimal choice" : "the engine's choice too"} (${(rep.best_score / 1000).toFixed(3)})${v}`
@@ -61,7 +129,7 @@ function drawReview() {
 function drawChart() {
   const svg = $("chart");
   while (svg.firstChild) svg.removeChild(svg.firstChild);
-  const W = 400, H = 200, L = 34, B = 18, T = 10;
+  const W = 400, H = 200, L = 34, B = 28, T = 10;
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   const a = R.analysis;
   $("r-astate").textContent = !a ? "not analysed" : a.state === "running" ? "analysing…" : a.state === "failed" ? a.error : `${a.turns.length} turns analysed`;
@@ -80,6 +148,15 @@ function drawChart() {
   }
   const lab = el("text", { x: W / 2, y: H - 3, class: "axlabel", "text-anchor": "middle" }, svg);
   lab.textContent = turns.some((t) => t.exact) ? "turn (loss in points; X light, Y dark; green rim: exact)" : "turn (loss in points; X light, Y dark)";
+  // The whole turns' numbers under the axis, far enough apart to read.
+  const every = Math.max(1, Math.ceil(20 / ((W - L - 4) / Math.max(1, n)) / 2));
+  for (let i = 0; i < n; i++) {
+    const no = R.turnNo[i];
+    if (!no || R.steps[i].side !== "X" && R.turnNo[i - 1] === no) continue;
+    if ((no - 1) % every !== 0) continue;
+    const tl = el("text", { x: x(i), y: H - B + 11, class: "axlabel turnno", "text-anchor": "middle", "data-turnno": no }, svg);
+    tl.textContent = no;
+  }
   const bw = Math.max(1.5, (W - L - 4) / Math.max(1, n) - 1);
   for (const t of turns) {
     const v = t.loss / 1000;
@@ -128,10 +205,18 @@ $("r-first").onclick = () => step(-1e9);
 $("r-prev").onclick = () => step(-1);
 $("r-next").onclick = () => step(1);
 $("r-last").onclick = () => step(1e9);
-$("r-flip").onclick = () => { R.flipped = !R.flipped; drawReview(); };
+$("r-flip").onclick = () => { R.flipped = !R.flipped; buildMoves(); drawReview(); };
 $("r-slider").oninput = () => { R.at = +$("r-slider").value; drawReview(); };
+// Keys: the arrows step (Left/Up back, Right/Down on), Home and End go to
+// the game's start and end. Only typing keeps them (the slider has its own
+// arrows); in a list (the games, the files) Left and Right still step,
+// while Up, Down, Home and End move in the list.
 document.addEventListener("keydown", (e) => {
-  if ($("view-review").hidden || e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
-  if (e.key === "ArrowLeft") step(-1);
-  if (e.key === "ArrowRight") step(1);
+  if ($("view-review").hidden || e.ctrlKey || e.altKey || e.metaKey || isTyping(e.target)) return;
+  if (document.querySelector("dialog[open]")) return;
+  const inList = e.target.tagName === "SELECT";
+  const d = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1, Home: -1e9, End: 1e9 }[e.key];
+  if (d === undefined || (inList && e.key !== "ArrowLeft" && e.key !== "ArrowRight")) return;
+  step(d);
+  e.preventDefault();
 });

@@ -55,9 +55,14 @@ function renderEngines() {
   // The last search is the engine's view of the position now, the person's
   // next move included: a hint, shown only when asked for.
   const showLast = l && l.info && (!S.game.human_to_move || hints);
+  // The live line of an engine playing a person holds its idea of the
+  // person's next move, and its score is the evaluation: both hints.
+  const showLive = watching() || hints;
   if (t) {
     const i = t.info || {};
-    th.innerHTML = `Engine ${String.fromCharCode(65 + t.slot)} thinks for ${t.side}: depth <b id="t-depth">${i.depth ?? "–"}</b> · score <b id="t-score">${fmtScore(t.info)}</b> · nodes ${i.nodes ?? "–"}<div class="pv">pv ${pvText(i.pv, t.side)}</div>`;
+    th.innerHTML = `Engine ${String.fromCharCode(65 + t.slot)} thinks for ${t.side}: depth <b id="t-depth">${i.depth ?? "–"}</b>`
+      + (showLive ? ` · score <b id="t-score">${fmtScore(t.info)}</b> · nodes ${i.nodes ?? "–"}<div class="pv">pv ${pvText(i.pv, t.side)}</div>`
+        : ` · nodes ${i.nodes ?? "–"} <div class="small">its score and line are hidden while you play (tick hints to see them)</div>`);
   } else if (showLast) {
     const i = l.info;
     th.innerHTML = `<span class="small">last search</span> <span id="last-search">engine ${l.slot} for ${l.side}: depth ${i.depth} · score ${fmtScore(i)} · nodes ${i.nodes}<div class="pv">pv ${pvText(i.pv, l.side)}</div></span>`;
@@ -71,6 +76,7 @@ function renderEngines() {
   $("banner-fault").hidden = !f;
   if (f) { $("fault-text").textContent = f.message; $("fault-restart").dataset.slot = f.slot; }
   renderEval();
+  renderHint();
 }
 
 function renderEval() {
@@ -84,11 +90,17 @@ function renderEval() {
   Watch.seen = g.record.length;
   const t = S.thinking, l = S.last_search;
   const live = t ? scoreForX(t.info, t.side) : l ? scoreForX(l.info, l.side) : null;
-  if (!t && l && live !== null) Watch.hist.set(g.record.length, live);
+  // The last finished search, kept per turn: with no delay between the
+  // engines' moves the next search has started by the time the page hears
+  // of the last one, so it is taken while the next one runs too.
+  const done = l ? scoreForX(l.info, l.side) : null;
+  if (done !== null) Watch.hist.set(g.record.length, done);
   const show = watching() || $("hints").checked;
   const bar = $("evalbar");
   bar.hidden = !show;
-  $("evalgraph").hidden = !show || Watch.hist.size < 2;
+  // An SVG element has no `hidden` property that reflects the attribute:
+  // the attribute itself is set or removed.
+  $("evalgraph").toggleAttribute("hidden", !show || Watch.hist.size < 2);
   if (!show) return;
   const v = viewer();
   // The viewer's share of the bar, from the bottom: 50% is even, a
@@ -117,4 +129,58 @@ function drawEvalGraph() {
   el("polyline", { points: pts.map(([i, s]) => `${x(i)},${y(s)}`).join(" "), class: "evalline" }, svg);
   const lab = el("text", { x: 4, y: 11, class: "axlabel" }, svg);
   lab.textContent = `X's evaluation per turn (±${m.toFixed(2)} points)`;
+}
+
+// ---- hints the person asks for ---------------------------------------------
+// The Hint button (or h) asks the engine for its best choices in the
+// position now, ranked (multipv); each shows its value in points for the
+// side to move, and clicking one draws it on the board (green, dashed).
+
+const Hints = { preview: null, key: null }; // preview: the rank drawn
+
+function askHint() {
+  const g = S.game;
+  if (!g.human_to_move || g.phase === "over") { showMessage("a hint is for your own turn", true); return; }
+  api("/api/hint", {}).catch(() => {});
+}
+
+// The previewed hint's arrows, for render().
+function hintArrows() {
+  const h = S.hint;
+  if (!h || Hints.preview === null || Hints.key !== S.game.stateid) return [];
+  const line = h.lines.find((l) => l.rank === Hints.preview);
+  if (!line) return [];
+  return line.steps.map(([f, t]) => ({ from: moverLoc(f, h.side), to: moverLoc(t, h.side), cls: "best" }));
+}
+
+function renderHint() {
+  const g = S.game, h = S.hint;
+  if (Hints.key !== g.stateid) { Hints.key = g.stateid; Hints.preview = null; }
+  $("hint-ask").disabled = !g.human_to_move || g.phase === "over" || !!(h && h.running);
+  const st = $("hint-state"), list = $("hintlist");
+  if (!h) { st.textContent = ""; list.hidden = true; list.innerHTML = ""; return; }
+  st.textContent = h.error ? `engine ${h.slot}: ${h.error}`
+    : h.running ? `engine ${h.slot} searches…`
+      : `engine ${h.slot}'s best choices for ${h.side} (points for ${h.side}); click one to see it`;
+  st.dataset.state = h.error ? "failed" : h.running ? "running" : "done";
+  const key = JSON.stringify([h.lines.map((l) => [l.rank, l.token, l.score_mp, l.depth]), Hints.preview, viewer()]);
+  list.hidden = !h.lines.length;
+  if (list.dataset.key === key) return;
+  list.dataset.key = key;
+  list.innerHTML = "";
+  for (const l of h.lines) {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "hintline" + (Hints.preview === l.rank ? " shown" : "");
+    b.dataset.rank = l.rank;
+    b.dataset.token = l.token;
+    const t = l.pair ? turnText({ pair: l.pair, token: l.token, side: h.side }, viewer()) : { pair: "pick", play: l.token };
+    const v = l.score_mp === null ? "–" : ((l.score_mp >= 0 ? "+" : "") + (l.score_mp / 1000).toFixed(3) + (l.exact ? " exact" : ""));
+    b.innerHTML = `<b class="pair">${t.pair}</b> <span class="play">${t.play}</span> <span class="val">${v}</span>`;
+    b.title = `${l.token} (protocol, ${h.side}'s numbering), depth ${l.depth}`;
+    b.onclick = () => { Hints.preview = Hints.preview === l.rank ? null : l.rank; render(); };
+    li.appendChild(b);
+    list.appendChild(li);
+  }
 }

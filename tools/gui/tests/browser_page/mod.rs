@@ -105,8 +105,12 @@ pub async fn start_browser(phone: bool) -> (Browser, Client) {
     .stderr(Stdio::null())
     .spawn()
     .expect("chromedriver not found: apt-get install chromium chromium-driver");
-    let profile =
-        std::env::temp_dir().join(format!("ncbg-gui-chrome-{}-{phone}", std::process::id()));
+    // A profile of its own (two browsers on one profile would be one
+    // Chromium: the tests of this file run at the same time).
+    let profile = std::env::temp_dir().join(format!(
+        "ncbg-gui-chrome-{}-{phone}-{port}",
+        std::process::id()
+    ));
     let driver = Browser {
         driver,
         profile: profile.clone(),
