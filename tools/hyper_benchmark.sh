@@ -1,26 +1,29 @@
 #!/usr/bin/env bash
 # Standing benchmark (docs/hypergammon.md): ncbg against perfect play in
-# NC-Hypergammon, k = 3, no doublet credits. ncbg plays itself at a fixed
-# depth (deterministic, so a loaded machine does not change the games) from
+# NC-Hypergammon, k = 3, no doublet credits. ncbg plays itself at a node
+# limit a user would play (20,000 nodes, about 100 ms a turn on a 2-core
+# machine; deterministic, so a loaded machine does not change the games) from
 # random openings, and `ncbg analyze --tables` judges every turn with the
 # exact table: points dropped per turn and per game (95% interval over the
 # distinct games), and how often a won state was left as a draw or a loss.
 #
 # Needs the table (4 CPU-minutes, 3.6 GB RAM, 193 MB):
 #   ncbg tables build --full --checkers 3 --k 3 --credits 0 --out /tmp/hyper-k3.tb --jobs 2
-# Usage: tools/hyper_benchmark.sh [table] [openings] [depth]
-# (defaults /tmp/hyper-k3.tb, 60, 7). Writes its files in a temporary folder
+# Usage: tools/hyper_benchmark.sh [table] [openings] [limit]
+# (defaults /tmp/hyper-k3.tb, 60, nodes=20000; the limit as the referee's
+# `--each` takes it, e.g. depth=7, or a bare number for a depth). Writes its files in a temporary folder
 # (kept: its path is printed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TABLE=${1:-/tmp/hyper-k3.tb}
 OPENINGS=${2:-60}
-DEPTH=${3:-7}
+LIMIT=${3:-nodes=20000}
+case "$LIMIT" in *=*) ;; *) LIMIT="depth=$LIMIT" ;; esac
 cargo build --quiet --release --bin ncbg --bin ncbg-referee
 DIR=$(mktemp -d)
 cp target/release/ncbg target/release/ncbg-referee "$DIR/"
 "$DIR/ncbg-referee" --quiet --engine cmd="$DIR/ncbg" name=ncbg-a --engine cmd="$DIR/ncbg" name=ncbg-b \
-  --each depth="$DEPTH" --variant hypergammon --k 3 --credits 0 --max-turns 200 \
+  --each "$LIMIT" --variant hypergammon --k 3 --credits 0 --max-turns 200 \
   --random-openings "$OPENINGS" --seed 1 --games $((2 * OPENINGS)) --concurrency 2 \
   --out "$DIR/match.txt" > "$DIR/match-report.txt"
 "$DIR/ncbg" analyze "$DIR/match.txt" --tables "$TABLE" --format json > "$DIR/analysis.jsonl"

@@ -279,6 +279,32 @@ mod tests {
     }
 
     #[test]
+    fn the_embedded_pair_values_each_game_with_its_own_net() {
+        use crate::board::Variant;
+        use crate::numbers::NumberRules;
+        let mut hyper = GameState::start(Variant::Hypergammon, NumberRules::new(3, 0).unwrap());
+        hyper.pick(2).unwrap();
+        hyper.pick(3).unwrap();
+        let mut standard = GameState::standard();
+        standard.pick(2).unwrap();
+        standard.pick(3).unwrap();
+        let main = Network::embedded();
+        let own = Network::embedded_hyper();
+        assert_ne!(*main, *own, "the Hypergammon net is a net of its own");
+        let value = |net: &Network, s: &GameState| to_millipoints(net.probabilities(s).equity());
+        let pair = NnEval::embedded();
+        assert!(Arc::ptr_eq(pair.network_for(&hyper), &own));
+        assert!(Arc::ptr_eq(pair.network_for(&standard), &main));
+        assert_eq!(pair.evaluate(&hyper), value(&own, &hyper));
+        assert_eq!(pair.evaluate(&standard), value(&main, &standard));
+        assert!(Arc::ptr_eq(&Network::embedded_for(&hyper), &own));
+        // A net given by file plays every game.
+        let single = NnEval::file_or_embedded(Some(main.clone()));
+        assert_eq!(single.evaluate(&hyper), value(&main, &hyper));
+        assert_ne!(single.evaluate(&hyper), pair.evaluate(&hyper));
+    }
+
+    #[test]
     fn file_round_trip() {
         let net = Network::embedded();
         let bytes = file::write(&net);
