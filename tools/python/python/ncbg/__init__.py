@@ -1,0 +1,62 @@
+"""ncbg: No-Chance Backgammon (backgammon without dice) for Python.
+
+The rules, IDs and notation, the ncbg search and net in-process, any NCBP
+engine as a subprocess (:mod:`ncbg.engine`), the referee's match files
+(:mod:`ncbg.matchfile`), gnubg ``.mat`` files (:mod:`ncbg.mat`) and
+exact-value tables (:mod:`ncbg.tables`)::
+
+    import ncbg
+    s = ncbg.State()                 # the standard start, X to pick
+    s.push("3"); s.push("5")         # turn 0: the initial pair
+    r = ncbg.search(s, depth=3)
+    print(r.turn, r.score)           # e.g. 6:24/13 0.151
+    s.push(r.turn)
+    print(s)                         # the board, as the engine's `d` draws it
+"""
+
+from ._ncbg import (
+    BadId,
+    Choice,
+    Error,
+    Evaluation,
+    GameResult,
+    IllegalTurn,
+    Probe,
+    SearchLine,
+    SearchResult,
+    Searcher,
+    State,
+    Table,
+    Turn,
+    TurnReport,
+    __version__,
+    analyze_game,
+    evaluate,
+    search,
+)
+from . import engine, mat, matchfile, tables
+
+__all__ = [
+    "BadId",
+    "Choice",
+    "Error",
+    "Evaluation",
+    "GameResult",
+    "IllegalTurn",
+    "Probe",
+    "SearchLine",
+    "SearchResult",
+    "Searcher",
+    "State",
+    "Table",
+    "Turn",
+    "TurnReport",
+    "__version__",
+    "analyze_game",
+    "engine",
+    "evaluate",
+    "mat",
+    "matchfile",
+    "search",
+    "tables",
+]

@@ -1,0 +1,505 @@
+//! `State` (a game state with its move stack) and `Turn` (one legal turn of
+//! a state), over `ncbg::game`, `ncbg::turn` and `ncbg::ids`.
+
+use crate::{BadId, Error, IllegalTurn};
+use ncbg::board::{Checkers, Variant};
+use ncbg::engine::display;
+use ncbg::game::{GameResult, GameState, Phase};
+use ncbg::ids::{position_id, state_id};
+use ncbg::notation::format_play_token;
+use ncbg::numbers::{NumberRules, Side};
+use ncbg::turn::{self, legal_turns, Turn, TurnForm};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyState>()?;
+    m.add_class::<PyTurn>()?;
+    m.add_class::<PyGameResult>()?;
+    Ok(())
+}
+
+fn hash_of<T: Hash>(t: &T) -> u64 {
+    let mut h = DefaultHasher::new();
+    t.hash(&mut h);
+    h.finish()
+}
+
+/// `"X"` or `"Y"`.
+pub(crate) fn side_name(s: Side) -> String {
+    s.letter().to_string()
+}
+
+/// X's and Y's checkers, each in its own coordinates.
+fn sides(state: &GameState) -> (Checkers, Checkers) {
+    let pos = state.position();
+    match state.to_move() {
+        Side::X => (pos.mover(), pos.opponent()),
+        Side::Y => (pos.opponent(), pos.mover()),
+    }
+}
+
+/// A side's 26 slot counts as a list (not `bytes`).
+fn slots(c: Checkers) -> Vec<u32> {
+    c.to_slots().iter().map(|&n| u32::from(n)).collect()
+}
+
+/// Decodes a full-state ID, as `BadId` on error.
+pub(crate) fn decode_id(id: &str) -> PyResult<GameState> {
+    state_id::decode(id.trim()).map_err(|e| BadId::new_err(format!("bad state ID '{id}': {e}")))
+}
+
+/// One turn of a state: a pick alone (turn 0), a pick and the play of the
+/// pair it makes, or the play of a pair already fixed. ``str(turn)`` is its
+/// NCBP turn token (``3``, ``6:24/18,13/8``, ``24/18,13/8``). Turns come
+/// from ``State.legal_turns()`` and ``State.parse_turn()``; a turn belongs
+/// to the state it was made from.
+#[pyclass(module = "ncbg", name = "Turn", frozen)]
+#[derive(Clone)]
+pub struct PyTurn {
+    pub(crate) before: GameState,
+    pub(crate) turn: Turn,
+}
+
+impl PyTurn {
+    pub(crate) fn new(before: GameState, turn: Turn) -> PyTurn {
+        PyTurn { before, turn }
+    }
+
+    pub(crate) fn token_string(&self) -> String {
+        self.turn.token(&self.before)
+    }
+}
+
+#[pymethods]
+impl PyTurn {
+    /// The number picked: the pick of turn 0, the new pick of a whole turn,
+    /// or (for the play of a pair already fixed) the number picked before.
+    #[getter]
+    fn number(&self) -> Option<u8> {
+        match self.turn {
+            Turn::Pick(n) | Turn::PickPlay(n, _) => Some(n),
+            Turn::Play(_) => self.before.numbers().current(self.before.to_move()),
+        }
+    }
+
+    /// The checker play as a token (``24/18,13/8``, ``pass``), or None for a
+    /// pick of turn 0.
+    #[getter]
+    fn play(&self) -> Option<String> {
+        match &self.turn {
+            Turn::Pick(_) => None,
+            Turn::PickPlay(_, lp) | Turn::Play(lp) => {
+                Some(format_play_token(self.before.position(), &lp.play))
+            }
+        }
+    }
+
+    /// The pair played, higher number first, as dice would be written
+    /// (``(6, 5)``); None for a pick of turn 0.
+    #[getter]
+    fn pair(&self) -> Option<(u8, u8)> {
+        let p = match self.turn {
+            Turn::Pick(_) => None,
+            Turn::PickPlay(n, _) => self.before.pair_for(n),
+            Turn::Play(_) => self.before.pending_pair(),
+        }?;
+        Some((p.hi(), p.lo()))
+    }
+
+    /// True for a doublet (the pair's numbers are equal).
+    #[getter]
+    fn is_doublet(&self) -> bool {
+        self.pair().is_some_and(|(a, b)| a == b)
+    }
+
+    /// The side making the turn, ``"X"`` or ``"Y"``.
+    #[getter]
+    fn side(&self) -> String {
+        side_name(self.before.to_move())
+    }
+
+    /// The turn token (the same as ``str(turn)``).
+    #[getter]
+    fn token(&self) -> String {
+        self.token_string()
+    }
+
+    /// The state the turn is made from (without its move stack).
+    #[getter]
+    fn before(&self) -> PyState {
+        PyState::of(self.before)
+    }
+
+    /// The state the turn leads to (without a move stack).
+    fn after(&self) -> PyState {
+        PyState::of(self.turn.after(&self.before))
+    }
+
+    fn __str__(&self) -> String {
+        self.token_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Turn('{}')", self.token_string())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.downcast::<PyTurn>().is_ok_and(|o| {
+            let o = o.get();
+            self.before == o.before && self.turn.after(&self.before) == o.turn.after(&o.before)
+        })
+    }
+
+    fn __hash__(&self) -> u64 {
+        hash_of(&(self.before, self.turn.after(&self.before)))
+    }
+}
+
+/// A finished game's result.
+#[pyclass(module = "ncbg", name = "GameResult", frozen, get_all)]
+#[derive(Clone)]
+pub struct PyGameResult {
+    /// ``"X"`` or ``"Y"``: who bore off every checker.
+    winner: String,
+    /// ``"single"``, ``"gammon"`` or ``"backgammon"``.
+    kind: String,
+    /// Points won: 1, 2 or 3.
+    points: u32,
+    /// Points from X's side: positive when X won.
+    points_for_x: i32,
+}
+
+impl PyGameResult {
+    fn of(r: GameResult) -> PyGameResult {
+        PyGameResult {
+            winner: side_name(r.winner),
+            kind: r.kind.name().to_string(),
+            points: r.points(),
+            points_for_x: r.points_for_x(),
+        }
+    }
+}
+
+#[pymethods]
+impl PyGameResult {
+    fn __repr__(&self) -> String {
+        format!(
+            "GameResult(winner='{}', kind='{}', points={})",
+            self.winner, self.kind, self.points
+        )
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.downcast::<PyGameResult>().is_ok_and(|o| {
+            let o = o.get();
+            o.winner == self.winner && o.kind == self.kind
+        })
+    }
+
+    fn __hash__(&self) -> u64 {
+        hash_of(&(&self.winner, &self.kind))
+    }
+}
+
+/// A No-Chance Backgammon game state and the turns that led to it (its move
+/// stack, as python-chess's ``Board``). ``State()`` is the standard start
+/// (X to pick its initial number); ``State(id)`` reads a full-state ID.
+#[pyclass(module = "ncbg", name = "State")]
+#[derive(Clone)]
+pub struct PyState {
+    pub(crate) state: GameState,
+    /// The turns pushed, each with the state it was made from.
+    pub(crate) stack: Vec<(GameState, Turn)>,
+}
+
+impl PyState {
+    pub(crate) fn of(state: GameState) -> PyState {
+        PyState {
+            state,
+            stack: Vec::new(),
+        }
+    }
+
+    /// The states before the current one, oldest first (the search's
+    /// repetition history).
+    pub(crate) fn history(&self) -> Vec<GameState> {
+        self.stack.iter().map(|(s, _)| *s).collect()
+    }
+
+    /// A `Turn` or a turn token, checked against this state.
+    pub(crate) fn turn_of(&self, obj: &Bound<'_, PyAny>) -> PyResult<Turn> {
+        if let Ok(t) = obj.downcast::<PyTurn>() {
+            let t = t.get();
+            if t.before == self.state {
+                return Ok(t.turn);
+            }
+            return Err(IllegalTurn::new_err(format!(
+                "the turn {} was made from another state ({}), not this one ({})",
+                t.token_string(),
+                state_id::encode(&t.before),
+                state_id::encode(&self.state)
+            )));
+        }
+        if let Ok(token) = obj.extract::<String>() {
+            return turn::read(&self.state, &token, TurnForm::Answer)
+                .map_err(|e| IllegalTurn::new_err(format!("{}: {e}", token.trim())));
+        }
+        Err(PyTypeError::new_err(format!(
+            "a turn is a ncbg.Turn or a turn token (str), not {}",
+            obj.get_type().name()?
+        )))
+    }
+}
+
+#[pymethods]
+impl PyState {
+    #[new]
+    #[pyo3(signature = (id = None))]
+    fn py_new(id: Option<&str>) -> PyResult<PyState> {
+        match id {
+            None => Ok(PyState::of(GameState::standard())),
+            Some(id) => Ok(PyState::of(decode_id(id)?)),
+        }
+    }
+
+    /// A new game: the start position of ``variant`` (``"standard"``,
+    /// ``"nackgammon"``, ``"hypergammon"``), alphabet size ``k`` (3-9) and
+    /// ``credits`` doublet credits each (0-9); X to pick its initial number.
+    #[staticmethod]
+    #[pyo3(signature = (variant = "standard", k = 6, credits = 2))]
+    fn start(variant: &str, k: u8, credits: u8) -> PyResult<PyState> {
+        let variant: Variant = variant.parse().map_err(Error::new_err)?;
+        let rules = NumberRules::new(k, credits).map_err(Error::new_err)?;
+        Ok(PyState::of(GameState::start(variant, rules)))
+    }
+
+    /// The state of a full-state ID (``4HPwATDgc/ABMA:Xpick:x3y5:d22:k6``);
+    /// raises ``BadId``.
+    #[staticmethod]
+    fn from_id(id: &str) -> PyResult<PyState> {
+        Ok(PyState::of(decode_id(id)?))
+    }
+
+    /// The full-state ID.
+    #[getter]
+    fn id(&self) -> String {
+        state_id::encode(&self.state)
+    }
+
+    /// The gnubg Position ID of the board (side to move on roll).
+    #[getter]
+    fn position_id(&self) -> String {
+        position_id::encode(self.state.position())
+    }
+
+    /// The side to move: ``"X"`` or ``"Y"``.
+    #[getter]
+    fn turn(&self) -> String {
+        side_name(self.state.to_move())
+    }
+
+    /// ``"pick"`` (a number is due) or ``"play"`` (the number is picked and
+    /// the pair's checker play is due), as the full-state ID writes it. A
+    /// finished game stays in ``"pick"``: see ``is_over()``.
+    #[getter]
+    fn phase(&self) -> &'static str {
+        match self.state.phase() {
+            Phase::Pick => "pick",
+            Phase::Play => "play",
+        }
+    }
+
+    /// X's and Y's current numbers (None before the initial pick).
+    #[getter]
+    fn numbers(&self) -> (Option<u8>, Option<u8>) {
+        let n = self.state.numbers();
+        (n.current(Side::X), n.current(Side::Y))
+    }
+
+    /// X's and Y's doublet credits left.
+    #[getter]
+    fn credits(&self) -> (u8, u8) {
+        let n = self.state.numbers();
+        (n.credits(Side::X), n.credits(Side::Y))
+    }
+
+    /// The alphabet size.
+    #[getter]
+    fn k(&self) -> u8 {
+        self.state.k()
+    }
+
+    /// True in turn 0 (the initial picks, no checker play).
+    #[getter]
+    fn in_opening(&self) -> bool {
+        self.state.in_opening()
+    }
+
+    /// The pair to play when the number is picked, higher first.
+    #[getter]
+    fn pending_pair(&self) -> Option<(u8, u8)> {
+        self.state.pending_pair().map(|p| (p.hi(), p.lo()))
+    }
+
+    /// X's and Y's checkers as two lists of 26 counts, each in its own
+    /// coordinates: index 0 borne off, 1-24 the points (a side moves from
+    /// its 24 point to its 1 point), 25 the bar.
+    #[getter]
+    fn board(&self) -> (Vec<u32>, Vec<u32>) {
+        let (x, y) = sides(&self.state);
+        (slots(x), slots(y))
+    }
+
+    /// The side to move's and the opponent's checkers (26 counts each, as
+    /// ``board``), the way the engine's net sees the position.
+    #[getter]
+    fn mover_board(&self) -> (Vec<u32>, Vec<u32>) {
+        let p = self.state.position();
+        (slots(p.mover()), slots(p.opponent()))
+    }
+
+    /// X's and Y's pip counts.
+    #[getter]
+    fn pips(&self) -> (u32, u32) {
+        let (x, y) = sides(&self.state);
+        (x.pips(), y.pips())
+    }
+
+    /// Checkers a side owns (15, 3 in Hypergammon).
+    #[getter]
+    fn checkers_per_side(&self) -> u8 {
+        self.state.position().checkers_per_side()
+    }
+
+    /// The turns pushed so far, oldest first.
+    #[getter]
+    fn move_stack(&self) -> Vec<PyTurn> {
+        self.stack.iter().map(|&(s, t)| PyTurn::new(s, t)).collect()
+    }
+
+    /// The numbers the side to move may pick (empty when a play is due or
+    /// the game is over).
+    fn legal_numbers(&self) -> Vec<u32> {
+        self.state.legal_numbers().iter().map(u32::from).collect()
+    }
+
+    /// Every legal turn of the side to move, distinct by result (empty when
+    /// the game is over), in the engine's order.
+    fn legal_turns(&self) -> Vec<PyTurn> {
+        let s = self.state;
+        legal_turns(&s)
+            .into_iter()
+            .map(|t| PyTurn::new(s, t))
+            .collect()
+    }
+
+    /// The number of legal turns (without building them in Python).
+    fn count_legal_turns(&self) -> usize {
+        legal_turns(&self.state).len()
+    }
+
+    /// Reads a turn token (``6:24/18,13/8``; in turn 0 ``3``; with the
+    /// number already picked ``24/18,13/8``; lenient play notation is
+    /// accepted); raises ``IllegalTurn``.
+    fn parse_turn(&self, token: &Bound<'_, PyAny>) -> PyResult<PyTurn> {
+        Ok(PyTurn::new(self.state, self.turn_of(token)?))
+    }
+
+    /// True when ``turn`` (a Turn or a token) is legal here.
+    fn is_legal(&self, turn: &Bound<'_, PyAny>) -> bool {
+        self.turn_of(turn).is_ok()
+    }
+
+    /// Makes a turn (a ``Turn`` of this state or a turn token) and pushes
+    /// it on the move stack; raises ``IllegalTurn``.
+    fn push(&mut self, turn: &Bound<'_, PyAny>) -> PyResult<()> {
+        let t = self.turn_of(turn)?;
+        self.stack.push((self.state, t));
+        self.state = t.after(&self.state);
+        Ok(())
+    }
+
+    /// Takes back the last turn pushed and returns it; raises IndexError
+    /// on an empty stack.
+    fn pop(&mut self) -> PyResult<PyTurn> {
+        let (s, t) = self
+            .stack
+            .pop()
+            .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err("pop from an empty move stack"))?;
+        self.state = s;
+        Ok(PyTurn::new(s, t))
+    }
+
+    /// The last turn pushed, or None.
+    fn peek(&self) -> Option<PyTurn> {
+        self.stack.last().map(|&(s, t)| PyTurn::new(s, t))
+    }
+
+    /// A new state after ``turn`` (this one is unchanged; the new one's
+    /// move stack is this one's plus the turn).
+    fn play(&self, turn: &Bound<'_, PyAny>) -> PyResult<PyState> {
+        let mut next = self.clone();
+        next.push(turn)?;
+        Ok(next)
+    }
+
+    /// A copy, with the move stack (``stack=False``: without).
+    #[pyo3(signature = (stack = true))]
+    fn copy(&self, stack: bool) -> PyState {
+        if stack {
+            self.clone()
+        } else {
+            PyState::of(self.state)
+        }
+    }
+
+    fn __copy__(&self) -> PyState {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyState {
+        self.clone()
+    }
+
+    /// True when a side has borne off every checker.
+    fn is_over(&self) -> bool {
+        self.state.is_over()
+    }
+
+    /// The result of a finished game, or None.
+    fn result(&self) -> Option<PyGameResult> {
+        self.state.result().map(PyGameResult::of)
+    }
+
+    /// The board and key lines as the engine's ``d`` command prints them
+    /// (without ``dok``).
+    fn __str__(&self) -> String {
+        let mut lines = display::board(&self.state);
+        lines.extend(display::key_lines(&self.state));
+        lines.join("\n")
+    }
+
+    fn __repr__(&self) -> String {
+        format!("State('{}')", state_id::encode(&self.state))
+    }
+
+    /// Equal states: the same full state (board, side, numbers, credits,
+    /// k, phase); the move stacks are not compared.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .downcast::<PyState>()
+            .is_ok_and(|o| o.borrow().state == self.state)
+    }
+
+    fn __hash__(&self) -> u64 {
+        hash_of(&self.state)
+    }
+
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(PyObject, (String,))> {
+        let cls = py.get_type::<PyState>().into_any().unbind();
+        Ok((cls, (state_id::encode(&self.state),)))
+    }
+}
