@@ -8,7 +8,7 @@ use ncbg::game::GameState;
 use ncbg::ids::state_id;
 use ncbg::matchfile::{GameEnd, GameRecord, Header, MatchFile};
 use ncbg::numbers::NumberRules;
-use ncbg::tables::{Table, Value};
+use ncbg::tables::{solve, write_table, Space, Spec, Table, Value};
 use ncbg::turn::{self, TurnForm};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -21,6 +21,8 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyChoice>()?;
     m.add_function(wrap_pyfunction!(_parse_match_file, m)?)?;
     m.add_function(wrap_pyfunction!(_parse_mat, m)?)?;
+    m.add_function(wrap_pyfunction!(_export_mat, m)?)?;
+    m.add_function(wrap_pyfunction!(_build_table, m)?)?;
     Ok(())
 }
 
@@ -87,7 +89,10 @@ impl PyProbe {
             "Probe(value={}, turns={}, best={:?})",
             self.value,
             self.turns,
-            self.best.iter().map(|t| t.token_string()).collect::<Vec<_>>()
+            self.best
+                .iter()
+                .map(|t| t.token_string())
+                .collect::<Vec<_>>()
         )
     }
 
@@ -291,4 +296,51 @@ fn _parse_mat<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyDict>> 
     header.set("credits", &rules.doublet_credits.to_string());
     let h = header.clone();
     file_dict(py, &header, &games, 0, |g| h.start_of(g))
+}
+
+/// A match file's games between `a` and `b` as a Jellyfish `.mat` (the
+/// library's `referee::mat::export_pairing`, as `ncbg-referee export-mat`):
+/// the text and the games left out, as (index, why).
+#[pyfunction]
+fn _export_mat(text: &str, a: &str, b: &str) -> PyResult<(String, Vec<(u64, String)>)> {
+    let f = MatchFile::parse(text);
+    let e = ncbg::referee::mat::export_pairing(&f, [a, b]).map_err(Error::new_err)?;
+    Ok((
+        e.text,
+        e.skipped.into_iter().map(|s| (s.index, s.why)).collect(),
+    ))
+}
+
+/// Solves a space of positions and writes its table (`ncbg tables build`).
+#[pyfunction]
+#[pyo3(signature = (path, checkers, full, total, k, credits, jobs))]
+#[allow(clippy::too_many_arguments)]
+fn _build_table(
+    py: Python<'_>,
+    path: std::path::PathBuf,
+    checkers: u8,
+    full: bool,
+    total: u8,
+    k: u8,
+    credits: u8,
+    jobs: usize,
+) -> PyResult<PyTable> {
+    let space = if full {
+        Space::full(checkers)
+    } else {
+        Space::bearoff(checkers, total)
+    };
+    let spec = Spec { space, k, credits };
+    let shown = path.display().to_string();
+    let table = py
+        .allow_threads(|| -> Result<Table, String> {
+            let solved = solve(spec, jobs.max(1), &|_| {})?;
+            write_table(&solved, &path)?;
+            Ok(Table::from_solved(solved))
+        })
+        .map_err(|e| Error::new_err(format!("table {shown}: {e}")))?;
+    Ok(PyTable {
+        table: Arc::new(table),
+        path: shown,
+    })
 }

@@ -1,6 +1,8 @@
 //! A copy of the GUI's `.mat` reader (tools/gui/src/matfile.rs at the time
-//! of writing: the library has no `.mat` reader yet). When the reader moves
-//! into the library, this file should go and `files.rs` call the library's.
+//! of writing: the library has no `.mat` reader yet), with one change: a
+//! turn's dice need no space before them (see [`entries`]). When the reader
+//! moves into the library, this file should go and `files.rs` call the
+//! library's.
 //!
 //! Reading a Jellyfish `.mat` (gnubg notation, as `ncbg-referee` and this
 //! program export it) back into games for review.
@@ -16,9 +18,9 @@
 
 use ncbg::board::Variant;
 use ncbg::game::GameState;
+use ncbg::matchfile::{ForfeitReason, GameEnd, GameRecord, Opening};
 use ncbg::notation::format_play_token;
 use ncbg::numbers::{NumberRules, Side};
-use ncbg::matchfile::{ForfeitReason, GameEnd, GameRecord, Opening};
 
 /// One written turn: the player (0 left column, 1 right), dice and play.
 #[derive(Clone, Debug)]
@@ -42,15 +44,14 @@ struct Written {
 const RIGHT: usize = 20;
 
 /// The turns of one line after `NNN)`: each starts with the dice (`65:`).
+/// A play has no `:`, so the two digits before each `:` are a turn's dice,
+/// also where a left column longer than its 28 characters runs into the
+/// right one (`... 6/3*53: bar/22*`, as the library's export writes a long
+/// play): unlike the GUI's reader, no space is needed before the dice.
 fn entries(line: &str) -> Vec<Entry> {
     let b = line.as_bytes();
     let starts: Vec<usize> = (0..b.len().saturating_sub(2))
-        .filter(|&i| {
-            b[i].is_ascii_digit()
-                && b[i + 1].is_ascii_digit()
-                && b[i + 2] == b':'
-                && (i == 0 || b[i - 1] == b' ')
-        })
+        .filter(|&i| b[i].is_ascii_digit() && b[i + 1].is_ascii_digit() && b[i + 2] == b':')
         .collect();
     starts
         .iter()
@@ -207,7 +208,6 @@ pub fn read(text: &str) -> Result<(Vec<GameRecord>, NumberRules), String> {
     }
     Ok((games, rules))
 }
-
 
 /// The two players' names as the first game's header line gives them
 /// (left column, right column); empty when not written.

@@ -50,7 +50,9 @@ fn limits(
 ) -> PyResult<Limits> {
     let movetime = match movetime {
         Some(t) if !(t.is_finite() && t >= 0.0) => {
-            return Err(Error::new_err(format!("movetime {t} is not a time in seconds")))
+            return Err(Error::new_err(format!(
+                "movetime {t} is not a time in seconds"
+            )))
         }
         Some(t) => Some(Duration::from_secs_f64(t)),
         None => None,

@@ -425,10 +425,9 @@ impl PyState {
     /// Takes back the last turn pushed and returns it; raises IndexError
     /// on an empty stack.
     fn pop(&mut self) -> PyResult<PyTurn> {
-        let (s, t) = self
-            .stack
-            .pop()
-            .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err("pop from an empty move stack"))?;
+        let (s, t) = self.stack.pop().ok_or_else(|| {
+            pyo3::exceptions::PyIndexError::new_err("pop from an empty move stack")
+        })?;
         self.state = s;
         Ok(PyTurn::new(s, t))
     }

@@ -16,9 +16,9 @@ has ``engine0``/``engine1`` (the left and right players), ``variant``,
 from __future__ import annotations
 
 import os
-from typing import Union
+from typing import List, Optional, Sequence, Tuple, Union
 
-from ._ncbg import _parse_mat
+from ._ncbg import _export_mat, _parse_mat
 from .matchfile import MatchFile, _from_dict
 
 
@@ -39,4 +39,27 @@ def read(path: Union[str, "os.PathLike[str]"]) -> MatchFile:
     return parse(text)
 
 
-__all__ = ["parse", "read"]
+def export(
+    match: MatchFile, players: Optional[Sequence[str]] = None
+) -> Tuple[str, List[Tuple[int, str]]]:
+    """The games of ``match`` between ``players`` (default: ``engine0`` and
+    ``engine1``; player 1 is the left column) as a Jellyfish ``.mat`` text,
+    as ``ncbg-referee export-mat`` writes it, and the games left out as
+    ``(index, why)`` (draws, full-state openings, numbers above 6)."""
+    names = list(players) if players is not None else match.players[:2]
+    if len(names) != 2:
+        raise ValueError("a .mat is a match between two players")
+    return _export_mat(match.to_text(), names[0], names[1])
+
+
+def write(
+    path: Union[str, "os.PathLike[str]"], match: MatchFile, players: Optional[Sequence[str]] = None
+) -> List[Tuple[int, str]]:
+    """Writes :func:`export`'s text to ``path``; returns the games left out."""
+    text, skipped = export(match, players)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return skipped
+
+
+__all__ = ["export", "parse", "read", "write"]

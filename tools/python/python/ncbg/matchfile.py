@@ -16,9 +16,16 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Dict, Iterator, List, Optional, Tuple, Union
+from typing import Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ._ncbg import State, Turn, _parse_match_file
+
+MAGIC = "# ncbg-referee match file v1"
+"""The first line of every match file."""
+
+
+def _clean(text: str) -> str:
+    return "".join(" " if (ord(c) < 32 or 127 <= ord(c) < 160) else c for c in str(text))
 
 
 @dataclass
@@ -71,6 +78,71 @@ class Game:
             yield s.copy(), t
             s.push(t)
 
+    def to_line(self) -> str:
+        """The ``game`` line (without its newline), as the referee writes it."""
+        fields = [
+            ("index", self.index),
+            ("pair", self.pair),
+            ("round", self.round),
+            ("opening", self.opening),
+            ("x", self.x),
+            ("y", self.y),
+            ("winner", self.winner or "-"),
+            ("kind", self.kind),
+            ("points", self.points),
+            ("reason", self.reason),
+            ("detail", self.detail),
+            ("moves", " ".join(str(t) for t in self.turns)),
+        ]
+        return "game\t" + "\t".join(f"{k}={_clean(v)}" for k, v in fields) + "\tend"
+
+    @classmethod
+    def from_state(
+        cls,
+        state: State,
+        x: str,
+        y: str,
+        *,
+        index: int = 0,
+        pair: Optional[int] = None,
+        round: int = 0,
+        reason: str = "max-turns",
+        detail: str = "",
+    ) -> "Game":
+        """A game record of ``state``'s move stack, from the state its first
+        turn was made from: a ``pair:`` opening when that is a start
+        position and the stack begins with the two initial picks, a
+        ``state:`` opening otherwise. A finished state is a win; an
+        unfinished one a draw with ``reason`` (``max-turns`` or
+        ``repetition``)."""
+        stack = state.move_stack
+        root = stack[0].before if stack else state.copy(stack=False)
+        if root.numbers == (None, None) and len(stack) >= 2 and stack[0].play is None and stack[1].play is None:
+            opening = f"pair:{stack[0].number}-{stack[1].number}"
+        else:
+            opening = f"state:{root.id}"
+        r = state.result()
+        if r is not None:
+            winner, kind, points, why = r.winner, r.kind, r.points, "bore-off"
+        else:
+            winner, kind, points, why = None, "draw", 0, reason
+        return cls(
+            index=index,
+            pair=index // 2 if pair is None else pair,
+            round=round,
+            opening=opening,
+            x=x,
+            y=y,
+            winner=winner,
+            kind=kind,
+            points=points,
+            reason=why,
+            detail=detail,
+            start=root,
+            turns=list(stack),
+            end=state.copy(),
+        )
+
     def replay(self) -> State:
         """The final state, with the game's turns on its move stack."""
         s = self.start.copy()
@@ -121,6 +193,37 @@ class MatchFile:
         return out
 
 
+    @classmethod
+    def new(
+        cls,
+        players: Sequence[str],
+        *,
+        variant: str = "standard",
+        k: int = 6,
+        credits: int = 2,
+        **meta: str,
+    ) -> "MatchFile":
+        """An empty match file between ``players`` (``engine0``,
+        ``engine1``, ...) with the game's rules; ``meta`` adds header keys
+        (``-`` in a key name is written for ``_``)."""
+        header: Dict[str, str] = {f"engine{i}": p for i, p in enumerate(players)}
+        header.update({"variant": variant, "k": str(k), "credits": str(credits)})
+        header.update({key.replace("_", "-"): str(v) for key, v in meta.items()})
+        return cls(header=header, games=[])
+
+    def to_text(self) -> str:
+        """The whole file's text: the magic line, the header and the games."""
+        lines = [MAGIC] + [f"meta\t{k}={_clean(v)}" for k, v in self.header.items()]
+        lines += [g.to_line() for g in self.games]
+        return "\n".join(lines) + "\n"
+
+    def write(self, path: Union[str, "os.PathLike[str]"]) -> None:
+        """Writes the file (readable by ``ncbg-referee merge``, ``ncbg
+        analyze`` and the GUI)."""
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.to_text())
+
+
 def _from_dict(d: dict) -> MatchFile:
     games = [Game(**g) for g in d["games"]]
     return MatchFile(header=dict(d["header"]), games=games, broken_lines=d["broken_lines"])
@@ -138,4 +241,4 @@ def read(path: Union[str, "os.PathLike[str]"]) -> MatchFile:
         return parse(f.read())
 
 
-__all__ = ["Game", "MatchFile", "parse", "read"]
+__all__ = ["MAGIC", "Game", "MatchFile", "parse", "read"]
