@@ -9,8 +9,9 @@ use ncbg::ids::{position_id, state_id};
 use ncbg::notation::format_play_token;
 use ncbg::numbers::{NumberRules, Side};
 use ncbg::turn::{self, legal_turns, Turn, TurnForm};
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::{PyList, PySlice, PyTuple};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
@@ -18,7 +19,25 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyState>()?;
     m.add_class::<PyTurn>()?;
     m.add_class::<PyGameResult>()?;
+    m.add_class::<PyTurnList>()?;
+    m.add_class::<PyTurnIter>()?;
+    m.add_function(wrap_pyfunction!(_time_legal_turns, m)?)?;
     Ok(())
+}
+
+/// Rust-side timing for bench.py: seconds per `ncbg::turn::legal_turns`
+/// call on `state`, over `calls` calls (the GIL released), and the count.
+#[pyfunction]
+fn _time_legal_turns(py: Python<'_>, state: &PyState, calls: usize) -> (f64, usize) {
+    let s = state.state;
+    py.allow_threads(move || {
+        let start = std::time::Instant::now();
+        let mut n = 0;
+        for _ in 0..calls.max(1) {
+            n = std::hint::black_box(legal_turns(std::hint::black_box(&s))).len();
+        }
+        (start.elapsed().as_secs_f64() / calls.max(1) as f64, n)
+    })
 }
 
 fn hash_of<T: Hash>(t: &T) -> u64 {
@@ -155,6 +174,144 @@ impl PyTurn {
 
     fn __hash__(&self) -> u64 {
         hash_of(&(self.before, self.turn.after(&self.before)))
+    }
+}
+
+/// The legal turns of a state (``State.legal_turns()``): a read-only
+/// sequence (``len``, indexing, slices, iteration, ``in``, ``==`` with any
+/// sequence of turns) whose ``Turn`` objects are made when read, so that
+/// ``random.choice(state.legal_turns())`` makes one.
+#[pyclass(module = "ncbg", name = "TurnList", frozen, sequence)]
+pub struct PyTurnList {
+    before: GameState,
+    turns: Vec<Turn>,
+}
+
+impl PyTurnList {
+    fn at(&self, i: isize) -> PyResult<PyTurn> {
+        let n = self.turns.len() as isize;
+        let j = if i < 0 { i + n } else { i };
+        if !(0..n).contains(&j) {
+            return Err(PyIndexError::new_err("TurnList index out of range"));
+        }
+        Ok(PyTurn::new(self.before, self.turns[j as usize]))
+    }
+
+    fn to_vec(&self) -> Vec<PyTurn> {
+        self.turns
+            .iter()
+            .map(|&t| PyTurn::new(self.before, t))
+            .collect()
+    }
+}
+
+#[pymethods]
+impl PyTurnList {
+    fn __len__(&self) -> usize {
+        self.turns.len()
+    }
+
+    fn __getitem__<'py>(&self, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let py = index.py();
+        if let Ok(i) = index.extract::<isize>() {
+            return Ok(Bound::new(py, self.at(i)?)?.into_any());
+        }
+        if let Ok(slice) = index.downcast::<PySlice>() {
+            let ind = slice.indices(self.turns.len() as isize)?;
+            let mut out = Vec::with_capacity(ind.slicelength);
+            let mut i = ind.start;
+            for _ in 0..ind.slicelength {
+                out.push(self.at(i)?);
+                i += ind.step;
+            }
+            return Ok(out.into_pyobject(py)?.into_any());
+        }
+        Err(PyTypeError::new_err(
+            "TurnList indices must be integers or slices",
+        ))
+    }
+
+    fn __iter__(slf: Bound<'_, Self>) -> PyTurnIter {
+        PyTurnIter {
+            list: slf.unbind(),
+            next: 0,
+        }
+    }
+
+    fn __contains__(&self, turn: &Bound<'_, PyAny>) -> bool {
+        let Ok(t) = turn.downcast::<PyTurn>() else {
+            return false;
+        };
+        let t = t.get();
+        if t.before != self.before {
+            return false;
+        }
+        let after = t.turn.after(&t.before);
+        self.turns.iter().any(|x| x.after(&self.before) == after)
+    }
+
+    /// The position of ``turn`` in the list; raises ValueError when absent.
+    fn index(&self, turn: &Bound<'_, PyAny>) -> PyResult<usize> {
+        if let Ok(t) = turn.downcast::<PyTurn>() {
+            let t = t.get();
+            if t.before == self.before {
+                let after = t.turn.after(&t.before);
+                if let Some(i) = self
+                    .turns
+                    .iter()
+                    .position(|x| x.after(&self.before) == after)
+                {
+                    return Ok(i);
+                }
+            }
+        }
+        Err(PyValueError::new_err("the turn is not in the list"))
+    }
+
+    /// Equal to another TurnList of the same turns, or to any sequence
+    /// (a list, a tuple) of the same ``Turn``s in the same order.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if let Ok(o) = other.downcast::<PyTurnList>() {
+            let o = o.get();
+            return Ok(o.before == self.before && o.turns == self.turns);
+        }
+        if other.downcast::<PyList>().is_err() && other.downcast::<PyTuple>().is_err() {
+            return Ok(false);
+        }
+        let py = other.py();
+        let mine = PyList::new(py, self.to_vec())?;
+        let theirs = PyList::new(py, other.try_iter()?.collect::<PyResult<Vec<_>>>()?)?;
+        mine.eq(theirs)
+    }
+
+    fn __repr__(&self) -> String {
+        let items: Vec<String> = self
+            .turns
+            .iter()
+            .map(|t| format!("Turn('{}')", t.token(&self.before)))
+            .collect();
+        format!("[{}]", items.join(", "))
+    }
+}
+
+/// The iterator of a ``TurnList``.
+#[pyclass(module = "ncbg", name = "TurnIterator")]
+pub struct PyTurnIter {
+    list: Py<PyTurnList>,
+    next: usize,
+}
+
+#[pymethods]
+impl PyTurnIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> Option<PyTurn> {
+        let list = self.list.bind(py).get();
+        let t = list.turns.get(self.next)?;
+        self.next += 1;
+        Some(PyTurn::new(list.before, *t))
     }
 }
 
@@ -387,13 +544,14 @@ impl PyState {
     }
 
     /// Every legal turn of the side to move, distinct by result (empty when
-    /// the game is over), in the engine's order.
-    fn legal_turns(&self) -> Vec<PyTurn> {
-        let s = self.state;
-        legal_turns(&s)
-            .into_iter()
-            .map(|t| PyTurn::new(s, t))
-            .collect()
+    /// the game is over), in the engine's order: a ``TurnList``, a sequence
+    /// that makes each ``Turn`` object when it is read (as python-chess's
+    /// ``board.legal_moves``); ``list(...)`` makes them all.
+    fn legal_turns(&self) -> PyTurnList {
+        PyTurnList {
+            before: self.state,
+            turns: legal_turns(&self.state),
+        }
     }
 
     /// The number of legal turns (without building them in Python).
@@ -425,9 +583,10 @@ impl PyState {
     /// Takes back the last turn pushed and returns it; raises IndexError
     /// on an empty stack.
     fn pop(&mut self) -> PyResult<PyTurn> {
-        let (s, t) = self.stack.pop().ok_or_else(|| {
-            pyo3::exceptions::PyIndexError::new_err("pop from an empty move stack")
-        })?;
+        let (s, t) = self
+            .stack
+            .pop()
+            .ok_or_else(|| PyIndexError::new_err("pop from an empty move stack"))?;
         self.state = s;
         Ok(PyTurn::new(s, t))
     }

@@ -208,3 +208,25 @@ def test_legal_turns_match_the_engine(ncbg_bin):
                          capture_output=True, text=True, timeout=30).stdout
     plays = [line.split()[2] for line in out.splitlines() if line.startswith("legal play")]
     assert plays == [str(t) for t in s.legal_turns()]
+
+
+def test_turn_list_is_a_sequence():
+    import collections.abc
+
+    s = ncbg.State(X3Y5)
+    turns = s.legal_turns()
+    assert isinstance(turns, collections.abc.Sequence) and isinstance(turns, ncbg.TurnList)
+    every = list(turns)
+    assert len(turns) == len(every) == s.count_legal_turns() and turns
+    assert turns[0] == every[0] and turns[-1] == every[-1]
+    assert turns[2:5] == every[2:5] and turns[::-1] == every[::-1]
+    assert [t for t in turns] == every and turns == every and turns == tuple(every)
+    assert turns == s.legal_turns() and turns != every[1:] and turns != "x"
+    assert every[3] in turns and turns.index(every[3]) == 3
+    assert ncbg.State().legal_turns()[0] not in turns
+    with pytest.raises(IndexError):
+        turns[len(turns)]
+    with pytest.raises(ValueError):
+        turns.index(ncbg.State().legal_turns()[0])
+    assert repr(ncbg.State().legal_turns()) == "[" + ", ".join(f"Turn('{n}')" for n in range(1, 7)) + "]"
+    assert random.Random(1).choice(turns) in every

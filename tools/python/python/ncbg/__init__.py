@@ -28,6 +28,7 @@ from ._ncbg import (
     State,
     Table,
     Turn,
+    TurnList,
     TurnReport,
     __version__,
     analyze_game,
@@ -35,6 +36,10 @@ from ._ncbg import (
     search,
 )
 from . import engine, mat, matchfile, tables
+
+import collections.abc as _abc
+
+_abc.Sequence.register(TurnList)
 
 __all__ = [
     "BadId",
@@ -50,6 +55,7 @@ __all__ = [
     "State",
     "Table",
     "Turn",
+    "TurnList",
     "TurnReport",
     "__version__",
     "analyze_game",
