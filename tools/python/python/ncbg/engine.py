@@ -275,7 +275,7 @@ class SimpleEngine:
 
     def __init__(
         self,
-        proc: subprocess.Popen,
+        proc: "subprocess.Popen[bytes]",
         *,
         timeout: float = 10.0,
         search_timeout: Optional[float] = None,
@@ -422,7 +422,7 @@ class SimpleEngine:
         before it (replies to commands that print nothing when they work)."""
         self.send("isready")
         deadline = self._deadline(self.timeout)
-        errors = []
+        errors: List[str] = []
         while True:
             line = self._read(deadline, "'isready' with 'readyok'")
             if line == "readyok":

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ._ncbg import State, Turn, _parse_match_file
 
@@ -24,7 +24,7 @@ MAGIC = "# ncbg-referee match file v1"
 """The first line of every match file."""
 
 
-def _clean(text: str) -> str:
+def _clean(text: object) -> str:
     return "".join(" " if (ord(c) < 32 or 127 <= ord(c) < 160) else c for c in str(text))
 
 
@@ -165,7 +165,7 @@ class MatchFile:
     @property
     def players(self) -> List[str]:
         """Every engine name: ``engine0``, ``engine1``, ... up to the first missing."""
-        out = []
+        out: List[str] = []
         while f"engine{len(out)}" in self.header:
             out.append(self.header[f"engine{len(out)}"])
         return out
@@ -224,7 +224,7 @@ class MatchFile:
             f.write(self.to_text())
 
 
-def _from_dict(d: dict) -> MatchFile:
+def _from_dict(d: Dict[str, Any]) -> MatchFile:
     games = [Game(**g) for g in d["games"]]
     return MatchFile(header=dict(d["header"]), games=games, broken_lines=d["broken_lines"])
 
