@@ -2,12 +2,12 @@
 //! a state), over `ncbg::game`, `ncbg::turn` and `ncbg::ids`.
 
 use crate::{BadId, Error, IllegalTurn};
-use ncbg::board::{Checkers, Variant};
+use ncbg::board::{Checkers, Position, Variant, SLOTS};
 use ncbg::engine::display;
 use ncbg::game::{GameResult, GameState, Phase};
 use ncbg::ids::{position_id, state_id};
 use ncbg::notation::format_play_token;
-use ncbg::numbers::{NumberRules, Side};
+use ncbg::numbers::{NumberRules, Numbers, Side};
 use ncbg::turn::{self, legal_turns, Turn, TurnForm};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -438,6 +438,59 @@ impl PyState {
     #[staticmethod]
     fn from_id(id: &str) -> PyResult<PyState> {
         Ok(PyState::of(decode_id(id)?))
+    }
+
+    /// A state from both sides' checkers, each a list of 26 counts in its
+    /// own coordinates as ``board`` gives them (index 0 borne off, 1-24 the
+    /// points, 25 the bar), the side to move, the current numbers (None
+    /// before the initial picks), the doublet credits left, the alphabet
+    /// and the phase (``"play"``: the mover's number is picked and the pair
+    /// is pending). Raises ``ncbg.Error`` for an impossible state.
+    #[staticmethod]
+    #[pyo3(signature = (x, y, turn = "X", numbers = (None, None), credits = (2, 2), k = 6, phase = "pick"))]
+    fn from_board(
+        x: Vec<u8>,
+        y: Vec<u8>,
+        turn: &str,
+        numbers: (Option<u8>, Option<u8>),
+        credits: (u8, u8),
+        k: u8,
+        phase: &str,
+    ) -> PyResult<PyState> {
+        let side = |name: &str, v: &[u8]| -> PyResult<Checkers> {
+            let slots: [u8; SLOTS] = v.try_into().map_err(|_| {
+                Error::new_err(format!(
+                    "{name}'s board has {} counts, not {SLOTS}",
+                    v.len()
+                ))
+            })?;
+            Checkers::from_slots(&slots)
+                .ok_or_else(|| Error::new_err(format!("{name} has more than 15 checkers")))
+        };
+        let (xs, ys) = (side("X", &x)?, side("Y", &y)?);
+        let to_move = match turn {
+            "X" | "x" => Side::X,
+            "Y" | "y" => Side::Y,
+            _ => return Err(Error::new_err(format!("turn '{turn}' is not X or Y"))),
+        };
+        let position = match to_move {
+            Side::X => Position::new(xs, ys),
+            Side::Y => Position::new(ys, xs),
+        }
+        .map_err(|e| Error::new_err(e.to_string()))?;
+        let phase = match phase {
+            "pick" => Phase::Pick,
+            "play" => Phase::Play,
+            _ => {
+                return Err(Error::new_err(format!(
+                    "phase '{phase}' is not pick or play"
+                )))
+            }
+        };
+        let numbers = Numbers::from_parts([numbers.0, numbers.1], [credits.0, credits.1]);
+        GameState::new(position, to_move, numbers, k, phase)
+            .map(PyState::of)
+            .map_err(|e| Error::new_err(e.to_string()))
     }
 
     /// The full-state ID.

@@ -230,3 +230,28 @@ def test_turn_list_is_a_sequence():
         turns.index(ncbg.State().legal_turns()[0])
     assert repr(ncbg.State().legal_turns()) == "[" + ", ".join(f"Turn('{n}')" for n in range(1, 7)) + "]"
     assert random.Random(1).choice(turns) in every
+
+
+def test_from_board():
+    s = ncbg.State(X3Y5)
+    x, y = s.board
+    assert ncbg.State.from_board(x, y, numbers=(3, 5)) == s
+    g = random_game(8).move_stack[31].before
+    x, y = g.board
+    assert ncbg.State.from_board(x, y, turn=g.turn, numbers=g.numbers, credits=g.credits,
+                                 k=g.k, phase=g.phase) == g
+    p = ncbg.State.from_board(x, y, turn="X", numbers=(6, 5), phase="play")
+    assert p.pending_pair == (6, 5) and p.phase == "play"
+    with pytest.raises(ncbg.Error, match="25 counts, not 26"):
+        ncbg.State.from_board(x[:25], y)
+    with pytest.raises(ncbg.Error):
+        ncbg.State.from_board(x, y, numbers=(7, 5))
+    clash, theirs = ncbg.State().board
+    clash[24] -= 1
+    clash[1] += 1          # X's 1 point is Y's 24 point, where Y has checkers
+    with pytest.raises(ncbg.Error):
+        ncbg.State.from_board(clash, theirs)
+    with pytest.raises(OverflowError):
+        ncbg.State.from_board([-1] + x[1:], y)
+    with pytest.raises(ncbg.Error, match="turn"):
+        ncbg.State.from_board(x, y, turn="Z")

@@ -117,6 +117,16 @@ class State:
     def start(variant: str = "standard", k: int = 6, credits: int = 2) -> State: ...
     @staticmethod
     def from_id(id: str) -> State: ...
+    @staticmethod
+    def from_board(
+        x: Sequence[int],
+        y: Sequence[int],
+        turn: str = "X",
+        numbers: Tuple[Optional[int], Optional[int]] = (None, None),
+        credits: Tuple[int, int] = (2, 2),
+        k: int = 6,
+        phase: str = "pick",
+    ) -> State: ...
     @property
     def id(self) -> str: ...
     @property
