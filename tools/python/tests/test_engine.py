@@ -126,3 +126,14 @@ def test_the_engine_never_outlives_the_block(fake_engine):
             pid = eng.proc.pid
             raise RuntimeError("user code failed")
     assert gone(pid)
+
+
+def test_an_engine_started_in_a_thread_outlives_the_thread(ncbg_bin):
+    import threading
+
+    box = []
+    t = threading.Thread(target=lambda: box.append(SimpleEngine.popen([ncbg_bin])))
+    t.start()
+    t.join()
+    with box[0] as eng:
+        assert eng.play(ncbg.State(X3Y5), Limit(depth=1)).turn in ncbg.State(X3Y5).legal_turns()

@@ -316,7 +316,9 @@ class SimpleEngine:
         cannot be started or does not answer ``ncbpok`` in ``timeout``."""
         args = [command] if isinstance(command, (str, os.PathLike)) else list(command)
         kwargs: Dict[str, Any] = {}
-        if sys.platform.startswith("linux"):
+        # Linux sends the parent-death signal when the *thread* that started
+        # the child ends: only the main thread's engines get it.
+        if sys.platform.startswith("linux") and threading.current_thread() is threading.main_thread():
             kwargs["preexec_fn"] = _pdeathsig
         if os.name == "posix":
             kwargs["start_new_session"] = True
