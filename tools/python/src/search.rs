@@ -462,8 +462,16 @@ fn analyze_game(
         played.push((s, t));
         s = t.after(&s);
     }
-    let limits = limits(depth, nodes, movetime, 1)?;
-    let thresholds = Thresholds { error, blunder };
+    // As `ncbg analyze`: depth 3 when no limit is given, no clock overhead.
+    let mut limits = limits(depth, nodes, movetime, 1)?;
+    if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none() {
+        limits.depth = Some(3);
+    }
+    let settings = Settings {
+        move_overhead: Duration::ZERO,
+        ..Settings::default()
+    };
+    let thresholds = Thresholds::new(error, blunder).map_err(Error::new_err)?;
     let net = network(net)?;
     let tables: Vec<Arc<Table>> = tables_of(tables)?;
     let reports = py
@@ -475,7 +483,7 @@ fn analyze_game(
                 &start,
                 &tokens,
                 &limits,
-                &Settings::default(),
+                &settings,
                 &thresholds,
             )
         })

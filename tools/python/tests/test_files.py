@@ -179,13 +179,13 @@ def test_written_match_file_reads_in_ncbg_analyze(tmp_path, ncbg_bin):
         m.games.append(matchfile.Game.from_state(play_random(20 + i, max_turns=14), "alpha", "beta", index=i))
     path = tmp_path / "m.txt"
     m.write(path)
-    out = subprocess.run([ncbg_bin, "analyze", str(path), "--depth", "1", "--format", "json"],
+    out = subprocess.run([ncbg_bin, "analyze", str(path), "--depth", "2", "--format", "json"],
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     cli = [json.loads(l) for l in out.stdout.splitlines() if l.startswith("{") and '"turn"' in l]
     mine = []
     for g in matchfile.read(path).games:
-        for r in ncbg.analyze_game(g.start, g.turns, depth=1):
+        for r in ncbg.analyze_game(g.start, g.turns, depth=2):
             mine.append((g.index, g.name(r.side), r.index, r.state, str(r.played), r.best, r.loss, r.verdict))
     assert mine == [(c["game"], c["player"], c["turn"], c["state"], c["played"], c["best"], c["loss"], c["verdict"])
                     for c in cli]

@@ -178,3 +178,9 @@ def test_analyze_game():
     assert [r.loss for r in ncbg.analyze_game(ncbg.State().id, tokens, depth=1)] == [r.loss for r in reports]
     with pytest.raises(ncbg.IllegalTurn, match="turn 3"):
         ncbg.analyze_game(ncbg.State(), ["3", "5", "7:24/13"], depth=1)
+
+
+def test_analyze_game_thresholds():
+    with pytest.raises(ncbg.Error):
+        ncbg.analyze_game(ncbg.State(), ["3", "5"], error=200, blunder=100)
+    assert ncbg.analyze_game(ncbg.State(), ["3", "5"]) == []  # turn 0 is not judged
