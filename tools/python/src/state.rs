@@ -22,6 +22,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTurnList>()?;
     m.add_class::<PyTurnIter>()?;
     m.add_function(wrap_pyfunction!(_time_legal_turns, m)?)?;
+    m.add_function(wrap_pyfunction!(_turn_from, m)?)?;
     Ok(())
 }
 
@@ -175,6 +176,21 @@ impl PyTurn {
     fn __hash__(&self) -> u64 {
         hash_of(&(self.before, self.turn.after(&self.before)))
     }
+
+    /// Pickles as the state's ID and the token.
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(PyObject, (String, String))> {
+        let f = py.import("ncbg._ncbg")?.getattr("_turn_from")?.unbind();
+        Ok((f, (state_id::encode(&self.before), self.token_string())))
+    }
+}
+
+/// The turn `token` of the state `id` (unpickling a Turn).
+#[pyfunction]
+fn _turn_from(id: &str, token: &str) -> PyResult<PyTurn> {
+    let state = decode_id(id)?;
+    turn::read(&state, token, TurnForm::Answer)
+        .map(|t| PyTurn::new(state, t))
+        .map_err(|e| IllegalTurn::new_err(format!("{token}: {e}")))
 }
 
 /// The legal turns of a state (``State.legal_turns()``): a read-only

@@ -137,6 +137,7 @@ def test_push_pop_play_copy():
     assert len(s.copy(stack=False).move_stack) == 0
     assert copy.deepcopy(s) == s and copy.copy(s).move_stack == s.move_stack
     assert pickle.loads(pickle.dumps(s)) == s
+    assert pickle.loads(pickle.dumps(t)) == t and pickle.loads(pickle.dumps(t)).before == t.before
 
 
 def test_eq_and_hash():

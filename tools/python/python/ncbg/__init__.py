@@ -9,7 +9,7 @@ exact-value tables (:mod:`ncbg.tables`)::
     s = ncbg.State()                 # the standard start, X to pick
     s.push("3"); s.push("5")         # turn 0: the initial pair
     r = ncbg.search(s, depth=3)
-    print(r.turn, r.score)           # e.g. 6:24/13 0.151
+    print(r.turn, r.score)           # 2:24/22,13/8 0.214
     s.push(r.turn)
     print(s)                         # the board, as the engine's `d` draws it
 """
