@@ -174,3 +174,91 @@ fn another_net_gives_its_own_values_and_a_bad_one_is_refused() {
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).contains("Cargo.toml"));
 }
+
+/// `ncbg analyze` on `input` from stdin: exit status, stdout, stderr.
+fn analyze_status(args: &[&str], input: &str) -> (bool, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ncbg"))
+        .arg("analyze")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ncbg runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn a_gnubg_mat_is_analysed_as_its_games() {
+    // Two random games, exported as the referee and the GUI export them.
+    let mut rng = ncbg::rng::Rng::new(5);
+    let mut games = Vec::new();
+    for (i, (x0, y0)) in [(3u8, 5u8), (6, 1)].into_iter().enumerate() {
+        let mut s = GameState::standard();
+        s.pick(x0).unwrap();
+        s.pick(y0).unwrap();
+        let mut moves = vec![x0.to_string(), y0.to_string()];
+        while !s.is_over() {
+            let c = ncbg::turn::random_turn(&s, &mut rng).unwrap();
+            let t = c.token(&s);
+            ncbg::referee::judge::apply_answer(&mut s, &t).unwrap();
+            moves.push(t);
+        }
+        let r = s.result().unwrap();
+        games.push(GameRecord {
+            index: i as u64,
+            pair: 0,
+            round: 0,
+            opening: Opening::Pair { x0, y0 },
+            x_name: "a".into(),
+            y_name: "b".into(),
+            end: GameEnd::Win {
+                winner: r.winner,
+                kind: r.kind,
+            },
+            detail: String::new(),
+            moves,
+        });
+    }
+    let (mat, skipped) =
+        ncbg::referee::mat::export(&games, ["a", "b"], ncbg::numbers::NumberRules::default());
+    assert!(skipped.is_empty());
+    let (ok, out, err) = analyze_status(&["--depth", "1", "--format", "json"], &mat);
+    assert!(ok, "{err}");
+    assert!(err.is_empty(), "{err}");
+    let rows: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let turns = rows.iter().filter(|r| r.get("played").is_some()).count();
+    let played: usize = games.iter().map(|g| g.moves.len() - 2).sum();
+    assert_eq!(turns, played, "every played turn is judged");
+    assert!(rows.iter().any(|r| r["totals"] == "a"));
+    // A .mat the rules do not replay is one error, not a line per game.
+    let bad = " 0 point match\n\n Game 1\n a : 0    b : 0\n  1) 31: 8/5 6/5              42: 8/4 6/4\n  2) 31: 8/5 6/5\n";
+    let (ok, out, err) = analyze_status(&["--depth", "1"], bad);
+    assert!(!ok);
+    assert!(out.is_empty());
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn input_that_is_no_list_of_ids_is_one_error() {
+    let text = "hello\nthis is not\na match file\n".repeat(40);
+    let (ok, out, err) = analyze_status(&["--depth", "1"], &text);
+    assert!(!ok, "a non-zero exit");
+    assert!(out.is_empty());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("not a referee match file"), "{err}");
+}

@@ -74,16 +74,18 @@ fn report_on_known_games() {
     assert_eq!(r.max_turn_draws, 1);
     assert_eq!(r.pentanomial, [0, 0, 1, 1, 1]);
     assert!((r.score - 4.5 / 7.0).abs() < 1e-12);
-    // Pentanomial pair scores 0.5, 0.75, 1: mean 0.75.
+    // Pentanomial pair scores 0.5, 0.75, 1 and the prior's drawn pair 0.5:
+    // mean 0.6875.
     assert_eq!(r.elo_model, "pentanomial");
-    assert!((r.elo.elo.unwrap() - elo_from_score(0.75).unwrap()).abs() < 1e-9);
-    assert!((r.elo.elo.unwrap() - 190.848).abs() < 1e-3);
-    // Variance (0.0625 + 0 + 0.0625) / 3, standard error sqrt(var / 3).
-    let se = (0.125f64 / 3.0 / 3.0).sqrt();
-    let low = elo_from_score(0.75 - 1.959_963_984_540_054 * se).unwrap();
-    assert!((r.elo.low.unwrap() - low).abs() < 1e-9);
-    let high = elo_from_score(0.75 + 1.959_963_984_540_054 * se).unwrap();
-    assert!((r.elo.high.unwrap() - high).abs() < 1e-9);
+    assert!((r.elo.elo.unwrap() - elo_from_score(0.6875).unwrap()).abs() < 1e-9);
+    assert!((r.elo.elo.unwrap() - 136.969).abs() < 1e-3);
+    // Variance (0.035156 + 0.003906 + 0.097656 + 0.035156) / 4, standard
+    // error sqrt(var / 4), through the slope 400 / (ln 10 s (1 - s)).
+    let var = (2.0 * 0.1875f64.powi(2) + 0.0625f64.powi(2) + 0.3125f64.powi(2)) / 4.0;
+    let se = (var / 4.0).sqrt() * 400.0 / (std::f64::consts::LN_10 * 0.6875 * 0.3125);
+    let z = 1.959_963_984_540_054;
+    assert!((r.elo.low.unwrap() - (136.969 - z * se)).abs() < 1e-2);
+    assert!((r.elo.high.unwrap() - (136.969 + z * se)).abs() < 1e-2);
     assert!((r.los - los(4, 2)).abs() < 1e-12);
     assert!((r.los - 0.793_3).abs() < 1e-3);
     // A's net points: +2 +1 +1 -3 0 +1 -1 = 1 over 7 games.
@@ -103,7 +105,8 @@ fn trinomial_without_pairs_and_sprt_decisions() {
     let r = Report::new(&games, ["A", "B"], None);
     assert_eq!(r.elo_model, "trinomial");
     assert_eq!(r.pentanomial, [0; 5]);
-    assert!((r.elo.elo.unwrap() - elo_from_score(0.75).unwrap()).abs() < 1e-9);
+    // 15 of 20 and the prior's two drawn games: 16 of 22.
+    assert!((r.elo.elo.unwrap() - elo_from_score(16.0 / 22.0).unwrap()).abs() < 1e-9);
 
     let sprt = Sprt {
         elo0: 0.0,

@@ -156,8 +156,9 @@ fn round_robin_and_gauntlet_of_four_engines() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// An engine that crashes mid-game, and one that cannot even start, lose
-/// every game they play; the others play all of theirs.
+/// An engine that crashes mid-game loses every game it plays (restarted for
+/// the next); the others play all of theirs. (An engine that cannot start
+/// at all stops the tournament before its first game: `referee_failures.rs`.)
 #[test]
 fn crashing_engines_forfeit_and_the_tournament_goes_on() {
     let dir = temp_dir("tournament-crash");
@@ -167,9 +168,6 @@ fn crashing_engines_forfeit_and_the_tournament_goes_on() {
         "--engine",
         &engine_cmd("crash", "--after 2"),
         "name=crashy",
-        "--engine",
-        "cmd=/nonexistent/engine",
-        "name=ghost",
     ]));
     a.extend(args(&[
         "--random-openings",
@@ -182,7 +180,7 @@ fn crashing_engines_forfeit_and_the_tournament_goes_on() {
     ]));
     let out = run_referee(&a);
     let games = game_lines(&file);
-    assert_eq!(games.len(), 24);
+    assert_eq!(games.len(), 12);
     for l in &games {
         let (x, y) = (field(l, "x"), field(l, "y"));
         let loser = match field(l, "winner") {
@@ -190,10 +188,7 @@ fn crashing_engines_forfeit_and_the_tournament_goes_on() {
             "Y" => x,
             _ => continue,
         };
-        if x == "ghost" || y == "ghost" {
-            assert_eq!(loser, "ghost", "{l}");
-            assert_eq!(field(l, "reason"), "spawn", "{l}");
-        } else if x == "crashy" || y == "crashy" {
+        if x == "crashy" || y == "crashy" {
             assert_eq!(loser, "crashy", "{l}");
             assert_eq!(field(l, "reason"), "crash", "{l}");
         } else {
@@ -211,8 +206,7 @@ fn crashing_engines_forfeit_and_the_tournament_goes_on() {
             .as_u64()
             .unwrap()
     };
-    // ghost plays 12 games, crashy 12 of which 4 against ghost it wins.
-    assert_eq!(forfeits("ghost"), 12);
+    // crashy plays 8 games and loses them all.
     assert_eq!(forfeits("crashy"), 8);
     assert_eq!(forfeits("a") + forfeits("b"), 0);
     let _ = std::fs::remove_dir_all(dir);

@@ -360,3 +360,60 @@ fn states_of_another_game_are_refused_naming_both() {
     );
     assert!(table.lookup(&other_k).is_none());
 }
+
+/// The memory estimate of `ncbg tables build`: its edge count is exact
+/// where every board is sampled, and near where they are not; its phases
+/// and progress reach the ends they announce.
+#[test]
+fn the_estimate_counts_the_graph_and_progress_reaches_its_ends() {
+    use ncbg::tables::{estimate, solve_with, Progress};
+    use std::sync::Mutex;
+    // 784 boards: all sampled.
+    let small = Spec {
+        space: Space::bearoff(2, 15),
+        k: 4,
+        credits: 1,
+    };
+    let e = estimate(small).unwrap();
+    let solved = solve(small, 1, &|_| {}).unwrap();
+    assert_eq!(e.edges, solved.edges as u64);
+    assert_eq!(e.states, solved.entries.len() as u64);
+    assert!(e.bytes >= 6 * e.states, "{e:?}");
+    // 7056 boards, 2048 sampled: within 10%.
+    let larger = Spec {
+        space: Space::bearoff(3, 15),
+        k: 3,
+        credits: 1,
+    };
+    let e = estimate(larger).unwrap();
+    let edges = solve(larger, 1, &|_| {}).unwrap().edges as f64;
+    assert!(
+        (e.edges as f64 - edges).abs() < 0.1 * edges,
+        "{e:?} {edges}"
+    );
+
+    /// Each phase's announced length and the units reported for it.
+    #[derive(Default)]
+    struct Seen(Mutex<Vec<(String, u64, u64)>>);
+    impl Progress for Seen {
+        fn line(&self, _: &str) {}
+        fn phase(&self, name: &str, len: u64) {
+            self.0.lock().unwrap().push((name.to_string(), len, 0));
+        }
+        fn advance(&self, n: u64) {
+            self.0.lock().unwrap().last_mut().unwrap().2 += n;
+        }
+    }
+    let seen = Seen::default();
+    let solved = solve_with(larger, 2, &seen).unwrap();
+    let phases = seen.0.into_inner().unwrap();
+    assert_eq!(phases[0].0, "graph");
+    assert_eq!(phases[0].1, 7056);
+    assert_eq!(phases.len() as u32, 1 + solved.sweeps);
+    for (i, (name, len, done)) in phases.iter().enumerate() {
+        assert_eq!(len, done, "{name}");
+        if i > 0 {
+            assert_eq!(name, &format!("sweep {i}"));
+        }
+    }
+}

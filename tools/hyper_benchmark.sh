@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Standing benchmark (issue 18 item 5): ncbg against perfect play in
+# Standing benchmark (docs/hypergammon.md): ncbg against perfect play in
 # NC-Hypergammon, k = 3, no doublet credits. ncbg plays itself at a fixed
 # depth (deterministic, so a loaded machine does not change the games) from
 # random openings, and `ncbg analyze --tables` judges every turn with the

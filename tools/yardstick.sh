@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The strength yardsticks of issue 17, against ../shared/sparring's NCBP player
+# The strength yardsticks (docs/strength.md), against tools/sparring's NCBP player
 # on GNU Backgammon's net (an outside evaluation: a yardstick, never a teacher).
 #
 #   tools/yardstick.sh [--net FILE] [--rounds R] [--seed S] [--concurrency C] [--margin MS] [--out DIR] CHECK...
@@ -12,7 +12,7 @@
 #   deep-equal ncbg 200 ms vs deep 200 ms                      goal >= 70% of the points
 #   deep3      ncbg 20,000 nodes vs deep searching to depth 3 (no clock on
 #              either side: the load-independent stand-in for `deep` while
-#              other work runs; not one of the issue's goals)
+#              other work runs; not one of the goals)
 # Each check plays 30*R random openings (the referee's, from --seed S), colours
 # swapped: 60 games a round, all different even where neither side has a clock
 # (the 30 initial pairs alone would repeat the same 60 games each round). It
@@ -20,7 +20,10 @@
 # it) and prints the referee's report; "share" is ncbg's share of the points.
 # Runs on other seeds (each with its own --out DIR) report as one with
 # `target/release/ncbg-referee merge --pool DIR1/CHECK.txt DIR2/CHECK.txt`.
-# Needs `cargo build --release` and the sparring venv (../shared/sparring/setup.sh).
+# Needs `cargo build --release`; the sparring partner's venv is made on first use
+# (tools/sparring/setup.sh: a venv in tools/sparring/.venv with PyPI's gnubg-nn).
+# SPARRING=DIR runs another partner with the same interface (DIR/setup.sh printing
+# its python, DIR/gnubg_ncbp.py).
 # Timed checks want a quiet machine: the clock is shared with everything else,
 # and on a loaded one answers come late (--margin MS: the referee's grace beyond
 # movetime, default 100; a late answer forfeits the game).
@@ -36,13 +39,13 @@ while [ $# -gt 0 ]; do
     --margin) margin=$2; shift 2 ;;
     --concurrency) conc=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n 2,26p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,29p "$0"; exit 0 ;;
     -*) echo "yardstick: unknown option $1" >&2; exit 2 ;;
     *) break ;;
   esac
 done
 [ $# -gt 0 ] || { echo "yardstick: name a check: greedy lookahead deep deep-equal deep3" >&2; exit 2; }
-sparring=${SPARRING:-../shared/sparring}
+sparring=${SPARRING:-tools/sparring}
 python=$(bash "$sparring/setup.sh")
 mkdir -p "$out"
 for check in "$@"; do

@@ -31,7 +31,7 @@ use crate::eval::NnEval;
 use crate::game::GameState;
 use crate::ids::state_id;
 use crate::numbers::Side;
-use crate::search::{Limits, Searcher, Settings};
+use crate::search::{Limits, SearchResult, Searcher, Settings};
 use crate::tables::Table;
 use crate::turn::{self, Turn, TurnForm};
 use serde::Serialize;
@@ -134,14 +134,15 @@ impl std::fmt::Display for AnalysisError {
 
 impl std::error::Error for AnalysisError {}
 
-/// Searches one position and ranks its `multipv` best choices.
-pub fn analyze_position(
+/// Searches one position with a fresh table for its `multipv` best
+/// choices.
+fn search_position(
     searcher: &mut Searcher,
     state: &GameState,
     limits: &Limits,
     settings: &Settings,
     multipv: usize,
-) -> Result<PositionReport, AnalysisError> {
+) -> Result<SearchResult, AnalysisError> {
     if let Some(r) = state.result() {
         return Err(AnalysisError(format!("the game is over: {r}")));
     }
@@ -151,9 +152,20 @@ pub fn analyze_position(
         ..limits.clone()
     };
     let stop = AtomicBool::new(false);
-    let result = searcher
+    searcher
         .search(state, &limits, settings, &stop, &mut |_| {})
-        .ok_or_else(|| AnalysisError("no legal choice".into()))?;
+        .ok_or_else(|| AnalysisError("no legal choice".into()))
+}
+
+/// Searches one position and ranks its `multipv` best choices.
+pub fn analyze_position(
+    searcher: &mut Searcher,
+    state: &GameState,
+    limits: &Limits,
+    settings: &Settings,
+    multipv: usize,
+) -> Result<PositionReport, AnalysisError> {
+    let result = search_position(searcher, state, limits, settings, multipv)?;
     let ranked = result
         .lines
         .iter()
@@ -336,15 +348,16 @@ fn searched_values(
     limits: &Limits,
     settings: &Settings,
 ) -> Result<(String, i32, i32, u32), AnalysisError> {
-    let best = analyze_position(searcher, state, limits, settings, 1)?;
-    let best_choice =
-        turn::read(state, &best.best, TurnForm::Answer).expect("the engine's own choice");
-    if best_choice == *played {
-        return Ok((best.best, best.score, best.score, best.depth));
+    let best = search_position(searcher, state, limits, settings, 1)?;
+    let (token, score) = (best.best.token(state), best.score.value);
+    // The same turn: the same number and the same board after it (a read
+    // turn is the legal play with its result, as the search's is).
+    if best.best.after(state) == played.after(state) {
+        return Ok((token, score, score, best.depth));
     }
     let p = value_of(searcher, state, played, best.depth, settings);
     // Compare at the same depth: the best's root value.
-    Ok((best.best, best.score.max(p), p, best.depth))
+    Ok((token, score.max(p), p, best.depth))
 }
 
 /// The table's verdict when one of `tables` covers `state`: an optimal

@@ -1,31 +1,34 @@
-//! Splitting a byte stream into protocol lines, with bounded memory: a line
-//! longer than [`MAX_LINE`] bytes is discarded as it is read and reported as
-//! `too-long`; a line that is not UTF-8 is reported as `bad-encoding`.
+//! Splitting the engine's input into protocol lines with bounded memory,
+//! with the NCBP client's splitter and bound
+//! ([`crate::ncbp_client::lines`]: one line reader, one [`MAX_LINE`] for
+//! both sides of the protocol): a line longer than [`MAX_LINE`] bytes is
+//! skipped as it is read and reported as `too-long`; a line that is not
+//! UTF-8 is reported as `bad-encoding`.
 
 use super::error::{EngineError, ErrorCode};
+pub use crate::ncbp_client::lines::MAX_LINE;
+use crate::ncbp_client::lines::{LineSplitter, RawLine};
 use std::io::BufRead;
-
-/// The longest accepted line, in bytes (without its `\n` or `\r\n`).
-pub const MAX_LINE: usize = 64 * 1024;
 
 /// Reads lines from any [`BufRead`].
 pub struct LineReader<R> {
     reader: R,
+    splitter: LineSplitter,
 }
 
 impl<R: BufRead> LineReader<R> {
     /// Reads from `reader`.
     pub fn new(reader: R) -> LineReader<R> {
-        LineReader { reader }
+        LineReader {
+            reader,
+            splitter: LineSplitter::new(),
+        }
     }
 
     /// The next line (without `\n`, and without a `\r` before it), or the
     /// error line it deserves; `None` at the end of the input (or when the
     /// input cannot be read any more). A last line without `\n` still counts.
     pub fn next_line(&mut self) -> Option<Result<String, EngineError>> {
-        let mut line: Vec<u8> = Vec::new();
-        let mut too_long = false;
-        let mut any = false;
         loop {
             let buf = match self.reader.fill_buf() {
                 Ok(buf) => buf,
@@ -33,49 +36,37 @@ impl<R: BufRead> LineReader<R> {
                 Err(_) => &[],
             };
             if buf.is_empty() {
-                if !any {
-                    return None;
-                }
-                break;
+                return self.splitter.finish().map(line_or_error);
             }
-            any = true;
-            let (chunk, used, ended) = match buf.iter().position(|&b| b == b'\n') {
-                Some(i) => (&buf[..i], i + 1, true),
-                None => (buf, buf.len(), false),
-            };
-            if !too_long {
-                if line.len() + chunk.len() > MAX_LINE + 1 {
-                    // One byte of slack for a '\r' before the '\n'.
-                    too_long = true;
-                    line = Vec::new();
-                } else {
-                    line.extend_from_slice(chunk);
-                }
-            }
+            let (used, line) = self.splitter.feed_bytes(buf);
             self.reader.consume(used);
-            if ended {
-                break;
+            if let Some(line) = line {
+                return Some(line_or_error(line));
             }
         }
-        if line.last() == Some(&b'\r') {
-            line.pop();
-        }
-        if too_long || line.len() > MAX_LINE {
-            return Some(Err(EngineError::new(
+    }
+}
+
+/// A line as text, or the error a line too long or not UTF-8 gets.
+fn line_or_error(line: RawLine) -> Result<String, EngineError> {
+    let bytes = match line {
+        RawLine::Bytes(b) => b,
+        RawLine::TooLong => {
+            return Err(EngineError::new(
                 ErrorCode::TooLong,
                 format!("the line is longer than {MAX_LINE} bytes"),
-            )));
+            ))
         }
-        Some(String::from_utf8(line).map_err(|e| {
-            EngineError::new(
-                ErrorCode::BadEncoding,
-                format!(
-                    "the line is not valid UTF-8 (bad byte at offset {})",
-                    e.utf8_error().valid_up_to()
-                ),
-            )
-        }))
-    }
+    };
+    String::from_utf8(bytes).map_err(|e| {
+        EngineError::new(
+            ErrorCode::BadEncoding,
+            format!(
+                "the line is not valid UTF-8 (bad byte at offset {})",
+                e.utf8_error().valid_up_to()
+            ),
+        )
+    })
 }
 
 #[cfg(test)]

@@ -1,7 +1,9 @@
 //! When a search's `bestmove` is printed (`protocol/ncbp.md`, `go` and
 //! `stop`): as soon as the search ends, except after `go infinite`, whose
 //! answer is held until `stop` (or `quit`) even when the search ends first
-//! (at its depth cap, or on a finished line).
+//! (at its depth cap, or on a finished line). At the end of input a search
+//! with a limit (depth, nodes, time, `perft`, `bench`) runs to its end; an
+//! infinite one is stopped ([`Pending::end_of_input`]).
 //!
 //! The binary's main loop owns one [`Pending`] and asks it what to do with a
 //! finished search and with `stop`; the rule lives here, without I/O.
@@ -55,6 +57,18 @@ impl Pending {
                 self.running = None;
                 Some(done)
             }
+        }
+    }
+
+    /// The input ended: an infinite search is stopped as by `stop` (the
+    /// same answer as [`Pending::stop`]); a search with a limit is left to
+    /// finish, so `echo bench | ncbg` prints the whole count (`(false, None)`,
+    /// as when nothing runs). The caller exits once nothing
+    /// [`is_running`](Pending::is_running).
+    pub fn end_of_input(&mut self) -> (bool, Option<SearchDone>) {
+        match &self.running {
+            Some(run) if run.infinite => self.stop(),
+            _ => (false, None),
         }
     }
 
@@ -112,5 +126,27 @@ mod tests {
         p.start(true);
         assert!(matches!(p.stop(), (true, None)));
         assert_eq!(p.finished(done(4)).unwrap().bestmove, "bestmove 4");
+    }
+
+    #[test]
+    fn the_end_of_input_stops_only_an_infinite_search() {
+        let mut p = Pending::new();
+        assert!(matches!(p.end_of_input(), (false, None)));
+        // A limited search runs on and answers when it ends.
+        p.start(false);
+        assert!(matches!(p.end_of_input(), (false, None)));
+        assert!(p.is_running());
+        assert_eq!(p.finished(done(2)).unwrap().bestmove, "bestmove 2");
+        assert!(!p.is_running());
+        // An infinite one is stopped; a held answer comes at once.
+        p.start(true);
+        assert!(matches!(p.end_of_input(), (true, None)));
+        assert_eq!(p.finished(done(4)).unwrap().bestmove, "bestmove 4");
+        p.start(true);
+        assert!(p.finished(done(5)).is_none());
+        let (stop, held) = p.end_of_input();
+        assert!(stop);
+        assert_eq!(held.unwrap().bestmove, "bestmove 5");
+        assert!(!p.is_running());
     }
 }

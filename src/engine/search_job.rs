@@ -66,6 +66,7 @@ pub fn limits(go: &GoCommand, state: &GameState) -> Limits {
         clock: time.map(|t| Clock {
             time: ms(t),
             increment: ms(inc.unwrap_or(0)),
+            moves_to_go: go.movestogo,
         }),
         infinite: go.infinite,
         multipv: go.multipv.unwrap_or(1),
@@ -201,7 +202,7 @@ pub fn perft_line(state: &GameState, depth: u32, stop: &StopFlag) -> String {
     )
 }
 
-/// [`bench`] that `stop` cuts short: the states not searched are left out
+/// [`bench()`] that `stop` cuts short: the states not searched are left out
 /// and the total line ends with `partial`.
 pub fn bench_until(depth: u32, stop: &StopFlag) -> Vec<String> {
     let mut lines = Vec::new();

@@ -14,8 +14,12 @@
 //! typed values: [`Header::names`], [`Header::variant`],
 //! [`Header::numbers`], and [`Header::start_of`] a game ([`start_state`]
 //! for a reader that keeps the variant and numbers itself).
+//!
+//! [`mat`] reads a Jellyfish `.mat` (gnubg's match format, as
+//! `referee::mat` writes it) back into [`GameRecord`]s.
 
 mod game;
+pub mod mat;
 
 pub use game::{ForfeitReason, GameEnd, GameRecord, Opening};
 

@@ -1,13 +1,30 @@
-//! An engine's output cut into lines, with a bound: [`LineSplitter`] takes
-//! the bytes as they come (from a blocking `BufRead` or an async reader) and
-//! yields whole lines of at most [`MAX_LINE`] bytes; a longer line is
-//! [`Line::TooLong`] as soon as it passes the bound, and the reading stops
-//! there, so an engine cannot make its client keep more than that.
+//! NCBP lines, for both sides of the protocol: the engine reading its
+//! commands (`crate::engine::input`) and the clients reading an engine's
+//! output (the referee, `ncbg-gui`) cut bytes into lines with the one
+//! [`LineSplitter`] and the one bound, [`MAX_LINE`].
+//!
+//! The splitter takes the bytes as they come (from a blocking `BufRead` or
+//! an async reader) and yields whole lines of at most [`MAX_LINE`] bytes
+//! (without the `\n`, or the `\r\n`); a longer line is
+//! [`RawLine::TooLong`] as soon as it passes the bound, and the rest of it
+//! is skipped, so a reader never keeps more than that. What to do with a
+//! line too long is each side's: the engine answers it with an error and
+//! reads on, a client stops reading ([`Line::TooLong`]: the engine
+//! forfeits).
 
-/// Longest line an engine may write (bytes, without the newline).
+/// Longest NCBP line, either way (bytes, without the `\n` or `\r\n`).
 pub const MAX_LINE: usize = 1 << 16;
 
-/// What the splitter yields.
+/// A line as bytes, or the news that it was too long.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RawLine {
+    /// A whole line, without its `\n` or `\r\n`.
+    Bytes(Vec<u8>),
+    /// A line longer than [`MAX_LINE`] (its bytes are skipped).
+    TooLong,
+}
+
+/// What a client's splitter yields.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Line {
     /// A whole line, without its `\n` or `\r\n` (bad UTF-8 replaced).
@@ -20,6 +37,8 @@ pub enum Line {
 #[derive(Debug, Default)]
 pub struct LineSplitter {
     line: Vec<u8>,
+    /// In a line too long: skipping to its end.
+    skipping: bool,
 }
 
 impl LineSplitter {
@@ -29,30 +48,67 @@ impl LineSplitter {
     }
 
     /// Takes bytes from `chunk` up to the end of the first line in it (or
-    /// all of it): how many were used, and the line if one ended. After
-    /// [`Line::TooLong`] the caller stops reading (nothing was used).
-    pub fn feed(&mut self, chunk: &[u8]) -> (usize, Option<Line>) {
+    /// all of it): how many were used, and the line if one ended or passed
+    /// the bound (then the rest of that line is skipped as it comes).
+    pub fn feed_bytes(&mut self, chunk: &[u8]) -> (usize, Option<RawLine>) {
         let (part, newline) = match chunk.iter().position(|&b| b == b'\n') {
             Some(i) => (&chunk[..i], true),
             None => (chunk, false),
         };
-        if self.line.len() + part.len() > MAX_LINE {
-            return (0, Some(Line::TooLong));
+        let used = part.len() + usize::from(newline);
+        if self.skipping {
+            self.skipping = !newline;
+            return (used, None);
+        }
+        // One byte of slack for a '\r' before the '\n'.
+        if self.line.len() + part.len() > MAX_LINE + 1 {
+            self.line = Vec::new();
+            self.skipping = !newline;
+            return (used, Some(RawLine::TooLong));
         }
         self.line.extend_from_slice(part);
-        let used = part.len() + usize::from(newline);
         if !newline {
             return (used, None);
         }
-        let text = String::from_utf8_lossy(&self.line);
-        let text = text.trim_end_matches('\r').to_string();
-        self.line.clear();
-        (used, Some(Line::Text(text)))
+        (used, Some(self.take()))
+    }
+
+    /// The line left without a `\n` at the end of the input, if any.
+    pub fn finish(&mut self) -> Option<RawLine> {
+        let skipped = std::mem::take(&mut self.skipping);
+        (!skipped && !self.line.is_empty()).then(|| self.take())
+    }
+
+    fn take(&mut self) -> RawLine {
+        let mut bytes = std::mem::take(&mut self.line);
+        if bytes.last() == Some(&b'\r') {
+            bytes.pop();
+        }
+        if bytes.len() > MAX_LINE {
+            RawLine::TooLong
+        } else {
+            RawLine::Bytes(bytes)
+        }
+    }
+
+    /// [`LineSplitter::feed_bytes`] for a client: the line as text (bad
+    /// UTF-8 replaced). After [`Line::TooLong`] the caller stops reading.
+    pub fn feed(&mut self, chunk: &[u8]) -> (usize, Option<Line>) {
+        let (used, line) = self.feed_bytes(chunk);
+        (
+            used,
+            line.map(|l| match l {
+                RawLine::Bytes(b) => Line::Text(String::from_utf8_lossy(&b).into_owned()),
+                RawLine::TooLong => Line::TooLong,
+            }),
+        )
     }
 }
 
 /// Reads `reader` to its end (or to a line too long, or until `sink`
-/// returns false), giving each line to `sink`: the blocking reader loop.
+/// returns false), giving each line to `sink`: the clients' blocking reader
+/// loop. A last line without a `\n` is dropped (an engine's answer ends
+/// with one).
 pub fn read_lines(mut reader: impl std::io::BufRead, mut sink: impl FnMut(Line) -> bool) {
     let mut splitter = LineSplitter::new();
     loop {
@@ -97,10 +153,12 @@ mod tests {
         long.extend(std::iter::repeat_n(b'x', MAX_LINE + 1));
         long.extend(b"\nnever read\n");
         assert_eq!(read_all(long), [text("ok"), Line::TooLong]);
-        let exact = [vec![b'y'; MAX_LINE], b"\n".to_vec()].concat();
-        match &read_all(exact)[0] {
-            Line::Text(t) => assert_eq!(t.len(), MAX_LINE),
-            other => panic!("{other:?}"),
+        for end in [&b"\n"[..], b"\r\n"] {
+            let exact = [vec![b'y'; MAX_LINE], end.to_vec()].concat();
+            match &read_all(exact)[0] {
+                Line::Text(t) => assert_eq!(t.len(), MAX_LINE),
+                other => panic!("{other:?}"),
+            }
         }
     }
 
@@ -112,6 +170,15 @@ mod tests {
         assert_eq!(s.feed(b"info\n"), (5, Some(text("info"))));
         let big = vec![b'z'; MAX_LINE];
         assert_eq!(s.feed(&big), (MAX_LINE, None));
-        assert_eq!(s.feed(b"z"), (0, Some(Line::TooLong)));
+        // One byte of slack for a '\r', then too long at once.
+        assert_eq!(s.feed(b"z"), (1, None));
+        assert_eq!(s.feed(b"zz"), (2, Some(Line::TooLong)));
+        // The rest of that line is skipped; the next one is read.
+        assert_eq!(s.feed(b"zzz"), (3, None));
+        assert_eq!(s.feed(b"z\nok\n"), (2, None));
+        assert_eq!(s.feed(b"ok\n"), (3, Some(text("ok"))));
+        assert_eq!(s.finish(), None);
+        assert_eq!(s.feed(b"last"), (4, None));
+        assert_eq!(s.finish(), Some(RawLine::Bytes(b"last".to_vec())));
     }
 }

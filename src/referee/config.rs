@@ -6,26 +6,53 @@ use crate::matchfile::HeaderEngine;
 use crate::numbers::NumberRules;
 use std::time::Duration;
 
-/// A chess-style clock: `base` for the game plus `increment` per turn.
+/// A chess-style clock: `base` for the game (or for each session of
+/// `moves` answers) plus `increment` per answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeControl {
-    /// Time for the whole game.
+    /// Time for the whole game, or for each session of `moves` answers.
     pub base: Duration,
     /// Time added after each answer.
     pub increment: Duration,
+    /// Answers per session: after each `moves` answers of an engine, `base`
+    /// is added to its clock again (what it has left carries over), as
+    /// cutechess's `moves/time+inc`. `None`: `base` is for the whole game.
+    pub moves: Option<u32>,
 }
 
 impl TimeControl {
-    /// Reads `base+inc` or `base` in seconds (`10+0.1`, `60`).
+    /// Reads `[moves/]base[+inc]`, times in seconds (`10+0.1`, `60`,
+    /// `40/60+0.6`: 40 answers in 60 s, 0.6 s added to each).
     pub fn parse(text: &str) -> Result<TimeControl, String> {
-        let (base, inc) = match text.split_once('+') {
+        let (moves, rest) = match text.split_once('/') {
+            Some((m, r)) => {
+                let m: u32 = m.trim().parse().ok().filter(|&m| m > 0).ok_or_else(|| {
+                    format!("tc={text}: '{m}' is not a number of moves (1 or more)")
+                })?;
+                (Some(m), r)
+            }
+            None => (None, text),
+        };
+        let (base, inc) = match rest.split_once('+') {
             Some((b, i)) => (b, i),
-            None => (text, "0"),
+            None => (rest, "0"),
         };
         Ok(TimeControl {
             base: seconds(base)?,
             increment: seconds(inc)?,
+            moves,
         })
+    }
+
+    /// As the match file's header writes it: `10000+100ms`, or
+    /// `40/60000+600ms` with moves per session.
+    pub fn text(&self) -> String {
+        let session = self.moves.map(|m| format!("{m}/")).unwrap_or_default();
+        format!(
+            "{session}{}+{}ms",
+            self.base.as_millis(),
+            self.increment.as_millis()
+        )
     }
 }
 
@@ -88,9 +115,7 @@ impl EngineConfig {
         let opt = |v: Option<String>| v.unwrap_or_else(|| "-".into());
         format!(
             "tc={} movetime={} depth={} nodes={}",
-            opt(l
-                .clock
-                .map(|c| format!("{}+{}ms", c.base.as_millis(), c.increment.as_millis()))),
+            opt(l.clock.map(|c| c.text())),
             opt(l.movetime.map(|t| format!("{}ms", t.as_millis()))),
             opt(l.depth.map(|d| d.to_string())),
             opt(l.nodes.map(|n| n.to_string())),
@@ -252,7 +277,26 @@ mod tests {
         let tc = e.limits.clock.unwrap();
         assert_eq!(tc.base, Duration::from_secs(10));
         assert_eq!(tc.increment, Duration::from_millis(100));
+        assert_eq!(tc.moves, None);
+        assert_eq!(e.limits_text(), "tc=10000+100ms movetime=- depth=3 nodes=-");
         assert!(EngineConfig::from_settings(&[], &["name=x".into()]).is_err());
         assert!(EngineConfig::from_settings(&[], &["cmd=a".into(), "bogus=1".into()]).is_err());
+    }
+
+    #[test]
+    fn moves_per_session_time_controls() {
+        let tc = TimeControl::parse("40/60+0.6").unwrap();
+        assert_eq!(tc.moves, Some(40));
+        assert_eq!(tc.base, Duration::from_secs(60));
+        assert_eq!(tc.increment, Duration::from_millis(600));
+        assert_eq!(tc.text(), "40/60000+600ms");
+        let tc = TimeControl::parse("20/5").unwrap();
+        assert_eq!(
+            (tc.moves, tc.base, tc.increment),
+            (Some(20), Duration::from_secs(5), Duration::ZERO)
+        );
+        for bad in ["0/60", "x/60", "/60", "40/", "40/60+x", "-1/60"] {
+            assert!(TimeControl::parse(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -17,12 +17,15 @@
 //! itself are then only ended by the end of their input.
 
 use super::judge::EnginePort;
+use super::log::{Direction, EngineLog};
 use crate::ncbp_client::lines::{read_lines, Line};
 use crate::ncbp_client::process::{engine_command, kill_group};
 use crate::ncbp_client::PortError;
 use std::io::{BufReader, Write};
-use std::process::{Child, ChildStdin};
+use std::process::{Child, ChildStdin, ExitStatus};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -37,22 +40,87 @@ pub struct EngineProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<Line>,
+    watch: Watch,
+}
+
+/// What an engine process reports to besides its judge: the log of its
+/// lines, and a flag that ends every wait at once (an interrupted match).
+#[derive(Clone, Default)]
+pub struct Watch {
+    /// The engine's name in the log.
+    pub name: String,
+    /// The engine log (`--log`).
+    pub log: Option<Arc<EngineLog>>,
+    /// When set, every wait ends as if the engine had exited.
+    pub abort: Option<Arc<AtomicBool>>,
+}
+
+impl Watch {
+    fn log(&self, pid: u32, dir: Direction, text: &str) {
+        if let Some(log) = &self.log {
+            log.line(&self.name, pid, dir, text);
+        }
+    }
+
+    fn aborted(&self) -> bool {
+        self.abort
+            .as_ref()
+            .is_some_and(|a| a.load(Ordering::SeqCst))
+    }
 }
 
 impl EngineProcess {
     /// Starts `command` (program and arguments). Its standard error is
     /// discarded.
     pub fn spawn(command: &[String]) -> std::io::Result<EngineProcess> {
+        EngineProcess::spawn_watched(command, Watch::default())
+    }
+
+    /// [`EngineProcess::spawn`], logging its lines and ending its waits as
+    /// `watch` says.
+    pub fn spawn_watched(command: &[String], watch: Watch) -> std::io::Result<EngineProcess> {
         let mut child = engine_command(command)?.spawn()?;
+        let pid = child.id();
+        watch.log(
+            pid,
+            Direction::Event,
+            &format!("started: {}", command.join(" ")),
+        );
         let stdout = child.stdout.take().expect("stdout is piped");
         let stdin = child.stdin.take();
         let (tx, rx) = mpsc::sync_channel(QUEUED_LINES);
-        thread::spawn(move || read_lines(BufReader::new(stdout), |line| tx.send(line).is_ok()));
+        let reader_watch = watch.clone();
+        thread::spawn(move || {
+            read_lines(BufReader::new(stdout), |line| {
+                match &line {
+                    Line::Text(t) => reader_watch.log(pid, Direction::FromEngine, t),
+                    Line::TooLong => reader_watch.log(
+                        pid,
+                        Direction::Event,
+                        &format!("a line longer than {MAX_LINE} bytes: not read further"),
+                    ),
+                }
+                tx.send(line).is_ok()
+            })
+        });
         Ok(EngineProcess {
             child,
             stdin,
             lines: rx,
+            watch,
         })
+    }
+
+    /// How the process ended, if it has (waiting up to `wait` for it).
+    pub fn exit_status(&mut self, wait: Duration) -> Option<ExitStatus> {
+        let until = Instant::now() + wait;
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(s)) => return Some(s),
+                Ok(None) if Instant::now() < until => thread::sleep(Duration::from_millis(10)),
+                _ => return None,
+            }
+        }
     }
 }
 
@@ -75,6 +143,7 @@ impl EngineProcess {
 impl EnginePort for EngineProcess {
     fn send(&mut self, line: &str) -> Result<(), PortError> {
         let stdin = self.stdin.as_mut().ok_or(PortError::Closed)?;
+        self.watch.log(self.child.id(), Direction::ToEngine, line);
         writeln!(stdin, "{line}").map_err(|_| PortError::Closed)?;
         stdin.flush().map_err(|_| PortError::Closed)
     }
@@ -88,6 +157,9 @@ impl EnginePort for EngineProcess {
             Line::TooLong => Err(PortError::LineTooLong),
         };
         loop {
+            if self.watch.aborted() {
+                return Err(PortError::Closed);
+            }
             let wait = deadline
                 .saturating_duration_since(Instant::now())
                 .min(EXIT_POLL);
@@ -112,6 +184,14 @@ impl EnginePort for EngineProcess {
 
 impl Drop for EngineProcess {
     fn drop(&mut self) {
+        match self.child.try_wait() {
+            Ok(Some(status)) => self.watch.log(
+                self.child.id(),
+                Direction::Event,
+                &format!("exited: {status}"),
+            ),
+            _ => self.watch.log(self.child.id(), Direction::Event, "killed"),
+        }
         kill_group(self.child.id());
         let _ = self.child.kill();
         let _ = self.child.wait();

@@ -59,7 +59,7 @@ fn turn_text(dice: (u8, u8), play: &str) -> String {
 /// token does not replay.
 fn game_turns(g: &GameRecord, rules: NumberRules) -> Result<Vec<(Side, String)>, String> {
     let Opening::Pair { .. } = g.opening else {
-        return Err("starts from a full-state ID".into());
+        return Err(FULL_STATE.into());
     };
     let mut state = GameState::start(Variant::Standard, rules);
     let mut out = Vec::new();
@@ -339,6 +339,39 @@ pub struct Exported {
     /// The pairing's games left out, and why.
     pub skipped: Vec<Skipped>,
 }
+
+impl Exported {
+    /// Why no game was written: the reasons the games were skipped, most
+    /// common first, with their counts (`12 start from a full-state ID`).
+    pub fn why_none(&self) -> String {
+        if self.skipped.is_empty() {
+            return "there are no games".into();
+        }
+        let mut counts: Vec<(&str, usize)> = Vec::new();
+        for s in &self.skipped {
+            match counts.iter_mut().find(|(w, _)| *w == s.why) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((&s.why, 1)),
+            }
+        }
+        counts.sort_by_key(|c| std::cmp::Reverse(c.1));
+        let parts: Vec<String> = counts
+            .iter()
+            .map(|(why, n)| format!("{n} {}: {why}", if *n == 1 { "game" } else { "games" }))
+            .collect();
+        let mut text = format!("none of its games has a .mat form ({})", parts.join(", "));
+        if self.skipped.iter().any(|s| s.why == FULL_STATE) {
+            text.push_str(
+                "; a .mat game starts from the initial position, so games of \
+                 --random-openings or --openings (full states) cannot be exported",
+            );
+        }
+        text
+    }
+}
+
+/// Why a game from a full-state opening is skipped.
+const FULL_STATE: &str = "starts from a full-state ID";
 
 /// The games of `file` between `names` (player 1 first) as a Jellyfish
 /// match; an error for a variant gnubg does not play.

@@ -28,6 +28,7 @@
 //! - [`tournament`]: the schedule of N >= 2 engines (round-robin, gauntlet);
 //! - [`rating`]: ratings fitted to all games at once (maximum likelihood,
 //!   bootstrap intervals, an anchor);
+//! - [`log`]: the engine log (`--log`): every line to and from every engine;
 //! - [`crosstable`]: every engine against every other;
 //! - [`standings`]: a tournament's report (rating list and crosstable).
 
@@ -35,6 +36,7 @@ pub mod config;
 pub mod crosstable;
 pub mod engine;
 pub mod judge;
+pub mod log;
 pub mod mat;
 pub mod merge;
 pub mod plan;

@@ -18,29 +18,32 @@
 //! rating, and the rest follow. Two engines alone get exactly the two-engine
 //! match's Elo, `elo_from_score(score)`.
 //!
-//! An engine that won (or lost) every game has no finite maximum; a virtual
-//! [`PRIOR_DRAWS`] draw on each pairing that was played keeps the fit finite
-//! (such an engine gets a very large gap) and barely moves any other result.
-//! Engines without games, or not linked to the anchor by games, get no
-//! rating.
+//! **Prior.** Every pairing that was played gets [`PRIOR_DRAWS`] virtual
+//! draws (one drawn game pair), as BayesElo's default prior and the match
+//! report's ([`super::stats`]): an engine that won (or lost) every game gets
+//! a finite rating, and a small sample is pulled a little towards its
+//! opponents. Two engines alone get exactly the two-engine match's Elo with
+//! that prior. Engines without games, or not linked to the anchor by games,
+//! get no rating.
 //!
 //! **Intervals.** Games are resampled by *unit* (a game pair: the same
 //! opening with colours swapped, whose two games are not independent), the
-//! fit repeated on each resample, and the 2.5% and 97.5% percentiles of each
-//! engine's rating taken (relative to the anchor, whose interval is its
-//! rating). The resampling is seeded, so a report depends only on its games.
-//! The fit's curvature (the inverse Hessian) also gives a standard error per
-//! engine, which ignores the pairing of games.
+//! fit repeated on each resample (with the prior), and the 2.5% and 97.5%
+//! percentiles of each engine's rating taken (relative to the anchor, whose
+//! interval is its rating). The resampling is seeded, so a report depends
+//! only on its games. A resample cannot vary what the games do not (a
+//! pairing won 12-0 is won 12-0 in every resample), so the interval is
+//! never narrower than ±1.96 pair-robust standard errors ([`robust_se`]:
+//! the fit's curvature with the prior, and the spread of the game pairs,
+//! the prior's drawn pair counted as one more: a sandwich estimator); for
+//! two engines those are the match report's. The fit's curvature alone
+//! ([`Fit::se`]) ignores the pairing of games.
 
 use crate::rng::Rng;
 use std::collections::BTreeMap;
-use std::f64::consts::LN_10;
 
-/// Weight of the virtual draw added to every pairing that was played.
-pub const PRIOR_DRAWS: f64 = 0.01;
-
-/// Elo points per natural-log unit of the logistic curve.
-const ELO_PER_NAT: f64 = 400.0 / LN_10;
+use super::stats::ELO_PER_NAT;
+pub use super::stats::PRIOR_DRAWS;
 
 /// One observation: engine `engines[0]` scored `score * weight` of `weight`
 /// against `engines[1]`; observations of one `unit` are resampled together.
@@ -287,6 +290,111 @@ pub fn fit(table: &Table, anchor: (usize, f64)) -> Fit {
     }
 }
 
+/// Pair-robust standard errors (Elo) of the ratings of `fit` (fitted to
+/// `observations` with `anchor`): the sandwich `H⁻¹ B H⁻¹`, `H` the
+/// curvature of the log-likelihood with the prior, `B` the sum over units
+/// (game pairs) of the outer product of each unit's gradient, the prior's
+/// drawn pair of every pairing one more unit. The anchor's is 0; engines
+/// without a rating get none.
+pub fn robust_se(
+    n: usize,
+    observations: &[Observation],
+    anchor: (usize, f64),
+    fit: &Fit,
+) -> Vec<Option<f64>> {
+    let theta: Vec<Option<f64>> = (0..n)
+        .map(|i| {
+            fit.elo
+                .get(i)
+                .copied()
+                .flatten()
+                .map(|e| (e - anchor.1) / ELO_PER_NAT)
+        })
+        .collect();
+    let mut se = vec![None; n];
+    if anchor.0 >= n || theta[anchor.0].is_none() {
+        return se;
+    }
+    se[anchor.0] = Some(0.0);
+    let free: Vec<usize> = (0..n)
+        .filter(|&i| theta[i].is_some() && i != anchor.0)
+        .collect();
+    let m = free.len();
+    if m == 0 {
+        return se;
+    }
+    let mut slot = vec![usize::MAX; n];
+    for (k, &i) in free.iter().enumerate() {
+        slot[i] = k;
+    }
+    let table = Table::of(n, observations);
+    let p = |i: usize, j: usize| match (theta[i], theta[j]) {
+        (Some(a), Some(b)) => Some(sigmoid(a - b)),
+        _ => None,
+    };
+    // Curvature, with the prior.
+    let mut h = vec![0.0; m * m];
+    for i in 0..n {
+        for j in 0..n {
+            let (Some(pij), true) = (p(i, j), i != j && table.played(i, j) > 0.0) else {
+                continue;
+            };
+            if slot[i] == usize::MAX {
+                continue;
+            }
+            let c = (table.played(i, j) + PRIOR_DRAWS) * pij * (1.0 - pij);
+            let a = slot[i];
+            h[a * m + a] += c;
+            if slot[j] != usize::MAX {
+                h[a * m + slot[j]] -= c;
+            }
+        }
+    }
+    // Each unit's gradient over the free engines.
+    let mut units: BTreeMap<u64, Vec<f64>> = BTreeMap::new();
+    let add = |g: &mut Vec<f64>, i: usize, j: usize, r: f64| {
+        if slot[i] != usize::MAX {
+            g[slot[i]] += r;
+        }
+        if slot[j] != usize::MAX {
+            g[slot[j]] -= r;
+        }
+    };
+    for o in observations {
+        let [i, j] = o.engines;
+        let Some(pij) = p(i, j) else { continue };
+        let g = units.entry(o.unit).or_insert_with(|| vec![0.0; m]);
+        add(g, i, j, o.weight * (o.score - pij));
+    }
+    let mut grads: Vec<Vec<f64>> = units.into_values().collect();
+    for i in 0..n {
+        for j in i + 1..n {
+            if let (Some(pij), true) = (p(i, j), table.played(i, j) > 0.0) {
+                let mut g = vec![0.0; m];
+                add(&mut g, i, j, PRIOR_DRAWS * (0.5 - pij));
+                grads.push(g);
+            }
+        }
+    }
+    for (k, &i) in free.iter().enumerate() {
+        let mut unit = vec![0.0; m];
+        unit[k] = 1.0;
+        // Row k of H⁻¹ (H is symmetric).
+        let Some(row) = solve(h.clone(), unit, m) else {
+            continue;
+        };
+        let var: f64 = grads
+            .iter()
+            .map(|g| {
+                let d: f64 = row.iter().zip(g).map(|(a, b)| a * b).sum();
+                d * d
+            })
+            .sum();
+        se[i] = Some(var.sqrt() * ELO_PER_NAT);
+    }
+    se
+}
+
 /// `ln(1 + e^x)` without overflow.
 fn softplus(x: f64) -> f64 {
     if x > 30.0 {
@@ -394,12 +502,13 @@ mod tests {
             }
         }
         let f = fit(&Table::of(2, &o), (1, 1000.0));
-        let want = elo_from_score(15.0 / 24.0).unwrap() + 1000.0;
+        // With the prior's two drawn games: 16 of 26.
+        let want = elo_from_score(16.0 / 26.0).unwrap() + 1000.0;
         assert!((f.elo[0].unwrap() - want).abs() < 0.05, "{:?}", f.elo);
         assert_eq!(f.elo[1], Some(1000.0));
         // Curvature: se = 1 / sqrt(n p (1-p)) natural units.
-        let p = 15.0 / 24.0;
-        let se = ELO_PER_NAT / (24.0f64 * p * (1.0 - p)).sqrt();
+        let p = 16.0 / 26.0;
+        let se = ELO_PER_NAT / (26.0f64 * p * (1.0 - p)).sqrt();
         assert!((f.se[0].unwrap() - se).abs() < 0.1, "{:?}", f.se);
     }
 
@@ -425,12 +534,12 @@ mod tests {
             let (mut actual, mut expected) = (0.0, 0.0);
             for j in 0..4 {
                 if i != j && t.played(i, j) > 0.0 {
-                    actual += t.won(i, j);
+                    // The games and the prior's virtual draws.
+                    actual += t.won(i, j) + PRIOR_DRAWS / 2.0;
                     let d = f.elo[i].unwrap() - f.elo[j].unwrap();
-                    expected += t.played(i, j) * score_from_elo(d);
+                    expected += (t.played(i, j) + PRIOR_DRAWS) * score_from_elo(d);
                 }
             }
-            // The virtual draws move the balance by at most PRIOR_DRAWS.
             assert!(
                 (actual - expected).abs() < 0.02,
                 "engine {i}: {actual} vs {expected}"
@@ -442,8 +551,12 @@ mod tests {
     fn perfect_scores_and_missing_engines() {
         let o: Vec<Observation> = (0..10).map(|u| obs(u, 0, 1, 1.0)).collect();
         let f = fit(&Table::of(3, &o), (1, 0.0));
+        // 10-0 and the prior's two draws: 11 of 12.
         let gap = f.elo[0].unwrap();
-        assert!(gap > 800.0 && gap.is_finite(), "{gap}");
+        assert!(
+            (gap - elo_from_score(11.0 / 12.0).unwrap()).abs() < 0.05,
+            "{gap}"
+        );
         assert_eq!(f.elo[2], None);
         assert_eq!(f.se[2], None);
         assert_eq!(parse_anchor("b=1500", &["a", "b"]), Ok((1, 1500.0)));
@@ -496,6 +609,13 @@ mod tests {
             assert!(
                 width > 1.4 * se && width < 2.6 * se,
                 "engine {i}: ±{width} vs se {se}"
+            );
+            // Games are independent here: the pair-robust standard error is
+            // about the curvature's.
+            let robust = robust_se(4, &o, (0, 0.0), &f)[i].unwrap();
+            assert!(
+                (robust / se - 1.0).abs() < 0.15,
+                "engine {i}: robust {robust} vs curvature {se}"
             );
         }
     }

@@ -2,7 +2,9 @@
 //! The report depends only on the set of records (sorted by index), so a
 //! resumed run, a merge of shards and a single run report the same.
 
+use super::rating;
 use super::sprt::{Sprt, SprtDecision};
+use super::standings::TournamentReport;
 use super::stats::{EloEstimate, MatchStats, Pentanomial, Tally};
 use crate::matchfile::GameRecord;
 use serde::Serialize;
@@ -142,7 +144,7 @@ impl Report {
         let _ = writeln!(o, "Score of {}: {:.4}", a.name, self.score);
         let _ = writeln!(
             o,
-            "Elo difference: {} ({} model, 95%: {} .. {})",
+            "Elo difference: {} ({} model, prior one drawn game pair; 95%: {} .. {})",
             fmt_elo(self.elo.elo),
             self.elo_model,
             fmt_elo(self.elo.low),
@@ -215,6 +217,75 @@ impl Report {
             let _ = write!(line, "  LLR {:.2} [{:.2}, {:.2}]", s.llr, s.lower, s.upper);
         }
         line
+    }
+}
+
+/// The final report: a match's for two engines, a tournament's for more.
+#[derive(Clone, Debug)]
+pub enum FinalReport {
+    /// Two engines.
+    Match(Box<Report>),
+    /// More than two.
+    Tournament(TournamentReport),
+}
+
+/// How a tournament's ratings are anchored (`--anchor NAME=ELO`, default:
+/// the first engine at 0) and how many bootstrap resamples give their
+/// intervals.
+#[derive(Clone, Debug, Default)]
+pub struct RatingSettings {
+    /// `NAME=ELO`.
+    pub anchor: Option<String>,
+    /// Bootstrap resamples.
+    pub bootstrap: usize,
+}
+
+impl RatingSettings {
+    /// The anchor as (engine index, rating): `NAME=ELO`, or the first
+    /// engine at 0.
+    pub fn anchor_of(&self, names: &[&str]) -> Result<(usize, f64), String> {
+        self.anchor
+            .as_deref()
+            .map_or(Ok((0, 0.0)), |a| rating::parse_anchor(a, names))
+    }
+}
+
+impl FinalReport {
+    /// The report on `games` between `names`; `sprt` needs two engines.
+    pub fn new(
+        games: &[GameRecord],
+        names: &[String],
+        sprt: Option<Sprt>,
+        rating: &RatingSettings,
+    ) -> Result<FinalReport, String> {
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+        if let [a, b] = refs[..] {
+            return Ok(FinalReport::Match(Box::new(Report::new(
+                games,
+                [a, b],
+                sprt,
+            ))));
+        }
+        if sprt.is_some() {
+            return Err("--sprt needs exactly two engines".into());
+        }
+        let anchor = rating.anchor_of(&refs)?;
+        Ok(FinalReport::Tournament(TournamentReport::new(
+            games,
+            &refs,
+            anchor,
+            rating.bootstrap,
+        )))
+    }
+
+    /// The report as text (`json`: false) or JSON, ending with a newline.
+    pub fn render(&self, json: bool) -> String {
+        match (self, json) {
+            (FinalReport::Match(r), false) => r.to_text(),
+            (FinalReport::Match(r), true) => r.to_json() + "\n",
+            (FinalReport::Tournament(r), false) => r.to_text(),
+            (FinalReport::Tournament(r), true) => r.to_json() + "\n",
+        }
     }
 }
 

@@ -1,12 +1,19 @@
 //! Plays a schedule on worker threads. Each worker owns one process per
 //! engine (two in a match, up to N in a tournament), started (and
 //! handshaken) when first needed and restarted after it forfeits, so an
-//! engine that crashes loses its games and the others play on; finished games go back to the caller one by one, in the order
-//! they finish, so the caller can record each at once.
+//! engine that crashes loses its games and the others play on; finished
+//! games go back to the caller one by one, in the order they finish, so the
+//! caller can record each at once.
+//!
+//! Before the first game, [`check_engines`] starts every engine once: one
+//! that cannot start or finish its handshake stops the match with its error
+//! instead of forfeiting game after game. An interrupt (SIGINT, SIGTERM in
+//! the binary) abandons the games under way at once.
 
 use super::config::{EngineConfig, MatchConfig};
-use super::engine::EngineProcess;
+use super::engine::{EngineProcess, Watch};
 use super::judge::{self, Fault, GameSetup};
+use super::log::EngineLog;
 use super::tournament::TourGame;
 use crate::matchfile::{ForfeitReason, GameEnd, GameRecord};
 use crate::numbers::Side;
@@ -14,20 +21,112 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
+use std::time::Duration;
+
+/// How often the caller's thread looks at the interrupt flag.
+const INTERRUPT_POLL: Duration = Duration::from_millis(50);
+
+/// What a run shares besides its configuration: the engine log, and the
+/// flag that interrupts it (set from a signal handler).
+#[derive(Clone, Default)]
+pub struct RunContext {
+    /// The engine log (`--log`).
+    pub log: Option<Arc<EngineLog>>,
+    /// When set, the run stops at once: games under way are abandoned
+    /// (not passed on), their engines ended.
+    pub interrupt: Option<&'static AtomicBool>,
+}
+
+impl RunContext {
+    fn interrupted(&self) -> bool {
+        self.interrupt.is_some_and(|f| f.load(Ordering::SeqCst))
+    }
+}
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunEnd {
+    /// Every game was played, or the caller asked to stop.
+    Finished,
+    /// The interrupt flag was set: games under way were abandoned.
+    Interrupted,
+}
 
 /// Starts an engine and runs the handshake.
-fn start(engine: &EngineConfig, cfg: &MatchConfig) -> Result<EngineProcess, Fault> {
-    let mut p = EngineProcess::spawn(&engine.command).map_err(|e| Fault {
+fn start(
+    engine: &EngineConfig,
+    cfg: &MatchConfig,
+    ctx: &RunContext,
+    abort: &Arc<AtomicBool>,
+) -> Result<EngineProcess, Fault> {
+    let watch = Watch {
+        name: engine.name.clone(),
+        log: ctx.log.clone(),
+        abort: Some(abort.clone()),
+    };
+    let mut p = EngineProcess::spawn_watched(&engine.command, watch).map_err(|e| Fault {
         reason: ForfeitReason::Spawn,
-        detail: format!("cannot start {}: {e}", engine.command.join(" ")),
+        detail: format!("cannot start '{}': {e}", engine.command.join(" ")),
     })?;
     judge::handshake(&mut p, engine, &cfg.rules, &cfg.timeouts)?;
     Ok(p)
 }
 
+/// Engines started and past their handshake, one slot per engine of the
+/// match, ready for the first worker ([`check_engines`]).
+pub struct Started {
+    slots: Vec<Option<EngineProcess>>,
+    abort: Arc<AtomicBool>,
+}
+
+/// Starts every engine of `cfg` once and runs its handshake, before the
+/// first game: an engine that cannot start, or does not finish the
+/// handshake, is an error naming it and why (the operating system's error,
+/// the handshake's fault, how the process ended), so a match is never played
+/// as a row of forfeits of an engine that could not play at all. The
+/// engines started are kept for the first worker.
+pub fn check_engines(cfg: &MatchConfig, ctx: &RunContext) -> Result<Started, String> {
+    let abort = Arc::new(AtomicBool::new(false));
+    let mut slots = Vec::new();
+    for engine in &cfg.engines {
+        let watch = Watch {
+            name: engine.name.clone(),
+            log: ctx.log.clone(),
+            abort: Some(abort.clone()),
+        };
+        let mut p = EngineProcess::spawn_watched(&engine.command, watch).map_err(|e| {
+            format!(
+                "engine '{}': cannot start '{}': {e}",
+                engine.name,
+                engine.command.join(" ")
+            )
+        })?;
+        if let Err(f) = judge::handshake(&mut p, engine, &cfg.rules, &cfg.timeouts) {
+            let ended = match p.exit_status(Duration::from_millis(200)) {
+                Some(status) => format!(" ({status})"),
+                None => String::new(),
+            };
+            return Err(format!(
+                "engine '{}' ('{}'): handshake failed: {}{ended}",
+                engine.name,
+                engine.command.join(" "),
+                f.detail
+            ));
+        }
+        slots.push(Some(p));
+    }
+    Ok(Started { slots, abort })
+}
+
 /// Plays one game with the worker's processes (starting missing ones);
 /// `slots` holds one process slot per engine of `cfg`.
-fn play_one(cfg: &MatchConfig, game: &TourGame, slots: &mut [Option<EngineProcess>]) -> GameRecord {
+fn play_one(
+    cfg: &MatchConfig,
+    ctx: &RunContext,
+    abort: &Arc<AtomicBool>,
+    game: &TourGame,
+    slots: &mut [Option<EngineProcess>],
+) -> GameRecord {
     let [a, b] = game.engines;
     let setup = GameSetup {
         spec: &game.spec,
@@ -38,7 +137,7 @@ fn play_one(cfg: &MatchConfig, game: &TourGame, slots: &mut [Option<EngineProces
     for side in [Side::X, Side::Y] {
         let e = game.engines[setup.engine_of(side)];
         if slots[e].is_none() {
-            match start(&cfg.engines[e], cfg) {
+            match start(&cfg.engines[e], cfg, ctx, abort) {
                 Ok(p) => slots[e] = Some(p),
                 Err(f) => return setup.forfeit_before_start(side, f),
             }
@@ -52,17 +151,31 @@ fn play_one(cfg: &MatchConfig, game: &TourGame, slots: &mut [Option<EngineProces
     judge::play_game([p0, p1], &setup)
 }
 
-fn worker(
+struct Shared {
     cfg: Arc<MatchConfig>,
+    ctx: RunContext,
     queue: Arc<Mutex<VecDeque<TourGame>>>,
     stop: Arc<AtomicBool>,
-    tx: mpsc::Sender<GameRecord>,
-) {
-    let mut slots: Vec<Option<EngineProcess>> = cfg.engines.iter().map(|_| None).collect();
-    while !stop.load(Ordering::SeqCst) {
+    abort: Arc<AtomicBool>,
+}
+
+fn worker(shared: Shared, mut slots: Vec<Option<EngineProcess>>, tx: mpsc::Sender<GameRecord>) {
+    let Shared {
+        cfg,
+        ctx,
+        queue,
+        stop,
+        abort,
+    } = shared;
+    slots.resize_with(cfg.engines.len(), || None);
+    while !stop.load(Ordering::SeqCst) && !abort.load(Ordering::SeqCst) {
         let next = queue.lock().map(|mut q| q.pop_front()).unwrap_or(None);
         let Some(game) = next else { break };
-        let record = play_one(&cfg, &game, &mut slots);
+        let record = play_one(&cfg, &ctx, &abort, &game, &mut slots);
+        if abort.load(Ordering::SeqCst) {
+            // Interrupted: the game was cut short, not finished.
+            break;
+        }
         if let GameEnd::Forfeit { loser, .. } = record.end {
             let e = match loser {
                 Side::X => game.x(),
@@ -81,12 +194,26 @@ fn worker(
     }
 }
 
-/// Plays `games` with `cfg.concurrency` workers. `on_record` gets every
-/// finished game as soon as it ends; when it returns false no new game is
-/// started (games under way still finish and are passed on).
-pub fn run(cfg: &MatchConfig, games: Vec<TourGame>, mut on_record: impl FnMut(GameRecord) -> bool) {
+/// Plays `games` with `cfg.concurrency` workers, the first of them using
+/// the engines `started` (from [`check_engines`]; `None`: every worker
+/// starts its own when first needed). `on_record` gets every finished game
+/// as soon as it ends; when it returns false no new game is started (games
+/// under way still finish and are passed on). When `ctx`'s interrupt flag
+/// is set, the games under way are abandoned at once (their engines ended,
+/// nothing more passed on) and the run returns [`RunEnd::Interrupted`].
+pub fn run(
+    cfg: &MatchConfig,
+    games: Vec<TourGame>,
+    started: Option<Started>,
+    ctx: &RunContext,
+    mut on_record: impl FnMut(GameRecord) -> bool,
+) -> RunEnd {
+    let (mut first, abort) = match started {
+        Some(s) => (s.slots, s.abort),
+        None => (Vec::new(), Arc::new(AtomicBool::new(false))),
+    };
     if games.is_empty() {
-        return;
+        return RunEnd::Finished;
     }
     let workers = cfg.concurrency.clamp(1, games.len());
     let cfg = Arc::new(cfg.clone());
@@ -95,17 +222,42 @@ pub fn run(cfg: &MatchConfig, games: Vec<TourGame>, mut on_record: impl FnMut(Ga
     let (tx, rx) = mpsc::channel();
     let handles: Vec<_> = (0..workers)
         .map(|_| {
-            let (cfg, queue, stop, tx) = (cfg.clone(), queue.clone(), stop.clone(), tx.clone());
-            thread::spawn(move || worker(cfg, queue, stop, tx))
+            let shared = Shared {
+                cfg: cfg.clone(),
+                ctx: ctx.clone(),
+                queue: queue.clone(),
+                stop: stop.clone(),
+                abort: abort.clone(),
+            };
+            let (slots, tx) = (std::mem::take(&mut first), tx.clone());
+            thread::spawn(move || worker(shared, slots, tx))
         })
         .collect();
     drop(tx);
-    for record in rx {
-        if !on_record(record) {
-            stop.store(true, Ordering::SeqCst);
+    let mut end = RunEnd::Finished;
+    loop {
+        if ctx.interrupted() {
+            abort.store(true, Ordering::SeqCst);
+            end = RunEnd::Interrupted;
+            break;
+        }
+        match rx.recv_timeout(INTERRUPT_POLL) {
+            Ok(record) => {
+                if !on_record(record) {
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
         }
     }
     for h in handles {
         let _ = h.join();
     }
+    // Games that finished before the interrupt and wait in the channel
+    // (a game cut short is never sent).
+    for record in rx.try_iter() {
+        on_record(record);
+    }
+    end
 }

@@ -16,7 +16,7 @@
 
 use super::crosstable::Crosstable;
 use super::rating::{self, Observation, Table};
-use super::stats::EloEstimate;
+use super::stats::{EloEstimate, Z95};
 use crate::matchfile::{GameEnd, GameRecord};
 use crate::numbers::Side;
 use serde::Serialize;
@@ -127,18 +127,37 @@ fn ratings(
     samples: usize,
 ) -> Vec<EloEstimate> {
     let fit = rating::fit(&Table::of(n, obs), anchor);
-    let intervals = if samples > 0 {
-        rating::bootstrap(n, obs, anchor, samples, BOOTSTRAP_SEED)
-    } else {
-        vec![None; n]
-    };
-    fit.elo
-        .iter()
-        .zip(intervals)
-        .map(|(&elo, ci)| EloEstimate {
-            elo,
-            low: ci.map(|c| c.0),
-            high: ci.map(|c| c.1),
+    if samples == 0 {
+        return fit
+            .elo
+            .iter()
+            .map(|&elo| EloEstimate {
+                elo,
+                low: None,
+                high: None,
+            })
+            .collect();
+    }
+    let intervals = rating::bootstrap(n, obs, anchor, samples, BOOTSTRAP_SEED);
+    let robust = rating::robust_se(n, obs, anchor, &fit);
+    (0..n)
+        .map(|i| {
+            let elo = fit.elo[i];
+            // The bootstrap's interval, never narrower than ±1.96
+            // pair-robust standard errors.
+            let normal = elo
+                .zip(robust[i])
+                .map(|(e, se)| (e - Z95 * se, e + Z95 * se));
+            let ci = match (intervals[i], normal) {
+                (Some((lo, hi)), Some((nlo, nhi))) => Some((lo.min(nlo), hi.max(nhi))),
+                (ci, None) => ci,
+                (None, n) => n,
+            };
+            EloEstimate {
+                elo,
+                low: ci.map(|c| c.0),
+                high: ci.map(|c| c.1),
+            }
         })
         .collect()
 }
@@ -241,7 +260,7 @@ impl TournamentReport {
         );
         let intervals = if self.bootstrap_samples > 0 {
             format!(
-                "95% intervals from {} resamples of game pairs",
+                "95% intervals from {} resamples of game pairs (at least ±1.96 pair-robust standard errors)",
                 self.bootstrap_samples
             )
         } else {
@@ -249,7 +268,7 @@ impl TournamentReport {
         };
         let _ = writeln!(
             o,
-            "Ratings, maximum likelihood over all games, {} fixed at {}; {}:",
+            "Ratings, maximum likelihood over all games with a prior of one drawn game pair per pairing, {} fixed at {}; {}:",
             self.anchor.name,
             fmt_elo(Some(self.anchor.elo)),
             intervals
@@ -448,8 +467,9 @@ mod tests {
         let r = TournamentReport::new(&games, &["a", "b"], (1, 0.0), 0);
         let a = &r.standings[0];
         assert_eq!(a.name, "a");
-        assert!((a.elo.elo.unwrap() - elo_from_score(5.0 / 8.0).unwrap()).abs() < 0.5);
-        assert!((a.points_elo.elo.unwrap() - elo_from_score(8.0 / 11.0).unwrap()).abs() < 0.5);
+        // With the prior's two drawn games.
+        assert!((a.elo.elo.unwrap() - elo_from_score(6.0 / 10.0).unwrap()).abs() < 0.5);
+        assert!((a.points_elo.elo.unwrap() - elo_from_score(9.0 / 13.0).unwrap()).abs() < 0.5);
         assert_eq!(a.elo.low, None);
         assert!(r.progress_line(10).starts_with("games 8/10  a +"));
     }

@@ -8,9 +8,23 @@
 //! swapped) is complete, Elo and its interval come from the *pentanomial*
 //! distribution of pair scores (0, ¼, ½, ¾, 1 per game, as fastchess and
 //! fishtest): pairs are independent, games of a pair are not. Otherwise the
-//! per-game *trinomial* (W/D/L) is used. The interval is the normal interval
-//! of the mean score, ±1.96 standard errors, mapped through the logistic Elo
-//! curve `elo(s) = -400 log10(1/s - 1)`.
+//! per-game *trinomial* (W/D/L) is used.
+//!
+//! **Prior.** As BayesElo's default prior, the Elo estimate counts
+//! [`PRIOR_DRAWS`] virtual draws (one drawn game pair; a match without a
+//! complete pair: two drawn games) with the games, so a small or perfect
+//! sample gets a finite estimate and an honest interval: 12-0 is
+//! `+445.6 (95%: +106.1 .. +785.0)`, not an infinite Elo. The tournament's
+//! ratings use the same prior on every pairing played
+//! ([`super::rating`]), so two engines get the same Elo from both reports.
+//! The score, LOS, SPRT and pentanomial counts are the games' own.
+//!
+//! **Interval.** The estimate is `elo(s) = -400 log10(1/s - 1)` of the mean
+//! score `s` (with the prior), and its 95% interval ±1.96 standard errors
+//! on the Elo scale, the score's standard error (pair-robust with the
+//! pentanomial model) carried through the curve's slope
+//! `400 / (ln 10 · s (1 - s))` (the delta method): symmetric, and finite
+//! whenever the estimate is.
 
 use crate::board::WinKind;
 use crate::matchfile::{GameEnd, GameRecord};
@@ -19,6 +33,13 @@ use std::collections::BTreeMap;
 
 /// 97.5% quantile of the standard normal: a two-sided 95% interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// Virtual draws added to the games of every pairing that was played: one
+/// drawn game pair (BayesElo's default prior is two virtual draws).
+pub const PRIOR_DRAWS: f64 = 2.0;
+
+/// Elo points per natural-log unit of the logistic curve.
+pub const ELO_PER_NAT: f64 = 400.0 / std::f64::consts::LN_10;
 
 /// One engine's results.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -95,6 +116,22 @@ impl ScoreModel {
         }
     }
 
+    /// The model with the prior: one more unit of [`PRIOR_DRAWS`] draws (a
+    /// drawn pair; without pairs, that many drawn games). No games, no prior.
+    pub fn with_prior(&self) -> ScoreModel {
+        if self.n == 0 {
+            return self.clone();
+        }
+        let mut counts = self.counts.clone();
+        let units = if self.pentanomial {
+            1
+        } else {
+            PRIOR_DRAWS as u64
+        };
+        counts.push((0.5, units));
+        ScoreModel::from_counts(&counts, self.pentanomial)
+    }
+
     /// Standard error of the mean.
     pub fn std_error(&self) -> f64 {
         if self.n == 0 {
@@ -152,11 +189,19 @@ pub struct EloEstimate {
 impl EloEstimate {
     /// From a score model.
     pub fn from_model(m: &ScoreModel) -> EloEstimate {
-        let se = m.std_error();
+        let Some(elo) = elo_from_score(m.mean) else {
+            return EloEstimate {
+                elo: None,
+                low: None,
+                high: None,
+            };
+        };
+        let slope = ELO_PER_NAT / (m.mean * (1.0 - m.mean));
+        let se = m.std_error() * slope;
         EloEstimate {
-            elo: elo_from_score(m.mean),
-            low: elo_from_score(m.mean - Z95 * se),
-            high: elo_from_score(m.mean + Z95 * se),
+            elo: Some(elo),
+            low: Some(elo - Z95 * se),
+            high: Some(elo + Z95 * se),
         }
     }
 
@@ -299,7 +344,7 @@ impl MatchStats {
             los: los(tallies[0].wins, tallies[0].losses),
             tallies,
             pentanomial,
-            elo: EloEstimate::from_model(&model),
+            elo: EloEstimate::from_model(&model.with_prior()),
             model,
             points_per_game: ppg,
             points_per_game_margin: ppg_margin,
@@ -349,11 +394,32 @@ mod tests {
         assert!(close(m.std_error(), 0.04, 1e-12));
         let e = EloEstimate::from_model(&m);
         assert!(close(e.elo.unwrap(), 147.19, 1e-2));
-        assert!(close(
-            e.low.unwrap(),
-            elo_from_score(0.7 - Z95 * 0.04).unwrap(),
-            1e-9
-        ));
+        // ±1.96 standard errors on the Elo scale: 0.04 × 400 / (ln 10 × 0.21).
+        let se = 0.04 * ELO_PER_NAT / 0.21;
+        assert!(close(e.low.unwrap(), 147.19 - Z95 * se, 1e-2));
+        assert!(close(e.high.unwrap(), 147.19 + Z95 * se, 1e-2));
+    }
+
+    /// 12-0 in six pairs: with the prior (one drawn pair) a finite estimate
+    /// with a wide, finite interval; without games, none.
+    #[test]
+    fn a_perfect_score_gets_an_honest_interval() {
+        let m = penta_model(&[0, 0, 0, 0, 6]).with_prior();
+        assert_eq!(m.n, 7);
+        assert!(close(m.mean, 13.0 / 14.0, 1e-12));
+        let e = EloEstimate::from_model(&m);
+        let elo = e.elo.unwrap();
+        assert!(close(elo, elo_from_score(13.0 / 14.0).unwrap(), 1e-9));
+        assert!(close(elo, 445.6, 0.1), "{elo}");
+        let (low, high) = (e.low.unwrap(), e.high.unwrap());
+        assert!(low > 50.0 && low < 200.0, "{low}");
+        assert!(high > 700.0 && high < 900.0, "{high}");
+        // Without pairs: two drawn games.
+        let t = ScoreModel::from_counts(&[(0.0, 0), (0.5, 0), (1.0, 12)], false).with_prior();
+        assert_eq!(t.n, 14);
+        assert!(close(t.mean, 13.0 / 14.0, 1e-12));
+        let none = ScoreModel::from_counts(&[(0.0, 0), (0.5, 0), (1.0, 0)], false);
+        assert_eq!(none.with_prior().n, 0);
     }
 
     #[test]

@@ -60,6 +60,9 @@ pub struct Clock {
     pub time: Duration,
     /// Time added after each turn.
     pub increment: Duration,
+    /// Turns until the clock is refilled (`movestogo`), this one included;
+    /// `None`: the time left is for the rest of the game.
+    pub moves_to_go: Option<u32>,
 }
 
 /// When to stop searching. The first limit reached ends the search.

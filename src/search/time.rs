@@ -44,10 +44,55 @@ pub(super) fn time_budget(
     }
     if let Some(clock) = limits.clock {
         let left = clock.time.saturating_sub(settings.move_overhead);
-        let soft = left / 30 + clock.increment * 3 / 4;
-        let hard = (soft * 3).min(left / 4);
+        // With `movestogo`, the time left is shared by those turns (the
+        // clock is refilled after them): a larger share, and a hard limit
+        // of half of it, not a quarter.
+        let (turns, cap) = match clock.moves_to_go {
+            Some(m) => (m.clamp(1, 30), left / 2),
+            None => (30, left / 4),
+        };
+        let soft = left / turns + clock.increment * 3 / 4;
+        let hard = (soft * 3).min(cap);
         let soft = soft.min(hard);
         return (Some(soft), Some(hard));
     }
     (None, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Clock;
+
+    fn budget(time_ms: u64, inc_ms: u64, moves_to_go: Option<u32>) -> (Duration, Duration) {
+        let settings = Settings {
+            move_overhead: Duration::ZERO,
+            ..Settings::default()
+        };
+        let limits = Limits {
+            clock: Some(Clock {
+                time: Duration::from_millis(time_ms),
+                increment: Duration::from_millis(inc_ms),
+                moves_to_go,
+            }),
+            ..Limits::default()
+        };
+        let (soft, hard) = time_budget(&limits, &settings);
+        (soft.unwrap(), hard.unwrap())
+    }
+
+    #[test]
+    fn movestogo_shares_the_clock_among_the_turns_left() {
+        let ms = Duration::from_millis;
+        // Sudden death: a thirtieth, at most a quarter.
+        assert_eq!(budget(60_000, 0, None), (ms(2_000), ms(6_000)));
+        // 40 turns left: as sudden death (at most 30 turns counted).
+        assert_eq!(budget(60_000, 0, Some(40)), (ms(2_000), ms(6_000)));
+        // 10 turns left: a tenth.
+        assert_eq!(budget(60_000, 0, Some(10)), (ms(6_000), ms(18_000)));
+        // The last turn before the refill: up to half the clock.
+        assert_eq!(budget(60_000, 0, Some(1)), (ms(30_000), ms(30_000)));
+        // The increment counts as before.
+        assert_eq!(budget(60_000, 600, Some(10)), (ms(6_450), ms(19_350)));
+    }
 }

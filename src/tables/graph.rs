@@ -46,10 +46,34 @@ impl Graph {
         (n, table)
     }
 
-    /// Builds the graph of `index` on `jobs` threads. Boards that are
-    /// invalid or finished have empty rows. Fails when a play leaves the
-    /// space (the space is not closed) or the graph outgrows 32-bit rows.
-    pub fn build(index: &StateIndex, jobs: usize) -> Result<Graph, String> {
+    /// The edges of the graph of `index`, extrapolated from the rows of
+    /// at most `samples` boards spread evenly over it (every board of a
+    /// smaller space).
+    pub fn sample_edges(index: &StateIndex, samples: usize) -> Result<u64, String> {
+        let boards = index.boards();
+        let pair_list: Vec<Pair> = Pair::all(index.k).collect();
+        let step = boards.div_ceil(samples.max(1)).max(1);
+        let mut results = Vec::with_capacity(64);
+        let (mut seen, mut edges) = (0u64, 0u64);
+        for b in (0..boards).step_by(step) {
+            seen += 1;
+            edges += board_row(index, &pair_list, b, &mut results, &mut |_| Ok(()))?
+                .iter()
+                .map(|&l| u64::from(l))
+                .sum::<u64>();
+        }
+        Ok((edges as f64 * boards as f64 / seen.max(1) as f64).round() as u64)
+    }
+
+    /// Builds the graph of `index` on `jobs` threads, telling `advance` how
+    /// many boards each step built. Boards that are invalid or finished
+    /// have empty rows. Fails when a play leaves the space (the space is
+    /// not closed) or the graph outgrows 32-bit rows.
+    pub fn build(
+        index: &StateIndex,
+        jobs: usize,
+        advance: &(dyn Fn(u64) + Sync),
+    ) -> Result<Graph, String> {
         let (pairs, pair_index) = Graph::pair_table(index.k);
         let boards = index.boards();
         let chunks = boards.div_ceil(CHUNK);
@@ -68,6 +92,8 @@ impl Graph {
                         }
                         let part = build_chunk(index, &pair_list, chunk, &mut results);
                         parts.lock().expect("no panics while held")[chunk] = Some(part);
+                        let first = chunk * CHUNK;
+                        advance(((first + CHUNK).min(boards) - first) as u64);
                     }
                 });
             }
@@ -158,28 +184,43 @@ fn build_chunk(
     let mut lens = Vec::with_capacity((end - start) * pairs.len());
     let mut kids = Vec::new();
     for b in start..end {
-        let board = match index.board(b) {
-            Some(p) if p.outcome().is_none() => p,
-            _ => {
-                lens.extend(std::iter::repeat_n(0, pairs.len()));
-                continue;
-            }
-        };
-        for &pair in pairs {
-            results.clear();
-            generate(&board, pair, results);
-            if results.is_empty() {
-                results.push(board);
-            }
-            for after in results.iter() {
-                let child = after.flip();
-                let c = index
-                    .board_index(&child)
-                    .ok_or_else(|| format!("a play leaves the space: {child:?}"))?;
-                kids.push(c as u32);
-            }
-            lens.push(results.len() as u32);
-        }
+        let row = board_row(index, pairs, b, results, &mut |c| {
+            kids.push(c);
+            Ok(())
+        })?;
+        lens.extend(row);
     }
     Ok((lens, kids))
+}
+
+/// The row lengths of board `b`, one a pair (0s for an invalid or
+/// finished board), giving each child's index to `child` in order.
+fn board_row(
+    index: &StateIndex,
+    pairs: &[Pair],
+    b: usize,
+    results: &mut Vec<Position>,
+    child: &mut dyn FnMut(u32) -> Result<(), String>,
+) -> Result<Vec<u32>, String> {
+    let board = match index.board(b) {
+        Some(p) if p.outcome().is_none() => p,
+        _ => return Ok(vec![0; pairs.len()]),
+    };
+    let mut lens = Vec::with_capacity(pairs.len());
+    for &pair in pairs {
+        results.clear();
+        generate(&board, pair, results);
+        if results.is_empty() {
+            results.push(board);
+        }
+        for after in results.iter() {
+            let next = after.flip();
+            let c = index
+                .board_index(&next)
+                .ok_or_else(|| format!("a play leaves the space: {next:?}"))?;
+            child(c as u32)?;
+        }
+        lens.push(results.len() as u32);
+    }
+    Ok(lens)
 }

@@ -4,7 +4,7 @@
 //! move) and a *number state*: the mover's previous number, the opponent's
 //! current number and both sides' doublet credits. The pick phase of a
 //! turn is the state; the checker play that follows the pick is part of the
-//! mover's choice (see [`super::solve`]).
+//! mover's choice (see [`mod@super::solve`]).
 //!
 //! - One side's checkers (a *side configuration*) are ranked
 //!   combinatorially: at most `n` checkers spread over the space's slots

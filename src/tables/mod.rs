@@ -11,8 +11,8 @@
 //! - [`index`]: states ranked compactly (boards by combinatorial ranking,
 //!   the number state as the mover's previous number, the opponent's
 //!   current number and both credits);
-//! - [`solve`]: the retrograde fixpoint, multi-threaded and deterministic;
-//! - [`file`]: the table file (`protocol/tables-format.md`): header,
+//! - [`mod@solve`]: the retrograde fixpoint, multi-threaded and deterministic;
+//! - [`mod@file`]: the table file (`protocol/tables-format.md`): header,
 //!   entries, checksum; a cut or corrupted file is refused;
 //! - [`probe`]: a loaded table answering the value of a [`GameState`] and
 //!   its optimal choices.
@@ -29,7 +29,7 @@ pub mod solve;
 
 pub use file::{read_table, write_table};
 pub use probe::{rules_of, Choice, Exact, Table};
-pub use solve::{solve, Solved};
+pub use solve::{estimate, solve, solve_with, Estimate, Progress, Solved};
 
 use crate::board::{BAR, MAX_CHECKERS};
 use crate::numbers::NumberRules;

@@ -1,6 +1,6 @@
 //! A loaded table: the exact value of a game state and its optimal choices.
 //!
-//! A table holds the pick states of a game under way (see [`super::solve`]).
+//! A table holds the pick states of a game under way (see [`mod@super::solve`]).
 //! The other states are worked out from them: a pending play (the number
 //! already picked) is worth its best play, and turn 0 the minimax over the
 //! initial picks. A state outside the table (another alphabet, more credits,

@@ -93,20 +93,91 @@ fn seen(e: u32, sweep: u32) -> i32 {
     code as i32 - 3
 }
 
-/// Solves `spec` on `jobs` threads, reporting each sweep to `progress`.
-pub fn solve(spec: Spec, jobs: usize, progress: &dyn Fn(&str)) -> Result<Solved, String> {
+/// What a solve reports as it goes (`ncbg tables build` draws it as
+/// progress bars). Every method may be called from the solver's threads.
+pub trait Progress: Sync {
+    /// A line of news: the space's size, the graph's, each sweep's changes.
+    fn line(&self, text: &str);
+    /// A phase of `len` units starts: `graph` (boards), then `sweep N`
+    /// (units of the states to recompute) for each sweep.
+    fn phase(&self, _name: &str, _len: u64) {}
+    /// `n` more units of the phase are done.
+    fn advance(&self, _n: u64) {}
+}
+
+/// Lines only.
+struct Lines<'a>(&'a (dyn Fn(&str) + Sync));
+
+impl Progress for Lines<'_> {
+    fn line(&self, text: &str) {
+        (self.0)(text)
+    }
+}
+
+/// Solves `spec` on `jobs` threads, reporting the space, the graph and each
+/// sweep as a line to `progress`.
+pub fn solve(spec: Spec, jobs: usize, progress: &(dyn Fn(&str) + Sync)) -> Result<Solved, String> {
+    solve_with(spec, jobs, &Lines(progress))
+}
+
+/// What [`solve`] needs, estimated before it starts: the space's sizes and
+/// the most memory it holds at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Estimate {
+    /// States (table entries).
+    pub states: u64,
+    /// Boards.
+    pub boards: u64,
+    /// Edges of the board graph, extrapolated from a sample of boards.
+    pub edges: u64,
+    /// Peak memory in bytes.
+    pub bytes: u64,
+}
+
+/// Estimates what solving `spec` takes, from its state count and the
+/// graph's edges counted on up to 2,048 boards spread over the space (a
+/// second or so for the largest spaces). The peak is the larger of
+/// building the graph (rows and edges, forward and reverse, with the
+/// build's temporary copies: 12 bytes a row and 8 an edge) and sweeping
+/// (the graph, 8 bytes a row and 8 an edge; 4 bytes a state being solved,
+/// 2 for the entries, a bit of the dirty set, and the states one sweep
+/// changes at 8 bytes each, taken as one in four). Against the peaks
+/// measured (README, "Exact values"): bear-off N=5 0.7 GB (measured 0.7),
+/// N=6 2.9 GB (2.7), Hypergammon k=3 3.8 GB (3.6), k=4 6.1 GB (5.8).
+pub fn estimate(spec: Spec) -> Result<Estimate, String> {
+    spec.check()?;
+    let index = StateIndex::new(spec.space, spec.k, spec.credits);
+    let boards = index.boards() as u64;
+    let states = index.states() as u64;
+    let (pairs, _) = Graph::pair_table(spec.k);
+    let rows = boards * pairs as u64;
+    let edges = Graph::sample_edges(&index, 2048)?;
+    let graph_build = 12 * rows + 8 * edges;
+    let sweeping =
+        8 * rows + 8 * edges + boards + states * 4 + states * 2 + states / 8 + states * 2;
+    Ok(Estimate {
+        states,
+        boards,
+        edges,
+        bytes: graph_build.max(sweeping),
+    })
+}
+
+/// [`solve`], reporting phases and their progress too.
+pub fn solve_with(spec: Spec, jobs: usize, progress: &dyn Progress) -> Result<Solved, String> {
     spec.check()?;
     let index = StateIndex::new(spec.space, spec.k, spec.credits);
     let boards = index.boards();
     let planes = index.number_states();
-    progress(&format!(
+    progress.line(&format!(
         "{spec}: {} side configurations, {boards} boards, {planes} number states, {} states",
         index.sides.len(),
         index.states()
     ));
     let t = Instant::now();
-    let graph = Graph::build(&index, jobs)?;
-    progress(&format!(
+    progress.phase("graph", boards as u64);
+    let graph = Graph::build(&index, jobs, &|n| progress.advance(n))?;
+    progress.line(&format!(
         "graph: {} edges ({:.1} MB) in {:.1} s",
         graph.edges(),
         graph.edges() as f64 * 4e-6,
@@ -181,6 +252,7 @@ pub fn solve(spec: Spec, jobs: usize, progress: &dyn Fn(&str)) -> Result<Solved,
         let chunks = words.div_ceil(WORDS);
         let next = AtomicUsize::new(0);
         let changed: Mutex<Vec<u64>> = Mutex::new(Vec::new());
+        progress.phase(&format!("sweep {sweep}"), chunks as u64);
         std::thread::scope(|scope| {
             for _ in 0..jobs.max(1) {
                 scope.spawn(|| {
@@ -203,13 +275,14 @@ pub fn solve(spec: Spec, jobs: usize, progress: &dyn Fn(&str)) -> Result<Solved,
                                 }
                             }
                         }
+                        progress.advance(1);
                     }
                     changed.lock().expect("no panics while held").extend(local);
                 });
             }
         });
         let changed = changed.into_inner().map_err(|_| "a worker panicked")?;
-        progress(&format!(
+        progress.line(&format!(
             "sweep {sweep}: {} states changed in {:.1} s",
             changed.len(),
             t.elapsed().as_secs_f64()

@@ -10,14 +10,12 @@
 mod export;
 mod merge;
 mod run;
+mod signals;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
-use ncbg::matchfile::GameRecord;
 use ncbg::matchfile::MatchFile;
-use ncbg::referee::rating;
-use ncbg::referee::report::Report;
+use ncbg::referee::report::{FinalReport, RatingSettings};
 use ncbg::referee::sprt::Sprt;
-use ncbg::referee::standings::TournamentReport;
 use ncbg::referee::store;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -100,8 +98,12 @@ pub(crate) struct RatingArgs {
 #[derive(clap::Args)]
 pub(crate) struct RunArgs {
     /// An engine: cmd=<command line> name=<name> option.<Name>=<value>
-    /// tc=<base+inc s> movetime=<ms> depth=<d> nodes=<n>. Two for a match,
-    /// more for a tournament.
+    /// tc=<[moves/]base[+inc], seconds> movetime=<ms> depth=<d> nodes=<n>.
+    /// tc=60+0.6 is 60 s for the game, 0.6 s added per answer; tc=40/60+0.6
+    /// gives 60 s more after every 40 answers (go sends movestogo). Two for
+    /// a match, more for a tournament. Every engine is started and
+    /// handshaken once before the first game: one that cannot start or
+    /// finish the handshake stops the referee with the reason (exit 1).
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     engine: Vec<String>,
     /// The `--engine` settings, one list per occurrence (filled from the
@@ -171,7 +173,9 @@ pub(crate) struct RunArgs {
     /// Match file: every finished game is appended at once.
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Continue the match in --out, skipping its finished games.
+    /// Continue the match in --out, skipping its finished games (after a
+    /// crash, kill -9, or SIGINT/SIGTERM: the first signal ends the games
+    /// under way, reports the finished ones and exits with status 130).
     #[arg(long)]
     resume: bool,
     /// Play only shard i of n (0-based): game pairs p with p % n == i.
@@ -183,6 +187,11 @@ pub(crate) struct RunArgs {
     /// Final report format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+    /// Engine log: every line sent to and read from every engine, with its
+    /// UTC time, the engine's name and process id, and `>` (to the engine),
+    /// `<` (from it) or `!` (started, exited, killed). Appended to.
+    #[arg(long, value_name = "FILE")]
+    log: Option<PathBuf>,
     /// No progress line on stderr.
     #[arg(long)]
     quiet: bool,
@@ -215,20 +224,36 @@ fn main() -> ExitCode {
             format,
             merge::How { partial, pool },
             &rating,
-        ),
+        )
+        .map_err(Failure::from),
         Some(Command::ExportMat {
             matchfile,
             out,
             pair,
-        }) => export::export_mat(&matchfile, &out, pair.as_deref()),
+        }) => export::export_mat(&matchfile, &out, pair.as_deref()).map_err(Failure::from),
         None => run::run(cli.run),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("ncbg-referee: {e}");
+        Err(Failure::Interrupted) => ExitCode::from(130),
+        Err(Failure::Error(e)) => {
+            note!("ncbg-referee: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Why a command did not succeed.
+pub(crate) enum Failure {
+    /// An error, reported on standard error.
+    Error(String),
+    /// SIGINT or SIGTERM: what was finished is kept (exit status 130).
+    Interrupted,
+}
+
+impl From<String> for Failure {
+    fn from(e: String) -> Failure {
+        Failure::Error(e)
     }
 }
 
@@ -240,56 +265,40 @@ pub(crate) fn parse_sprt(words: &[String]) -> Result<Option<Sprt>, String> {
     }
 }
 
-/// The final report: a match's for two engines, a tournament's for more.
-pub(crate) enum FinalReport {
-    Match(Box<Report>),
-    Tournament(TournamentReport),
-}
-
-impl FinalReport {
-    /// The report on `games` between `names`; `sprt` needs two engines.
-    pub(crate) fn new(
-        games: &[GameRecord],
-        names: &[String],
-        sprt: Option<Sprt>,
-        rating: &RatingArgs,
-    ) -> Result<FinalReport, String> {
-        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-        if let [a, b] = refs[..] {
-            return Ok(FinalReport::Match(Box::new(Report::new(
-                games,
-                [a, b],
-                sprt,
-            ))));
-        }
-        if sprt.is_some() {
-            return Err("--sprt needs exactly two engines".into());
-        }
-        let anchor = anchor_of(rating, &refs)?;
-        Ok(FinalReport::Tournament(TournamentReport::new(
-            games,
-            &refs,
-            anchor,
-            rating.bootstrap,
-        )))
-    }
-
-    pub(crate) fn print(&self, format: Format) {
-        match (self, format) {
-            (FinalReport::Match(r), Format::Text) => print!("{}", r.to_text()),
-            (FinalReport::Match(r), Format::Json) => println!("{}", r.to_json()),
-            (FinalReport::Tournament(r), Format::Text) => print!("{}", r.to_text()),
-            (FinalReport::Tournament(r), Format::Json) => println!("{}", r.to_json()),
+impl RatingArgs {
+    /// The library's rating settings.
+    pub(crate) fn settings(&self) -> RatingSettings {
+        RatingSettings {
+            anchor: self.anchor.clone(),
+            bootstrap: self.bootstrap,
         }
     }
 }
 
-/// The rating anchor: `--anchor NAME=ELO`, or the first engine at 0.
-pub(crate) fn anchor_of(rating: &RatingArgs, names: &[&str]) -> Result<(usize, f64), String> {
-    rating
-        .anchor
-        .as_deref()
-        .map_or(Ok((0, 0.0)), |a| rating::parse_anchor(a, names))
+/// Writes `text` to standard output. A closed pipe (`ncbg-referee ... |
+/// head -1`) ends the output quietly: it is not an error of the referee's.
+pub(crate) fn emit(text: &str) -> Result<(), String> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(format!("cannot write the report: {e}")),
+    }
+}
+
+/// Writes the final report in `format`.
+pub(crate) fn emit_report(report: &FinalReport, format: Format) -> Result<(), String> {
+    emit(&report.render(matches!(format, Format::Json)))
+}
+
+/// Writes a line to standard error; a closed standard error is ignored.
+#[macro_export]
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
 }
 
 pub(crate) fn read_match(path: &Path) -> Result<MatchFile, String> {

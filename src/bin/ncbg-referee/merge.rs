@@ -5,8 +5,9 @@
 //! schedule that no file holds are a warning and a failure unless
 //! `--partial`.
 
-use crate::{all_names_of, parse_sprt, read_match, FinalReport, Format, RatingArgs};
+use crate::{all_names_of, emit_report, note, parse_sprt, read_match, Format, RatingArgs};
 use ncbg::referee::merge;
+use ncbg::referee::report::FinalReport;
 use ncbg::referee::store;
 use std::path::{Path, PathBuf};
 
@@ -41,10 +42,10 @@ pub fn merge(
         merge::merge(read)?
     };
     for index in &merged.duplicates {
-        eprintln!("ncbg-referee: game {index} appears twice; first kept");
+        note!("ncbg-referee: game {index} appears twice; first kept");
     }
     if merged.missing.total.is_none() {
-        eprintln!(
+        note!(
             "ncbg-referee: warning: the headers do not give the schedule's size (total-games, \
              written since this check exists): missing games cannot be counted"
         );
@@ -52,13 +53,16 @@ pub fn merge(
     if let Some(out) = out {
         store::write(out, &merged.header, &merged.games)?;
     }
-    FinalReport::new(&merged.games, &names, sprt, rating)?.print(format);
+    emit_report(
+        &FinalReport::new(&merged.games, &names, sprt, &rating.settings())?,
+        format,
+    )?;
     if merged.missing.is_empty() {
         return Ok(());
     }
     let what = merged.missing.describe();
     if partial {
-        eprintln!("ncbg-referee: warning: {what}");
+        note!("ncbg-referee: warning: {what}");
         Ok(())
     } else {
         Err(format!(

@@ -3,18 +3,20 @@
 //! `--resume`), appending each finished game to the match file at once, with
 //! a progress line and the final report.
 
-use crate::{anchor_of, parse_sprt, FinalReport, RunArgs};
+use crate::{emit_report, note, parse_sprt, signals, Failure, RunArgs};
 use ncbg::matchfile::GameRecord;
 use ncbg::numbers::NumberRules;
 use ncbg::referee::config::{EngineConfig, Rules, Timeouts};
+use ncbg::referee::log::EngineLog;
 use ncbg::referee::plan::{MatchPlan, MatchSettings, OpeningsChoice};
-use ncbg::referee::report::Report;
-use ncbg::referee::runner;
+use ncbg::referee::report::{FinalReport, Report};
+use ncbg::referee::runner::{self, RunContext, RunEnd};
 use ncbg::referee::schedule::Shard;
 use ncbg::referee::sprt::SprtDecision;
 use ncbg::referee::standings::TournamentReport;
 use ncbg::referee::store::Store;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The match the command line describes (reading its openings file).
@@ -63,23 +65,89 @@ fn plan(args: &RunArgs) -> Result<MatchPlan, String> {
     })
 }
 
-pub fn run(args: RunArgs) -> Result<(), String> {
+/// `d` as `1h02m`, `3m07s` or `42s`.
+fn short_duration(d: Duration) -> String {
+    let s = d.as_secs();
+    match s {
+        0..=59 => format!("{s}s"),
+        60..=3599 => format!("{}m{:02}s", s / 60, s % 60),
+        _ => format!("{}h{:02}m", s / 3600, s / 60 % 60),
+    }
+}
+
+/// The time left to play `left` games at the pace of this run's `played`
+/// games in `elapsed` (games played at once included).
+fn eta(elapsed: Duration, played: usize, left: u64) -> Option<Duration> {
+    (played > 0 && left > 0).then(|| elapsed.mul_f64(left as f64 / played as f64))
+}
+
+/// Starts every engine once and runs its handshake (nothing to start when
+/// no game is left).
+fn check_engines(
+    plan: &MatchPlan,
+    ctx: &RunContext,
+    left: usize,
+) -> Result<Option<runner::Started>, String> {
+    if left == 0 {
+        return Ok(None);
+    }
+    runner::check_engines(&plan.config, ctx).map(Some)
+}
+
+pub fn run(args: RunArgs) -> Result<(), Failure> {
     let mut plan = plan(&args)?;
     let sprt = parse_sprt(&args.sprt)?;
     let names = plan.names();
     let name_refs: Vec<&str> = names.iter().map(String::as_str).collect();
     let pair = (names.len() == 2).then(|| [name_refs[0], name_refs[1]]);
+    let rating = args.rating.settings();
     if pair.is_none() {
         if sprt.is_some() {
-            return Err("--sprt needs exactly two engines".into());
+            return Err("--sprt needs exactly two engines".to_string().into());
         }
-        anchor_of(&args.rating, &name_refs)?;
+        rating.anchor_of(&name_refs)?;
     }
+    let log = match &args.log {
+        Some(path) => {
+            let f = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            Some(Arc::new(EngineLog::new(Box::new(
+                std::io::LineWriter::new(f),
+            ))))
+        }
+        None => None,
+    };
+    signals::install();
+    let ctx = RunContext {
+        log,
+        interrupt: Some(&signals::INTERRUPTED),
+    };
     let total = plan.games.len() as u64;
-    // The match file: new, or resumed from its last complete line.
+    // The match file: new, or resumed from its last complete line. The
+    // engines are started before a new file is written, so an engine that
+    // cannot play leaves no file behind.
     let mut done: Vec<GameRecord> = Vec::new();
     let mut file: Option<Store> = None;
+    let mut started = None;
     let mut todo = std::mem::take(&mut plan.games);
+    let resuming = args.resume
+        && args
+            .out
+            .as_deref()
+            .is_some_and(|p| std::fs::metadata(p).is_ok_and(|m| m.len() > 0));
+    if !resuming {
+        // A file that would be refused is refused before any engine starts.
+        if let Some(path) = args.out.as_deref().filter(|_| !args.resume) {
+            if std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
+                let e = format!("{} exists: use --resume to continue it", path.display());
+                return Err(e.into());
+            }
+        }
+        started = check_engines(&plan, &ctx, todo.len())?;
+    }
     if let Some(path) = &args.out {
         let (store, old) = Store::open(path, &plan.header, args.resume)?;
         plan.games = todo;
@@ -97,7 +165,7 @@ pub fn run(args: RunArgs) -> Result<(), String> {
             (r.progress_line(total), go_on)
         }
         None => {
-            let anchor = anchor_of(&args.rating, &name_refs).unwrap_or((0, 0.0));
+            let anchor = rating.anchor_of(&name_refs).unwrap_or((0, 0.0));
             let r = TournamentReport::new(games, &name_refs, anchor, 0);
             (r.progress_line(total), true)
         }
@@ -105,14 +173,19 @@ pub fn run(args: RunArgs) -> Result<(), String> {
     let decided = |games: &[GameRecord]| !progress(games).1;
     let tty = std::io::stderr().is_terminal();
     let mut write_error = None;
+    let mut end = RunEnd::Finished;
     if !decided(&done) {
+        if resuming {
+            started = check_engines(&plan, &ctx, todo.len())?;
+        }
         let to_play = todo.len();
         let mut played = 0;
+        let began = Instant::now();
         let mut last_report = Instant::now();
-        runner::run(&plan.config, todo, |mut g| {
+        end = runner::run(&plan.config, todo, started, &ctx, |mut g| {
             if let Some(f) = file.as_mut() {
                 if let Err(e) = f.append(&g) {
-                    eprintln!("ncbg-referee: cannot write game {}: {e}", g.index);
+                    note!("ncbg-referee: cannot write game {}: {e}", g.index);
                     write_error = Some(e.to_string());
                 }
             }
@@ -127,23 +200,45 @@ pub fn run(args: RunArgs) -> Result<(), String> {
                 return true;
             }
             last_report = Instant::now();
-            let (line, go_on) = progress(&done);
+            let (mut line, go_on) = progress(&done);
+            let left = total.saturating_sub(done.len() as u64);
+            if let Some(t) = eta(began.elapsed(), played, left) {
+                line.push_str(&format!("  ETA {}", short_duration(t)));
+            }
             if !args.quiet {
-                if tty {
-                    eprint!("\r{line}\x1b[K");
+                let mut err = std::io::stderr();
+                let _ = if tty {
+                    write!(err, "\r{line}\x1b[K")
                 } else {
-                    eprintln!("{line}");
-                }
+                    writeln!(err, "{line}")
+                };
             }
             go_on
         });
         if tty && !args.quiet {
-            eprintln!();
+            note!();
         }
     }
-    FinalReport::new(&done, &names, sprt, &args.rating)?.print(args.format);
-    match write_error {
-        Some(e) => Err(format!("some games could not be written: {e}")),
-        None => Ok(()),
+    if end == RunEnd::Interrupted {
+        let resume = if args.out.is_some() {
+            "; the match file keeps them: run the same command with --resume to finish the match"
+        } else {
+            " (no --out: they are not kept)"
+        };
+        note!(
+            "ncbg-referee: interrupted after {} of {total} games{resume}",
+            done.len()
+        );
+    }
+    emit_report(
+        &FinalReport::new(&done, &names, sprt, &rating)?,
+        args.format,
+    )?;
+    if let Some(e) = write_error {
+        return Err(format!("some games could not be written: {e}").into());
+    }
+    match end {
+        RunEnd::Interrupted => Err(Failure::Interrupted),
+        RunEnd::Finished => Ok(()),
     }
 }

@@ -1,19 +1,24 @@
-//! `ncbg analyze`: batch analysis of positions or of a referee match file.
+//! `ncbg analyze`: batch analysis of positions or of recorded games.
 //!
-//! The input (a file, or standard input) is either a list of full-state IDs,
-//! one a line (`#` comments and blank lines skipped), or a match file written
-//! by `ncbg-referee` (recognised by its first line). Results go to stdout as a
-//! table, JSON lines or TSV; bad input lines are reported on stderr, naming
-//! the line, and skipped. With `--tables`, turns a table covers get exact
-//! verdicts.
+//! The input (a file, or standard input) is a match file written by
+//! `ncbg-referee` or `ncbg-gui` (recognised by its first line), a gnubg
+//! `.mat` (Jellyfish, as they export it; [`ncbg::matchfile::mat`]), or a
+//! list of full-state IDs, one a line (`#` comments and blank lines
+//! skipped). Results go to stdout as a table, JSON lines or TSV; bad lines
+//! of a list are reported on stderr, naming the line, and skipped, but an
+//! input none of whose lines is a full-state ID is one error. With
+//! `--tables`, turns a table covers get exact verdicts.
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use ncbg::analysis::output::{self, Format as Out};
 use ncbg::analysis::{analyze_game, analyze_position, run_parallel, Thresholds, Totals};
+use ncbg::board::Variant;
 use ncbg::eval::nn::Network;
 use ncbg::game::GameState;
-use ncbg::matchfile::{GameRecord, MatchFile};
+use ncbg::ids::state_id;
+use ncbg::matchfile::{mat, start_state, GameRecord, MatchFile};
+use ncbg::numbers::NumberRules;
 use ncbg::search::{Limits, Settings};
 use ncbg::tables::Table;
 use std::io::Read;
@@ -34,8 +39,8 @@ pub enum Format {
 
 #[derive(Args)]
 pub struct AnalyzeArgs {
-    /// Input file: full-state IDs one a line, or a referee match file; `-` or
-    /// nothing for standard input.
+    /// Input file: a referee match file, a gnubg `.mat`, or full-state IDs
+    /// one a line; `-` or nothing for standard input.
     input: Option<String>,
     /// Search depth in turns (the default limit: 3).
     #[arg(long)]
@@ -89,11 +94,48 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
             ncbg::eval::nn::file::load(Path::new(path)).map_err(|e| format!("{path}: {e}"))?,
         ),
     };
+    let search = Search {
+        args,
+        limits: &limits,
+        settings: &settings,
+        net: &net,
+        tables: &tables,
+    };
     if MatchFile::is_match_file(&text) {
-        games(args, &text, &limits, &settings, &thresholds, &net, &tables)
+        let file = MatchFile::parse(&text);
+        // Rules the header gets wrong stop the analysis before it starts.
+        let numbers = file.header.numbers()?;
+        let variant = file.header.variant()?;
+        // Lines that look like games but do not read as one are reported.
+        for (i, line) in text.lines().enumerate() {
+            if line.starts_with("game\t") && GameRecord::parse_line(line).is_none() {
+                eprintln!("ncbg analyze: line {}: not a complete game record", i + 1);
+            }
+        }
+        games(&search, &file.games, variant, numbers, &thresholds)
+    } else if mat::is_mat(&text) {
+        let (records, numbers) = mat::read(&text).map_err(|e| format!("{}: {e}", name(args)))?;
+        games(&search, &records, Variant::Standard, numbers, &thresholds)
     } else {
-        positions(args, &text, &limits, &settings, &net, &tables)
+        positions(&search, &text)
     }
+}
+
+/// The input's name in messages.
+fn name(args: &AnalyzeArgs) -> &str {
+    match args.input.as_deref() {
+        None | Some("-") => "standard input",
+        Some(p) => p,
+    }
+}
+
+/// What every search of a run shares.
+struct Search<'a> {
+    args: &'a AnalyzeArgs,
+    limits: &'a Limits,
+    settings: &'a Settings,
+    net: &'a Arc<Network>,
+    tables: &'a [Arc<Table>],
 }
 
 impl Format {
@@ -131,16 +173,32 @@ fn progress(n: usize) -> ProgressBar {
 }
 
 /// A positions file: one full-state ID a line.
-fn positions(
-    args: &AnalyzeArgs,
-    text: &str,
-    limits: &Limits,
-    settings: &Settings,
-    net: &Arc<Network>,
-    tables: &[Arc<Table>],
-) -> Result<(), String> {
+fn positions(search: &Search, text: &str) -> Result<(), String> {
+    let Search {
+        args,
+        limits,
+        settings,
+        net,
+        tables,
+    } = *search;
+    // Not one line is a full-state ID: the input is something else, and
+    // one error says so (not one per line).
+    let mut lines = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'));
+    if let Some(first) = lines.clone().next() {
+        if !lines.any(|l| state_id::decode(l).is_ok()) {
+            return Err(format!(
+                "{}: not a referee match file, a gnubg .mat or a list of full-state IDs (first line: '{}')",
+                name(args),
+                first.chars().take(40).collect::<String>()
+            ));
+        }
+    }
+    let read = output::read_positions(text);
     let mut items: Vec<(usize, GameState)> = Vec::new();
-    for item in output::read_positions(text) {
+    for item in read {
         match item {
             Ok(item) => items.push(item),
             Err(e) => eprintln!("ncbg analyze: {e}"),
@@ -158,50 +216,44 @@ fn positions(
     );
     bar.finish_and_clear();
     if args.format == Format::Tsv {
-        println!("{}", output::POSITIONS_TSV_HEADER);
+        outln!("{}", output::POSITIONS_TSV_HEADER);
     }
     for ((line, _), result) in items.iter().zip(results) {
         match result {
             Ok(report) => output::position_lines(args.format.out(), *line, &report)
                 .iter()
-                .for_each(|l| println!("{l}")),
+                .for_each(|l| outln!("{l}")),
             Err(e) => eprintln!("ncbg analyze: line {line}: {e}"),
         }
     }
     Ok(())
 }
 
-/// A referee match file: every played turn against the engine's best.
+/// Recorded games (a match file's or a `.mat`'s): every played turn
+/// against the engine's best.
 fn games(
-    args: &AnalyzeArgs,
-    text: &str,
-    limits: &Limits,
-    settings: &Settings,
+    search: &Search,
+    records: &[GameRecord],
+    variant: Variant,
+    numbers: NumberRules,
     thresholds: &Thresholds,
-    net: &Arc<Network>,
-    tables: &[Arc<Table>],
 ) -> Result<(), String> {
-    let file = MatchFile::parse(text);
-    let header = &file.header;
-    // Rules the header gets wrong stop the analysis before it starts.
-    header.numbers()?;
-    header.variant()?;
-    // Lines that look like games but do not read as one are reported.
-    for (i, line) in text.lines().enumerate() {
-        if line.starts_with("game\t") && GameRecord::parse_line(line).is_none() {
-            eprintln!("ncbg analyze: line {}: not a complete game record", i + 1);
-        }
-    }
-    let bar = progress(file.games.len());
+    let Search {
+        args,
+        limits,
+        settings,
+        net,
+        tables,
+    } = *search;
+    let bar = progress(records.len());
     let results = run_parallel(
-        &file.games,
+        records,
         args.jobs,
         args.hash,
         net,
         tables,
         |searcher, game| {
-            let start = header
-                .start_of(game)
+            let start = start_state(&game.opening, variant, numbers)
                 .map_err(ncbg::analysis::AnalysisError)?;
             analyze_game(searcher, &start, &game.moves, limits, settings, thresholds)
         },
@@ -211,9 +263,9 @@ fn games(
 
     let mut players: Vec<(String, Totals)> = Vec::new();
     if args.format == Format::Tsv {
-        println!("{}", output::GAMES_TSV_HEADER);
+        outln!("{}", output::GAMES_TSV_HEADER);
     }
-    for (game, result) in file.games.iter().zip(results) {
+    for (game, result) in records.iter().zip(results) {
         let turns = match result {
             Ok(t) => t,
             Err(e) => {
@@ -227,7 +279,7 @@ fn games(
             } else {
                 &game.y_name
             };
-            println!(
+            outln!(
                 "{}",
                 output::turn_line(args.format.out(), game.index, name, t)
             );
@@ -236,7 +288,7 @@ fn games(
     }
     for (name, t) in &players {
         if let Some(l) = output::totals_line(args.format.out(), name, t) {
-            println!("{l}");
+            outln!("{l}");
         }
     }
     Ok(())

@@ -106,7 +106,8 @@ fn spawn_searcher(jobs: Receiver<Box<SearchJob>>, events: Sender<Event>, stop: A
     });
 }
 
-/// The engine: runs until `quit` or the end of stdin.
+/// The engine: runs until `quit`, or the end of stdin (after the search
+/// under way, if it has a limit: [`Pending::end_of_input`]).
 pub fn run() -> Result<(), String> {
     let (events_tx, events) = unbounded::<Event>();
     let (jobs_tx, jobs) = unbounded::<Box<SearchJob>>();
@@ -119,6 +120,7 @@ pub fn run() -> Result<(), String> {
     let mut out = Output(std::io::stdout());
     let mut pending = Pending::new();
     let mut quitting = false;
+    let mut input_ended = false;
 
     for event in events.iter() {
         match event {
@@ -130,7 +132,15 @@ pub fn run() -> Result<(), String> {
             }
             Event::Eof => {
                 log::debug!("end of input");
-                quitting = true;
+                input_ended = true;
+                // An infinite search is stopped; one with a limit finishes.
+                let (running, held) = pending.end_of_input();
+                if running {
+                    stop.store(true, Ordering::SeqCst);
+                }
+                if let Some(done) = held {
+                    finish(&mut session, &mut out, done);
+                }
             }
             Event::Line(_) if quitting => {}
             Event::Line(Err(e)) => out.line(&e.to_string()),
@@ -156,6 +166,9 @@ pub fn run() -> Result<(), String> {
             if !pending.is_running() {
                 return Ok(());
             }
+        }
+        if input_ended && !pending.is_running() {
+            return Ok(());
         }
     }
     Ok(())

@@ -1,9 +1,23 @@
 //! `ncbg`: the No-Chance Backgammon engine and its command-line tools.
 //!
 //! With no subcommand, `ncbg` speaks NCBP (protocol/ncbp.md) on stdin and
-//! stdout (see [`engine_loop`]); `ncbg perft` counts game trees and `ncbg
-//! analyze` analyses positions and recorded games in batch (see [`analyze`]);
-//! `ncbg tables` builds and probes exact-value tables (see [`tables`]).
+//! stdout (see [`engine_loop`]); `ncbg perft` counts game trees, `ncbg
+//! bench` runs the engine's fixed search workload, `ncbg analyze` analyses
+//! positions and recorded games in batch (see [`analyze`]) and `ncbg
+//! tables` builds and probes exact-value tables (see [`tables`]).
+//!
+//! The subcommands print with [`outln!`]: when the reader of stdout goes
+//! away (`ncbg perft 6 | head -1`), the program ends quietly with status 0
+//! instead of panicking on the broken pipe. The engine loop does the same
+//! with its own writer.
+
+/// `println!` for the subcommands: a line to stdout; a closed stdout ends
+/// the program quietly ([`write_out`]).
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::write_out(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
 
 mod analyze;
 mod engine_loop;
@@ -15,6 +29,7 @@ use ncbg::game::GameState;
 use ncbg::ids::{position_id, state_id};
 use ncbg::numbers::NumberRules;
 use ncbg::perft;
+use std::io::{ErrorKind, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -29,7 +44,11 @@ struct Cli {
 enum Command {
     /// Count the nodes of the game tree (move generator check and benchmark).
     Perft(PerftArgs),
-    /// Analyse positions (full-state IDs) or a referee match file.
+    /// Run the engine's `bench`: a fixed search workload whose node count is
+    /// the same on every machine.
+    Bench(BenchArgs),
+    /// Analyse positions (full-state IDs), a referee match file or a gnubg
+    /// `.mat`.
     Analyze(analyze::AnalyzeArgs),
     /// Exact-value tables: build (solve) and probe.
     Tables(tables::TablesArgs),
@@ -66,11 +85,43 @@ struct PerftArgs {
     generate: bool,
 }
 
+#[derive(Args)]
+struct BenchArgs {
+    /// Search depth in turns (1 to 6), as the engine's `bench depth <d>`.
+    #[arg(default_value_t = ncbg::engine::search_job::BENCH_DEPTH,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(ncbg::engine::command::MAX_BENCH_DEPTH)))]
+    depth: u32,
+}
+
+/// Writes `args` to stdout. A reader that went away (a broken pipe) ends
+/// the program at once with status 0, as `head` expects; another write
+/// error ends it with status 2 and a message.
+pub fn write_out(args: std::fmt::Arguments) {
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_fmt(args).and_then(|()| out.flush()) {
+        if e.kind() == ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        // Not eprintln!: stderr may be gone too.
+        let _ = writeln!(
+            std::io::stderr(),
+            "ncbg: cannot write to standard output: {e}"
+        );
+        std::process::exit(2);
+    }
+}
+
 fn main() -> ExitCode {
     env_logger::init();
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft(args)) => run_perft(&args),
+        Some(Command::Bench(args)) => {
+            ncbg::engine::search_job::bench(args.depth)
+                .iter()
+                .for_each(|l| outln!("{l}"));
+            Ok(())
+        }
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Tables(args)) => tables::run(&args),
         None => engine_loop::run(),
@@ -107,7 +158,7 @@ fn run_perft(args: &PerftArgs) -> Result<(), String> {
     } else {
         state_id::encode(&state)
     };
-    println!("perft {tree} from {start}");
+    outln!("perft {tree} from {start}");
     for depth in 1..=args.depth {
         let t = Instant::now();
         let nodes = match (args.classic, args.generate) {
@@ -117,7 +168,7 @@ fn run_perft(args: &PerftArgs) -> Result<(), String> {
             (false, true) => perft::nc_generated(&state, depth),
         };
         let secs = t.elapsed().as_secs_f64();
-        println!(
+        outln!(
             "depth {depth} nodes {nodes} time {:.0} ms nps {:.0}",
             secs * 1000.0,
             nodes as f64 / secs.max(1e-9)

@@ -2,9 +2,11 @@
 //! [`ncbg::tables`]) from the command line.
 
 use clap::{Args, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
 use ncbg::ids::state_id;
-use ncbg::tables::{solve, write_table, Kind, Space, Spec, Table};
-use std::path::PathBuf;
+use ncbg::tables::{estimate, solve_with, write_table, Kind, Progress, Space, Spec, Table};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::Instant;
 
 #[derive(Args)]
@@ -48,6 +50,9 @@ struct BuildArgs {
     /// Threads.
     #[arg(long, default_value_t = 1)]
     jobs: usize,
+    /// Build even when the memory estimate exceeds this machine's memory.
+    #[arg(long)]
+    force: bool,
 }
 
 #[derive(Args)]
@@ -80,14 +85,42 @@ fn build(args: &BuildArgs) -> Result<(), String> {
         k: args.k,
         credits: args.credits,
     };
+    spec.check()?;
+    // What can fail before the solve fails before it.
+    check_writable(&args.out)?;
+    let need = estimate(spec)?;
+    let gb = |b: u64| b as f64 / 1e9;
+    let memory = machine_memory();
+    eprintln!(
+        "tables: {spec}: {} states, about {} graph edges; estimated peak memory {:.1} GB{}",
+        need.states,
+        need.edges,
+        gb(need.bytes),
+        memory.map_or(String::new(), |m| format!(
+            " (this machine: {:.1} GB)",
+            gb(m)
+        ))
+    );
+    if let Some(m) = memory {
+        if need.bytes > m && !args.force {
+            return Err(format!(
+                "the solve needs about {:.1} GB, more than this machine's {:.1} GB of memory; --force builds anyway",
+                gb(need.bytes),
+                gb(m)
+            ));
+        }
+    }
     let t = Instant::now();
-    let solved = solve(spec, args.jobs, &|line| eprintln!("tables: {line}"))?;
+    let bars = Bars::default();
+    let solved = solve_with(spec, args.jobs, &bars);
+    bars.clear();
+    let solved = solved?;
     let solve_secs = t.elapsed().as_secs_f64();
     write_table(&solved, &args.out)?;
     let s = solved.shares();
     let live = (s.won + s.lost + s.drawn).max(1) as f64;
     let size = std::fs::metadata(&args.out).map(|m| m.len()).unwrap_or(0);
-    println!(
+    outln!(
         "table {} {spec}: {} entries, {} live states: won {:.2}% lost {:.2}% drawn {:.2}%, {} sweeps, longest {} turns, {:.1} s, {} bytes",
         args.out.display(),
         solved.entries.len(),
@@ -106,6 +139,76 @@ fn build(args: &BuildArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// Fails at once, with the system's reason, when `path` cannot be written
+/// (a missing folder, no permission); leaves an existing file as it is and
+/// no new one behind.
+fn check_writable(path: &Path) -> Result<(), String> {
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    if !existed {
+        let _ = std::fs::remove_file(path);
+    }
+    Ok(())
+}
+
+/// The machine's memory in bytes (`MemTotal` of `/proc/meminfo`), where
+/// the system says.
+fn machine_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// The solve's progress on stderr: its lines, and a bar with an ETA for the
+/// graph and for each sweep (drawn only when stderr is a terminal, as
+/// `ncbg analyze` does).
+#[derive(Default)]
+struct Bars {
+    bar: Mutex<Option<ProgressBar>>,
+}
+
+impl Bars {
+    fn clear(&self) {
+        if let Some(bar) = self.bar.lock().expect("no panics while held").take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+impl Progress for Bars {
+    fn line(&self, text: &str) {
+        match &*self.bar.lock().expect("no panics while held") {
+            Some(bar) => bar.suspend(|| eprintln!("tables: {text}")),
+            None => eprintln!("tables: {text}"),
+        }
+    }
+
+    fn phase(&self, name: &str, len: u64) {
+        self.clear();
+        let bar = ProgressBar::new(len);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{prefix:>10} {bar:40} {percent:>3}% {elapsed_precise} eta {eta}",
+            )
+            .expect("valid template"),
+        );
+        bar.set_prefix(name.to_string());
+        *self.bar.lock().expect("no panics while held") = Some(bar);
+    }
+
+    fn advance(&self, n: u64) {
+        if let Some(bar) = &*self.bar.lock().expect("no panics while held") {
+            bar.inc(n);
+        }
+    }
+}
+
 /// The value of every initial pair of a full table, from X's side.
 fn print_initial_pairs(table: &Table, spec: Spec) -> Result<(), String> {
     use ncbg::board::Variant;
@@ -117,7 +220,7 @@ fn print_initial_pairs(table: &Table, spec: Spec) -> Result<(), String> {
     let rules = NumberRules::new(spec.k, spec.credits)?;
     let start = GameState::start(Variant::Hypergammon, rules);
     let game = table.probe(&start)?;
-    println!("game value for X (turn 0 included): {}", game.value);
+    outln!("game value for X (turn 0 included): {}", game.value);
     for x0 in 1..=spec.k {
         let row: Vec<String> = (1..=spec.k)
             .map(|y0| {
@@ -130,7 +233,7 @@ fn print_initial_pairs(table: &Table, spec: Spec) -> Result<(), String> {
                     .map_or_else(|e| e, |e| format!("{:>3}", e.value.to_string()))
             })
             .collect();
-        println!("x0={x0}: {}", row.join(" "));
+        outln!("x0={x0}: {}", row.join(" "));
     }
     Ok(())
 }
@@ -163,11 +266,11 @@ fn probe(args: &ProbeArgs) -> Result<(), String> {
             "turns": exact.rank,
             "choices": list,
         });
-        println!("{out}");
+        outln!("{out}");
     } else {
-        println!("value {} turns {}", exact.value.points(), exact.rank);
+        outln!("value {} turns {}", exact.value.points(), exact.rank);
         for c in best {
-            println!("best {} turns {}", c.token(&state), c.exact.rank);
+            outln!("best {} turns {}", c.token(&state), c.exact.rank);
         }
     }
     Ok(())

@@ -49,7 +49,7 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, EngineError> {
             unexpected,
         ),
         "go" => finish(many0(preceded(sep, go_limit))(args), |f| {
-            format!("{f} is not a go limit (depth, nodes, movetime, xtime, ytime, xinc, yinc, infinite, multipv)")
+            format!("{f} is not a go limit (depth, nodes, movetime, xtime, ytime, xinc, yinc, movestogo, infinite, multipv)")
         })
         .and_then(go_command)
         .map(Command::Go),
@@ -329,6 +329,7 @@ fn go_limit(i: &str) -> Res<'_, (&'static str, u64)> {
         with_value("ytime"),
         with_value("xinc"),
         with_value("yinc"),
+        with_value("movestogo"),
         with_value("multipv"),
     ))(i)
 }
@@ -345,6 +346,12 @@ fn go_command(limits: Vec<(&'static str, u64)>) -> Result<GoCommand, EngineError
             "ytime" => go.ytime = Some(v),
             "xinc" => go.xinc = Some(v),
             "yinc" => go.yinc = Some(v),
+            "movestogo" => {
+                if v == 0 {
+                    return Err(EngineError::syntax("movestogo must be at least 1"));
+                }
+                go.movestogo = Some(v.min(u64::from(u32::MAX)) as u32);
+            }
             "multipv" => {
                 if v == 0 {
                     return Err(EngineError::syntax("multipv must be at least 1"));

@@ -151,6 +151,9 @@ pub struct GoCommand {
     pub xinc: Option<u64>,
     /// `yinc <ms>`.
     pub yinc: Option<u64>,
+    /// `movestogo <n>`: the side to move's turns until its clock is
+    /// refilled (a moves-per-session time control), this one included.
+    pub movestogo: Option<u32>,
     /// `infinite`.
     pub infinite: bool,
     /// `multipv <n>` (at least 1).

@@ -110,6 +110,15 @@ fn go_limits() {
             ..GoCommand::default()
         })
     );
+    assert_eq!(
+        ok("go xtime 60000 xinc 600 movestogo 40"),
+        Command::Go(GoCommand {
+            xtime: Some(60000),
+            xinc: Some(600),
+            movestogo: Some(40),
+            ..GoCommand::default()
+        })
+    );
     assert_eq!(ok("go"), Command::Go(GoCommand::default()));
     for bad in [
         "go depth",
@@ -117,6 +126,7 @@ fn go_limits() {
         "go depth -1",
         "go ponder",
         "go multipv 0",
+        "go movestogo 0",
         "go nodes 99999999999999999999999",
     ] {
         assert_eq!(err(bad).code, ErrorCode::Syntax, "{bad}");

@@ -16,7 +16,7 @@
 //! The chances are made consistent in one place
 //! ([`Probabilities::consistent`]). The net the
 //! engine plays with is embedded in the binary ([`Network::embedded`]);
-//! [`file`] reads and writes other nets.
+//! [`mod@file`] reads and writes other nets.
 //!
 //! ```
 //! use ncbg::game::GameState;

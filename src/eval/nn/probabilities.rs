@@ -44,7 +44,7 @@ impl Probabilities {
 
     /// The chances made consistent, the one place where the net's five
     /// independent outputs are reconciled (search, `eval`, analysis and the
-    /// GUI all read them through [`Network::probabilities`]): each chance
+    /// GUI all read them through [`Network::probabilities`](super::Network::probabilities)): each chance
     /// is cut to `0..=1`, a gammon chance to its side's win chance
     /// (`lose-gammon` to `1 - win`), a backgammon chance to its gammon chance.
     pub fn consistent(self) -> Probabilities {

@@ -24,7 +24,7 @@ mod session;
 pub use crate::ncbp_client::Fault;
 pub use crate::ncbp_client::PortError;
 pub use answer::apply_answer;
-use session::{go_command, ready_without_answers, send, wait_for};
+use session::{go_command, ready_without_answers, send, wait_for, GameClock};
 pub use session::{handshake, ready, EnginePort};
 
 /// What the judge needs to play one game.
@@ -134,7 +134,7 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
         setup.engines[setup.engine_of(side)]
             .limits
             .clock
-            .map(|tc| (tc.base, tc.increment))
+            .map(GameClock::new)
     };
     let mut clocks = [clock_of(Side::X), clock_of(Side::Y)];
     let mut turns = 0u32;
@@ -179,16 +179,16 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
         if let Err(f) = ready_without_answers(port, setup.timeouts) {
             return forfeit(side, f, moves);
         }
-        let go = go_command(&engine.limits, clocks);
+        let go = go_command(&engine.limits, clocks, side);
         if let Err(f) = send(port, &position).and_then(|_| send(port, &go)) {
             return forfeit(side, f, moves);
         }
         let start = Instant::now();
         let margin = setup.timeouts.margin;
         let own_clock = clocks[side.index()];
-        let mut allowed = match (own_clock, engine.limits.movetime) {
-            (Some((left, _)), Some(mt)) => Some(left.min(mt)),
-            (Some((left, _)), None) => Some(left),
+        let mut allowed = match (own_clock.map(|c| c.left), engine.limits.movetime) {
+            (Some(left), Some(mt)) => Some(left.min(mt)),
+            (Some(left), None) => Some(left),
             (None, Some(mt)) => Some(mt),
             (None, None) => None,
         };
@@ -220,8 +220,8 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
                 return forfeit(side, f, moves);
             }
         }
-        if let Some((left, inc)) = own_clock {
-            clocks[side.index()] = Some((left.saturating_sub(elapsed) + inc, inc));
+        if let Some(c) = clocks[side.index()].as_mut() {
+            c.answered(elapsed);
         }
         let Some(Some(token)) = bestmove_token(&line) else {
             let f = Fault::new(ForfeitReason::Malformed, "bestmove without a token");

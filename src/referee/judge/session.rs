@@ -9,7 +9,8 @@ use crate::matchfile::ForfeitReason;
 use crate::ncbp_client::handshake::{self as script, Step};
 use crate::ncbp_client::reply::first_word;
 use crate::ncbp_client::{Fault, PortError};
-use crate::referee::config::{EngineConfig, Rules, SearchLimits, Timeouts};
+use crate::numbers::Side;
+use crate::referee::config::{EngineConfig, Rules, SearchLimits, TimeControl, Timeouts};
 use std::time::{Duration, Instant};
 
 /// A line-based connection to an engine.
@@ -101,22 +102,64 @@ pub fn ready(port: &mut dyn EnginePort, timeouts: &Timeouts) -> Result<(), Fault
     run(port, &script::ready(), timeouts, false)
 }
 
-/// The `go` command for the engine with `limits` playing `side`, given the
-/// clocks left (by side).
+/// One side's clock during a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct GameClock {
+    /// The time control.
+    pub tc: TimeControl,
+    /// Time left.
+    pub left: Duration,
+    /// Answers left in this session (with moves per session), this one
+    /// included.
+    pub to_go: Option<u32>,
+}
+
+impl GameClock {
+    /// A clock at the start of a game.
+    pub fn new(tc: TimeControl) -> GameClock {
+        GameClock {
+            tc,
+            left: tc.base,
+            to_go: tc.moves,
+        }
+    }
+
+    /// After an answer that took `elapsed`: the time used taken off, the
+    /// increment added, and at the end of a session the base time again.
+    pub fn answered(&mut self, elapsed: Duration) {
+        self.left = self.left.saturating_sub(elapsed) + self.tc.increment;
+        if let (Some(to_go), Some(moves)) = (self.to_go, self.tc.moves) {
+            self.to_go = Some(if to_go <= 1 {
+                self.left += self.tc.base;
+                moves
+            } else {
+                to_go - 1
+            });
+        }
+    }
+}
+
+/// The `go` command for the engine with `limits` playing `mover`, given the
+/// clocks (by side): both sides' time and increment, and the mover's
+/// `movestogo` with moves per session.
 pub(super) fn go_command(
     limits: &SearchLimits,
-    clocks: [Option<(Duration, Duration)>; 2],
+    clocks: [Option<GameClock>; 2],
+    mover: Side,
 ) -> String {
     let mut go = String::from("go");
     for (side, clock) in [("x", clocks[0]), ("y", clocks[1])] {
-        if let Some((left, _)) = clock {
-            go.push_str(&format!(" {side}time {}", left.as_millis()));
+        if let Some(c) = clock {
+            go.push_str(&format!(" {side}time {}", c.left.as_millis()));
         }
     }
     for (side, clock) in [("x", clocks[0]), ("y", clocks[1])] {
-        if let Some((_, inc)) = clock {
-            go.push_str(&format!(" {side}inc {}", inc.as_millis()));
+        if let Some(c) = clock {
+            go.push_str(&format!(" {side}inc {}", c.tc.increment.as_millis()));
         }
+    }
+    if let Some(to_go) = clocks[mover.index()].and_then(|c| c.to_go) {
+        go.push_str(&format!(" movestogo {to_go}"));
     }
     if let Some(t) = limits.movetime {
         go.push_str(&format!(" movetime {}", t.as_millis()));

@@ -249,3 +249,37 @@ fn a_second_bestmove_is_an_unrequested_answer() {
     let line = r.to_line();
     assert!(line.contains("\treason=unrequested\t"), "{line}");
 }
+
+/// `tc=3/1+0.1`: three answers a session; `movestogo` counts them down for
+/// the side to move, and the base time comes back after the third.
+#[test]
+fn moves_per_session_clocks_refill() {
+    use super::session::{go_command, GameClock};
+    use crate::referee::config::TimeControl;
+    use std::time::Duration;
+    let ms = Duration::from_millis;
+    let tc = TimeControl::parse("3/1+0.1").unwrap();
+    let limits = SearchLimits {
+        clock: Some(tc),
+        ..SearchLimits::default()
+    };
+    let mut x = GameClock::new(tc);
+    let y = GameClock::new(TimeControl::parse("2+0").unwrap());
+    assert_eq!(
+        go_command(&limits, [Some(x), Some(y)], Side::X),
+        "go xtime 1000 ytime 2000 xinc 100 yinc 0 movestogo 3"
+    );
+    // Y's clock has no sessions: no movestogo on its turn.
+    assert_eq!(
+        go_command(&limits, [Some(x), Some(y)], Side::Y),
+        "go xtime 1000 ytime 2000 xinc 100 yinc 0"
+    );
+    x.answered(ms(300));
+    assert_eq!((x.left, x.to_go), (ms(800), Some(2)));
+    x.answered(ms(300));
+    assert_eq!((x.left, x.to_go), (ms(600), Some(1)));
+    x.answered(ms(500));
+    // 600 - 500 + 100, then the session's 1000 again.
+    assert_eq!((x.left, x.to_go), (ms(1200), Some(3)));
+    assert!(go_command(&limits, [Some(x), None], Side::X).ends_with("xinc 100 movestogo 3"));
+}

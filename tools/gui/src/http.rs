@@ -1,6 +1,6 @@
 //! The HTTP side: the page's files (compiled into the binary), a JSON API
 //! for the person's actions, and a server-sent event stream of snapshots.
-//! Every request passes the [`guard`]: a `Host` or `Origin` that is not
+//! Every request passes the `guard`: a `Host` or `Origin` that is not
 //! this server's (DNS rebinding, other sites) is refused.
 
 use crate::app::{NewGame, SearchSettings, Shared};

@@ -12,7 +12,6 @@ pub mod controller;
 pub mod engine;
 pub mod files;
 pub mod http;
-pub mod matfile;
 pub mod playtree;
 pub mod record;
 pub mod review;

@@ -5,6 +5,7 @@ use clap::{CommandFactory, FromArgMatches, Parser};
 use ncbg::referee::config::EngineConfig;
 use ncbg_gui::app::Shared;
 use ncbg_gui::{controller, http};
+use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -132,7 +133,9 @@ fn main() -> ExitCode {
             tables,
         );
         controller::start_all(&shared);
-        println!(
+        // Not println!: a closed stdout must not stop the server.
+        let _ = writeln!(
+            std::io::stdout(),
             "ncbg-gui: open http://{addr}/ in your browser (files in {})",
             cli.dir.display()
         );

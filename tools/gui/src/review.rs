@@ -75,7 +75,8 @@ impl Review {
     /// Reads a match file's text, or a `.mat`'s (gnubg notation).
     pub fn load(name: &str, text: &str) -> Result<Review, String> {
         if name.to_ascii_lowercase().ends_with(".mat") {
-            let (games, rules) = crate::matfile::read(text).map_err(|e| format!("{name}: {e}"))?;
+            let (games, rules) =
+                ncbg::matchfile::mat::read(text).map_err(|e| format!("{name}: {e}"))?;
             return Ok(Review {
                 file: Some(name.to_string()),
                 games,

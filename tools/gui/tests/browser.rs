@@ -14,7 +14,10 @@
 //! main views go to `target/gui-screenshots/`; the tools are in
 //! `browser_page/`.
 //!
-//! Needs `chromium` and `chromedriver` (`.ci/run` installs them).
+//! Needs `chromium` and `chromedriver` (`.ci/run` installs them). The test
+//! waits on conditions (the snapshot, the DOM, the page's next frames), not
+//! on time, except where it checks that nothing happens; chromedriver and
+//! Chromium are killed together on every way out (`page::Browser`).
 
 mod common;
 #[path = "browser_page/mod.rs"]
@@ -59,8 +62,7 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
     // included), with no horizontal scroll; a message floats over the page
     // and does not push the board down.
     new_game(&c, "human", "A", "").await;
-    c.set_window_size(1100, 900).await.unwrap();
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    resize(&c, 1100, 900).await;
     fits_width(
         &c,
         1100,
@@ -89,8 +91,7 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
     assert_eq!(js(&c, board_top).await, top, "the banner overlays the page");
     screenshot(&c, "layout-1100.png").await;
     click(&c, "#msg-close").await;
-    c.set_window_size(1400, 1000).await.unwrap();
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    resize(&c, 1400, 1000).await;
     fits_width(&c, 1400, &["#card-Y", "#numbers button[data-n='6']"]).await;
 
     // 1. A whole game against ncbg, played by clicks.
@@ -297,6 +298,8 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
         record_tokens(s).len() == at + 1 && s["thinking"].is_null()
     })
     .await;
+    // Not a wait but a window: that no second move comes can only be seen
+    // by watching for a while.
     tokio::time::sleep(Duration::from_millis(700)).await;
     assert_eq!(
         record_tokens(&snap(&c).await).len(),
@@ -369,7 +372,13 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
     })
     .await;
     select(&c, "#r-depth", "1").await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    wait_js(
+        &c,
+        "depth 1 for the analysis",
+        5,
+        "return document.getElementById('r-depth').value === '1';",
+    )
+    .await;
     click(&c, "#r-analyze").await;
     let s = wait_snap(&c, "the analysis", 120, |s| {
         s["review"]["analysis"]["0"]["state"] == "done"
@@ -497,6 +506,7 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
     let at_crash = record_tokens(&s).len();
     assert_eq!(s["game"]["to_move"], "Y", "the crash was on C's turn");
     screenshot(&c, "fault.png").await;
+    // A window, not a wait: nothing may be played while the fault shows.
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(
         record_tokens(&snap(&c).await).len(),
@@ -520,7 +530,7 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
     p.goto(&url).await.unwrap();
     wait_snap(&p, "the page on the phone", 20, |s| !s["game"].is_null()).await;
     new_game(&p, "human", "A", "3-5").await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    settled(&p).await;
     fits_width(
         &p,
         390,

@@ -170,3 +170,37 @@ fn foreign_hosts_and_bad_requests_are_refused() {
         200
     );
 }
+
+/// A closed stdout (`ncbg-gui | head -0`, a terminal gone) does not stop
+/// the server: its one line to stdout is not a panic.
+#[test]
+fn a_closed_stdout_does_not_stop_the_server() {
+    let te = &engines().1;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ncbg-gui"))
+        .args(["--port", "0", "--dir"])
+        .arg(std::env::temp_dir())
+        .args([
+            "--engine",
+            &format!("cmd={} --mode random", te.display()),
+            "name=r",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let exited = child.try_wait().unwrap();
+    let mut child = Kill(child);
+    let mut err = String::new();
+    if exited.is_some() {
+        child
+            .0
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
+    }
+    assert!(exited.is_none(), "ncbg-gui ended: {exited:?} {err}");
+}

@@ -3,6 +3,23 @@
 //! the embedded net. The runs themselves are the library's
 //! (`ncbg_train::pipeline`); this file is the command line.
 
+/// `println!` that ends the program quietly (status 0) when the reader of
+/// stdout went away (`ncbg-train gap ... | head -1`), instead of panicking
+/// on the broken pipe.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let mut out = std::io::stdout().lock();
+        if let Err(e) = writeln!(out, $($arg)*).and_then(|()| out.flush()) {
+            if e.kind() != std::io::ErrorKind::BrokenPipe {
+                let _ = writeln!(std::io::stderr(), "ncbg-train: cannot write to standard output: {e}");
+                std::process::exit(1);
+            }
+            std::process::exit(0);
+        }
+    }};
+}
+
 use clap::{Parser, Subcommand};
 use ncbg::eval::nn::{FeatureSet, Network};
 use ncbg_train::pipeline::{
@@ -262,9 +279,9 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             for path in &nets {
                 let (all, stages) = gap::gap(&load(path)?, &games);
-                println!("{}: {}", path.display(), all.line());
+                outln!("{}: {}", path.display(), all.line());
                 for (stage, g) in ncbg::board::Stage::ALL.iter().zip(stages) {
-                    println!("  {stage}: {}", g.line());
+                    outln!("  {stage}: {}", g.line());
                 }
             }
             Ok(())
@@ -330,14 +347,14 @@ fn run(cli: Cli) -> Result<(), String> {
                 let net = load(path)?;
                 if games > 0 {
                     let t = consistency::random_games(&net, games, seed);
-                    println!("{} random games: {}", path.display(), t.line());
+                    outln!("{} random games: {}", path.display(), t.line());
                 }
                 if !recorded.is_empty() {
                     let states = recorded
                         .iter()
                         .flat_map(|g| g.states.iter().map(|(s, _)| s));
                     let t = consistency::states(&net, states);
-                    println!("{} data: {}", path.display(), t.line());
+                    outln!("{} data: {}", path.display(), t.line());
                 }
             }
             Ok(())

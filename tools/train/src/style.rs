@@ -23,7 +23,7 @@ use ncbg::numbers::Side;
 /// coordinates (its 24 is the opponent's ace point).
 const HOLDING_POINTS: std::ops::RangeInclusive<usize> = 18..=24;
 
-/// A side's anchors on [`HOLDING_POINTS`] while contact lasts, else 0.
+/// A side's anchors on `HOLDING_POINTS` while contact lasts, else 0.
 pub fn holding_anchors(pos: &Position, mover: bool) -> i32 {
     if pos.stage() != Stage::Contact {
         return 0;

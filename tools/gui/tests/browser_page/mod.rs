@@ -24,6 +24,25 @@ impl Drop for Kill {
     }
 }
 
+/// chromedriver and the Chromium it starts, ended together when dropped:
+/// on every way out of a test (its end, a failed assertion, a panic while
+/// unwinding). chromedriver leads its own process group, which Chromium
+/// and its helpers join, and the drop kills the whole group, then removes
+/// the browser's profile folder. On Linux chromedriver also dies with the
+/// test process (a parent-death signal), even when that is killed.
+pub struct Browser {
+    driver: Child,
+    profile: PathBuf,
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        ncbg::ncbp_client::process::kill_group(self.driver.id());
+        let _ = self.driver.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
 pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
@@ -72,17 +91,26 @@ pub fn start_gui(dir: &Path) -> (Kill, String) {
 /// A browser at 1400x1000, or with `phone` a 390x844 phone screen
 /// (headless Chromium's windows are at least 500 wide: the phone is
 /// emulated).
-pub async fn start_browser(phone: bool) -> (Kill, Client) {
+pub async fn start_browser(phone: bool) -> (Browser, Client) {
     let port = free_port();
-    let driver = Command::new("chromedriver")
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromedriver not found: apt-get install chromium chromium-driver");
-    let driver = Kill(driver);
+    // The library's engine command: its own process group and, on Linux, a
+    // parent-death signal (`Browser` kills the group).
+    let driver = ncbg::ncbp_client::process::engine_command(&[
+        "chromedriver".into(),
+        format!("--port={port}"),
+    ])
+    .unwrap()
+    .stdin(Stdio::null())
+    .stdout(Stdio::null())
+    .stderr(Stdio::null())
+    .spawn()
+    .expect("chromedriver not found: apt-get install chromium chromium-driver");
     let profile =
         std::env::temp_dir().join(format!("ncbg-gui-chrome-{}-{phone}", std::process::id()));
+    let driver = Browser {
+        driver,
+        profile: profile.clone(),
+    };
     let mut caps = json!({
         "goog:chromeOptions": {
             "binary": "/usr/bin/chromium",
@@ -176,7 +204,32 @@ pub async fn press(c: &Client, key: impl Into<char>) {
     )
     .await
     .unwrap();
-    tokio::time::sleep(Duration::from_millis(60)).await;
+    settled(c).await;
+}
+
+/// Waits until the page has run what is queued and drawn two frames: the
+/// handlers of the events just sent and the rendering they cause.
+pub async fn settled(c: &Client) {
+    c.execute_async(
+        "const done = arguments[arguments.length - 1]; setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => done(1))), 0);",
+        vec![],
+    )
+    .await
+    .unwrap_or_else(|e| panic!("the page does not settle: {e}"));
+}
+
+/// Resizes the window and waits until the page has laid itself out at the
+/// new width.
+pub async fn resize(c: &Client, width: u32, height: u32) {
+    c.set_window_size(width, height).await.unwrap();
+    wait_js(
+        c,
+        "the new window width",
+        10,
+        &format!("return window.innerWidth === {width};"),
+    )
+    .await;
+    settled(c).await;
 }
 
 /// Runs `js` on the page.
@@ -374,7 +427,7 @@ pub async fn play_turn_by_clicks(c: &Client, turn: usize, shoot: bool) {
             .await;
             assert_eq!(v[0], v[1], "pips on the board and the cards");
         }
-        tokio::time::sleep(Duration::from_millis(30)).await;
+        settled(c).await;
     }
     wait_snap(c, "the committed play", 10, |s| {
         s["game"]["record"].as_array().unwrap().len() > before

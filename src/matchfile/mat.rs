@@ -1,5 +1,7 @@
-//! Reading a Jellyfish `.mat` (gnubg notation, as `ncbg-referee` and this
-//! program export it) back into games for review.
+//! Reading a Jellyfish `.mat` (gnubg notation, as `ncbg-referee` and
+//! `ncbg-gui` export it) back into games: `ncbg analyze` and the GUI's
+//! review read it here. (The writer is `referee::mat`.) This module does no
+//! I/O.
 //!
 //! A `.mat` keeps each turn's dice and play but not the picks: the turn's
 //! pair is (the mover's pick, the opponent's current number), so once the
@@ -10,12 +12,11 @@
 //! rules do not replay (a dice game, a doublet beyond the credits) is an
 //! error naming its turn.
 
-use ncbg::board::Variant;
-use ncbg::game::GameState;
-use ncbg::notation::format_play_token;
-use ncbg::numbers::{NumberRules, Side};
-use ncbg::referee::record::{ForfeitReason, GameEnd, GameRecord};
-use ncbg::referee::schedule::Opening;
+use super::{ForfeitReason, GameEnd, GameRecord, Opening};
+use crate::board::Variant;
+use crate::game::GameState;
+use crate::notation::format_play_token;
+use crate::numbers::{NumberRules, Side};
 
 /// One written turn: the player (0 left column, 1 right), dice and play.
 #[derive(Clone, Debug)]
@@ -61,6 +62,28 @@ fn entries(line: &str) -> Vec<Entry> {
             }
         })
         .collect()
+}
+
+/// Whether `text` looks like a Jellyfish match: a `N point match` line
+/// or a `Game N` line before any numbered turn. A text that does not is
+/// no `.mat` (so callers can tell it from other inputs); one that does
+/// may still fail to [`read`].
+pub fn is_mat(text: &str) -> bool {
+    let numbered = |rest: &str| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit());
+    for line in text.lines() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with(';') || t.starts_with('#') {
+            continue;
+        }
+        if let Some(n) = t.strip_suffix("point match") {
+            return numbered(n.trim());
+        }
+        if let Some(n) = t.strip_prefix("Game ") {
+            return numbered(n.trim());
+        }
+        return false;
+    }
+    false
 }
 
 fn parse_games(text: &str) -> Result<Vec<Written>, String> {
@@ -208,11 +231,11 @@ pub fn read(text: &str) -> Result<(Vec<GameRecord>, NumberRules), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ncbg::referee::mat;
+    use crate::referee::mat;
 
     #[test]
     fn an_exported_mat_reads_back_to_the_same_turns() {
-        let mut rng = ncbg::rng::Rng::new(11);
+        let mut rng = crate::rng::Rng::new(11);
         let mut games = Vec::new();
         for (i, (x0, y0)) in [(3u8, 5u8), (6, 1), (2, 4)].into_iter().enumerate() {
             let mut s = GameState::start(Variant::Standard, NumberRules::default());
@@ -220,9 +243,9 @@ mod tests {
             s.pick(y0).unwrap();
             let mut moves = vec![x0.to_string(), y0.to_string()];
             while !s.is_over() {
-                let c = ncbg::turn::random_turn(&s, &mut rng).unwrap();
+                let c = crate::turn::random_turn(&s, &mut rng).unwrap();
                 let t = c.token(&s);
-                ncbg::referee::judge::apply_answer(&mut s, &t).unwrap();
+                crate::referee::judge::apply_answer(&mut s, &t).unwrap();
                 moves.push(t);
             }
             let r = s.result().unwrap();
@@ -254,6 +277,10 @@ mod tests {
             assert_eq!((&g.x_name, &g.y_name), (&b.x_name, &b.y_name));
             assert_eq!(g.end, b.end);
         }
+        assert!(is_mat(&text));
+        assert!(!is_mat("hello\n"));
+        assert!(!is_mat("4HPwATDgc/ABMA:Xpick:x3y5:d22:k6\n"));
+        assert!(is_mat("; [Site \"x\"]\n\n 7 point match\n"));
         assert!(read("hello\n").is_err());
         // A dice game that NC rules do not replay: 31 then 31 again for X.
         let bad = " 0 point match\n\n Game 1\n a : 0    b : 0\n  1) 31: 8/5 6/5              42: 8/4 6/4\n  2) 31: 8/5 6/5\n";
