@@ -6,7 +6,7 @@
 //! - [`search`]: `search`, `evaluate` and `analyze_game` in-process, the
 //!   GIL released while they run;
 //! - [`files`]: match files, gnubg `.mat` files (over [`mat`], a copy of
-//!   the GUI's reader) and exact-value tables.
+//!   the library's reader with a fix) and exact-value tables.
 
 mod files;
 mod mat;

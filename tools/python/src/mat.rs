@@ -1,8 +1,9 @@
-//! A copy of the GUI's `.mat` reader (tools/gui/src/matfile.rs at the time
-//! of writing: the library has no `.mat` reader yet), with one change: a
-//! turn's dice need no space before them (see [`entries`]). When the reader
-//! moves into the library, this file should go and `files.rs` call the
-//! library's.
+//! A copy of the library's `.mat` reader, `ncbg::matchfile::mat` (moved
+//! there from tools/gui/src/matfile.rs on main while this package was
+//! written), with one change: a turn's dice need no space before them (see
+//! [`entries`]), so that a long play the library's export glues to the
+//! right column's dice reads back. With that fix in the library, this file
+//! should go and `files.rs` call `ncbg::matchfile::mat::read`.
 //!
 //! Reading a Jellyfish `.mat` (gnubg notation, as `ncbg-referee` and this
 //! program export it) back into games for review.
@@ -47,7 +48,7 @@ const RIGHT: usize = 20;
 /// A play has no `:`, so the two digits before each `:` are a turn's dice,
 /// also where a left column longer than its 28 characters runs into the
 /// right one (`... 6/3*53: bar/22*`, as the library's export writes a long
-/// play): unlike the GUI's reader, no space is needed before the dice.
+/// play): unlike the library's reader, no space is needed before the dice.
 fn entries(line: &str) -> Vec<Entry> {
     let b = line.as_bytes();
     let starts: Vec<usize> = (0..b.len().saturating_sub(2))
