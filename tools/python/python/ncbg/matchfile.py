@@ -1,0 +1,244 @@
+"""The referee's match files (``ncbg-referee --out FILE``,
+``protocol/match-file.md``), read by the library's ``ncbg::matchfile``.
+
+``read(path)`` gives a :class:`MatchFile`: the header (the ``meta`` lines,
+in file order) and the finished games, each with its players, opening, end
+and its turns replayed into :class:`ncbg.Turn` objects::
+
+    m = ncbg.matchfile.read("match.txt")
+    for g in m.games:
+        print(g.index, g.x, g.y, g.winner, g.kind, g.points, len(g.turns))
+        for state, turn in g.positions():
+            ...
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+
+from ._ncbg import State, Turn, _parse_match_file
+
+MAGIC = "# ncbg-referee match file v1"
+"""The first line of every match file."""
+
+
+def _clean(text: object) -> str:
+    return "".join(" " if (ord(c) < 32 or 127 <= ord(c) < 160) else c for c in str(text))
+
+
+@dataclass
+class Game:
+    """One finished game of a match file (a ``game`` line)."""
+
+    index: int
+    """Position in the whole schedule, 0-based (the game's key)."""
+    pair: int
+    """Game pair: games 2p and 2p+1 play the same opening, colours swapped."""
+    round: int
+    """Round, 0-based."""
+    opening: str
+    """``pair:<x0>-<y0>`` or ``state:<full-state ID>``."""
+    x: str
+    """The player (engine name) playing X, who moves first."""
+    y: str
+    """The player playing Y."""
+    winner: Optional[str]
+    """``"X"``, ``"Y"``, or None for a draw."""
+    kind: str
+    """``single``, ``gammon``, ``backgammon``, ``forfeit`` or ``draw``."""
+    points: int
+    """Points to the winner (1-3, 1 for a forfeit, 0 for a draw)."""
+    reason: str
+    """``bore-off``, a forfeit's reason (``crash``, ``timeout``, ...), ``max-turns`` or ``repetition``."""
+    detail: str
+    """Free text on the end (a forfeit's offending answer)."""
+    start: State
+    """The state the game starts from (before the turn-0 picks of a ``pair:`` opening)."""
+    turns: List[Turn] = field(default_factory=list)
+    """Every turn from ``start``: the turn-0 picks, then whole turns."""
+    end: Optional[State] = None
+    """The state after the last turn, with the whole move stack."""
+
+    def name(self, side: str) -> str:
+        """The player playing ``side`` (``"X"`` or ``"Y"``)."""
+        return self.x if side == "X" else self.y
+
+    @property
+    def winner_name(self) -> Optional[str]:
+        """The winning player's name, or None for a draw."""
+        return None if self.winner is None else self.name(self.winner)
+
+    def positions(self) -> Iterator[Tuple[State, Turn]]:
+        """Each state of the game (with its move stack so far) and the turn
+        played from it."""
+        s = self.start.copy()
+        for t in self.turns:
+            yield s.copy(), t
+            s.push(t)
+
+    def to_line(self) -> str:
+        """The ``game`` line (without its newline), as the referee writes it."""
+        fields = [
+            ("index", self.index),
+            ("pair", self.pair),
+            ("round", self.round),
+            ("opening", self.opening),
+            ("x", self.x),
+            ("y", self.y),
+            ("winner", self.winner or "-"),
+            ("kind", self.kind),
+            ("points", self.points),
+            ("reason", self.reason),
+            ("detail", self.detail),
+            ("moves", " ".join(str(t) for t in self.turns)),
+        ]
+        return "game\t" + "\t".join(f"{k}={_clean(v)}" for k, v in fields) + "\tend"
+
+    @classmethod
+    def from_state(
+        cls,
+        state: State,
+        x: str,
+        y: str,
+        *,
+        index: int = 0,
+        pair: Optional[int] = None,
+        round: int = 0,
+        reason: str = "max-turns",
+        detail: str = "",
+    ) -> "Game":
+        """A game record of ``state``'s move stack, from the state its first
+        turn was made from: a ``pair:`` opening when that is a start
+        position and the stack begins with the two initial picks, a
+        ``state:`` opening otherwise. A finished state is a win; an
+        unfinished one a draw with ``reason`` (``max-turns`` or
+        ``repetition``)."""
+        stack = state.move_stack
+        root = stack[0].before if stack else state.copy(stack=False)
+        if root.numbers == (None, None) and len(stack) >= 2 and stack[0].play is None and stack[1].play is None:
+            opening = f"pair:{stack[0].number}-{stack[1].number}"
+        else:
+            opening = f"state:{root.id}"
+        r = state.result()
+        if r is not None:
+            winner, kind, points, why = r.winner, r.kind, r.points, "bore-off"
+        else:
+            winner, kind, points, why = None, "draw", 0, reason
+        return cls(
+            index=index,
+            pair=index // 2 if pair is None else pair,
+            round=round,
+            opening=opening,
+            x=x,
+            y=y,
+            winner=winner,
+            kind=kind,
+            points=points,
+            reason=why,
+            detail=detail,
+            start=root,
+            turns=list(stack),
+            end=state.copy(),
+        )
+
+    def replay(self) -> State:
+        """The final state, with the game's turns on its move stack."""
+        s = self.start.copy()
+        for t in self.turns:
+            s.push(t)
+        return s
+
+
+@dataclass
+class MatchFile:
+    """A match file's header and games."""
+
+    header: Dict[str, str]
+    """The ``meta`` entries, in file order (``engine0``, ``cmd0``, ``k``, ...)."""
+    games: List[Game]
+    """Finished games in file order (a repeated index keeps its first record)."""
+    broken_lines: int = 0
+    """``game`` lines that are not complete records (ignored)."""
+
+    @property
+    def players(self) -> List[str]:
+        """Every engine name: ``engine0``, ``engine1``, ... up to the first missing."""
+        out: List[str] = []
+        while f"engine{len(out)}" in self.header:
+            out.append(self.header[f"engine{len(out)}"])
+        return out
+
+    @property
+    def variant(self) -> str:
+        return self.header.get("variant", "standard")
+
+    @property
+    def k(self) -> int:
+        return int(self.header.get("k", 6))
+
+    @property
+    def credits(self) -> int:
+        return int(self.header.get("credits", 2))
+
+    def scores(self) -> Dict[str, float]:
+        """Points won per player over the file's games."""
+        out: Dict[str, float] = {p: 0.0 for p in self.players}
+        for g in self.games:
+            for p in (g.x, g.y):
+                out.setdefault(p, 0.0)
+            if g.winner is not None:
+                out[g.name(g.winner)] += g.points
+        return out
+
+
+    @classmethod
+    def new(
+        cls,
+        players: Sequence[str],
+        *,
+        variant: str = "standard",
+        k: int = 6,
+        credits: int = 2,
+        **meta: str,
+    ) -> "MatchFile":
+        """An empty match file between ``players`` (``engine0``,
+        ``engine1``, ...) with the game's rules; ``meta`` adds header keys
+        (``-`` in a key name is written for ``_``)."""
+        header: Dict[str, str] = {f"engine{i}": p for i, p in enumerate(players)}
+        header.update({"variant": variant, "k": str(k), "credits": str(credits)})
+        header.update({key.replace("_", "-"): str(v) for key, v in meta.items()})
+        return cls(header=header, games=[])
+
+    def to_text(self) -> str:
+        """The whole file's text: the magic line, the header and the games."""
+        lines = [MAGIC] + [f"meta\t{k}={_clean(v)}" for k, v in self.header.items()]
+        lines += [g.to_line() for g in self.games]
+        return "\n".join(lines) + "\n"
+
+    def write(self, path: Union[str, "os.PathLike[str]"]) -> None:
+        """Writes the file (readable by ``ncbg-referee merge``, ``ncbg
+        analyze`` and the GUI)."""
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.to_text())
+
+
+def _from_dict(d: Dict[str, Any]) -> MatchFile:
+    games = [Game(**g) for g in d["games"]]
+    return MatchFile(header=dict(d["header"]), games=games, broken_lines=d["broken_lines"])
+
+
+def parse(text: str) -> MatchFile:
+    """Reads a match file's text; raises :class:`ncbg.Error` when it is not
+    one, or when a game's turns do not replay."""
+    return _from_dict(_parse_match_file(text))
+
+
+def read(path: Union[str, "os.PathLike[str]"]) -> MatchFile:
+    """Reads the match file at ``path``."""
+    with open(path, encoding="utf-8") as f:
+        return parse(f.read())
+
+
+__all__ = ["MAGIC", "Game", "MatchFile", "parse", "read"]

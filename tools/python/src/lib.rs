@@ -1,0 +1,51 @@
+//! `ncbg._ncbg`: the Python extension over the `ncbg` library. The Python
+//! package `ncbg` (tools/python/python/ncbg) re-exports it and adds the
+//! pure-Python parts (the subprocess engine, the file readers' classes).
+//!
+//! - [`state`]: `State` and `Turn` (rules, IDs, notation);
+//! - [`search`]: `search`, `evaluate` and `analyze_game` in-process, the
+//!   GIL released while they run;
+//! - [`files`]: match files, gnubg `.mat` files (over [`mat`], a copy of
+//!   the library's reader with a fix) and exact-value tables.
+
+mod files;
+mod mat;
+mod search;
+mod state;
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+create_exception!(
+    ncbg,
+    Error,
+    PyValueError,
+    "Base class of the errors ncbg raises (a ValueError); the message is the library's."
+);
+create_exception!(
+    ncbg,
+    IllegalTurn,
+    Error,
+    "A turn (a Turn or a turn token) that the rules forbid in this state, or that is not a turn token."
+);
+create_exception!(
+    ncbg,
+    BadId,
+    Error,
+    "A full-state ID or Position ID that cannot be read."
+);
+
+/// The extension module.
+#[pymodule]
+fn _ncbg(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("Error", py.get_type::<Error>())?;
+    m.add("IllegalTurn", py.get_type::<IllegalTurn>())?;
+    m.add("BadId", py.get_type::<BadId>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    state::register(m)?;
+    search::register(m)?;
+    files::register(m)?;
+    Ok(())
+}

@@ -1,0 +1,221 @@
+//! A copy of the library's `.mat` reader, `ncbg::matchfile::mat` (moved
+//! there from tools/gui/src/matfile.rs on main while this package was
+//! written), with one change: a turn's dice need no space before them (see
+//! [`entries`]), so that a long play the library's export glues to the
+//! right column's dice reads back. With that fix in the library, this file
+//! should go and `files.rs` call `ncbg::matchfile::mat::read`.
+//!
+//! Reading a Jellyfish `.mat` (gnubg notation, as `ncbg-referee` and this
+//! program export it) back into games for review.
+//!
+//! A `.mat` keeps each turn's dice and play but not the picks: the turn's
+//! pair is (the mover's pick, the opponent's current number), so once the
+//! initial pair is known every pick follows from the dice. The initial
+//! pair is not written either: Y's initial number is half of X's first
+//! pair and X's never shows again, so the first opening whose replay
+//! accepts every turn is taken. The side that moves first is X. A game the
+//! rules do not replay (a dice game, a doublet beyond the credits) is an
+//! error naming its turn.
+
+use ncbg::board::Variant;
+use ncbg::game::GameState;
+use ncbg::matchfile::{ForfeitReason, GameEnd, GameRecord, Opening};
+use ncbg::notation::format_play_token;
+use ncbg::numbers::{NumberRules, Side};
+
+/// One written turn: the player (0 left column, 1 right), dice and play.
+#[derive(Clone, Debug)]
+struct Entry {
+    player: usize,
+    dice: (u8, u8),
+    play: String,
+}
+
+/// One game as written.
+#[derive(Default)]
+struct Written {
+    names: [String; 2],
+    entries: Vec<Entry>,
+    /// The player credited with the win, and the points.
+    wins: Option<(usize, u32)>,
+}
+
+/// Column where the right player's text starts in the written layout
+/// (`NNN) ` and a 28-wide left column); text before it is the left one's.
+const RIGHT: usize = 20;
+
+/// The turns of one line after `NNN)`: each starts with the dice (`65:`).
+/// A play has no `:`, so the two digits before each `:` are a turn's dice,
+/// also where a left column longer than its 28 characters runs into the
+/// right one (`... 6/3*53: bar/22*`, as the library's export writes a long
+/// play): unlike the library's reader, no space is needed before the dice.
+fn entries(line: &str) -> Vec<Entry> {
+    let b = line.as_bytes();
+    let starts: Vec<usize> = (0..b.len().saturating_sub(2))
+        .filter(|&i| b[i].is_ascii_digit() && b[i + 1].is_ascii_digit() && b[i + 2] == b':')
+        .collect();
+    starts
+        .iter()
+        .enumerate()
+        .map(|(j, &s)| {
+            let end = starts.get(j + 1).copied().unwrap_or(b.len());
+            Entry {
+                player: usize::from(s >= RIGHT),
+                dice: (b[s] - b'0', b[s + 1] - b'0'),
+                play: line[s + 3..end].trim().to_string(),
+            }
+        })
+        .collect()
+}
+
+fn parse_games(text: &str) -> Result<Vec<Written>, String> {
+    let mut games: Vec<Written> = Vec::new();
+    for line in text.lines() {
+        let t = line.trim();
+        if t.starts_with("Game ") {
+            games.push(Written::default());
+            continue;
+        }
+        let Some(g) = games.last_mut() else {
+            continue;
+        };
+        if let Some(p) = line.find("Wins ") {
+            let pts = line[p + 5..]
+                .split_whitespace()
+                .next()
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(1);
+            g.wins = Some((usize::from(p >= RIGHT), pts));
+        } else if let Some((num, rest)) = line.split_once(')') {
+            if num.trim().parse::<u32>().is_ok() {
+                let col = num.len() + 1;
+                let padded = format!("{}{rest}", " ".repeat(col));
+                g.entries.extend(entries(&padded));
+            }
+        } else if g.entries.is_empty() && t.contains(" : ") {
+            // " name1 : score    name2 : score"
+            let parts: Vec<&str> = t.split(" : ").collect();
+            if parts.len() == 3 {
+                let second = parts[1].split_whitespace().skip(1).collect::<Vec<_>>();
+                g.names = [parts[0].trim().to_string(), second.join(" ")];
+            }
+        }
+    }
+    if games.is_empty() {
+        return Err("no game in this .mat".into());
+    }
+    Ok(games)
+}
+
+/// Replays `w` from the initial pair (x0, y0): the turn tokens and the
+/// end state, or the turn (1-based) that does not replay and why.
+fn replay(
+    w: &Written,
+    rules: NumberRules,
+    x0: u8,
+    y0: u8,
+) -> Result<(Vec<String>, GameState), (usize, String)> {
+    let mut s = GameState::start(Variant::Standard, rules);
+    s.pick(x0).map_err(|e| (0, e.to_string()))?;
+    s.pick(y0).map_err(|e| (0, e.to_string()))?;
+    let mut tokens = vec![x0.to_string(), y0.to_string()];
+    for (i, e) in w.entries.iter().enumerate() {
+        let (a, b) = e.dice;
+        let dice = (a.max(b), a.min(b));
+        let n = [a, b]
+            .into_iter()
+            .find(|&n| s.pair_for(n).is_some_and(|p| (p.hi(), p.lo()) == dice))
+            .ok_or_else(|| (i + 1, format!("{a}{b} is not a pair of this game")))?;
+        let mut next = s;
+        next.pick(n).map_err(|e| (i + 1, e.to_string()))?;
+        let text = if e.play.is_empty() { "pass" } else { &e.play };
+        let lp = next.parse_play(text).map_err(|e| (i + 1, e.to_string()))?;
+        let token = format!("{n}:{}", format_play_token(next.position(), &lp.play));
+        next.play(&lp).map_err(|e| (i + 1, e.to_string()))?;
+        tokens.push(token);
+        s = next;
+    }
+    Ok((tokens, s))
+}
+
+/// The games of a `.mat`, and the rules they replay under (k 6, enough
+/// doublet credits for every game, 2 at least).
+pub fn read(text: &str) -> Result<(Vec<GameRecord>, NumberRules), String> {
+    let written = parse_games(text)?;
+    let credits = written
+        .iter()
+        .flat_map(|w| {
+            [0, 1].map(|p| {
+                w.entries
+                    .iter()
+                    .filter(|e| e.player == p && e.dice.0 == e.dice.1)
+                    .count()
+            })
+        })
+        .max()
+        .unwrap_or(0)
+        .clamp(2, 9) as u8;
+    let rules = NumberRules::new(6, credits)?;
+    let mut games = Vec::new();
+    for (gi, w) in written.iter().enumerate() {
+        let first = w
+            .entries
+            .first()
+            .ok_or(format!("game {}: no turns", gi + 1))?;
+        // X moves first.
+        let x_player = first.player;
+        // The error of the opening that replayed furthest.
+        let mut why = (0, String::new());
+        let found = (1..=6u8)
+            .flat_map(|y0| (1..=6u8).map(move |x0| (x0, y0)))
+            .filter(|(x0, y0)| x0 != y0)
+            .find_map(|(x0, y0)| match replay(w, rules, x0, y0) {
+                Ok(r) => Some((x0, y0, r)),
+                Err(e) => {
+                    if e.0 >= why.0 {
+                        why = e;
+                    }
+                    None
+                }
+            });
+        let Some((x0, y0, (moves, end_state))) = found else {
+            return Err(format!("game {}: turn {}: {}", gi + 1, why.0, why.1));
+        };
+        let side_of = |player: usize| if player == x_player { Side::X } else { Side::Y };
+        let end = match (end_state.result(), w.wins) {
+            (Some(r), _) => GameEnd::Win {
+                winner: r.winner,
+                kind: r.kind,
+            },
+            // Written as a resignation: the other side forfeits.
+            (None, Some((p, _))) => GameEnd::Forfeit {
+                loser: side_of(p).other(),
+                reason: ForfeitReason::Illegal,
+            },
+            (None, None) => return Err(format!("game {}: not finished", gi + 1)),
+        };
+        let names = &w.names;
+        games.push(GameRecord {
+            index: gi as u64,
+            pair: gi as u64 / 2,
+            round: 0,
+            opening: Opening::Pair { x0, y0 },
+            x_name: names[x_player].clone(),
+            y_name: names[1 - x_player].clone(),
+            end,
+            detail: "read from a .mat: the initial pair is the first that replays".into(),
+            moves,
+        });
+    }
+    Ok((games, rules))
+}
+
+/// The two players' names as the first game's header line gives them
+/// (left column, right column); empty when not written.
+pub fn player_names(text: &str) -> [String; 2] {
+    parse_games(text)
+        .ok()
+        .and_then(|g| g.into_iter().next())
+        .map(|w| w.names)
+        .unwrap_or_default()
+}

@@ -1,0 +1,258 @@
+"""ncbg.State and ncbg.Turn: rules, IDs, notation, errors."""
+
+import copy
+import pickle
+import random
+import subprocess
+
+import pytest
+
+import ncbg
+
+START = "4HPwATDgc/ABMA:Xpick:x-y-:d22:k6"
+X3Y5 = "4HPwATDgc/ABMA:Xpick:x3y5:d22:k6"
+
+
+def random_game(seed, state=None):
+    rng = random.Random(seed)
+    s = state.copy() if state is not None else ncbg.State()
+    while not s.is_over():
+        s.push(rng.choice(s.legal_turns()))
+    return s
+
+
+def test_start_and_ids():
+    s = ncbg.State()
+    assert s.id == START
+    assert s.position_id == "4HPwATDgc/ABMA"
+    assert ncbg.State.start() == s
+    assert ncbg.State.from_id(START) == s
+    assert ncbg.State(START) == s
+    assert s.turn == "X" and s.phase == "pick" and s.in_opening
+    assert s.numbers == (None, None)
+    assert s.credits == (2, 2)
+    assert s.k == 6
+    assert s.pips == (167, 167)
+    assert s.legal_numbers() == [1, 2, 3, 4, 5, 6]
+    x, y = s.board
+    assert x == y and sum(x) == 15 and len(x) == 26
+    assert (x[24], x[13], x[8], x[6]) == (2, 5, 3, 5)
+    assert s.mover_board == s.board
+    assert not s.is_over() and s.result() is None
+    assert repr(s) == f"State('{START}')"
+
+
+def test_variants_and_rules():
+    h = ncbg.State.start("hypergammon", k=4, credits=1)
+    assert h.checkers_per_side == 3
+    assert h.id.endswith(":d11:k4:n3")
+    assert h.legal_numbers() == [1, 2, 3, 4]
+    n = ncbg.State.start(variant="nackgammon")
+    assert n.board[0][23] == 2
+    with pytest.raises(ncbg.Error, match="unknown variant"):
+        ncbg.State.start("chess")
+    with pytest.raises(ncbg.Error):
+        ncbg.State.start(k=12)
+
+
+def test_bad_ids():
+    for bad in ["", "hello", "4HPwATDgc/ABMA:Xpick:x3y5:d22", "4HPwATDgc/ABMA:Zpick:x3y5:d22:k6",
+                "!!!!!!!!!!!!!!:Xpick:x3y5:d22:k6", "4HPwATDgc/ABMA:Xpick:x7y5:d22:k6"]:
+        with pytest.raises(ncbg.BadId):
+            ncbg.State.from_id(bad)
+    with pytest.raises(ncbg.BadId, match="5 or 6 ':'-separated fields"):
+        ncbg.State("hello")
+    assert issubclass(ncbg.BadId, ncbg.Error) and issubclass(ncbg.Error, ValueError)
+
+
+def test_turn_zero_and_first_turn():
+    s = ncbg.State()
+    turns = s.legal_turns()
+    assert [str(t) for t in turns] == ["1", "2", "3", "4", "5", "6"]
+    assert turns[2].number == 3 and turns[2].play is None and turns[2].pair is None
+    s.push(turns[2])
+    assert s.turn == "Y" and s.legal_numbers() == [1, 2, 4, 5, 6]
+    s.push("5")
+    assert s.id == X3Y5
+    assert s.numbers == (3, 5)
+    turns = s.legal_turns()
+    assert len(turns) == s.count_legal_turns()
+    assert all(t.number in (1, 2, 4, 5, 6) and t.play for t in turns)
+    t = s.parse_turn("6:13/8,24/18")
+    assert str(t) == "6:24/18,13/8" and t.token == str(t)
+    assert t.pair == (6, 5) and t.side == "X" and not t.is_doublet
+    assert t in turns
+    assert [t for t in turns if t.number == 5][0].is_doublet
+    s.push("6:13/8 24/18")  # lenient notation
+    assert s.turn == "Y" and s.numbers == (6, 5)
+    assert [str(m) for m in s.move_stack] == ["3", "5", "6:24/18,13/8"]
+
+
+def test_play_phase_from_id():
+    s = ncbg.State("4HPwATDgc/ABMA:Xplay:x6y5:d22:k6")
+    assert s.phase == "play" and s.pending_pair == (6, 5)
+    assert s.legal_numbers() == []
+    turns = s.legal_turns()
+    assert all(t.number == 6 and ":" not in str(t) for t in turns)
+    assert "24/13" in [str(t) for t in turns]
+    s.push("6:24/13")  # the same number may be repeated in an answer
+    assert s.turn == "Y"
+
+
+def test_illegal_turns():
+    s = ncbg.State(X3Y5)
+    with pytest.raises(ncbg.IllegalTurn, match="7 is not a number in 1-6"):
+        s.push("7:24/13")
+    with pytest.raises(ncbg.IllegalTurn, match="cannot be played"):
+        s.push("6:24/17")
+    with pytest.raises(ncbg.IllegalTurn):
+        s.push("3:24/21")  # 3 is X's own current number
+    with pytest.raises(ncbg.IllegalTurn):
+        s.push("banana")
+    with pytest.raises(TypeError):
+        s.push(42)
+    assert s.id == X3Y5 and s.move_stack == []
+    other = ncbg.State().legal_turns()[0]
+    with pytest.raises(ncbg.IllegalTurn, match="another state"):
+        s.push(other)
+    assert not s.is_legal("7:24/13") and s.is_legal("6:24/13")
+
+
+def test_push_pop_play_copy():
+    s = ncbg.State(X3Y5)
+    t = s.legal_turns()[5]
+    after = s.play(t)
+    assert s.id == X3Y5 and after != s
+    assert after == t.after() and t.before == s
+    s.push(t)
+    assert s == after and s.peek() == t
+    assert s.pop() == t
+    assert s.id == X3Y5 and s.peek() is None
+    with pytest.raises(IndexError):
+        s.pop()
+    s.push(t)
+    c = s.copy()
+    c.push(c.legal_turns()[0])
+    assert len(s.move_stack) == 1 and len(c.move_stack) == 2
+    assert len(s.copy(stack=False).move_stack) == 0
+    assert copy.deepcopy(s) == s and copy.copy(s).move_stack == s.move_stack
+    assert pickle.loads(pickle.dumps(s)) == s
+    assert pickle.loads(pickle.dumps(t)) == t and pickle.loads(pickle.dumps(t)).before == t.before
+
+
+def test_eq_and_hash():
+    a = ncbg.State()
+    b = ncbg.State()
+    b.push("3")
+    b.pop()
+    assert a == b and hash(a) == hash(b)
+    assert a != ncbg.State(X3Y5)
+    assert a != "not a state"
+    assert len({a, b, ncbg.State(X3Y5)}) == 2
+    t1 = ncbg.State(X3Y5).parse_turn("6:24/13")
+    t2 = ncbg.State(X3Y5).parse_turn("6:24/18,18/13")
+    assert t1 == t2 and hash(t1) == hash(t2)
+    assert len(set(ncbg.State(X3Y5).legal_turns())) == ncbg.State(X3Y5).count_legal_turns()
+
+
+def test_game_to_the_end():
+    s = random_game(7)
+    assert s.is_over()
+    r = s.result()
+    assert r.winner in ("X", "Y") and r.kind in ("single", "gammon", "backgammon")
+    assert r.points in (1, 2, 3) and abs(r.points_for_x) == r.points
+    assert s.legal_turns() == [] and s.legal_numbers() == []
+    winner_off = s.board[0 if r.winner == "X" else 1][0]
+    assert winner_off == 15
+    with pytest.raises(ncbg.IllegalTurn, match="game is over"):
+        s.push("1:pass")
+    # Replaying the tokens of the stack from the start gives the same state.
+    replay = ncbg.State()
+    for t in s.move_stack:
+        replay.push(str(t))
+    assert replay == s
+
+
+def test_doublet_credits():
+    s = ncbg.State(X3Y5)
+    s.push("5:13/3(2)")  # X doubles Y's 5: one credit spent
+    assert s.credits == (1, 2)
+    assert s.numbers == (5, 5)
+
+
+def test_str_is_the_d_board(ncbg_bin):
+    states = [ncbg.State(), ncbg.State(X3Y5), random_game(3)]
+    g = random_game(11)
+    states.append(g.move_stack[40].before)
+    for s in states:
+        out = subprocess.run(
+            [ncbg_bin], input=f"ncbp\nposition state {s.id}\nd\nquit\n",
+            capture_output=True, text=True, timeout=30,
+        ).stdout.splitlines()
+        lines = out[out.index("ncbpok") + 1:out.index("dok")]
+        assert str(s).splitlines() == lines
+
+
+def test_legal_turns_match_the_engine(ncbg_bin):
+    g = random_game(5)
+    states = [t.before for t in g.move_stack[:30:6]]
+    for s in states:
+        # perft runs on the search thread: one engine per state, `quit`
+        # waits for it.
+        out = subprocess.run([ncbg_bin], input=f"ncbp\nposition state {s.id}\nperft 1\nquit\n",
+                             capture_output=True, text=True, timeout=60).stdout
+        counts = [int(line.split()[3]) for line in out.splitlines() if line.startswith("perft 1 nodes")]
+        assert counts == [s.count_legal_turns()], s.id
+    # And the plays of a pending pair as `legal` lists them.
+    s = ncbg.State("4HPwATDgc/ABMA:Xplay:x6y5:d22:k6")
+    out = subprocess.run([ncbg_bin], input=f"ncbp\nposition state {s.id}\nlegal\nquit\n",
+                         capture_output=True, text=True, timeout=30).stdout
+    plays = [line.split()[2] for line in out.splitlines() if line.startswith("legal play")]
+    assert plays == [str(t) for t in s.legal_turns()]
+
+
+def test_turn_list_is_a_sequence():
+    import collections.abc
+
+    s = ncbg.State(X3Y5)
+    turns = s.legal_turns()
+    assert isinstance(turns, collections.abc.Sequence) and isinstance(turns, ncbg.TurnList)
+    every = list(turns)
+    assert len(turns) == len(every) == s.count_legal_turns() and turns
+    assert turns[0] == every[0] and turns[-1] == every[-1]
+    assert turns[2:5] == every[2:5] and turns[::-1] == every[::-1]
+    assert [t for t in turns] == every and turns == every and turns == tuple(every)
+    assert turns == s.legal_turns() and turns != every[1:] and turns != "x"
+    assert every[3] in turns and turns.index(every[3]) == 3
+    assert ncbg.State().legal_turns()[0] not in turns
+    with pytest.raises(IndexError):
+        turns[len(turns)]
+    with pytest.raises(ValueError):
+        turns.index(ncbg.State().legal_turns()[0])
+    assert repr(ncbg.State().legal_turns()) == "[" + ", ".join(f"Turn('{n}')" for n in range(1, 7)) + "]"
+    assert random.Random(1).choice(turns) in every
+
+
+def test_from_board():
+    s = ncbg.State(X3Y5)
+    x, y = s.board
+    assert ncbg.State.from_board(x, y, numbers=(3, 5)) == s
+    g = random_game(8).move_stack[31].before
+    x, y = g.board
+    assert ncbg.State.from_board(x, y, turn=g.turn, numbers=g.numbers, credits=g.credits,
+                                 k=g.k, phase=g.phase) == g
+    p = ncbg.State.from_board(x, y, turn="X", numbers=(6, 5), phase="play")
+    assert p.pending_pair == (6, 5) and p.phase == "play"
+    with pytest.raises(ncbg.Error, match="25 counts, not 26"):
+        ncbg.State.from_board(x[:25], y)
+    with pytest.raises(ncbg.Error):
+        ncbg.State.from_board(x, y, numbers=(7, 5))
+    clash, theirs = ncbg.State().board
+    clash[24] -= 1
+    clash[1] += 1          # X's 1 point is Y's 24 point, where Y has checkers
+    with pytest.raises(ncbg.Error):
+        ncbg.State.from_board(clash, theirs)
+    with pytest.raises(OverflowError):
+        ncbg.State.from_board([-1] + x[1:], y)
+    with pytest.raises(ncbg.Error, match="turn"):
+        ncbg.State.from_board(x, y, turn="Z")
