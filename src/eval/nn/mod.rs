@@ -17,7 +17,7 @@
 //! ([`Probabilities::consistent`]). The nets the
 //! engine plays with are embedded in the binary: one for the games of 15
 //! checkers a side, standard and Nackgammon ([`Network::embedded`]), one
-//! for NC-Hypergammon's three ([`Network::embedded_hyper`]), chosen by the
+//! for NC-Hypergammon's three up to k = 5 ([`Network::embedded_hyper`]), chosen by the
 //! state ([`Network::embedded_for`], [`NnEval::embedded`]); [`mod@file`] reads
 //! and writes other nets (a net given by file plays every game).
 //!
@@ -57,10 +57,18 @@ static EMBEDDED_BYTES: &[u8] = include_bytes!("default.ncnn");
 /// its own states (see `tools/train/README.md`).
 static HYPER_BYTES: &[u8] = include_bytes!("hyper.ncnn");
 
-/// Whether `state` is a game of three checkers a side (NC-Hypergammon),
-/// which the embedded Hypergammon net plays.
+/// The largest alphabet the embedded Hypergammon net plays. It learned from
+/// k = 4 alone; in self-play at 20,000 nodes against the main net it wins
+/// at k = 3 (96.7% of the points) and k = 5 (69.2%, no credits; 62.1% with
+/// two) but loses at k = 6 (41.3%; against GNU Backgammon's net the main
+/// net takes 75.4% there, the Hypergammon net 41.3%), so k = 6 and above
+/// stay with the main net.
+pub const HYPER_NET_MAX_K: u8 = 5;
+
+/// Whether the embedded Hypergammon net values `state`: three checkers a
+/// side (NC-Hypergammon) and k at most [`HYPER_NET_MAX_K`].
 pub fn is_hypergammon(state: &GameState) -> bool {
-    state.position().mover().total() == 3
+    state.position().mover().total() == 3 && state.k() <= HYPER_NET_MAX_K
 }
 
 /// A value network: weights and biases of its two layers.
@@ -162,7 +170,8 @@ impl Network {
     }
 
     /// The embedded net that plays `state`'s game: the Hypergammon net for
-    /// three checkers a side, the main one otherwise.
+    /// three checkers a side up to k = 5 ([`is_hypergammon`]), the main one
+    /// otherwise.
     pub fn embedded_for(state: &GameState) -> Arc<Network> {
         if is_hypergammon(state) {
             Network::embedded_hyper()
@@ -218,7 +227,7 @@ impl NnEval {
     }
 
     /// The evaluation with the embedded nets: the Hypergammon net for three
-    /// checkers a side, the main net for the other games.
+    /// checkers a side up to k = 5, the main net for the other games.
     pub fn embedded() -> NnEval {
         NnEval {
             net: Network::embedded(),
@@ -298,6 +307,12 @@ mod tests {
         assert_eq!(pair.evaluate(&hyper), value(&own, &hyper));
         assert_eq!(pair.evaluate(&standard), value(&main, &standard));
         assert!(Arc::ptr_eq(&Network::embedded_for(&hyper), &own));
+        // From k = 6 on the main net plays Hypergammon too.
+        let mut hyper6 = GameState::start(Variant::Hypergammon, NumberRules::new(6, 2).unwrap());
+        hyper6.pick(2).unwrap();
+        hyper6.pick(3).unwrap();
+        assert!(Arc::ptr_eq(pair.network_for(&hyper6), &main));
+        assert_eq!(pair.evaluate(&hyper6), value(&main, &hyper6));
         // A net given by file plays every game.
         let single = NnEval::file_or_embedded(Some(main.clone()));
         assert_eq!(single.evaluate(&hyper), value(&main, &hyper));

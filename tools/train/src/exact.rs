@@ -107,6 +107,32 @@ pub fn sample_states(
     Ok(out)
 }
 
+/// The distinct pick states of a game under way that a table holds, met in
+/// the games of a referee match file (each replayed from its start), in the
+/// order met: the states an engine's own play reaches, to label by the table.
+pub fn states_of_match(table: &Table, text: &str) -> Result<Vec<GameState>, String> {
+    use ncbg::matchfile::MatchFile;
+    use ncbg::turn::{apply, TurnForm};
+    let file = MatchFile::parse(text);
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for game in &file.games {
+        let mut state = file.header.start_of(game)?;
+        for token in &game.moves {
+            if state.phase() == Phase::Pick
+                && !state.in_opening()
+                && table.lookup(&state).is_some()
+                && seen.insert(state)
+            {
+                out.push(state);
+            }
+            apply(&mut state, token, TurnForm::Answer)
+                .map_err(|e| format!("game {}: '{token}': {e}", game.index))?;
+        }
+    }
+    Ok(out)
+}
+
 /// Training data from a table: each state of `states` as a one-state game
 /// whose result is the state's exact value (points for X; 0, a draw,
 /// weighs only the score) and whose score is that value for the mover in

@@ -134,6 +134,10 @@ enum Cmd {
         /// Random turns after the initial pair, at most (uniform 0..=N).
         #[arg(long, default_value_t = 60)]
         max_turns: u32,
+        /// Instead of random states, the states met in these referee match
+        /// files of the table's game (an engine's own play).
+        #[arg(long)]
+        games: Vec<PathBuf>,
     },
     /// Strength against perfect play: random reachable states of a solved
     /// game (NC-Hypergammon), each searched afresh with the engine's
@@ -143,7 +147,8 @@ enum Cmd {
         /// `ncbg tables build --full --checkers 3 --k 3 --credits 0`).
         #[arg(long)]
         table: PathBuf,
-        /// The net that searches (default: the embedded net).
+        /// The net that searches (default: the embedded nets, each for its
+        /// game, as the engine plays).
         #[arg(long)]
         net: Option<PathBuf>,
         /// States to draw.
@@ -335,6 +340,7 @@ fn run(cli: Cli) -> Result<(), String> {
             states,
             seed,
             max_turns,
+            games: matches,
         } => {
             let path = table;
             let table = ncbg::tables::Table::open(&path)?;
@@ -346,8 +352,20 @@ fn run(cli: Cli) -> Result<(), String> {
                     "{spec}: exact labels may come only from bear-off tables and NC-Hypergammon k=4 without credits; other solved games are kept for measurement"
                 ));
             }
-            let start = exact::start_of(&table)?;
-            let sample = exact::sample_states(&table, start, states, seed, max_turns)?;
+            let sample = if matches.is_empty() {
+                let start = exact::start_of(&table)?;
+                exact::sample_states(&table, start, states, seed, max_turns)?
+            } else {
+                let mut all = Vec::new();
+                for m in &matches {
+                    let text =
+                        std::fs::read_to_string(m).map_err(|e| format!("{}: {e}", m.display()))?;
+                    all.extend(exact::states_of_match(&table, &text)?);
+                }
+                let mut seen = std::collections::HashSet::new();
+                all.retain(|s| seen.insert(*s));
+                all
+            };
             let games = exact::labelled_games(&table, &sample)?;
             let mut text = format!(
                 "{} {} exact table={spec} seed={seed} states={states} max_turns={max_turns}\n",
@@ -386,9 +404,11 @@ fn run(cli: Cli) -> Result<(), String> {
                 ..defaults
             };
             let table = ncbg::tables::Table::open(&table)?;
-            let net = Arc::new(match &net {
-                Some(p) => load(p)?,
-                None => (*Network::embedded()).clone(),
+            // The engine's own evaluation: the embedded nets, each for its
+            // game, unless a net is given.
+            let eval = ncbg::eval::nn::NnEval::file_or_embedded(match &net {
+                Some(p) => Some(Arc::new(load(p)?)),
+                None => None,
             });
             let start = exact::start_of(&table)?;
             let sample = exact::sample_states(&table, start, states, seed, max_turns)?;
@@ -397,9 +417,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 nodes: (nodes > 0).then_some(nodes),
                 ..Default::default()
             };
-            let make = || -> Box<dyn ncbg::eval::Evaluator> {
-                Box::new(ncbg::eval::nn::NnEval::new(net.clone()))
-            };
+            let make = || -> Box<dyn ncbg::eval::Evaluator> { Box::new(eval.clone()) };
             let t = Instant::now();
             let out = exact::judge_all(&make, &table, &sample, &limits, &settings, jobs)?;
             if let Some(path) = verdicts {
