@@ -130,7 +130,8 @@ pub const DEFAULT_FILTER_PER_NUMBER: usize = 0;
 /// the static value, and the net misjudges some replies badly (above all
 /// a number that the side bearing in or off against an anchor cannot play
 /// next turn): cut, they were never searched, and the sparring partner's
-/// players found them. See README (`FilterReduction`) for the matches.
+/// players found them. See `docs/lab/search-options.md` (`FilterReduction`)
+/// for the matches.
 pub const DEFAULT_FILTER_REDUCTION: u32 = 1;
 
 impl Default for Settings {
