@@ -2,7 +2,6 @@
 
 use ncbg::analysis::{analyze_game, analyze_position, run_parallel, totals, Thresholds, Verdict};
 use ncbg::board::{Position, Stage};
-use ncbg::eval::nn::Network;
 use ncbg::eval::NnEval;
 use ncbg::game::GameState;
 use ncbg::search::{Limits, Searcher, Settings};
