@@ -7,7 +7,7 @@
 //! an `.await`; engine work runs in tasks (`controller`), and every change is
 //! announced on a `watch` channel that the event stream forwards.
 
-use crate::engine::Info;
+use crate::driver::Info;
 use crate::record::Record;
 use crate::review::Review;
 use ncbg::board::Variant;

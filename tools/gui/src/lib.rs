@@ -9,7 +9,7 @@
 pub mod app;
 pub mod boardview;
 pub mod controller;
-pub mod engine;
+pub mod driver;
 pub mod files;
 pub mod http;
 pub mod playtree;

@@ -3,7 +3,7 @@
 //! `go`, and the search in progress ([`Thinking`]). The game state that
 //! uses them is in `app`.
 
-use crate::engine::{Engine, Info};
+use crate::driver::{Engine, Info};
 use ncbg::referee::config::EngineConfig;
 use serde::{Deserialize, Serialize};
 use tokio::sync::watch;

@@ -8,7 +8,7 @@ use common::{ncbg_engine, test_engine};
 use ncbg::board::Variant;
 use ncbg::game::GameState;
 use ncbg::numbers::NumberRules;
-use ncbg_gui::engine::{Engine, EngineFault};
+use ncbg_gui::driver::{Engine, EngineFault};
 use ncbg_gui::record::Record;
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
