@@ -8,7 +8,7 @@
 //! announced on a `watch` channel that the event stream forwards.
 
 use crate::driver::Info;
-use crate::record::Record;
+use crate::history::Record;
 use crate::review::Review;
 use ncbg::board::Variant;
 use ncbg::game::GameState;
