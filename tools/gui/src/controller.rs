@@ -178,7 +178,7 @@ async fn think(
         shared.changed(&mut st);
         return;
     };
-    let on_info = |info: crate::driver::Info| {
+    let on_info = |info: crate::driver::InfoLine| {
         let mut st = shared.lock();
         if let Some(t) = st.thinking.as_mut().filter(|t| t.generation == generation) {
             t.lines.push(info.clone());
@@ -324,7 +324,7 @@ pub fn hint(shared: &Arc<Shared>) -> Result<(), String> {
         let result = match guard.as_mut() {
             None => Err("the engine is not running".to_string()),
             Some(engine) if !*stop_rx.borrow() => {
-                let on_line = |i: usize, info: crate::driver::Info| {
+                let on_line = |i: usize, info: crate::driver::InfoLine| {
                     let mut st = shared.lock();
                     if fresh(&st) {
                         if let Some(h) = st.hint.as_mut() {
