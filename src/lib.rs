@@ -65,7 +65,7 @@
 //! [`tables::file`] reads and writes table files (`ncbg tables build`,
 //! the `Tables` option), [`engine::input`] reads lines from a reader its
 //! caller opens, [`ncbp_client::process`] spawns engine processes,
-//! `referee::engine` talks to them over pipes, and `referee::store` reads
+//! `referee::engine_process` talks to them over pipes, and `referee::store` reads
 //! and writes match files. The rest does none (the search, the analysis
 //! and the table solver start threads of their own, for `Threads` and
 //! `--jobs`).

@@ -34,7 +34,7 @@ fn assert_legal(engine: &mut Engine, token: &str) -> GameState {
         "bestmove {token} is not legal in {id}"
     );
     let mut next = state;
-    ncbg::engine::turn::apply(&mut next, token).expect("the library reads the token");
+    ncbg::engine::turn_input::apply(&mut next, token).expect("the library reads the token");
     state
 }
 

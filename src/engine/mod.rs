@@ -25,7 +25,7 @@ pub mod pending;
 pub mod search_job;
 pub mod session;
 pub mod setup;
-pub mod turn;
+pub mod turn_input;
 
 pub use command::{parse_command, Command};
 pub use error::{EngineError, ErrorCode};

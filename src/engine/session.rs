@@ -14,7 +14,7 @@ use super::error::{quote, EngineError, ErrorCode};
 use super::options::{EvalKind, OptionEffect, Options};
 use super::search_job::{self, SearchJob, Task, BENCH_DEPTH};
 use super::setup;
-use super::turn;
+use super::turn_input;
 use crate::eval::nn::{file as net_file, Network, NnEval};
 use crate::eval::{Evaluator, Handcrafted};
 use crate::game::{GameState, RuleError};
@@ -251,14 +251,14 @@ impl Session {
             }
             Command::ChooseNumber(n) => {
                 let mut next = self.game;
-                turn::pick(&mut next, n)?;
+                turn_input::pick(&mut next, n)?;
                 self.history.push(self.game);
                 self.game = next;
                 Vec::new()
             }
             Command::Move(text) => {
                 let before = self.game;
-                turn::apply(&mut self.game, &text).map_err(|e| e.context(&quote(&text)))?;
+                turn_input::apply(&mut self.game, &text).map_err(|e| e.context(&quote(&text)))?;
                 self.history.push(before);
                 Vec::new()
             }

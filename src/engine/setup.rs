@@ -4,7 +4,7 @@
 use super::command::{PositionBase, PositionCommand};
 use super::error::{quote, EngineError, ErrorCode};
 use super::options::Options;
-use super::turn;
+use super::turn_input;
 use crate::game::{GameState, Phase};
 use crate::ids::{position_id, state_id};
 use crate::numbers::{Numbers, Side};
@@ -20,7 +20,7 @@ pub fn build(
     let mut history = Vec::with_capacity(cmd.moves.len());
     for (i, token) in cmd.moves.iter().enumerate() {
         history.push(state);
-        turn::apply(&mut state, token)
+        turn_input::apply(&mut state, token)
             .map_err(|e| e.context(&format!("move {} {}", i + 1, quote(token))))?;
     }
     Ok((state, history))

@@ -1,6 +1,6 @@
 //! The client side of NCBP (`protocol/ncbp.md`): what a program that drives
 //! an engine needs, shared by `ncbg-referee` (blocking, one thread a game:
-//! `referee::engine`, `referee::judge`) and `ncbg-gui` (async, tokio), so
+//! `referee::engine_process`, `referee::judge`) and `ncbg-gui` (async, tokio), so
 //! both start, read and judge engines the same way.
 //!
 //! - [`lines`]: the engine's output cut into lines of at most 64 KiB (a

@@ -3,7 +3,7 @@
 
 /// One `info` line with a score (`info string` lines are not parsed).
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
-pub struct Info {
+pub struct InfoLine {
     /// Turns searched.
     pub depth: u32,
     /// Score in millipoints for the side to move.
@@ -22,12 +22,12 @@ pub struct Info {
 
 /// Reads an `info` line; `None` for other lines, for `info string` and for
 /// a line with an unreadable value.
-pub fn parse_info(line: &str) -> Option<Info> {
+pub fn parse_info(line: &str) -> Option<InfoLine> {
     let mut words = line.split_whitespace();
     if words.next()? != "info" {
         return None;
     }
-    let mut info = Info::default();
+    let mut info = InfoLine::default();
     let mut seen = false;
     while let Some(w) = words.next() {
         match w {

@@ -12,7 +12,7 @@
 //! - [`schedule`]: openings, game pairs, rounds and shards;
 //! - [`plan`]: a match planned from its settings: schedule, the match
 //!   file's header, what a resumed file already holds;
-//! - [`engine`]: an engine process and its line reader (the only process I/O);
+//! - [`engine_process`]: an engine process and its line reader (the only process I/O);
 //! - [`judge`]: one game, speaking NCBP through the [`judge::EnginePort`]
 //!   trait, with forfeits and the turn cap;
 //! - [`record`]: the match file's records, re-exported from
@@ -34,7 +34,7 @@
 
 pub mod config;
 pub mod crosstable;
-pub mod engine;
+pub mod engine_process;
 pub mod judge;
 pub mod log;
 pub mod mat;

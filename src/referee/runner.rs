@@ -11,7 +11,7 @@
 //! the binary) abandons the games under way at once.
 
 use super::config::{EngineConfig, MatchConfig};
-use super::engine::{EngineProcess, Watch};
+use super::engine_process::{EngineProcess, Watch};
 use super::judge::{self, Fault, GameSetup};
 use super::log::EngineLog;
 use super::tournament::TourGame;

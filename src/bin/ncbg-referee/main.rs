@@ -49,7 +49,7 @@ enum Command {
         sprt: Vec<String>,
         /// Report format.
         #[arg(long, value_enum, default_value = "text")]
-        format: Format,
+        format: ReportFormat,
         /// Accept files that lack shards or games of the schedule (a warning
         /// instead of a failure).
         #[arg(long)]
@@ -77,8 +77,9 @@ enum Command {
     },
 }
 
+/// `--format`: how the final report is written.
 #[derive(Clone, Copy, ValueEnum)]
-pub(crate) enum Format {
+pub(crate) enum ReportFormat {
     Text,
     Json,
 }
@@ -186,7 +187,7 @@ pub(crate) struct RunArgs {
     sprt: Vec<String>,
     /// Final report format.
     #[arg(long, value_enum, default_value = "text")]
-    format: Format,
+    format: ReportFormat,
     /// Engine log: every line sent to and read from every engine, with its
     /// UTC time, the engine's name and process id, and `>` (to the engine),
     /// `<` (from it) or `!` (started, exited, killed). Appended to.
@@ -288,8 +289,8 @@ pub(crate) fn emit(text: &str) -> Result<(), String> {
 }
 
 /// Writes the final report in `format`.
-pub(crate) fn emit_report(report: &FinalReport, format: Format) -> Result<(), String> {
-    emit(&report.render(matches!(format, Format::Json)))
+pub(crate) fn emit_report(report: &FinalReport, format: ReportFormat) -> Result<(), String> {
+    emit(&report.render(matches!(format, ReportFormat::Json)))
 }
 
 /// Writes a line to standard error; a closed standard error is ignored.

@@ -5,7 +5,7 @@
 //! schedule that no file holds are a warning and a failure unless
 //! `--partial`.
 
-use crate::{all_names_of, emit_report, note, parse_sprt, read_match, Format, RatingArgs};
+use crate::{all_names_of, emit_report, note, parse_sprt, read_match, RatingArgs, ReportFormat};
 use ncbg::referee::merge;
 use ncbg::referee::report::FinalReport;
 use ncbg::referee::store;
@@ -23,7 +23,7 @@ pub fn merge(
     files: &[PathBuf],
     out: Option<&Path>,
     sprt: &[String],
-    format: Format,
+    format: ReportFormat,
     how: How,
     rating: &RatingArgs,
 ) -> Result<(), String> {

@@ -11,7 +11,7 @@
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use ncbg::analysis::output::{self, Format as Out};
+use ncbg::analysis::output::{self, Format};
 use ncbg::analysis::{analyze_game, analyze_position, run_parallel, Thresholds, Totals};
 use ncbg::board::Variant;
 use ncbg::eval::NnEval;
@@ -26,9 +26,10 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Output formats.
+/// `--format`: the library's output formats ([`Format`]) as a command-line
+/// value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
+pub enum OutputFormat {
     /// A readable table.
     Table,
     /// One JSON object a line.
@@ -55,8 +56,8 @@ pub struct AnalyzeArgs {
     #[arg(long, default_value_t = 3)]
     multipv: usize,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    format: Format,
+    #[arg(long, value_enum, default_value_t = OutputFormat::Table)]
+    format: OutputFormat,
     /// Threads; results are identical for any number.
     #[arg(long, default_value_t = 1)]
     jobs: usize,
@@ -138,12 +139,12 @@ struct Search<'a> {
     tables: &'a [Arc<Table>],
 }
 
-impl Format {
-    fn out(self) -> Out {
+impl OutputFormat {
+    fn out(self) -> Format {
         match self {
-            Format::Table => Out::Table,
-            Format::Json => Out::Json,
-            Format::Tsv => Out::Tsv,
+            OutputFormat::Table => Format::Table,
+            OutputFormat::Json => Format::Json,
+            OutputFormat::Tsv => Format::Tsv,
         }
     }
 }
@@ -215,7 +216,7 @@ fn positions(search: &Search, text: &str) -> Result<(), String> {
         || bar.inc(1),
     );
     bar.finish_and_clear();
-    if args.format == Format::Tsv {
+    if args.format == OutputFormat::Tsv {
         outln!("{}", output::POSITIONS_TSV_HEADER);
     }
     for ((line, _), result) in items.iter().zip(results) {
@@ -262,7 +263,7 @@ fn games(
     bar.finish_and_clear();
 
     let mut players: Vec<(String, Totals)> = Vec::new();
-    if args.format == Format::Tsv {
+    if args.format == OutputFormat::Tsv {
         outln!("{}", output::GAMES_TSV_HEADER);
     }
     for (game, result) in records.iter().zip(results) {

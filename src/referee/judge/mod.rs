@@ -19,13 +19,13 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 mod answer;
-mod session;
+mod port;
 
 pub use crate::ncbp_client::Fault;
 pub use crate::ncbp_client::PortError;
 pub use answer::apply_answer;
-use session::{go_command, ready_without_answers, send, wait_for, GameClock};
-pub use session::{handshake, ready, EnginePort};
+use port::{go_command, ready_without_answers, send, wait_for, GameClock};
+pub use port::{handshake, ready, EnginePort};
 
 /// What the judge needs to play one game.
 pub struct GameSetup<'a> {

@@ -254,7 +254,7 @@ fn a_second_bestmove_is_an_unrequested_answer() {
 /// the side to move, and the base time comes back after the third.
 #[test]
 fn moves_per_session_clocks_refill() {
-    use super::session::{go_command, GameClock};
+    use super::port::{go_command, GameClock};
     use crate::referee::config::TimeControl;
     use std::time::Duration;
     let ms = Duration::from_millis;

@@ -7,8 +7,8 @@
 //! an `.await`; engine work runs in tasks (`controller`), and every change is
 //! announced on a `watch` channel that the event stream forwards.
 
-use crate::engine::Info;
-use crate::record::Record;
+use crate::driver::InfoLine;
+use crate::history::Record;
 use crate::review::Review;
 use ncbg::board::Variant;
 use ncbg::game::GameState;
@@ -39,7 +39,7 @@ pub struct State {
     /// The search in progress.
     pub thinking: Option<Thinking>,
     /// The last finished search: slot, side and its last `info`.
-    pub last_search: Option<(usize, String, Option<Info>)>,
+    pub last_search: Option<(usize, String, Option<InfoLine>)>,
     /// The hint the person asked for last (shown while its generation is
     /// the game's).
     pub hint: Option<Hint>,

@@ -5,7 +5,7 @@
 //! reported as a fault and never reaches the board.
 
 use crate::app::{Player, Shared, SlotStatus, State, Thinking};
-use crate::engine::{Engine, EngineFault, HANDSHAKE_TIMEOUT};
+use crate::driver::{Engine, EngineFault, HANDSHAKE_TIMEOUT};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
@@ -178,7 +178,7 @@ async fn think(
         shared.changed(&mut st);
         return;
     };
-    let on_info = |info: crate::engine::Info| {
+    let on_info = |info: crate::driver::InfoLine| {
         let mut st = shared.lock();
         if let Some(t) = st.thinking.as_mut().filter(|t| t.generation == generation) {
             t.lines.push(info.clone());
@@ -324,7 +324,7 @@ pub fn hint(shared: &Arc<Shared>) -> Result<(), String> {
         let result = match guard.as_mut() {
             None => Err("the engine is not running".to_string()),
             Some(engine) if !*stop_rx.borrow() => {
-                let on_line = |i: usize, info: crate::engine::Info| {
+                let on_line = |i: usize, info: crate::driver::InfoLine| {
                     let mut st = shared.lock();
                     if fresh(&st) {
                         if let Some(h) = st.hint.as_mut() {

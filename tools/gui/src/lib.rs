@@ -9,11 +9,11 @@
 pub mod app;
 pub mod boardview;
 pub mod controller;
-pub mod engine;
+pub mod driver;
 pub mod files;
+pub mod history;
 pub mod http;
 pub mod playtree;
-pub mod record;
 pub mod review;
 pub mod slots;
 pub mod view;

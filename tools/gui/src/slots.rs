@@ -3,7 +3,7 @@
 //! `go`, and the search in progress ([`Thinking`]). The game state that
 //! uses them is in `app`.
 
-use crate::engine::{Engine, Info};
+use crate::driver::{Engine, InfoLine};
 use ncbg::referee::config::EngineConfig;
 use serde::{Deserialize, Serialize};
 use tokio::sync::watch;
@@ -64,7 +64,7 @@ pub struct Hint {
     /// Why it failed, if it did.
     pub error: Option<String>,
     /// The latest `info` of each `multipv` line, by index (1 first).
-    pub lines: std::collections::BTreeMap<usize, Info>,
+    pub lines: std::collections::BTreeMap<usize, InfoLine>,
     /// Stops the search (the game moved on).
     pub stop: watch::Sender<bool>,
 }
@@ -127,9 +127,9 @@ pub struct Thinking {
     /// Side it plays.
     pub side: String,
     /// Latest `info`.
-    pub info: Option<Info>,
+    pub info: Option<InfoLine>,
     /// All `info` lines of this search, newest last (at most 40).
-    pub lines: Vec<Info>,
+    pub lines: Vec<InfoLine>,
     /// Game generation the search was started for.
     #[serde(skip)]
     pub generation: u64,

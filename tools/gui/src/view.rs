@@ -3,8 +3,8 @@
 
 use crate::app::{Shared, State};
 pub use crate::boardview::{board_view, BoardView};
+use crate::history::result_text;
 use crate::playtree::{self, PlayTree};
-use crate::record::result_text;
 use crate::review::Review;
 use ncbg::game::{GameState, Phase};
 use ncbg::ids::state_id;
@@ -53,7 +53,7 @@ fn number_choices(s: &GameState) -> Vec<NumberChoice> {
 /// its token, the board before it, and its checker steps in the mover's
 /// numbering as `[from, to, hit]` (25 the bar, 0 off), hits worked out
 /// step by step. `None` before the first turn.
-fn last_move(g: &crate::record::Record) -> Option<Value> {
+fn last_move(g: &crate::history::Record) -> Option<Value> {
     let i = g.tokens.len().checked_sub(1)?;
     let (before, token) = (&g.states[i], &g.tokens[i]);
     let steps: Vec<(u8, u8)> = match turn::read(before, token, TurnForm::Answer).ok()? {

@@ -29,7 +29,7 @@ mod page;
 use common::ncbg_engine;
 use fantoccini::key::Key;
 use fantoccini::Locator;
-use ncbg_gui::engine::Engine;
+use ncbg_gui::driver::Engine;
 use page::*;
 use std::time::{Duration, Instant};
 

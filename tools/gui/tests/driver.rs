@@ -8,8 +8,8 @@ use common::{ncbg_engine, test_engine};
 use ncbg::board::Variant;
 use ncbg::game::GameState;
 use ncbg::numbers::NumberRules;
-use ncbg_gui::engine::{Engine, EngineFault};
-use ncbg_gui::record::Record;
+use ncbg_gui::driver::{Engine, EngineFault};
+use ncbg_gui::history::Record;
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
 

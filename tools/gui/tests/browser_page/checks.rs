@@ -5,7 +5,7 @@ use super::{js, wait_js};
 use fantoccini::Client;
 use ncbg::ids::state_id;
 use ncbg::turn::{self, Turn, TurnForm};
-use ncbg_gui::engine::Engine;
+use ncbg_gui::driver::Engine;
 use ncbg_gui::view::board_view;
 use serde_json::Value;
 

@@ -24,7 +24,7 @@ use tokio::process::{Child, ChildStdin, Command};
 use tokio::sync::{mpsc, watch};
 use tokio::time::{timeout_at, Instant};
 
-pub use ncbg::ncbp_client::reply::Info;
+pub use ncbg::ncbp_client::reply::InfoLine;
 
 /// Why an engine could not do what was asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -216,7 +216,7 @@ impl Engine {
         go: &str,
         answer: Duration,
         stop: &mut watch::Receiver<bool>,
-        mut on_info: impl FnMut(Info),
+        mut on_info: impl FnMut(InfoLine),
     ) -> Result<String, EngineFault> {
         self.search_lines(position, go, answer, stop, |_, info| on_info(info))
             .await
@@ -230,7 +230,7 @@ impl Engine {
         go: &str,
         answer: Duration,
         stop: &mut watch::Receiver<bool>,
-        mut on_info: impl FnMut(usize, Info),
+        mut on_info: impl FnMut(usize, InfoLine),
     ) -> Result<String, EngineFault> {
         self.drop_stale()?;
         self.send(position).await?;

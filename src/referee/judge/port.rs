@@ -1,5 +1,5 @@
-//! The NCBP session with one engine, as the judge sees it: the line
-//! connection ([`EnginePort`]), waiting for a reply with a deadline, and the
+//! The judge's port to one engine: the line connection
+//! ([`EnginePort`]), waiting for a reply with a deadline, and the
 //! library's handshake and `isready` scripts
 //! ([`crate::ncbp_client::handshake`]) run over it, and the `isready` and
 //! `go` of each turn. Failures are the client
