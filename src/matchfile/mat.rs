@@ -40,15 +40,14 @@ struct Written {
 const RIGHT: usize = 20;
 
 /// The turns of one line after `NNN)`: each starts with the dice (`65:`).
+/// A play has no `:`, so the two digits before each `:` are dice, also
+/// where a long left play runs into the right one's dice with no space (as
+/// `ncbg-referee export-mat` wrote plays of 28 characters or more before
+/// it kept a space there).
 fn entries(line: &str) -> Vec<Entry> {
     let b = line.as_bytes();
     let starts: Vec<usize> = (0..b.len().saturating_sub(2))
-        .filter(|&i| {
-            b[i].is_ascii_digit()
-                && b[i + 1].is_ascii_digit()
-                && b[i + 2] == b':'
-                && (i == 0 || b[i - 1] == b' ')
-        })
+        .filter(|&i| b[i].is_ascii_digit() && b[i + 1].is_ascii_digit() && b[i + 2] == b':')
         .collect();
     starts
         .iter()
@@ -228,10 +227,35 @@ pub fn read(text: &str) -> Result<(Vec<GameRecord>, NumberRules), String> {
     Ok((games, rules))
 }
 
+/// The two players' names as the first game's header line gives them
+/// (left column, right column); empty when not written.
+pub fn player_names(text: &str) -> [String; 2] {
+    parse_games(text)
+        .ok()
+        .and_then(|g| g.into_iter().next())
+        .map(|w| w.names)
+        .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::referee::mat;
+
+    #[test]
+    fn dice_glued_to_a_long_left_play_still_start_a_turn() {
+        let line = "  1) 53: 24/21*/16* 13/10 6/3*53: bar/22*";
+        let e = entries(line);
+        assert_eq!(e.len(), 2);
+        assert_eq!(
+            (e[0].player, e[0].dice, e[0].play.as_str()),
+            (0, (5, 3), "24/21*/16* 13/10 6/3*")
+        );
+        assert_eq!(
+            (e[1].player, e[1].dice, e[1].play.as_str()),
+            (1, (5, 3), "bar/22*")
+        );
+    }
 
     #[test]
     fn an_exported_mat_reads_back_to_the_same_turns() {

@@ -153,7 +153,14 @@ pub fn export(
         let winner_is_p1 = winner == player1_side;
         score[if winner_is_p1 { 0 } else { 1 }] += points;
         for (i, (left, right)) in lines.iter().enumerate() {
-            let _ = writeln!(out, "{:>3}) {:<28}{}", i + 1, left, right);
+            // A left play of 28 characters or more keeps a space before the
+            // right one's dice, so that the two never run together.
+            let gap = if left.len() >= 28 && !right.is_empty() {
+                " "
+            } else {
+                ""
+            };
+            let _ = writeln!(out, "{:>3}) {:<28}{gap}{}", i + 1, left, right);
         }
         if winner_is_p1 {
             let _ = writeln!(out, "{:>3}  {}", "", win_text);

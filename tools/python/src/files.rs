@@ -286,8 +286,8 @@ fn _parse_match_file<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, Py
 #[pyfunction]
 fn _parse_mat<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyDict>> {
     let (games, rules): (Vec<GameRecord>, NumberRules) =
-        crate::mat::read(text).map_err(Error::new_err)?;
-    let names = crate::mat::player_names(text);
+        ncbg::matchfile::mat::read(text).map_err(Error::new_err)?;
+    let names = ncbg::matchfile::mat::player_names(text);
     let mut header = Header::default();
     header.set("engine0", &names[0]);
     header.set("engine1", &names[1]);

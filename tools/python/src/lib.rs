@@ -5,11 +5,10 @@
 //! - [`state`]: `State` and `Turn` (rules, IDs, notation);
 //! - [`search`]: `search`, `evaluate` and `analyze_game` in-process, the
 //!   GIL released while they run;
-//! - [`files`]: match files, gnubg `.mat` files (over [`mat`], a copy of
-//!   the library's reader with a fix) and exact-value tables.
+//! - [`files`]: match files, gnubg `.mat` files (the library's
+//!   `ncbg::matchfile::mat`) and exact-value tables.
 
 mod files;
-mod mat;
 mod search;
 mod state;
 

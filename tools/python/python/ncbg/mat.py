@@ -2,7 +2,7 @@
 ``ncbg-referee export-mat`` and the GUI write them), read back into games.
 
 A ``.mat`` keeps each turn's dice and play but not the picks; the reader
-(a copy of the library's ``ncbg::matchfile::mat``) recovers them: the
+(the library's ``ncbg::matchfile::mat``) recovers them: the
 initial pair is the first that replays every turn. The side that moves
 first is X. The result is a :class:`ncbg.matchfile.MatchFile` whose header
 has ``engine0``/``engine1`` (the left and right players), ``variant``,
