@@ -13,30 +13,9 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn analyze(args: &[&str], input: &str) -> (String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ncbg"))
-        .arg("analyze")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ncbg runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let (ok, out, err) = analyze_status(args, input);
+    assert!(ok, "{err}");
+    (out, err)
 }
 
 const POSITIONS: &str = "\

@@ -38,7 +38,7 @@ for line in open(sys.argv[2]):
         f = dict(p.split("=", 1) for p in line.rstrip("\n").split("\t")[1:-1] if "=" in p)
         games[int(f["index"])] = f["moves"]
 # A game and its colour-swapped twin are the same game when both engines are
-# the same program at a fixed depth: count each distinct game once.
+# the same program at a fixed node or depth limit: count each distinct game once.
 distinct, seen = [], set()
 for i in sorted(games):
     if games[i] not in seen:

@@ -67,7 +67,7 @@ pub const HYPER_NET_MAX_K: u8 = 5;
 
 /// Whether the embedded Hypergammon net values `state`: three checkers a
 /// side (NC-Hypergammon) and k at most [`HYPER_NET_MAX_K`].
-pub fn is_hypergammon(state: &GameState) -> bool {
+pub fn hyper_net_plays(state: &GameState) -> bool {
     state.position().mover().total() == 3 && state.k() <= HYPER_NET_MAX_K
 }
 
@@ -170,10 +170,10 @@ impl Network {
     }
 
     /// The embedded net that plays `state`'s game: the Hypergammon net for
-    /// three checkers a side up to k = 5 ([`is_hypergammon`]), the main one
+    /// three checkers a side up to k = 5 ([`hyper_net_plays`]), the main one
     /// otherwise.
     pub fn embedded_for(state: &GameState) -> Arc<Network> {
-        if is_hypergammon(state) {
+        if hyper_net_plays(state) {
             Network::embedded_hyper()
         } else {
             Network::embedded()
@@ -250,7 +250,7 @@ impl NnEval {
     /// The net that values `state`.
     pub fn network_for(&self, state: &GameState) -> &Arc<Network> {
         match &self.hyper {
-            Some(h) if is_hypergammon(state) => h,
+            Some(h) if hyper_net_plays(state) => h,
             _ => &self.net,
         }
     }

@@ -94,43 +94,60 @@ pub fn sample_states(
                 None => break,
             }
         }
-        if state.is_over()
-            || state.phase() != Phase::Pick
-            || state.in_opening()
-            || table.lookup(&state).is_none()
-            || !seen.insert(state)
-        {
-            continue;
+        if covered(table, &state) && seen.insert(state) {
+            out.push(state);
         }
-        out.push(state);
     }
     Ok(out)
 }
 
-/// The distinct pick states of a game under way that a table holds, met in
-/// the games of a referee match file (each replayed from its start), in the
-/// order met: the states an engine's own play reaches, to label by the table.
-pub fn states_of_match(table: &Table, text: &str) -> Result<Vec<GameState>, String> {
-    use ncbg::matchfile::MatchFile;
+/// Whether the table judges `state`: a pick state of a game under way that
+/// it holds.
+fn covered(table: &Table, state: &GameState) -> bool {
+    !state.is_over()
+        && state.phase() == Phase::Pick
+        && !state.in_opening()
+        && table.lookup(state).is_some()
+}
+
+/// The distinct states the table judges (pick states of games under way
+/// that it holds) met in recorded games
+/// (each its start and its turn tokens, as a referee match file holds them),
+/// in the order met: the states an engine's own play reaches, to label by
+/// the table.
+pub fn states_of_games<'a>(
+    table: &Table,
+    games: impl IntoIterator<Item = (GameState, &'a [String])>,
+) -> Result<Vec<GameState>, String> {
     use ncbg::turn::{apply, TurnForm};
-    let file = MatchFile::parse(text);
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
-    for game in &file.games {
-        let mut state = file.header.start_of(game)?;
-        for token in &game.moves {
-            if state.phase() == Phase::Pick
-                && !state.in_opening()
-                && table.lookup(&state).is_some()
-                && seen.insert(state)
-            {
+    for (i, (mut state, moves)) in games.into_iter().enumerate() {
+        for token in moves {
+            if covered(table, &state) && seen.insert(state) {
                 out.push(state);
             }
             apply(&mut state, token, TurnForm::Answer)
-                .map_err(|e| format!("game {}: '{token}': {e}", game.index))?;
+                .map_err(|e| format!("game {}: '{token}': {e}", i + 1))?;
         }
     }
     Ok(out)
+}
+
+/// [`states_of_games`] of a referee match file's games.
+pub fn states_of_match(table: &Table, text: &str) -> Result<Vec<GameState>, String> {
+    let file = ncbg::matchfile::MatchFile::parse(text);
+    let starts = file
+        .games
+        .iter()
+        .map(|g| file.header.start_of(g))
+        .collect::<Result<Vec<_>, _>>()?;
+    states_of_games(
+        table,
+        starts
+            .into_iter()
+            .zip(file.games.iter().map(|g| g.moves.as_slice())),
+    )
 }
 
 /// Training data from a table: each state of `states` as a one-state game
@@ -421,6 +438,42 @@ mod tests {
             // The line reads back as the same game.
             assert_eq!(&Game::parse(&g.to_line()).unwrap(), g);
         }
+    }
+
+    #[test]
+    fn the_states_of_recorded_games_are_those_the_table_judges_once_each() {
+        let (table, start) = tiny();
+        let mut rng = Rng::new(4);
+        let mut games = Vec::new();
+        let mut met = Vec::new();
+        for _ in 0..6 {
+            let mut s = start;
+            let mut moves = Vec::new();
+            while let Some(t) = random_turn(&s, &mut rng) {
+                if covered(&table, &s) && !met.contains(&s) {
+                    met.push(s);
+                }
+                moves.push(t.token(&s));
+                s = t.after(&s);
+                if moves.len() == 60 {
+                    break;
+                }
+            }
+            games.push(moves);
+        }
+        // The first two games twice: their states are not counted again.
+        let replays: Vec<_> = games
+            .iter()
+            .chain(&games[..2])
+            .map(|m| (start, m.as_slice()))
+            .collect();
+        let states = states_of_games(&table, replays).unwrap();
+        assert!(states.len() > 20);
+        assert_eq!(states, met);
+        // A token that is no legal turn names its game.
+        let bad = vec!["3".to_string(), "1".to_string(), "9:24/15".to_string()];
+        let err = states_of_games(&table, [(start, bad.as_slice())]).unwrap_err();
+        assert!(err.contains("game 1") && err.contains("9:24/15"), "{err}");
     }
 
     #[test]
