@@ -9,14 +9,32 @@
 use super::index::StateIndex;
 use super::solve::Solved;
 use super::{Kind, Space, Spec};
+use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{BufWriter, Read, Write};
 use std::path::Path;
 
-/// The first line of every table file.
-pub const MAGIC: &str = "NCBG-TABLE 1";
+/// The first line of every table file (format version 2: board-major
+/// entries, `turns` under optimal play).
+pub const MAGIC: &str = "NCBG-TABLE 2";
+/// The first line of the files of format version 1, refused by name.
+const MAGIC_V1: &str = "NCBG-TABLE 1";
 /// The longest header accepted.
 const MAX_HEADER: usize = 4096;
+
+/// What a table file's header says, checked against itself (the body is
+/// not read: see [`read_header`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// What the table is.
+    pub spec: Spec,
+    /// Entries (states).
+    pub entries: u64,
+    /// Value sweeps the solver made.
+    pub sweeps: u32,
+    /// The checksum the header names.
+    pub checksum: u64,
+}
 
 /// A table read from a file, checked.
 #[derive(Debug)]
@@ -67,41 +85,179 @@ fn header_text(spec: &Spec, entries: usize, sweeps: u32) -> String {
     )
 }
 
-fn body_bytes(entries: &[u16]) -> Vec<u8> {
-    entries.iter().flat_map(|e| e.to_le_bytes()).collect()
+/// Entries converted to bytes a block at a time (no copy of the whole
+/// table: the standard numbers' table is 7 GB).
+const BLOCK: usize = 1 << 16;
+
+/// The checksum of a header and little-endian `u16` entries.
+pub fn entries_checksum(head: &[u8], entries: &[u16]) -> u64 {
+    // 8-byte words: a block of an even number of words keeps the words
+    // where one buffer would put them.
+    let mut h = checksum(&[head]);
+    let mut bytes = Vec::with_capacity(BLOCK * 2);
+    for block in entries.chunks(BLOCK) {
+        bytes.clear();
+        bytes.extend(block.iter().flat_map(|e| e.to_le_bytes()));
+        h = checksum_from(h, &bytes);
+    }
+    h
 }
 
-/// Writes a solved table to `path`.
+/// Continues [`checksum`] from state `h` over one part.
+fn checksum_from(mut h: u64, part: &[u8]) -> u64 {
+    let mut words = part.chunks_exact(8);
+    for w in &mut words {
+        h = (h ^ u64::from_le_bytes(w.try_into().expect("8 bytes"))).wrapping_mul(0x100_0000_01b3);
+        h ^= h >> 29;
+    }
+    let rest = words.remainder();
+    if !rest.is_empty() {
+        let mut w = [0u8; 8];
+        w[..rest.len()].copy_from_slice(rest);
+        h = (h ^ u64::from_le_bytes(w)).wrapping_mul(0x100_0000_01b3);
+        h ^= h >> 29;
+    }
+    h
+}
+
+/// Writes `entries` as little-endian bytes, a block at a time.
+pub(crate) fn write_entries(out: &mut impl Write, entries: &[u16]) -> std::io::Result<()> {
+    let mut bytes = Vec::with_capacity(BLOCK * 2);
+    for block in entries.chunks(BLOCK) {
+        bytes.clear();
+        bytes.extend(block.iter().flat_map(|e| e.to_le_bytes()));
+        out.write_all(&bytes)?;
+    }
+    Ok(())
+}
+
+/// Reads exactly `count` little-endian entries, a block at a time.
+pub(crate) fn read_entries(input: &mut impl Read, count: usize) -> std::io::Result<Vec<u16>> {
+    let mut entries = Vec::with_capacity(count);
+    let mut bytes = vec![0u8; BLOCK * 2];
+    while entries.len() < count {
+        let n = (count - entries.len()).min(BLOCK);
+        input.read_exact(&mut bytes[..n * 2])?;
+        entries.extend(
+            bytes[..n * 2]
+                .chunks_exact(2)
+                .map(|c| u16::from_le_bytes([c[0], c[1]])),
+        );
+    }
+    Ok(entries)
+}
+
+/// Writes a solved table to `path` (through a temporary file beside it,
+/// renamed when complete: a reader never sees half a table).
 pub fn write_table(solved: &Solved, path: &Path) -> Result<(), String> {
     let head = header_text(&solved.spec, solved.entries.len(), solved.sweeps);
-    let body = body_bytes(&solved.entries);
-    let sum = checksum(&[head.as_bytes(), &body]);
+    let sum = entries_checksum(head.as_bytes(), &solved.entries);
     let fail = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
-    let mut out = BufWriter::new(File::create(path).map_err(fail)?);
+    let tmp = temp_beside(path);
+    let mut out = BufWriter::new(File::create(&tmp).map_err(fail)?);
     out.write_all(head.as_bytes()).map_err(fail)?;
     writeln!(out, "checksum={sum:016x}\n").map_err(fail)?;
-    out.write_all(&body).map_err(fail)?;
-    out.flush().map_err(fail)
+    write_entries(&mut out, &solved.entries).map_err(fail)?;
+    out.flush().map_err(fail)?;
+    drop(out);
+    std::fs::rename(&tmp, path).map_err(fail)
+}
+
+/// `path` with `.part` added: where a file is written before it is
+/// renamed into place.
+pub(crate) fn temp_beside(path: &Path) -> std::path::PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".part");
+    name.into()
 }
 
 /// Reads and checks a table file.
 pub fn read_table(path: &Path) -> Result<Loaded, String> {
-    let mut bytes = Vec::new();
-    File::open(path)
-        .and_then(|mut f| f.read_to_end(&mut bytes))
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    parse_table(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    let at = |e: String| format!("{}: {e}", path.display());
+    let mut file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let (header, head_len, head_text) = read_head(&mut file).map_err(at)?;
+    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
+    let want = head_len as u64 + header.entries * 2;
+    if size != want {
+        return Err(at(format!(
+            "the file is cut or padded: {} bytes of entries, the header says {}",
+            size.saturating_sub(head_len as u64),
+            header.entries * 2
+        )));
+    }
+    use std::io::{Seek, SeekFrom};
+    file.seek(SeekFrom::Start(head_len as u64))
+        .map_err(|e| at(e.to_string()))?;
+    let entries = read_entries(&mut std::io::BufReader::new(file), header.entries as usize)
+        .map_err(|e| at(format!("cannot read the entries: {e}")))?;
+    if entries_checksum(head_text.as_bytes(), &entries) != header.checksum {
+        return Err(at(
+            "the checksum does not match: the file is corrupted".into()
+        ));
+    }
+    Ok(Loaded {
+        spec: header.spec,
+        entries,
+        sweeps: header.sweeps,
+    })
+}
+
+/// Reads and checks a table file's header only (fast for any size: `ncbg
+/// tables list`). The body is not checked.
+pub fn read_header(path: &Path) -> Result<Header, String> {
+    let mut file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    read_head(&mut file)
+        .map(|(h, _, _)| h)
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The header of an open file: the header, its length in bytes with the
+/// empty line, and its text up to the checksum line (what the checksum
+/// covers).
+fn read_head(file: &mut File) -> Result<(Header, usize, String), String> {
+    let mut first = Vec::with_capacity(MAX_HEADER);
+    file.take(MAX_HEADER as u64)
+        .read_to_end(&mut first)
+        .map_err(|e| format!("cannot read: {e}"))?;
+    parse_header(&first)
 }
 
 /// Checks a table file's bytes.
 pub fn parse_table(bytes: &[u8]) -> Result<Loaded, String> {
+    let (header, head_len, head_text) = parse_header(bytes)?;
+    let body = &bytes[head_len..];
+    if body.len() as u64 != header.entries * 2 {
+        return Err(format!(
+            "the file is cut or padded: {} bytes of entries, the header says {}",
+            body.len(),
+            header.entries * 2
+        ));
+    }
+    let entries = read_entries(&mut &body[..], header.entries as usize)
+        .map_err(|e| format!("cannot read the entries: {e}"))?;
+    if entries_checksum(head_text.as_bytes(), &entries) != header.checksum {
+        return Err("the checksum does not match: the file is corrupted".into());
+    }
+    Ok(Loaded {
+        spec: header.spec,
+        entries,
+        sweeps: header.sweeps,
+    })
+}
+
+/// Parses and checks a header at the start of `bytes`.
+fn parse_header(bytes: &[u8]) -> Result<(Header, usize, String), String> {
+    if bytes.starts_with(MAGIC_V1.as_bytes()) {
+        return Err(format!(
+            "a table of format version 1 ('{MAGIC_V1}': turns counted as solver sweeps, entries by number state), which this ncbg no longer reads; build it again with `ncbg tables build` (format 2)"
+        ));
+    }
     let end = bytes
         .windows(2)
         .take(MAX_HEADER)
         .position(|w| w == b"\n\n")
         .ok_or("not a table file (no header)")?;
     let head = std::str::from_utf8(&bytes[..end + 1]).map_err(|_| "not a table file")?;
-    let body = &bytes[end + 2..];
     let mut lines = head.lines();
     if lines.next() != Some(MAGIC) {
         return Err(format!(
@@ -160,25 +316,182 @@ pub fn parse_table(bytes: &[u8]) -> Result<Loaded, String> {
         ));
     }
     let want = u64::from_str_radix(get("checksum")?, 16).map_err(|_| "bad checksum field")?;
-    if body.len() != entries * 2 {
-        return Err(format!(
-            "the file is cut or padded: {} bytes of entries, the header says {}",
-            body.len(),
-            entries * 2
-        ));
-    }
     let expected_head = header_text(&spec, entries, sweeps);
-    let sum = checksum(&[expected_head.as_bytes(), body]);
-    if sum != want || head != format!("{expected_head}checksum={want:016x}\n") {
+    if head != format!("{expected_head}checksum={want:016x}\n") {
         return Err("the checksum does not match: the file is corrupted".into());
     }
-    let entries = body
-        .chunks_exact(2)
-        .map(|c| u16::from_le_bytes([c[0], c[1]]))
-        .collect();
-    Ok(Loaded {
+    Ok((
+        Header {
+            spec,
+            entries: entries as u64,
+            sweeps,
+            checksum: want,
+        },
+        end + 2,
+        expected_head,
+    ))
+}
+
+/// The first line of a solver checkpoint.
+pub const CHECKPOINT_MAGIC: &str = "NCBG-CHECKPOINT 1";
+
+/// Where a solve stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Solving values.
+    Values,
+    /// Values done; solving turns.
+    Turns,
+    /// Both done.
+    Done,
+}
+
+impl Phase {
+    fn name(self) -> &'static str {
+        match self {
+            Phase::Values => "values",
+            Phase::Turns => "turns",
+            Phase::Done => "done",
+        }
+    }
+}
+
+/// A solve between two sweeps: what `ncbg tables build --resume` goes on
+/// from.
+#[derive(Debug)]
+pub struct Checkpoint {
+    /// The table being solved.
+    pub spec: Spec,
+    /// Its phase.
+    pub phase: Phase,
+    /// Value sweeps done.
+    pub value_sweeps: u32,
+    /// Turn sweeps done.
+    pub turn_sweeps: u32,
+    /// The entries after them.
+    pub entries: Vec<u16>,
+}
+
+fn checkpoint_head(c: &Checkpoint) -> String {
+    let mut head = format!(
+        "{CHECKPOINT_MAGIC}\nkind={}\nn={}\ntotal={}\nk={}\ncredits={}\n",
+        c.spec.space.kind.name(),
+        c.spec.space.max_on_board,
+        c.spec.space.total,
+        c.spec.k,
+        c.spec.credits
+    );
+    let _ = write!(
+        head,
+        "phase={}\nvalue-sweeps={}\nturn-sweeps={}\nentries={}\n",
+        c.phase.name(),
+        c.value_sweeps,
+        c.turn_sweeps,
+        c.entries.len()
+    );
+    head
+}
+
+/// Writes a checkpoint to `path` through a temporary file renamed into
+/// place: killed at any moment, the solve leaves the previous checkpoint
+/// or this one, whole.
+pub fn write_checkpoint(c: &Checkpoint, path: &Path) -> Result<(), String> {
+    let head = checkpoint_head(c);
+    let sum = entries_checksum(head.as_bytes(), &c.entries);
+    let fail = |e: std::io::Error| format!("cannot write the checkpoint {}: {e}", path.display());
+    let tmp = temp_beside(path);
+    let mut out = BufWriter::new(File::create(&tmp).map_err(fail)?);
+    out.write_all(head.as_bytes()).map_err(fail)?;
+    writeln!(out, "checksum={sum:016x}\n").map_err(fail)?;
+    write_entries(&mut out, &c.entries).map_err(fail)?;
+    out.flush().map_err(fail)?;
+    out.get_ref().sync_all().map_err(fail)?;
+    drop(out);
+    std::fs::rename(&tmp, path).map_err(fail)
+}
+
+/// Reads and checks a checkpoint.
+pub fn read_checkpoint(path: &Path) -> Result<Checkpoint, String> {
+    let at = |e: String| format!("the checkpoint {}: {e}", path.display());
+    let file = File::open(path).map_err(|e| at(e.to_string()))?;
+    let mut input = std::io::BufReader::new(file);
+    let mut head = String::new();
+    loop {
+        let mut line = String::new();
+        let n =
+            std::io::BufRead::read_line(&mut input, &mut line).map_err(|e| at(e.to_string()))?;
+        if n == 0 || head.len() > MAX_HEADER {
+            return Err(at("not a checkpoint (no header)".into()));
+        }
+        if line == "\n" {
+            break;
+        }
+        head.push_str(&line);
+    }
+    let mut lines = head.lines();
+    if lines.next() != Some(CHECKPOINT_MAGIC) {
+        return Err(at(format!(
+            "not a checkpoint (the first line is not '{CHECKPOINT_MAGIC}')"
+        )));
+    }
+    let fields: std::collections::HashMap<&str, &str> =
+        lines.filter_map(|l| l.split_once('=')).collect();
+    let get = |key: &str| {
+        fields
+            .get(key)
+            .copied()
+            .ok_or_else(|| at(format!("no '{key}'")))
+    };
+    let num = |key: &str| -> Result<u64, String> {
+        get(key)?
+            .parse()
+            .map_err(|_| at(format!("'{key}' is not a number")))
+    };
+    let small = |key: &str| -> Result<u8, String> {
+        u8::try_from(num(key)?).map_err(|_| at(format!("'{key}' is out of range")))
+    };
+    let kind = match get("kind")? {
+        "bearoff" => Kind::Bearoff,
+        "full" => Kind::Full,
+        other => return Err(at(format!("unknown table kind '{other}'"))),
+    };
+    let spec = Spec {
+        space: Space {
+            kind,
+            max_on_board: small("n")?,
+            total: small("total")?,
+        },
+        k: small("k")?,
+        credits: small("credits")?,
+    };
+    spec.check().map_err(at)?;
+    let phase = match get("phase")? {
+        "values" => Phase::Values,
+        "turns" => Phase::Turns,
+        "done" => Phase::Done,
+        other => return Err(at(format!("unknown phase '{other}'"))),
+    };
+    let count = num("entries")? as usize;
+    if count != StateIndex::new(spec.space, spec.k, spec.credits).states() {
+        return Err(at(format!("its size does not fit a {spec} table")));
+    }
+    let want = u64::from_str_radix(get("checksum")?, 16).map_err(|_| at("bad checksum".into()))?;
+    let entries = read_entries(&mut input, count).map_err(|e| at(format!("cut short: {e}")))?;
+    let c = Checkpoint {
         spec,
+        phase,
+        value_sweeps: u32::try_from(num("value-sweeps")?).map_err(|_| at("bad sweeps".into()))?,
+        turn_sweeps: u32::try_from(num("turn-sweeps")?).map_err(|_| at("bad sweeps".into()))?,
         entries,
-        sweeps,
-    })
+    };
+    let mut rest = [0u8; 1];
+    if std::io::Read::read(&mut input, &mut rest).map_err(|e| at(e.to_string()))? != 0 {
+        return Err(at("padded: bytes after the entries".into()));
+    }
+    if entries_checksum(checkpoint_head(&c).as_bytes(), &c.entries) != want {
+        return Err(at(
+            "the checksum does not match: the file is corrupted".into()
+        ));
+    }
+    Ok(c)
 }

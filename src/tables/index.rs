@@ -17,9 +17,9 @@
 //!   indexing stays a multiplication (as gnubg's Hypergammon database does).
 //! - A number state is `((own - 1) * k + theirs - 1) * (c + 1)^2 +
 //!   mover credits * (c + 1) + opponent credits`, for `c` credits.
-//! - A state is `number state * boards + board`: one plane of boards per
-//!   number state, so the children of a board (read at one number state)
-//!   lie in one plane.
+//! - A state is `board * number states + number state`: the states of one
+//!   board lie together, so the solver reads a child board's states it
+//!   needs from one or two cache lines.
 
 use super::Space;
 use crate::board::{Checkers, Position, OFF, SLOTS};
@@ -99,6 +99,11 @@ impl SideIndex {
             self.fill(slot + 1, left - c, counts);
         }
         counts[slot] = 0;
+    }
+
+    /// The space.
+    pub fn space(&self) -> Space {
+        self.space
     }
 
     /// Number of configurations.
@@ -202,6 +207,12 @@ impl StateIndex {
     /// States (boards times number states).
     pub fn states(&self) -> usize {
         self.boards() * self.number_states()
+    }
+
+    /// The state of board `b` and number state `ns`.
+    #[inline(always)]
+    pub fn state(&self, b: usize, ns: usize) -> usize {
+        b * self.number_states() + ns
     }
 
     /// The board of index `b`, or `None` for an invalid index (a shared

@@ -11,7 +11,10 @@
 //! - [`index`]: states ranked compactly (boards by combinatorial ranking,
 //!   the number state as the mover's previous number, the opponent's
 //!   current number and both credits);
-//! - [`mod@solve`]: the retrograde fixpoint, multi-threaded and deterministic;
+//! - [`moves`]: every play of one side, tabled per configuration (the
+//!   solver's move generator: no board graph is kept);
+//! - [`mod@solve`]: the fixpoints of values and turns, multi-threaded,
+//!   deterministic, checkpointed and resumable;
 //! - [`mod@file`]: the table file (`protocol/tables-format.md`): header,
 //!   entries, checksum; a cut or corrupted file is refused;
 //! - [`probe`]: a loaded table answering the value of a [`GameState`] and
@@ -22,14 +25,16 @@
 //! [`GameState`]: crate::game::GameState
 
 pub mod file;
-mod graph;
 pub mod index;
+pub mod moves;
 pub mod probe;
 pub mod solve;
 
-pub use file::{read_table, write_table};
+pub use file::{read_header, read_table, write_table, Header};
 pub use probe::{rules_of, Choice, Exact, Table};
-pub use solve::{estimate, solve, solve_with, Estimate, Progress, Solved};
+pub use solve::{
+    estimate, solve, solve_resumable, solve_with, Estimate, Options, Progress, Solved,
+};
 
 use crate::board::{BAR, MAX_CHECKERS};
 use crate::numbers::NumberRules;

@@ -93,7 +93,7 @@ impl Table {
         };
         let n = self.index.number_index(ns)?;
         let b = self.index.board_index(state.position())?;
-        let e = *self.entries.get(n * self.index.boards() + b)?;
+        let e = *self.entries.get(self.index.state(b, n))?;
         Some(Exact {
             value: Value::from_points(entry_points(e)?),
             rank: entry_rank(e),

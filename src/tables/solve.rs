@@ -1,4 +1,5 @@
-//! The retrograde solver: exact values of every state of a space.
+//! The solver: exact values, and turns to the end, of every state of a
+//! space.
 //!
 //! **Turn structure.** A solver state is a board seen from the side to move
 //! plus a number state (the mover's previous number `own`, the opponent's
@@ -17,46 +18,57 @@
 //! ends, a state is worth at least `t > 0` points exactly when the mover can
 //! force an end worth `t` or more in a finite number of turns: a reachability
 //! game for each threshold `t` in 1..=3, and `-t` likewise for the opponent.
-//! One fixpoint iteration solves all six at once: starting with every state
-//! unknown (0), a sweep sets each state to the best, over its choices, of
-//! minus its child's value (a finished child scores its outcome). Wins and
-//! losses only grow, so the iteration converges to the least fixpoint; the
-//! states still at 0 then are exactly the draws (which is how the referee's
-//! repetition rule scores a game that goes round for ever).
+//! Each is a monotone fixpoint, so any fair order of updates that starts with
+//! every state unknown (0) and stops when a whole sweep changes nothing ends
+//! at the least fixpoint: the states still at 0 are exactly the draws (which
+//! is how the referee's repetition rule scores a game that goes round for
+//! ever).
 //!
-//! **Work.** The first sweep computes every state; a later sweep only the
-//! parents of the states the sweep before changed (the board graph keeps
-//! reverse rows), which gives the same values with far less work.
+//! **Turns.** With the values known, a second fixpoint gives each decided
+//! state its *turns*: the length of the game under optimal play by both
+//! sides, the winner taking the shortest and the loser the longest among
+//! the choices that keep the state's value (0 for draws and finished
+//! boards). It starts from "not yet" for every decided state and lowers
+//! values only: the winner's turns are 1 + the least of its best-value
+//! children's, the loser's 1 + the most of its best-value children's.
 //!
-//! **Determinism.** Sweeps are Jacobi steps: sweep `r` reads only the values
-//! after sweep `r - 1`. An entry changed in sweep `r` keeps its previous value
-//! beside the new one, tagged with `r`, so readers in the same sweep still see
-//! the old value whatever the threads' order. The result, and the sweep in
-//! which each state got its final value (its *rank*: the number of turns to
-//! the end under best play, counted as sweeps), are the same for any number
-//! of threads. A winner moving to a child of lower rank always makes
-//! progress; [`super::probe`] uses that to pick optimal choices.
+//! **Order.** Boards are swept by *level*, their pip count (both sides
+//! together), lowest first, updating in place: a play that hits nothing
+//! lowers the level, so most children are already final for this sweep,
+//! and a sweep settles whole races at once; only hits (and passes) reach
+//! back. Within a level every board reads the values as they were when
+//! the level began, so the result is the same for any number of threads.
+//! A board whose children have not changed since it was last computed is
+//! skipped (it would compute the same). No board graph is kept: a board's
+//! children come from the side move tables ([`super::moves`]).
+//!
+//! **Checkpoints.** Between sweeps the solver can write its entries to a
+//! checkpoint file and stop; resuming from it recomputes every board once
+//! and goes on, to the same bytes as an uninterrupted solve (each sweep is
+//! a function of the entries before it).
 
-use super::graph::Graph;
-use super::index::StateIndex;
+use super::file::{read_checkpoint, write_checkpoint, Checkpoint, Phase};
+use super::index::{NumberState, StateIndex};
+use super::moves::MoveTables;
 use super::Spec;
-use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
-
-/// Words of the dirty bitset per work unit.
-const WORDS: usize = 1024;
+use std::time::{Duration, Instant};
 
 /// Entry code of an invalid board (no such state).
 pub const INVALID: u16 = 7;
-/// The highest rank a table entry holds (13 bits).
+/// The most turns a table entry holds (13 bits); also "not yet known"
+/// while the turns are solved.
 pub const MAX_RANK: u32 = (1 << 13) - 1;
+/// Boards per work unit.
+const CHUNK: usize = 256;
 
-/// An entry: value code (points + 3, or [`INVALID`]) in bits 0..3, rank
+/// An entry: value code (points + 3, or [`INVALID`]) in bits 0..3, turns
 /// above.
 #[inline(always)]
-pub fn entry(points: i32, rank: u32) -> u16 {
-    ((points + 3) as u16) | ((rank as u16) << 3)
+pub fn entry(points: i32, turns: u32) -> u16 {
+    ((points + 3) as u16) | ((turns as u16) << 3)
 }
 
 /// The points of an entry (`None` for an invalid board).
@@ -66,7 +78,7 @@ pub fn entry_points(e: u16) -> Option<i32> {
     (code != INVALID).then_some(i32::from(code) - 3)
 }
 
-/// The rank of an entry.
+/// The turns of an entry: to the end under optimal play.
 #[inline(always)]
 pub fn entry_rank(e: u16) -> u32 {
     u32::from(e >> 3)
@@ -78,46 +90,76 @@ pub struct Solved {
     pub spec: Spec,
     /// Its indices.
     pub index: StateIndex,
-    /// One entry per state ([`entry`]), number-state planes of boards.
+    /// One entry per state ([`entry`]), board-major.
     pub entries: Vec<u16>,
-    /// Sweeps until nothing changed.
+    /// Sweeps in all (values and turns).
     pub sweeps: u32,
-    /// Edges of the board graph.
-    pub edges: usize,
-}
-
-/// The working entry: code in bits 0..3, previous code in 3..6, rank above.
-#[inline(always)]
-fn seen(e: u32, sweep: u32) -> i32 {
-    let code = if e >> 6 == sweep { (e >> 3) & 7 } else { e & 7 };
-    code as i32 - 3
+    /// Sweeps of the values.
+    pub value_sweeps: u32,
+    /// Plays in the side move tables.
+    pub plays: usize,
 }
 
 /// What a solve reports as it goes (`ncbg tables build` draws it as
 /// progress bars). Every method may be called from the solver's threads.
 pub trait Progress: Sync {
-    /// A line of news: the space's size, the graph's, each sweep's changes.
+    /// A line of news: the space's size, each sweep's changes.
     fn line(&self, text: &str);
-    /// A phase of `len` units starts: `graph` (boards), then `sweep N`
-    /// (units of the states to recompute) for each sweep.
+    /// A phase of `len` units starts: `moves` (side configurations),
+    /// then `values N` and `turns N` (boards) for each sweep.
     fn phase(&self, _name: &str, _len: u64) {}
     /// `n` more units of the phase are done.
     fn advance(&self, _n: u64) {}
 }
 
-/// Lines only.
-struct Lines<'a>(&'a (dyn Fn(&str) + Sync));
+/// Lines only, to a function.
+pub struct Quiet<'a>(pub &'a (dyn Fn(&str) + Sync));
 
-impl Progress for Lines<'_> {
+impl Progress for Quiet<'_> {
     fn line(&self, text: &str) {
         (self.0)(text)
     }
 }
 
-/// Solves `spec` on `jobs` threads, reporting the space, the graph and each
-/// sweep as a line to `progress`.
+/// How to run a solve.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Threads.
+    pub jobs: usize,
+    /// Where to keep a checkpoint (none: no checkpoints).
+    pub checkpoint: Option<PathBuf>,
+    /// The least time between checkpoints.
+    pub checkpoint_every: Duration,
+    /// Go on from the checkpoint when it exists.
+    pub resume: bool,
+    /// Stop with a checkpoint once this many sweeps in all are done (an
+    /// interruption at a known point, for tests).
+    pub stop_after: Option<u32>,
+}
+
+impl Options {
+    /// `jobs` threads, no checkpoints.
+    pub fn threads(jobs: usize) -> Options {
+        Options {
+            jobs,
+            checkpoint: None,
+            checkpoint_every: Duration::from_secs(600),
+            resume: false,
+            stop_after: None,
+        }
+    }
+}
+
+/// Solves `spec` on `jobs` threads, reporting the space and each sweep as
+/// a line to `progress`.
 pub fn solve(spec: Spec, jobs: usize, progress: &(dyn Fn(&str) + Sync)) -> Result<Solved, String> {
-    solve_with(spec, jobs, &Lines(progress))
+    solve_with(spec, jobs, &Quiet(progress))
+}
+
+/// [`solve`], reporting phases and their progress too.
+pub fn solve_with(spec: Spec, jobs: usize, progress: &dyn Progress) -> Result<Solved, String> {
+    solve_resumable(spec, &Options::threads(jobs), progress)?
+        .ok_or_else(|| "the solve stopped".to_string())
 }
 
 /// What [`solve`] needs, estimated before it starts: the space's sizes and
@@ -128,43 +170,42 @@ pub struct Estimate {
     pub states: u64,
     /// Boards.
     pub boards: u64,
-    /// Edges of the board graph, extrapolated from a sample of boards.
-    pub edges: u64,
     /// Peak memory in bytes.
     pub bytes: u64,
 }
 
-/// Estimates what solving `spec` takes, from its state count and the
-/// graph's edges counted on up to 2,048 boards spread over the space (a
-/// second or so for the largest spaces). The peak is the larger of
-/// building the graph (rows and edges, forward and reverse, with the
-/// build's temporary copies: 12 bytes a row and 8 an edge) and sweeping
-/// (the graph, 8 bytes a row and 8 an edge; 4 bytes a state being solved,
-/// 2 for the entries, a bit of the dirty set, and the states one sweep
-/// changes at 8 bytes each, taken as one in four). Against the peaks
-/// measured (README, "Exact values"): bear-off N=5 0.7 GB (measured 0.7),
-/// N=6 2.9 GB (2.7), Hypergammon k=3 3.8 GB (3.6), k=4 6.1 GB (5.8).
+/// Estimates what solving `spec` takes: 2 bytes a state for the entries,
+/// 9 a board (levels, change stamps, the initial codes), the side move
+/// tables (about 8 bytes a play, taken as 20 plays a configuration,
+/// blocked set and pair) and the changes of the largest level (its
+/// share of the entries, taken as a twentieth). Writing the table adds
+/// nothing: it goes out a block at a time.
 pub fn estimate(spec: Spec) -> Result<Estimate, String> {
     spec.check()?;
     let index = StateIndex::new(spec.space, spec.k, spec.credits);
     let boards = index.boards() as u64;
     let states = index.states() as u64;
-    let (pairs, _) = Graph::pair_table(spec.k);
-    let rows = boards * pairs as u64;
-    let edges = Graph::sample_edges(&index, 2048)?;
-    let graph_build = 12 * rows + 8 * edges;
-    let sweeping =
-        8 * rows + 8 * edges + boards + states * 4 + states * 2 + states / 8 + states * 2;
+    let sides = index.sides.len() as u64;
+    let blocks: u64 = match spec.space.kind {
+        super::Kind::Bearoff => 1,
+        super::Kind::Full => 1 + 24 * u64::from(spec.space.max_on_board / 2),
+    };
+    let pairs = u64::from(spec.k) * (u64::from(spec.k) + 1) / 2;
+    let tables = sides * blocks * pairs * (20 * 8 + 4);
     Ok(Estimate {
         states,
         boards,
-        edges,
-        bytes: graph_build.max(sweeping),
+        bytes: states * 2 + boards * 9 + tables + states * 2 / 20,
     })
 }
 
-/// [`solve`], reporting phases and their progress too.
-pub fn solve_with(spec: Spec, jobs: usize, progress: &dyn Progress) -> Result<Solved, String> {
+/// Solves `spec` as `options` say: `None` when it stopped at
+/// `options.stop_after` (with a checkpoint written).
+pub fn solve_resumable(
+    spec: Spec,
+    options: &Options,
+    progress: &dyn Progress,
+) -> Result<Option<Solved>, String> {
     spec.check()?;
     let index = StateIndex::new(spec.space, spec.k, spec.credits);
     let boards = index.boards();
@@ -174,205 +215,496 @@ pub fn solve_with(spec: Spec, jobs: usize, progress: &dyn Progress) -> Result<So
         index.sides.len(),
         index.states()
     ));
+    let jobs = options.jobs.max(1);
     let t = Instant::now();
-    progress.phase("graph", boards as u64);
-    let graph = Graph::build(&index, jobs, &|n| progress.advance(n))?;
+    progress.phase("moves", 1);
+    let tables = MoveTables::new(&index, jobs);
+    progress.advance(1);
     progress.line(&format!(
-        "graph: {} edges ({:.1} MB) in {:.1} s",
-        graph.edges(),
-        graph.edges() as f64 * 4e-6,
+        "side move tables: {} plays ({:.1} MB) in {:.1} s",
+        tables.len(),
+        tables.bytes() as f64 / 1e6,
         t.elapsed().as_secs_f64()
     ));
 
-    // Per board: 0 live, else the fixed code (invalid, or a finished game).
-    let fixed: Vec<u8> = (0..boards)
-        .map(|b| match index.board(b) {
+    // Boards: invalid, finished (a fixed code) or live, by level.
+    let mut init = vec![0u8; boards];
+    let mut by_level: Vec<Vec<u32>> = Vec::new();
+    for (b, code) in init.iter_mut().enumerate() {
+        *code = match index.board(b) {
             None => INVALID as u8,
-            Some(p) => p
-                .outcome()
-                .map_or(0, |o| (o.mover_points() + 3) as u8 | 0x80),
-        })
-        .collect();
-    let values: Vec<AtomicU32> = (0..planes * boards)
-        .map(|s| {
-            let f = fixed[s % boards];
-            AtomicU32::new(if f == 0 { 3 } else { u32::from(f & 7) })
-        })
-        .collect();
-    // The choices of each number state: (pair index, next number state).
-    let moves: Vec<Vec<(usize, usize)>> = (0..planes)
-        .map(|i| {
-            let ns = index.number_state(i);
-            (1..=spec.k)
-                .filter(|&n| n != ns.own && (n != ns.theirs || ns.mover_credits > 0))
-                .filter_map(|n| {
-                    let doublet = u8::from(n == ns.theirs);
-                    let next = super::index::NumberState {
-                        own: ns.theirs,
-                        theirs: n,
-                        mover_credits: ns.opponent_credits,
-                        opponent_credits: ns.mover_credits - doublet,
-                    };
-                    let p = graph.pair_index[usize::from(n)][usize::from(ns.theirs)];
-                    Some((usize::from(p), index.number_index(next)?))
-                })
-                .collect()
-        })
-        .collect();
-
-    // The number states that move to each number state, with the pair.
-    let mut before: Vec<Vec<(usize, usize)>> = vec![Vec::new(); planes];
-    for (ns, list) in moves.iter().enumerate() {
-        for &(p, next) in list {
-            before[next].push((ns, p));
-        }
+            Some(p) => match p.outcome() {
+                Some(o) => (o.mover_points() + 3) as u8,
+                None => {
+                    let (a, c) = p.pips();
+                    let level = (a + c) as usize;
+                    if by_level.len() <= level {
+                        by_level.resize(level + 1, Vec::new());
+                    }
+                    by_level[level].push(b as u32);
+                    3
+                }
+            },
+        };
     }
-    let states = planes * boards;
-    // Sweep 1 computes every state; later sweeps only the parents of the
-    // states the sweep before changed.
-    let dirty: Vec<AtomicU64> = (0..states.div_ceil(64))
-        .map(|_| AtomicU64::new(u64::MAX))
-        .collect();
-    let mut sweep = 0u32;
+    let levels: Vec<Vec<u32>> = by_level.into_iter().filter(|l| !l.is_empty()).collect();
+    let live: usize = levels.iter().map(Vec::len).sum();
+
+    let mut start = Checkpoint {
+        spec,
+        phase: Phase::Values,
+        value_sweeps: 0,
+        turn_sweeps: 0,
+        entries: Vec::new(),
+    };
+    if let Some(path) = options
+        .checkpoint
+        .as_ref()
+        .filter(|p| options.resume && p.exists())
+    {
+        let c = read_checkpoint(path)?;
+        if c.spec != spec {
+            return Err(format!(
+                "the checkpoint {} is of another table ({}), not {spec}",
+                path.display(),
+                c.spec
+            ));
+        }
+        progress.line(&format!(
+            "resuming from {}: {} value sweeps, {} turn sweeps done",
+            path.display(),
+            c.value_sweeps,
+            c.turn_sweeps
+        ));
+        start = c;
+    } else {
+        start.entries = (0..boards * planes)
+            .map(|s| u16::from(init[s / planes]))
+            .collect();
+    }
+    drop(init);
+    let Checkpoint {
+        mut phase,
+        mut value_sweeps,
+        mut turn_sweeps,
+        mut entries,
+        ..
+    } = start;
+
+    let maps = Maps::new(&index, &tables);
+    let stamps: Vec<AtomicU32> = (0..boards).map(|_| AtomicU32::new(0)).collect();
+    let nlevels = levels.len() as u64;
+    let mut last_checkpoint = Instant::now();
+    // Every board is computed in the first sweep of a phase and after a
+    // resume.
+    let mut force = true;
     loop {
-        sweep += 1;
-        if sweep > MAX_RANK {
+        let done = value_sweeps + turn_sweeps;
+        if let (Some(stop), Some(path)) = (options.stop_after, &options.checkpoint) {
+            if done >= stop {
+                let c = Checkpoint {
+                    spec,
+                    phase,
+                    value_sweeps,
+                    turn_sweeps,
+                    entries,
+                };
+                write_checkpoint(&c, path)?;
+                progress.line(&format!("stopped after {done} sweeps: {}", path.display()));
+                return Ok(None);
+            }
+        }
+        if phase == Phase::Done {
+            break;
+        }
+        let sweep = match phase {
+            Phase::Values => value_sweeps + 1,
+            _ => turn_sweeps + 1,
+        };
+        if sweep >= MAX_RANK {
             return Err(format!("no fixpoint after {MAX_RANK} sweeps"));
         }
         let t = Instant::now();
-        let ctx = Sweep {
-            graph: &graph,
-            fixed: &fixed,
-            values: &values,
-            moves: &moves,
-            boards,
-            sweep,
+        let name = match phase {
+            Phase::Values => "values",
+            _ => "turns",
         };
-        let words = dirty.len();
-        let chunks = words.div_ceil(WORDS);
-        let next = AtomicUsize::new(0);
-        let changed: Mutex<Vec<u64>> = Mutex::new(Vec::new());
-        progress.phase(&format!("sweep {sweep}"), chunks as u64);
-        std::thread::scope(|scope| {
-            for _ in 0..jobs.max(1) {
-                scope.spawn(|| {
-                    let mut local = Vec::new();
-                    loop {
-                        let chunk = next.fetch_add(1, Ordering::Relaxed);
-                        if chunk >= chunks {
-                            break;
-                        }
-                        let first = chunk * WORDS;
-                        let last = ((chunk + 1) * WORDS).min(words);
-                        for (w, word) in dirty[first..last].iter().enumerate() {
-                            let w = first + w;
-                            let mut bits = word.swap(0, Ordering::Relaxed);
-                            while bits != 0 {
-                                let s = w * 64 + bits.trailing_zeros() as usize;
-                                bits &= bits - 1;
-                                if s < states && ctx.state(s % boards, s / boards) {
-                                    local.push(s as u64);
-                                }
-                            }
-                        }
-                        progress.advance(1);
-                    }
-                    changed.lock().expect("no panics while held").extend(local);
-                });
-            }
-        });
-        let changed = changed.into_inner().map_err(|_| "a worker panicked")?;
+        progress.phase(&format!("{name} {sweep}"), live as u64);
+        let view = as_atomic(&mut entries);
+        let ctx = Sweep {
+            tables: &tables,
+            maps: &maps,
+            entries: view,
+            stamps: &stamps,
+            planes,
+            turns: phase == Phase::Turns,
+        };
+        let mut changed = 0u64;
+        let mut computed = 0u64;
+        let step0 = u64::from(done + 1) * nlevels;
+        for (li, level) in levels.iter().enumerate() {
+            let step = step0 + li as u64;
+            let since = if force { 0 } else { step - nlevels };
+            let (c, n) = ctx.level(level, step as u32, since as u32, jobs, progress)?;
+            changed += c;
+            computed += n;
+        }
+        force = false;
         progress.line(&format!(
-            "sweep {sweep}: {} states changed in {:.1} s",
-            changed.len(),
+            "{name} sweep {sweep}: {changed} states changed, {computed} of {live} boards computed, {:.1} s",
             t.elapsed().as_secs_f64()
         ));
-        if changed.is_empty() {
-            break;
-        }
-        // Mark the parents of the changed states for the next sweep.
-        let next = AtomicUsize::new(0);
-        let per = changed.len().div_ceil(jobs.max(1) * 16).max(1);
-        std::thread::scope(|scope| {
-            for _ in 0..jobs.max(1) {
-                scope.spawn(|| loop {
-                    let start = next.fetch_add(per, Ordering::Relaxed);
-                    if start >= changed.len() {
-                        break;
-                    }
-                    for &s in &changed[start..(start + per).min(changed.len())] {
-                        let (plane, c) = (s as usize / boards, s as usize % boards);
-                        for &(ns, p) in &before[plane] {
-                            for &b in graph.parents(c, p) {
-                                let i = ns * boards + b as usize;
-                                dirty[i / 64].fetch_or(1 << (i % 64), Ordering::Relaxed);
-                            }
-                        }
-                    }
-                });
+        match phase {
+            Phase::Values => {
+                value_sweeps += 1;
+                if changed == 0 {
+                    phase = Phase::Turns;
+                    force = true;
+                    start_turns(&mut entries, &levels, planes);
+                }
             }
-        });
+            _ => {
+                turn_sweeps += 1;
+                if changed == 0 {
+                    phase = Phase::Done;
+                }
+            }
+        }
+        if let Some(path) = &options.checkpoint {
+            if phase != Phase::Done && last_checkpoint.elapsed() >= options.checkpoint_every {
+                let c = Checkpoint {
+                    spec,
+                    phase,
+                    value_sweeps,
+                    turn_sweeps,
+                    entries,
+                };
+                write_checkpoint(&c, path)?;
+                entries = c.entries;
+                last_checkpoint = Instant::now();
+            }
+        }
     }
-    let entries = values
-        .into_iter()
-        .map(|v| {
-            let v = v.into_inner();
-            ((v & 7) | ((v >> 6) << 3)) as u16
-        })
-        .collect();
-    Ok(Solved {
+    if let Some(e) = entries
+        .iter()
+        .find(|&&e| entry_rank(e) >= MAX_RANK && e & 7 != INVALID)
+    {
+        return Err(format!("a decided state has no turns (entry {e:#x})"));
+    }
+    Ok(Some(Solved {
         spec,
         index,
         entries,
-        sweeps: sweep,
-        edges: graph.edges(),
-    })
+        sweeps: value_sweeps + turn_sweeps,
+        value_sweeps,
+        plays: tables.len(),
+    }))
 }
 
-/// What one sweep reads and writes.
-struct Sweep<'a> {
-    graph: &'a Graph,
-    fixed: &'a [u8],
-    values: &'a [AtomicU32],
-    moves: &'a [Vec<(usize, usize)>],
-    boards: usize,
-    sweep: u32,
-}
-
-impl Sweep<'_> {
-    /// Recomputes the state of board `b` and number state `ns`; returns
-    /// whether its value changed.
-    #[inline]
-    fn state(&self, b: usize, ns: usize) -> bool {
-        if self.fixed[b] != 0 {
-            return false;
+/// Marks the turns of every decided state of a live board "not yet"
+/// (finished boards and draws keep 0).
+fn start_turns(entries: &mut [u16], levels: &[Vec<u32>], planes: usize) {
+    for &b in levels.iter().flatten() {
+        let b = b as usize;
+        for e in &mut entries[b * planes..(b + 1) * planes] {
+            if *e & 7 != 3 {
+                *e = (*e & 7) | ((MAX_RANK as u16) << 3);
+            }
         }
-        let g = self.graph;
-        let mut best = -4;
-        'choices: for &(p, next) in &self.moves[ns] {
-            let plane = &self.values[next * self.boards..(next + 1) * self.boards];
-            for &c in g.children(b, p) {
-                let v = -seen(plane[c as usize].load(Ordering::Relaxed), self.sweep);
-                if v > best {
-                    best = v;
-                    if best == 3 {
-                        break 'choices;
+    }
+}
+
+/// The number-state maps of the sweeps.
+struct Maps {
+    /// Per pair index: (slot, child number state) for each ordering of the
+    /// pair and each credit count. A slot is a choice of number `n` against
+    /// `theirs` with both credits: `((n-1) k + theirs-1) (c+1)^2 + mover
+    /// credits (c+1) + opponent credits`.
+    by_pair: Vec<Vec<(u16, u16)>>,
+    /// Per number state: the slots its mover may choose.
+    choices: Vec<Vec<u16>>,
+    /// Slots (= number states).
+    slots: usize,
+}
+
+impl Maps {
+    fn new(index: &StateIndex, tables: &MoveTables) -> Maps {
+        let k = index.k;
+        let c = index.credits;
+        let slot = |n: u8, t: u8, cm: u8, co: u8| {
+            index
+                .number_index(NumberState {
+                    own: n,
+                    theirs: t,
+                    mover_credits: cm,
+                    opponent_credits: co,
+                })
+                .expect("in range") as u16
+        };
+        let mut by_pair = vec![Vec::new(); tables.pairs.len()];
+        for (p, pair) in tables.pairs.iter().enumerate() {
+            let mut orders = vec![(pair.hi(), pair.lo())];
+            if !pair.is_doublet() {
+                orders.push((pair.lo(), pair.hi()));
+            }
+            for (n, t) in orders {
+                for cm in 0..=c {
+                    for co in 0..=c {
+                        if n == t && cm == 0 {
+                            continue;
+                        }
+                        let child = slot(t, n, co, cm - u8::from(n == t));
+                        by_pair[p].push((slot(n, t, cm, co), child));
                     }
                 }
             }
         }
-        let cell = &self.values[ns * self.boards + b];
-        let old = cell.load(Ordering::Relaxed);
-        let old_code = old & 7;
-        let code = (best + 3) as u32;
-        if code == old_code {
-            return false;
+        let choices = (0..index.number_states())
+            .map(|i| {
+                let ns = index.number_state(i);
+                (1..=k)
+                    .filter(|&n| n != ns.own && (n != ns.theirs || ns.mover_credits > 0))
+                    .map(|n| slot(n, ns.theirs, ns.mover_credits, ns.opponent_credits))
+                    .collect()
+            })
+            .collect();
+        Maps {
+            by_pair,
+            choices,
+            slots: index.number_states(),
         }
-        cell.store(
-            code | (old_code << 3) | (self.sweep << 6),
-            Ordering::Relaxed,
-        );
-        true
+    }
+}
+
+/// A `&mut [u16]` seen as atomics, for the sweeps' shared reads and writes.
+fn as_atomic(entries: &mut [u16]) -> &[AtomicU16] {
+    // SAFETY: `AtomicU16` has the same size, alignment and bit validity as
+    // `u16`, and the exclusive borrow keeps every other access out for the
+    // view's lifetime.
+    unsafe { std::slice::from_raw_parts(entries.as_mut_ptr().cast::<AtomicU16>(), entries.len()) }
+}
+
+/// What one sweep reads and writes.
+struct Sweep<'a> {
+    tables: &'a MoveTables,
+    maps: &'a Maps,
+    entries: &'a [AtomicU16],
+    /// Per board: the step at which its entries last changed.
+    stamps: &'a [AtomicU32],
+    planes: usize,
+    /// Solving turns (else values).
+    turns: bool,
+}
+
+/// A worker's scratch.
+struct Scratch {
+    kids: Vec<u32>,
+    ends: Vec<usize>,
+    best: Vec<i8>,
+    least: Vec<u16>,
+    most: Vec<u16>,
+    row: Vec<u16>,
+}
+
+impl Sweep<'_> {
+    /// Computes one level from the entries as they are, then writes its
+    /// changes; returns (states changed, boards computed).
+    fn level(
+        &self,
+        boards: &[u32],
+        step: u32,
+        since: u32,
+        jobs: usize,
+        progress: &dyn Progress,
+    ) -> Result<(u64, u64), String> {
+        let chunks = boards.len().div_ceil(CHUNK);
+        let next = AtomicUsize::new(0);
+        type Part = (Vec<u32>, Vec<u16>, u64, u64, bool);
+        let parts: Mutex<Vec<Part>> = Mutex::new(Vec::new());
+        let workers = jobs.min(chunks).max(1);
+        let work = || {
+            let mut s = Scratch {
+                kids: Vec::with_capacity(512),
+                ends: Vec::with_capacity(64),
+                best: vec![0; self.maps.slots],
+                least: vec![0; self.maps.slots],
+                most: vec![0; self.maps.slots],
+                row: vec![0; self.planes],
+            };
+            let (mut changed_boards, mut rows) = (Vec::new(), Vec::new());
+            let (mut changed, mut computed, mut overflow) = (0u64, 0u64, false);
+            loop {
+                let chunk = next.fetch_add(1, Ordering::Relaxed);
+                if chunk >= chunks {
+                    break;
+                }
+                let part = &boards[chunk * CHUNK..((chunk + 1) * CHUNK).min(boards.len())];
+                for &b in part {
+                    let b = b as usize;
+                    if !self.children(b, since, &mut s) {
+                        continue;
+                    }
+                    computed += 1;
+                    let n = if self.turns {
+                        let (n, o) = self.board_turns(b, &mut s);
+                        overflow |= o;
+                        n
+                    } else {
+                        self.board_values(b, &mut s)
+                    };
+                    if n > 0 {
+                        changed += n;
+                        changed_boards.push(b as u32);
+                        rows.extend_from_slice(&s.row);
+                    }
+                }
+                progress.advance(part.len() as u64);
+            }
+            parts.lock().expect("no panics while held").push((
+                changed_boards,
+                rows,
+                changed,
+                computed,
+                overflow,
+            ));
+        };
+        if workers == 1 {
+            work();
+        } else {
+            std::thread::scope(|scope| {
+                for _ in 0..workers {
+                    scope.spawn(work);
+                }
+            });
+        }
+        let parts = parts.into_inner().map_err(|_| "a worker panicked")?;
+        let (mut changed, mut computed) = (0, 0);
+        for (bs, rows, c, n, overflow) in parts {
+            if overflow {
+                return Err(format!("a game lasts {MAX_RANK} turns or more"));
+            }
+            changed += c;
+            computed += n;
+            for (i, &b) in bs.iter().enumerate() {
+                let b = b as usize;
+                for (ns, &e) in rows[i * self.planes..(i + 1) * self.planes]
+                    .iter()
+                    .enumerate()
+                {
+                    self.entries[b * self.planes + ns].store(e, Ordering::Relaxed);
+                }
+                self.stamps[b].store(step, Ordering::Relaxed);
+            }
+        }
+        Ok((changed, computed))
+    }
+
+    /// Gathers board `b`'s children, pair by pair, into the scratch; false
+    /// when none has changed at step `since` or later (then `b` would
+    /// compute what it holds).
+    fn children(&self, b: usize, since: u32, s: &mut Scratch) -> bool {
+        s.kids.clear();
+        s.ends.clear();
+        for p in 0..self.tables.pairs.len() {
+            self.tables.children(b, p, &mut s.kids);
+            s.ends.push(s.kids.len());
+        }
+        since == 0
+            || s.kids
+                .iter()
+                .any(|&c| self.stamps[c as usize].load(Ordering::Relaxed) >= since)
+    }
+
+    /// The values of board `b` into `s.row`; returns how many changed.
+    fn board_values(&self, b: usize, s: &mut Scratch) -> u64 {
+        s.best.fill(-4);
+        let mut first = 0;
+        for (p, &end) in s.ends.iter().enumerate() {
+            let map = &self.maps.by_pair[p];
+            for &c in &s.kids[first..end] {
+                let row = &self.entries[c as usize * self.planes..];
+                for &(slot, child) in map {
+                    let v = 3 - (row[usize::from(child)].load(Ordering::Relaxed) & 7) as i8;
+                    let best = &mut s.best[usize::from(slot)];
+                    if v > *best {
+                        *best = v;
+                    }
+                }
+            }
+            first = end;
+        }
+        let mut changed = 0;
+        for ns in 0..self.planes {
+            let best = self.maps.choices[ns]
+                .iter()
+                .map(|&slot| s.best[usize::from(slot)])
+                .max()
+                .unwrap_or(0);
+            let e = (best + 3) as u16;
+            let old = self.entries[b * self.planes + ns].load(Ordering::Relaxed);
+            changed += u64::from(old & 7 != e);
+            s.row[ns] = e;
+        }
+        changed
+    }
+
+    /// The turns of board `b` into `s.row` (values kept); returns how many
+    /// changed and whether one outgrew the field.
+    fn board_turns(&self, b: usize, s: &mut Scratch) -> (u64, bool) {
+        const NOT_YET: u16 = MAX_RANK as u16;
+        s.best.fill(-4);
+        let mut first = 0;
+        for (p, &end) in s.ends.iter().enumerate() {
+            let map = &self.maps.by_pair[p];
+            for &c in &s.kids[first..end] {
+                let row = &self.entries[c as usize * self.planes..];
+                for &(slot, child) in map {
+                    let e = row[usize::from(child)].load(Ordering::Relaxed);
+                    let v = 3 - (e & 7) as i8;
+                    let d = e >> 3;
+                    let i = usize::from(slot);
+                    if v > s.best[i] {
+                        s.best[i] = v;
+                        s.least[i] = d;
+                        s.most[i] = d;
+                    } else if v == s.best[i] {
+                        s.least[i] = s.least[i].min(d);
+                        s.most[i] = s.most[i].max(d);
+                    }
+                }
+            }
+            first = end;
+        }
+        let (mut changed, mut overflow) = (0, false);
+        for ns in 0..self.planes {
+            let old = self.entries[b * self.planes + ns].load(Ordering::Relaxed);
+            let v = (old & 7) as i8 - 3;
+            let mut e = old;
+            if v != 0 {
+                let slots = self.maps.choices[ns]
+                    .iter()
+                    .map(|&slot| usize::from(slot))
+                    .filter(|&i| s.best[i] == v);
+                let d = if v > 0 {
+                    slots.map(|i| s.least[i]).min()
+                } else {
+                    slots.map(|i| s.most[i]).max()
+                }
+                .unwrap_or(NOT_YET);
+                let turns = if d >= NOT_YET {
+                    NOT_YET
+                } else if d + 1 >= NOT_YET {
+                    overflow = true;
+                    NOT_YET
+                } else {
+                    d + 1
+                };
+                e = (old & 7) | (turns << 3);
+            }
+            changed += u64::from(e != old);
+            s.row[ns] = e;
+        }
+        (changed, overflow)
     }
 }
 
@@ -385,28 +717,27 @@ pub struct Shares {
     pub lost: u64,
     /// Drawn states.
     pub drawn: u64,
-    /// The highest rank.
+    /// The most turns.
     pub max_rank: u32,
 }
 
 impl Solved {
     /// Counts won, lost and drawn live states.
     pub fn shares(&self) -> Shares {
-        let boards = self.index.boards();
-        let live: Vec<bool> = (0..boards)
-            .map(|b| self.index.board(b).is_some_and(|p| p.outcome().is_none()))
-            .collect();
+        let planes = self.index.number_states();
         let mut s = Shares::default();
-        for (i, &e) in self.entries.iter().enumerate() {
-            if !live[i % boards] {
+        for b in 0..self.index.boards() {
+            if !self.index.board(b).is_some_and(|p| p.outcome().is_none()) {
                 continue;
             }
-            match entry_points(e) {
-                Some(p) if p > 0 => s.won += 1,
-                Some(p) if p < 0 => s.lost += 1,
-                _ => s.drawn += 1,
+            for &e in &self.entries[b * planes..(b + 1) * planes] {
+                match entry_points(e) {
+                    Some(p) if p > 0 => s.won += 1,
+                    Some(p) if p < 0 => s.lost += 1,
+                    _ => s.drawn += 1,
+                }
+                s.max_rank = s.max_rank.max(entry_rank(e));
             }
-            s.max_rank = s.max_rank.max(entry_rank(e));
         }
         s
     }

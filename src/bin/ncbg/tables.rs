@@ -4,7 +4,9 @@
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use ncbg::ids::state_id;
-use ncbg::tables::{estimate, solve_with, write_table, Kind, Progress, Space, Spec, Table};
+use ncbg::tables::{
+    estimate, solve_resumable, write_table, Kind, Options, Progress, Space, Spec, Table,
+};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -53,6 +55,18 @@ struct BuildArgs {
     /// Build even when the memory estimate exceeds this machine's memory.
     #[arg(long)]
     force: bool,
+    /// Go on from the checkpoint of an interrupted build (`OUT.ckpt`),
+    /// to the same table an uninterrupted build writes; without a
+    /// checkpoint, start afresh.
+    #[arg(long)]
+    resume: bool,
+    /// Minutes between checkpoints (`OUT.ckpt`, written between sweeps;
+    /// 0: after every sweep). A build that ends removes its checkpoint.
+    #[arg(long, default_value_t = 10.0)]
+    checkpoint_minutes: f64,
+    /// Stop with a checkpoint after this many sweeps (tests).
+    #[arg(long, hide = true)]
+    stop_after: Option<u32>,
 }
 
 #[derive(Args)]
@@ -92,9 +106,9 @@ fn build(args: &BuildArgs) -> Result<(), String> {
     let gb = |b: u64| b as f64 / 1e9;
     let memory = machine_memory();
     eprintln!(
-        "tables: {spec}: {} states, about {} graph edges; estimated peak memory {:.1} GB{}",
+        "tables: {spec}: {} states, {} boards; estimated peak memory {:.1} GB{}",
         need.states,
-        need.edges,
+        need.boards,
         gb(need.bytes),
         memory.map_or(String::new(), |m| format!(
             " (this machine: {:.1} GB)",
@@ -110,13 +124,34 @@ fn build(args: &BuildArgs) -> Result<(), String> {
             ));
         }
     }
+    if !(args.checkpoint_minutes >= 0.0 && args.checkpoint_minutes.is_finite()) {
+        return Err("--checkpoint-minutes must be 0 or more".into());
+    }
+    let checkpoint = checkpoint_path(&args.out);
+    if checkpoint.exists() && !args.resume {
+        return Err(format!(
+            "{} holds an interrupted build: --resume goes on from it (or remove it to start afresh)",
+            checkpoint.display()
+        ));
+    }
+    let options = Options {
+        jobs: args.jobs,
+        checkpoint: Some(checkpoint.clone()),
+        checkpoint_every: std::time::Duration::from_secs_f64(args.checkpoint_minutes * 60.0),
+        resume: args.resume,
+        stop_after: args.stop_after,
+    };
     let t = Instant::now();
     let bars = Bars::default();
-    let solved = solve_with(spec, args.jobs, &bars);
+    let solved = solve_resumable(spec, &options, &bars);
     bars.clear();
-    let solved = solved?;
+    let Some(solved) = solved? else {
+        outln!("stopped; resume with --resume ({})", checkpoint.display());
+        return Ok(());
+    };
     let solve_secs = t.elapsed().as_secs_f64();
     write_table(&solved, &args.out)?;
+    let _ = std::fs::remove_file(&checkpoint);
     let s = solved.shares();
     let live = (s.won + s.lost + s.drawn).max(1) as f64;
     let size = std::fs::metadata(&args.out).map(|m| m.len()).unwrap_or(0);
@@ -137,6 +172,13 @@ fn build(args: &BuildArgs) -> Result<(), String> {
         print_initial_pairs(&Table::from_solved(solved), spec)?;
     }
     Ok(())
+}
+
+/// Where a build of `out` keeps its checkpoint: `out` with `.ckpt` added.
+fn checkpoint_path(out: &Path) -> PathBuf {
+    let mut name = out.as_os_str().to_owned();
+    name.push(".ckpt");
+    name.into()
 }
 
 /// Fails at once, with the system's reason, when `path` cannot be written
