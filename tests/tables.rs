@@ -157,7 +157,7 @@ fn reference_values(roots: &[GameState]) -> HashMap<GameState, (i32, u32)> {
                 best.max()
             }
             .expect("a decided state has a best choice");
-            next[s] = d.saturating_add(1).min(NEVER);
+            next[s] = d.saturating_add(1);
         }
         if next == turns {
             break;

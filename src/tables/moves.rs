@@ -41,6 +41,10 @@ struct AsOpponent {
     blots: u32,
     /// Where its hit ranks start in [`MoveTables::hit_ranks`].
     hits: u32,
+    /// Its points (the mover's coordinates) with any checker.
+    occupied: u32,
+    /// Its checkers on the bar.
+    bar: u8,
 }
 
 /// The move tables of a space and alphabet.
@@ -57,7 +61,14 @@ pub struct MoveTables {
     /// `offsets[row]..offsets[row + 1]` of `plays`.
     offsets: Vec<u32>,
     plays: Vec<SidePlay>,
+    /// The same rows inverted: row `(after * blocks + block) * pairs +
+    /// pair` lists the configurations (in `after`) whose play leads to
+    /// `after`, with the points landed on.
+    rev_offsets: Vec<u32>,
+    rev_plays: Vec<SidePlay>,
     opponents: Vec<AsOpponent>,
+    /// The side configurations, to rank the parents' opponents.
+    index: SideIndex,
     /// The rank of an opponent with a subset of its blots hit: entry
     /// `hits + subset`, the subset's bits in the order of its blots.
     hit_ranks: Vec<u32>,
@@ -103,14 +114,21 @@ impl MoveTables {
                 // A hit checker leaves a bear-off space: never hit there.
                 hit_ranks.push(sides.rank(hit).map_or(u32::MAX, |r| r as u32));
             }
-            opponents.push(AsOpponent { block, blots, hits });
+            let occupied = mirror(o.occupied()) & reach;
+            opponents.push(AsOpponent {
+                block,
+                blots,
+                hits,
+                occupied,
+                bar: o.bar(),
+            });
         }
         let blocks = block_sets.len();
         let rows = s * blocks * pairs.len();
         // Rows by side configuration, built in parallel.
         let next = std::sync::atomic::AtomicUsize::new(0);
-        let parts: std::sync::Mutex<Vec<(usize, Vec<u32>, Vec<SidePlay>)>> =
-            std::sync::Mutex::new(Vec::new());
+        type Part = (usize, Vec<u32>, Vec<SidePlay>);
+        let parts: std::sync::Mutex<Vec<Part>> = std::sync::Mutex::new(Vec::new());
         const CHUNK: usize = 64;
         std::thread::scope(|scope| {
             for _ in 0..jobs.max(1) {
@@ -153,6 +171,31 @@ impl MoveTables {
             }
             plays.extend(part);
         }
+        // The inverse rows: count, then fill in row order.
+        let np = pairs.len();
+        let mut rev_offsets = vec![0u32; rows + 1];
+        for row in 0..rows {
+            let bp = row % (blocks * np);
+            for p in &plays[offsets[row] as usize..offsets[row + 1] as usize] {
+                rev_offsets[p.after as usize * blocks * np + bp + 1] += 1;
+            }
+        }
+        for i in 0..rows {
+            rev_offsets[i + 1] += rev_offsets[i];
+        }
+        let mut fill = rev_offsets.clone();
+        let mut rev_plays = vec![SidePlay { after: 0, lands: 0 }; plays.len()];
+        for row in 0..rows {
+            let (bp, m) = (row % (blocks * np), row / (blocks * np));
+            for p in &plays[offsets[row] as usize..offsets[row + 1] as usize] {
+                let at = &mut fill[p.after as usize * blocks * np + bp];
+                rev_plays[*at as usize] = SidePlay {
+                    after: m as u32,
+                    lands: p.lands,
+                };
+                *at += 1;
+            }
+        }
         MoveTables {
             sides: s,
             pairs,
@@ -160,8 +203,64 @@ impl MoveTables {
             block_sets,
             offsets,
             plays,
+            rev_offsets,
+            rev_plays,
             opponents,
             hit_ranks,
+            index: sides.clone(),
+        }
+    }
+
+    /// The parents of board `c` (seen from its side to move) with pair
+    /// index `pair`: every board (`mover * S + opponent`) one of whose
+    /// plays of the pair leads to `c`, a pass included. Appends to `out`,
+    /// possibly with repeats; the caller checks that a parent is a live
+    /// board.
+    ///
+    /// A parent's opponent is `c`'s mover before the hits: the same
+    /// blocks (a hit checker was a blot), so the inverse rows of the
+    /// parent's mover (`c`'s opponent) under those blocks are the
+    /// candidates. A candidate play fits when it lands on none of the
+    /// blots `c`'s mover still has, and puts back, on empty points it
+    /// landed on, at most as many checkers as `c`'s mover has on the bar.
+    pub fn parents(&self, c: usize, pair: usize, out: &mut Vec<u32>) {
+        let (o2, m2) = (c / self.sides, c % self.sides);
+        let opp = self.opponents[o2];
+        let np = self.pairs.len();
+        let row = (m2 * self.block_sets.len() + opp.block as usize) * np + pair;
+        // A pass: the parent is `c` flipped, when its mover has no play.
+        if self.offsets[row] == self.offsets[row + 1] {
+            out.push((m2 * self.sides + o2) as u32);
+        }
+        let candidates =
+            &self.rev_plays[self.rev_offsets[row] as usize..self.rev_offsets[row + 1] as usize];
+        for p in candidates {
+            if p.lands & opp.blots != 0 {
+                continue;
+            }
+            out.push(p.after * self.sides as u32 + o2 as u32);
+            if opp.bar == 0 {
+                continue;
+            }
+            // Hits: checkers of the bar back on empty points landed on.
+            let free = p.lands & !opp.occupied;
+            let points: Vec<usize> = (1..=24).filter(|q| free >> q & 1 == 1).collect();
+            for subset in 1..1u32 << points.len() {
+                if subset.count_ones() > u32::from(opp.bar) {
+                    continue;
+                }
+                let mut slots = self.index.config(o2).to_slots();
+                for (i, &q) in points.iter().enumerate() {
+                    if subset >> i & 1 == 1 {
+                        slots[BAR] -= 1;
+                        slots[25 - q] += 1;
+                    }
+                }
+                let before = Checkers::from_slots(&slots).expect("same checkers");
+                if let Some(r) = self.index.rank(before) {
+                    out.push(p.after * self.sides as u32 + r as u32);
+                }
+            }
         }
     }
 
@@ -177,23 +276,23 @@ impl MoveTables {
 
     /// Bytes the tables hold.
     pub fn bytes(&self) -> usize {
-        self.plays.len() * std::mem::size_of::<SidePlay>()
-            + self.offsets.len() * 4
+        2 * (self.plays.len() * std::mem::size_of::<SidePlay>() + self.offsets.len() * 4)
             + self.hit_ranks.len() * 4
             + self.opponents.len() * std::mem::size_of::<AsOpponent>()
     }
 
     /// The children of live board `b` (mover `b / S`, opponent `b % S`)
-    /// with pair index `pair`: the boards after each distinct play,
-    /// flipped (seen from the next side to move), sorted; the board itself
-    /// flipped when no play is legal. Appends to `out`.
+    /// with pair index `pair`: the boards after each play, flipped (seen
+    /// from the next side to move); the board itself flipped when no play
+    /// is legal. Appends to `out`, in no order and possibly with repeats
+    /// (two plays that hit the same blots): the solver takes maxima and
+    /// minima, which repeats do not change.
     #[inline]
     pub fn children(&self, b: usize, pair: usize, out: &mut Vec<u32>) {
         let (m, o) = (b / self.sides, b % self.sides);
         let opp = self.opponents[o];
         let row = (m * self.block_sets.len() + opp.block as usize) * self.pairs.len() + pair;
         let plays = &self.plays[self.offsets[row] as usize..self.offsets[row + 1] as usize];
-        let start = out.len();
         if plays.is_empty() {
             out.push((o * self.sides + m) as u32);
             return;
@@ -207,16 +306,6 @@ impl MoveTables {
             };
             out.push(o_rank * self.sides as u32 + p.after);
         }
-        let new = &mut out[start..];
-        new.sort_unstable();
-        let mut keep = start;
-        for i in start..out.len() {
-            if i == start || out[i] != out[keep - 1] {
-                out[keep] = out[i];
-                keep += 1;
-            }
-        }
-        out.truncate(keep);
     }
 }
 
@@ -380,6 +469,8 @@ mod tests {
             for (p, &pair) in tables.pairs.iter().enumerate() {
                 mine.clear();
                 tables.children(b, p, &mut mine);
+                mine.sort_unstable();
+                mine.dedup();
                 results.clear();
                 generate(&pos, pair, &mut results);
                 if results.is_empty() {
@@ -395,6 +486,48 @@ mod tests {
             }
         }
         assert!(checked > 1000, "{checked}");
+    }
+
+    /// Every child's parents include the board, and every parent found
+    /// has the board among its children.
+    fn check_parents(space: Space, k: u8, step: usize) {
+        let index = StateIndex::new(space, k, 0);
+        let tables = MoveTables::new(&index, 2);
+        let live = |b: usize| index.board(b).is_some_and(|p| p.outcome().is_none());
+        let (mut kids, mut parents, mut back) = (Vec::new(), Vec::new(), Vec::new());
+        let mut checked = 0;
+        for b in (0..index.boards()).step_by(step) {
+            if !live(b) {
+                continue;
+            }
+            for p in 0..tables.pairs.len() {
+                kids.clear();
+                tables.children(b, p, &mut kids);
+                for &c in &kids {
+                    parents.clear();
+                    tables.parents(c as usize, p, &mut parents);
+                    assert!(parents.contains(&(b as u32)), "{b} -> {c}");
+                    for &q in &parents {
+                        if !live(q as usize) {
+                            continue;
+                        }
+                        back.clear();
+                        tables.children(q as usize, p, &mut back);
+                        assert!(back.contains(&c), "parent {q} of {c}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+
+    #[test]
+    fn parents_are_the_boards_whose_children_they_are() {
+        check_parents(Space::full(1), 6, 1);
+        check_parents(Space::full(2), 4, 13);
+        check_parents(Space::full(3), 3, 30011);
+        check_parents(Space::bearoff(3, 15), 6, 7);
     }
 
     #[test]

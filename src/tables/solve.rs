@@ -38,9 +38,10 @@
 //! and a sweep settles whole races at once; only hits (and passes) reach
 //! back. Within a level every board reads the values as they were when
 //! the level began, so the result is the same for any number of threads.
-//! A board whose children have not changed since it was last computed is
-//! skipped (it would compute the same). No board graph is kept: a board's
-//! children come from the side move tables ([`super::moves`]).
+//! Only boards with a child changed since they were last computed are
+//! computed again (the others would compute what they hold): a board that
+//! changes marks its parents. No board graph is kept: a board's children
+//! and parents come from the side move tables ([`super::moves`]).
 //!
 //! **Checkpoints.** Between sweeps the solver can write its entries to a
 //! checkpoint file and stop; resuming from it recomputes every board once
@@ -52,7 +53,7 @@ use super::index::{NumberState, StateIndex};
 use super::moves::MoveTables;
 use super::Spec;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU16, AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU16, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -292,12 +293,12 @@ pub fn solve_resumable(
     } = start;
 
     let maps = Maps::new(&index, &tables);
-    let stamps: Vec<AtomicU32> = (0..boards).map(|_| AtomicU32::new(0)).collect();
-    let nlevels = levels.len() as u64;
+    // Boards to compute: every board in the first sweep of a phase and
+    // after a resume; then the parents of the boards that changed.
+    let dirty: Vec<AtomicU64> = (0..boards.div_ceil(64))
+        .map(|_| AtomicU64::new(u64::MAX))
+        .collect();
     let mut last_checkpoint = Instant::now();
-    // Every board is computed in the first sweep of a phase and after a
-    // resume.
-    let mut force = true;
     loop {
         let done = value_sweeps + turn_sweeps;
         if let (Some(stop), Some(path)) = (options.stop_after, &options.checkpoint) {
@@ -335,21 +336,17 @@ pub fn solve_resumable(
             tables: &tables,
             maps: &maps,
             entries: view,
-            stamps: &stamps,
+            dirty: &dirty,
             planes,
             turns: phase == Phase::Turns,
         };
         let mut changed = 0u64;
         let mut computed = 0u64;
-        let step0 = u64::from(done + 1) * nlevels;
-        for (li, level) in levels.iter().enumerate() {
-            let step = step0 + li as u64;
-            let since = if force { 0 } else { step - nlevels };
-            let (c, n) = ctx.level(level, step as u32, since as u32, jobs, progress)?;
+        for level in &levels {
+            let (c, n) = ctx.level(level, jobs, progress)?;
             changed += c;
             computed += n;
         }
-        force = false;
         progress.line(&format!(
             "{name} sweep {sweep}: {changed} states changed, {computed} of {live} boards computed, {:.1} s",
             t.elapsed().as_secs_f64()
@@ -359,7 +356,9 @@ pub fn solve_resumable(
                 value_sweeps += 1;
                 if changed == 0 {
                     phase = Phase::Turns;
-                    force = true;
+                    dirty
+                        .iter()
+                        .for_each(|w| w.store(u64::MAX, Ordering::Relaxed));
                     start_turns(&mut entries, &levels, planes);
                 }
             }
@@ -425,6 +424,9 @@ struct Maps {
     choices: Vec<Vec<u16>>,
     /// Slots (= number states).
     slots: usize,
+    /// Per number state: the index of its pair (own, theirs), through
+    /// which its states are children.
+    pair_of: Vec<u8>,
 }
 
 impl Maps {
@@ -468,10 +470,17 @@ impl Maps {
                     .collect()
             })
             .collect();
+        let pair_of = (0..index.number_states())
+            .map(|i| {
+                let ns = index.number_state(i);
+                tables.pair_index[usize::from(ns.own)][usize::from(ns.theirs)]
+            })
+            .collect();
         Maps {
             by_pair,
             choices,
             slots: index.number_states(),
+            pair_of,
         }
     }
 }
@@ -484,13 +493,26 @@ fn as_atomic(entries: &mut [u16]) -> &[AtomicU16] {
     unsafe { std::slice::from_raw_parts(entries.as_mut_ptr().cast::<AtomicU16>(), entries.len()) }
 }
 
+/// A hint to load the cache line of `at` (nothing where unsupported).
+#[inline(always)]
+fn prefetch<T>(at: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch only hints; any address is allowed.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>((at as *const T).cast::<i8>());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = at;
+}
+
 /// What one sweep reads and writes.
 struct Sweep<'a> {
     tables: &'a MoveTables,
     maps: &'a Maps,
     entries: &'a [AtomicU16],
-    /// Per board: the step at which its entries last changed.
-    stamps: &'a [AtomicU32],
+    /// Per board: a bit set when a child changed since it was computed.
+    dirty: &'a [AtomicU64],
     planes: usize,
     /// Solving turns (else values).
     turns: bool,
@@ -512,14 +534,12 @@ impl Sweep<'_> {
     fn level(
         &self,
         boards: &[u32],
-        step: u32,
-        since: u32,
         jobs: usize,
         progress: &dyn Progress,
     ) -> Result<(u64, u64), String> {
         let chunks = boards.len().div_ceil(CHUNK);
         let next = AtomicUsize::new(0);
-        type Part = (Vec<u32>, Vec<u16>, u64, u64, bool);
+        type Part = (Vec<u32>, Vec<u16>, Vec<u32>, u64, u64, bool);
         let parts: Mutex<Vec<Part>> = Mutex::new(Vec::new());
         let workers = jobs.min(chunks).max(1);
         let work = || {
@@ -531,7 +551,7 @@ impl Sweep<'_> {
                 most: vec![0; self.maps.slots],
                 row: vec![0; self.planes],
             };
-            let (mut changed_boards, mut rows) = (Vec::new(), Vec::new());
+            let (mut changed_boards, mut rows, mut parents) = (Vec::new(), Vec::new(), Vec::new());
             let (mut changed, mut computed, mut overflow) = (0u64, 0u64, false);
             loop {
                 let chunk = next.fetch_add(1, Ordering::Relaxed);
@@ -541,9 +561,11 @@ impl Sweep<'_> {
                 let part = &boards[chunk * CHUNK..((chunk + 1) * CHUNK).min(boards.len())];
                 for &b in part {
                     let b = b as usize;
-                    if !self.children(b, since, &mut s) {
+                    let bit = 1u64 << (b % 64);
+                    if self.dirty[b / 64].fetch_and(!bit, Ordering::Relaxed) & bit == 0 {
                         continue;
                     }
+                    self.children(b, &mut s);
                     computed += 1;
                     let n = if self.turns {
                         let (n, o) = self.board_turns(b, &mut s);
@@ -556,6 +578,20 @@ impl Sweep<'_> {
                         changed += n;
                         changed_boards.push(b as u32);
                         rows.extend_from_slice(&s.row);
+                        // A state of number state (own, theirs) is a child
+                        // through the pair (own, theirs) only.
+                        let mut pairs = 0u64;
+                        for (ns, &e) in s.row.iter().enumerate() {
+                            let old = self.entries[b * self.planes + ns].load(Ordering::Relaxed);
+                            if old != e {
+                                pairs |= 1 << self.maps.pair_of[ns];
+                            }
+                        }
+                        while pairs != 0 {
+                            let p = pairs.trailing_zeros() as usize;
+                            pairs &= pairs - 1;
+                            self.tables.parents(b, p, &mut parents);
+                        }
                     }
                 }
                 progress.advance(part.len() as u64);
@@ -563,6 +599,7 @@ impl Sweep<'_> {
             parts.lock().expect("no panics while held").push((
                 changed_boards,
                 rows,
+                parents,
                 changed,
                 computed,
                 overflow,
@@ -579,7 +616,7 @@ impl Sweep<'_> {
         }
         let parts = parts.into_inner().map_err(|_| "a worker panicked")?;
         let (mut changed, mut computed) = (0, 0);
-        for (bs, rows, c, n, overflow) in parts {
+        for (bs, rows, parents, c, n, overflow) in parts {
             if overflow {
                 return Err(format!("a game lasts {MAX_RANK} turns or more"));
             }
@@ -593,26 +630,35 @@ impl Sweep<'_> {
                 {
                     self.entries[b * self.planes + ns].store(e, Ordering::Relaxed);
                 }
-                self.stamps[b].store(step, Ordering::Relaxed);
+            }
+            // The parents compute again, in this sweep where they lie in a
+            // higher level, else in the next.
+            for q in parents {
+                let q = q as usize;
+                self.dirty[q / 64].fetch_or(1 << (q % 64), Ordering::Relaxed);
             }
         }
         Ok((changed, computed))
     }
 
-    /// Gathers board `b`'s children, pair by pair, into the scratch; false
-    /// when none has changed at step `since` or later (then `b` would
-    /// compute what it holds).
-    fn children(&self, b: usize, since: u32, s: &mut Scratch) -> bool {
+    /// Gathers board `b`'s children, pair by pair, into the scratch, and
+    /// asks for their entries (and the board's own) to be brought into the
+    /// cache: a sweep waits on memory far more than it computes.
+    fn children(&self, b: usize, s: &mut Scratch) {
+        prefetch(&self.entries[b * self.planes]);
         s.kids.clear();
         s.ends.clear();
         for p in 0..self.tables.pairs.len() {
-            self.tables.children(b, p, &mut s.kids);
+            // A doublet without credits is no choice: its children are
+            // never read.
+            if !self.maps.by_pair[p].is_empty() {
+                self.tables.children(b, p, &mut s.kids);
+            }
             s.ends.push(s.kids.len());
         }
-        since == 0
-            || s.kids
-                .iter()
-                .any(|&c| self.stamps[c as usize].load(Ordering::Relaxed) >= since)
+        for &c in &s.kids {
+            prefetch(&self.entries[c as usize * self.planes]);
+        }
     }
 
     /// The values of board `b` into `s.row`; returns how many changed.
@@ -727,7 +773,7 @@ impl Solved {
         let planes = self.index.number_states();
         let mut s = Shares::default();
         for b in 0..self.index.boards() {
-            if !self.index.board(b).is_some_and(|p| p.outcome().is_none()) {
+            if self.index.board(b).is_none_or(|p| p.outcome().is_some()) {
                 continue;
             }
             for &e in &self.entries[b * planes..(b + 1) * planes] {
