@@ -31,7 +31,8 @@ pub enum Content {
     /// `NCBG-TABLE `) whose header cannot be used: the reason, naming the
     /// file (format version 1 says so).
     BadTable(String),
-    /// Not a table file: the reason.
+    /// Not a table file: the reason (`no header`, `the first line is not
+    /// 'NCBG-TABLE 2'`, an error reading it).
     NotTable(String),
 }
 
@@ -150,10 +151,15 @@ fn content(path: &Path) -> Content {
     }
 }
 
-/// `why` without a leading `<path>: `, which [`read_header`] puts there
-/// (a listing names the file already).
+/// Why a file is not a table, from [`read_header`]'s error: without the
+/// leading `<path>: ` (a listing names the file already) and, for `not a
+/// table file (<reason>)`, the reason only.
 fn strip_path(why: &str, path: &Path) -> String {
-    why.strip_prefix(&format!("{}: ", path.display()))
+    let why = why
+        .strip_prefix(&format!("{}: ", path.display()))
+        .unwrap_or(why);
+    why.strip_prefix("not a table file (")
+        .and_then(|r| r.strip_suffix(')'))
         .unwrap_or(why)
         .to_string()
 }
@@ -289,7 +295,7 @@ mod tests {
         assert_eq!(names, ["empty", "m.tb", "notes.txt", "z.tb"]);
         assert!(matches!(&listed[0].content, Content::NotTable(_)));
         assert!(
-            matches!(&listed[2].content, Content::NotTable(why) if why.starts_with("not a table file"))
+            matches!(&listed[2].content, Content::NotTable(why) if why.starts_with("the first line is not 'NCBG-TABLE 2'"))
         );
         match &listed[3].content {
             Content::Table(h) => {
