@@ -132,17 +132,10 @@ pub fn open_folders(list: &str) -> Result<Vec<Arc<Table>>, String> {
 
 /// What the file at `path` holds, from its first bytes and its header.
 fn content(path: &Path) -> Content {
-    let mut first = [0u8; MAGIC_FAMILY.len()];
+    let mut first = Vec::with_capacity(MAGIC_FAMILY.len());
     let claims_table = std::fs::File::open(path)
-        .and_then(|f| {
-            let mut n = 0;
-            for b in f.bytes().take(first.len()) {
-                first[n] = b?;
-                n += 1;
-            }
-            Ok(n == first.len())
-        })
-        .unwrap_or(false)
+        .and_then(|f| f.take(MAGIC_FAMILY.len() as u64).read_to_end(&mut first))
+        .is_ok()
         && first == MAGIC_FAMILY;
     match read_header(path) {
         Ok(h) => Content::Table(h),
