@@ -1,7 +1,8 @@
 //! Analysis with exact-value tables: a turn whose state a table covers is
 //! judged by the table (the best is optimal, both values are exact points
 //! × 1000, the report says `exact`), a thrown win is counted in the totals,
-//! and `ncbg analyze --tables` marks it in every output format.
+//! and `ncbg analyze --tables` marks it in every output format;
+//! `--tables-path` takes the tables of folders.
 
 use ncbg::analysis::{analyze_game, output, totals, Thresholds};
 use ncbg::board::Position;
@@ -225,5 +226,92 @@ fn analyze_tables_marks_exact_verdicts_in_every_format() {
     assert!(bad.stdout.is_empty());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("other.tb"));
     let _ = std::fs::remove_file(tb);
+    let _ = std::fs::remove_file(file);
+}
+
+/// `--tables-path`: the tables of a folder (other files skipped) judge the
+/// turns they cover, alone or beside `--tables`; a missing folder is an
+/// error naming it, with status 2 and no output.
+#[test]
+fn analyze_tables_path_uses_the_tables_of_folders() {
+    let spec_table = table();
+    let (start, moves, _) = thrown_win(&spec_table);
+    let folder = temp("folder");
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).unwrap();
+    write_table(
+        &solve(spec_table.spec(), 1, &|_| {}).unwrap(),
+        &folder.join("bearoff2-k3.tb"),
+    )
+    .unwrap();
+    std::fs::write(folder.join("notes.txt"), "not a table\n").unwrap();
+    let record = GameRecord {
+        index: 0,
+        pair: 0,
+        round: 0,
+        opening: Opening::State(state_id::encode(&start)),
+        x_name: "thrower".into(),
+        y_name: "keeper".into(),
+        end: GameEnd::MaxTurns,
+        detail: String::new(),
+        moves: moves.clone(),
+    };
+    let file = temp("path-match.txt");
+    std::fs::write(
+        &file,
+        format!(
+            "{MAGIC}\nmeta\tk=3\nmeta\tcredits=0\n{}\n",
+            record.to_line()
+        ),
+    )
+    .unwrap();
+    let (f, dir) = (file.to_str().unwrap(), folder.to_str().unwrap());
+    let exact_turns = |args: &[&str]| -> Vec<bool> {
+        let out = analyze(args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str::<Json>(l).unwrap())
+            .filter(|r| r.get("turn").is_some())
+            .map(|r| r["exact"] == true)
+            .collect()
+    };
+    let all_exact = vec![true; moves.len()];
+    assert_eq!(
+        exact_turns(&[f, "--tables-path", dir, "--format", "json"]),
+        all_exact
+    );
+    // Beside --tables (a table of another game here: k=6).
+    let other = temp("path-k6.tb");
+    let k6 = Spec {
+        space: Space::bearoff(2, 15),
+        k: 6,
+        credits: 0,
+    };
+    write_table(&solve(k6, 1, &|_| {}).unwrap(), &other).unwrap();
+    let both = [
+        f,
+        "--tables",
+        other.to_str().unwrap(),
+        "--tables-path",
+        dir,
+        "--format",
+        "json",
+    ];
+    assert_eq!(exact_turns(&both), all_exact);
+
+    let missing = temp("no-such-folder");
+    let bad = analyze(&[f, "--tables-path", missing.to_str().unwrap()]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(bad.stdout.is_empty());
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("no-such-folder"), "{err}");
+    let _ = std::fs::remove_dir_all(folder);
+    let _ = std::fs::remove_file(other);
     let _ = std::fs::remove_file(file);
 }

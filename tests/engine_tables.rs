@@ -1,7 +1,8 @@
 //! The engine option `Tables`: a table built with `ncbg tables build`,
 //! loaded with `setoption`, answers a covered position with one of the
 //! optimal choices `ncbg tables probe` lists, `info` lines report
-//! `tbhits`, and a bad file is one `error` line that changes nothing.
+//! `tbhits`, and a bad file is one `error` line that changes nothing. The
+//! option `TablesPath` loads every table of its folders, beside `Tables`'.
 
 mod engine_util;
 
@@ -65,17 +66,32 @@ fn state_of(x: &[usize], y: &[usize], own: u8, theirs: u8, k: u8, credits: u8) -
 }
 
 fn build_table(dir: &Path) -> PathBuf {
-    let file = dir.join("bearoff2.tb");
+    build_table_k(dir, "bearoff2.tb", 6)
+}
+
+/// A 2-checker bear-off table of alphabet `k` (2 credits) at `dir/name`.
+fn build_table_k(dir: &Path, name: &str, k: u8) -> PathBuf {
+    let file = dir.join(name);
     let out = ncbg(&[
         "tables",
         "build",
         "--checkers",
         "2",
+        "--k",
+        &k.to_string(),
         "--out",
         file.to_str().unwrap(),
     ]);
     assert!(out.starts_with("table "), "{out}");
     file
+}
+
+/// The `eval exact` line of `eval` at state `id`, if any.
+fn eval_exact(e: &mut Engine, id: &str) -> Option<String> {
+    e.ask(&format!("position state {id}"));
+    e.ask("eval")
+        .into_iter()
+        .find(|l| l.starts_with("eval exact"))
 }
 
 /// `probe --json`: the value and the optimal choices' tokens.
@@ -267,4 +283,83 @@ fn eval_is_exact_where_covered_and_other_games_are_reported() {
         err.contains("k=4") && err.contains("holds k=6, doublet credits 0..=2"),
         "{err}"
     );
+}
+
+/// `TablesPath`: the tables of a folder answer exactly (other files in it
+/// are skipped), together with those of `Tables`; a missing folder or a
+/// table of the old format in one is one `error` line that changes
+/// nothing, and the engine goes on.
+#[test]
+fn tables_path_loads_the_tables_of_folders() {
+    let dir = TempDir::new("path");
+    let folder = dir.0.join("tb");
+    std::fs::create_dir(&folder).unwrap();
+    let file = build_table(&folder);
+    std::fs::write(folder.join("README.txt"), "tables built for the tests\n").unwrap();
+    let k4 = build_table_k(&dir.0, "k4.tb", 4);
+    let covered = state(&[6, 5], &[1, 1], 1, 5);
+    let covered_k4 = state_of(&[6, 5], &[1, 1], 1, 3, 4, 2);
+    let (value, best, _) = probe(&file, &covered);
+    let (value_k4, _, _) = probe(&k4, &covered_k4);
+
+    let mut e = Engine::start();
+    assert_eq!(eval_exact(&mut e, &covered), None);
+    let reply = e.ask(&format!(
+        "setoption name TablesPath value {}",
+        folder.to_str().unwrap()
+    ));
+    assert!(reply.is_empty(), "{reply:?}");
+    let exact = eval_exact(&mut e, &covered).expect("an exact value");
+    assert!(
+        exact.starts_with(&format!("eval exact {value} turns ")),
+        "{exact}"
+    );
+    e.ask(&format!("position state {covered}"));
+    let lines = e.go("go depth 3");
+    assert!(lines.iter().any(|l| l.contains("tbhits")), "{lines:?}");
+    let bestmove = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+    assert!(best.iter().any(|b| b == bestmove), "{bestmove}");
+
+    // Both options: the tables of both answer.
+    assert_eq!(eval_exact(&mut e, &covered_k4), None);
+    assert!(e
+        .ask(&format!(
+            "setoption name Tables value {}",
+            k4.to_str().unwrap()
+        ))
+        .is_empty());
+    let exact = eval_exact(&mut e, &covered_k4).expect("k=4 from Tables");
+    assert!(exact.starts_with(&format!("eval exact {value_k4} turns ")));
+    assert!(
+        eval_exact(&mut e, &covered).is_some(),
+        "k=6 from TablesPath"
+    );
+
+    // A missing folder; a folder holding a table of format version 1.
+    let old = dir.0.join("old");
+    std::fs::create_dir(&old).unwrap();
+    std::fs::write(old.join("hyper.tb"), "NCBG-TABLE 1\nkind=full\n\n").unwrap();
+    let missing = dir.0.join("nowhere");
+    for (bad, says) in [(&missing, "nowhere"), (&old, "version 1")] {
+        let list = format!("{};{}", folder.to_str().unwrap(), bad.to_str().unwrap());
+        let reply = e.ask(&format!("setoption name TablesPath value {list}"));
+        assert_eq!(reply.len(), 1, "{reply:?}");
+        assert!(
+            reply[0].starts_with("error bad-value TablesPath") && reply[0].contains(says),
+            "{reply:?}"
+        );
+    }
+    // Nothing changed: both tables still answer, and the engine searches.
+    assert!(eval_exact(&mut e, &covered).is_some());
+    assert!(eval_exact(&mut e, &covered_k4).is_some());
+    e.ask(&format!("position state {covered}"));
+    let lines = e.go("go depth 2");
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+
+    // Emptying TablesPath drops its tables only.
+    assert!(e.ask("setoption name TablesPath value <empty>").is_empty());
+    assert_eq!(eval_exact(&mut e, &covered), None);
+    assert!(eval_exact(&mut e, &covered_k4).is_some());
+    e.send("quit");
+    assert!(e.wait_exit().success());
 }

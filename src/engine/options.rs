@@ -46,6 +46,9 @@ pub struct Options {
     /// `Tables`: the exact-value table files, as given (`;`-separated;
     /// empty: none).
     pub tables: String,
+    /// `TablesPath`: the folders whose table files are loaded, as given
+    /// (`;`-separated; empty: none).
+    pub tables_path: String,
 }
 
 /// The `Eval` option's values.
@@ -79,6 +82,7 @@ impl Default for Options {
             filter_reduction: crate::search::DEFAULT_FILTER_REDUCTION,
             odd_depths: 0,
             tables: String::new(),
+            tables_path: String::new(),
         }
     }
 }
@@ -101,9 +105,13 @@ pub enum OptionEffect {
     /// empty the transposition table; on failure the option keeps its old
     /// value and the old tables stay.
     LoadTables,
+    /// Load the table files in the folders of `Options::tables_path`
+    /// (none when empty) and empty the transposition table; on failure
+    /// the option keeps its old value and the old tables stay.
+    LoadTablesPath,
 }
 
-/// `Tables`' value for no tables.
+/// `Tables`' and `TablesPath`'s value for none.
 pub const NO_TABLES: &str = "<empty>";
 
 /// A spin option's name and range.
@@ -239,6 +247,7 @@ impl Options {
             FILTER_REDUCTION.line(),
             ODD_DEPTHS.line(),
             format!("option name Tables type string default {NO_TABLES}"),
+            format!("option name TablesPath type string default {NO_TABLES}"),
         ]
     }
 
@@ -253,6 +262,11 @@ impl Options {
     /// The table files of `Tables`, in order (empty parts are skipped).
     pub fn table_paths(&self) -> Vec<&str> {
         crate::tables::split_paths(&self.tables)
+    }
+
+    /// The folders of `TablesPath`, in order (empty parts are skipped).
+    pub fn table_folders(&self) -> Vec<&str> {
+        crate::tables::split_paths(&self.tables_path)
     }
 
     /// The search settings.
@@ -335,6 +349,11 @@ impl Options {
                 let v = value.unwrap_or_default().trim();
                 self.tables = if v == NO_TABLES { "" } else { v }.to_string();
                 return Ok(OptionEffect::LoadTables);
+            }
+            "tablespath" => {
+                let v = value.unwrap_or_default().trim();
+                self.tables_path = if v == NO_TABLES { "" } else { v }.to_string();
+                return Ok(OptionEffect::LoadTablesPath);
             }
             "movefilter" => {
                 self.move_filter = MOVE_FILTER.read(need()?)? as usize;
@@ -456,12 +475,27 @@ mod tests {
             Ok(OptionEffect::LoadTables)
         );
         assert!(o.table_paths().is_empty());
+        assert_eq!(
+            o.set("TablesPath", Some(" tb ;; /data/tb ")),
+            Ok(OptionEffect::LoadTablesPath)
+        );
+        assert_eq!(o.table_folders(), vec!["tb", "/data/tb"]);
+        assert_eq!(
+            o.set("tablespath", Some(NO_TABLES)),
+            Ok(OptionEffect::LoadTablesPath)
+        );
+        assert!(o.table_folders().is_empty());
+        assert_eq!(o.set("TablesPath", None), Ok(OptionEffect::LoadTablesPath));
     }
 
     #[test]
     fn declarations_match_defaults() {
         let lines = Options::declarations();
-        assert_eq!(lines.len(), 17);
+        assert_eq!(lines.len(), 18);
+        assert_eq!(
+            lines[17],
+            "option name TablesPath type string default <empty>"
+        );
         assert_eq!(lines[16], "option name Tables type string default <empty>");
         assert_eq!(
             lines[15],

@@ -61,8 +61,15 @@ pub struct Session {
     /// The game's earlier states (before each turn token), oldest first: the
     /// search scores a line back to one of them as a draw.
     history: Vec<GameState>,
-    /// The exact-value tables of `Tables`, in the option's order.
+    /// The exact-value tables the search and `eval` use: those of
+    /// `Tables`, then those of `TablesPath` (the first that covers a state
+    /// answers it).
     tables: Vec<Arc<Table>>,
+    /// The tables of `Tables`, in the option's order.
+    file_tables: Vec<Arc<Table>>,
+    /// The tables of `TablesPath`: the folders in the option's order, each
+    /// one's tables by file name.
+    folder_tables: Vec<Arc<Table>>,
     /// The games (k, checkers a side) already reported as beyond every
     /// loaded table, so that each is reported once (emptied when tables
     /// load).
@@ -89,6 +96,8 @@ impl Session {
             net: None,
             history: Vec::new(),
             tables: Vec::new(),
+            file_tables: Vec::new(),
+            folder_tables: Vec::new(),
             uncovered: Vec::new(),
         }
     }
@@ -216,11 +225,25 @@ impl Session {
                     };
                 }
                 if effect == OptionEffect::LoadTables {
-                    self.tables = options
+                    self.file_tables = options
                         .table_paths()
                         .into_iter()
                         .map(|p| load_table(p).map(Arc::new))
                         .collect::<Result<_, _>>()?;
+                }
+                if effect == OptionEffect::LoadTablesPath {
+                    self.folder_tables = load_folders(&options.tables_path)?;
+                }
+                if matches!(
+                    effect,
+                    OptionEffect::LoadTables | OptionEffect::LoadTablesPath
+                ) {
+                    self.tables = self
+                        .file_tables
+                        .iter()
+                        .chain(&self.folder_tables)
+                        .cloned()
+                        .collect();
                     self.uncovered.clear();
                 }
                 self.options = options;
@@ -229,7 +252,9 @@ impl Session {
                 match effect {
                     OptionEffect::None | OptionEffect::ResizeHash => {}
                     // Values stored without the tables' exact ones are stale.
-                    OptionEffect::ClearHash | OptionEffect::LoadTables => searcher.clear(),
+                    OptionEffect::ClearHash
+                    | OptionEffect::LoadTables
+                    | OptionEffect::LoadTablesPath => searcher.clear(),
                     OptionEffect::ChangeEval | OptionEffect::LoadNet => {
                         searcher.set_evaluator(evaluator);
                         searcher.clear();
@@ -339,6 +364,20 @@ fn load_table(path: &str) -> Result<Table, EngineError> {
         EngineError::new(
             ErrorCode::BadValue,
             format!("Tables '{}': {why}; the current tables stay", quote(path)),
+        )
+    })
+}
+
+/// Reads the table files of `TablesPath`'s folders; the error names the
+/// folder or the file and the reason.
+fn load_folders(list: &str) -> Result<Vec<Arc<Table>>, EngineError> {
+    crate::tables::open_folders(list).map_err(|why| {
+        EngineError::new(
+            ErrorCode::BadValue,
+            format!(
+                "TablesPath '{}': {why}; the current tables stay",
+                quote(list)
+            ),
         )
     })
 }

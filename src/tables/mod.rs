@@ -18,19 +18,23 @@
 //! - [`mod@file`]: the table file (`protocol/tables-format.md`): header,
 //!   entries, checksum; a cut or corrupted file is refused;
 //! - [`probe`]: a loaded table answering the value of a [`GameState`] and
-//!   its optimal choices.
+//!   its optimal choices;
+//! - [`folder`]: folders of table files (the engine option `TablesPath`,
+//!   `ncbg tables list`): the tables in them, described in words.
 //!
 //! It uses the rules layer only (board, numbers, move generator, game).
 //!
 //! [`GameState`]: crate::game::GameState
 
 pub mod file;
+pub mod folder;
 pub mod index;
 pub mod moves;
 pub mod probe;
 pub mod solve;
 
 pub use file::{read_header, read_table, write_table, Header};
+pub use folder::{describe, open_folders};
 pub use probe::{rules_of, Choice, Exact, Table};
 pub use solve::{
     estimate, solve, solve_resumable, solve_with, Estimate, Options, Progress, Solved,

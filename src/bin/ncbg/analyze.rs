@@ -7,7 +7,8 @@
 //! skipped). Results go to stdout as a table, JSON lines or TSV; bad lines
 //! of a list are reported on stderr, naming the line, and skipped, but an
 //! input none of whose lines is a full-state ID is one error. With
-//! `--tables`, turns a table covers get exact verdicts.
+//! `--tables` (files) or `--tables-path` (folders), turns a table covers
+//! get exact verdicts.
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -74,6 +75,11 @@ pub struct AnalyzeArgs {
     /// turn whose state one covers gets the table's exact verdict.
     #[arg(long, default_value = "")]
     tables: String,
+    /// Folders of exact-value tables, separated by `;`: every table file
+    /// in them is used, after those of `--tables` (the engine's
+    /// `TablesPath`).
+    #[arg(long, default_value = "")]
+    tables_path: String,
     /// A net file (`.ncnn`) to evaluate with instead of the embedded net
     /// (the engine's `EvalFile`).
     #[arg(long)]
@@ -88,7 +94,8 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
         ..Settings::default()
     };
     let thresholds = Thresholds::new(args.error, args.blunder)?;
-    let tables = ncbg::tables::open_list(&args.tables)?;
+    let mut tables = ncbg::tables::open_list(&args.tables)?;
+    tables.extend(ncbg::tables::open_folders(&args.tables_path)?);
     let net = NnEval::file_or_embedded(match &args.net {
         None => None,
         Some(path) => Some(Arc::new(

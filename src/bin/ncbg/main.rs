@@ -4,7 +4,7 @@
 //! stdout (see [`engine_loop`]); `ncbg perft` counts game trees, `ncbg
 //! bench` runs the engine's fixed search workload, `ncbg analyze` analyses
 //! positions and recorded games in batch (see [`analyze`]) and `ncbg
-//! tables` builds and probes exact-value tables (see [`tables`]).
+//! tables` builds, probes and lists exact-value tables (see [`tables`]).
 //!
 //! The subcommands print with [`outln!`]: when the reader of stdout goes
 //! away (`ncbg perft 6 | head -1`), the program ends quietly with status 0
@@ -50,7 +50,7 @@ enum Command {
     /// Analyse positions (full-state IDs), a referee match file or a gnubg
     /// `.mat`.
     Analyze(analyze::AnalyzeArgs),
-    /// Exact-value tables: build (solve) and probe.
+    /// Exact-value tables: build (solve), probe and list.
     Tables(tables::TablesArgs),
 }
 

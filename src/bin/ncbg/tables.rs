@@ -1,11 +1,12 @@
-//! `ncbg tables build|probe`: exact-value tables (the library's
+//! `ncbg tables build|probe|list`: exact-value tables (the library's
 //! [`ncbg::tables`]) from the command line.
 
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use ncbg::ids::state_id;
+use ncbg::tables::folder::{list_folder, Content, FolderFile};
 use ncbg::tables::{
-    estimate, solve_resumable, write_table, Kind, Options, Progress, Space, Spec, Table,
+    describe, estimate, solve_resumable, write_table, Kind, Options, Progress, Space, Spec, Table,
 };
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -23,6 +24,20 @@ enum TablesCommand {
     Build(BuildArgs),
     /// Print a state's exact value and its optimal choices.
     Probe(ProbeArgs),
+    /// List the files of table folders (the engine's `TablesPath`): each
+    /// table with its size, states and what it covers; other files with
+    /// why they are not tables.
+    List(ListArgs),
+}
+
+#[derive(Args)]
+struct ListArgs {
+    /// The folders (not searched recursively).
+    #[arg(required = true)]
+    folders: Vec<PathBuf>,
+    /// One JSON array of objects instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Args)]
@@ -85,6 +100,7 @@ pub fn run(args: &TablesArgs) -> Result<(), String> {
     match &args.command {
         TablesCommand::Build(a) => build(a),
         TablesCommand::Probe(a) => probe(a),
+        TablesCommand::List(a) => list(a),
     }
 }
 
@@ -316,4 +332,104 @@ fn probe(args: &ProbeArgs) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// `ncbg tables list`: every folder is read before anything is printed, so
+/// that a missing one is an error (status 2) with no output; bad files are
+/// listed with their reason and leave the status 0.
+fn list(args: &ListArgs) -> Result<(), String> {
+    let folders: Vec<(&Path, Vec<FolderFile>)> = args
+        .folders
+        .iter()
+        .map(|f| list_folder(f).map(|files| (f.as_path(), files)))
+        .collect::<Result<_, _>>()?;
+    if args.json {
+        let rows: Vec<serde_json::Value> = folders
+            .iter()
+            .flat_map(|(folder, files)| files.iter().map(move |f| list_json(folder, f)))
+            .collect();
+        outln!("{}", serde_json::Value::Array(rows));
+        return Ok(());
+    }
+    let several = folders.len() > 1;
+    for (folder, files) in &folders {
+        if several {
+            outln!("{}:", folder.display());
+        }
+        if files.is_empty() {
+            eprintln!("ncbg: {}: no files", folder.display());
+        }
+        let name_width = files.iter().map(|f| f.name().len()).max().unwrap_or(0);
+        let states_width = files
+            .iter()
+            .filter_map(|f| match &f.content {
+                Content::Table(h) => Some(h.entries.to_string().len()),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0);
+        for f in files {
+            let what = match &f.content {
+                Content::Table(h) => {
+                    format!("{:>states_width$} states  {}", h.entries, describe(&h.spec))
+                }
+                Content::BadTable(why) => format!("bad table: {}", without_path(why, f)),
+                Content::NotTable(why) => format!("not a table: {why}"),
+            };
+            outln!(
+                "{:<name_width$}  {:>8}  {what}",
+                f.name(),
+                human_size(f.bytes)
+            );
+        }
+    }
+    Ok(())
+}
+
+/// One file of `tables list --json`.
+fn list_json(folder: &Path, f: &FolderFile) -> serde_json::Value {
+    let mut row = serde_json::json!({
+        "folder": folder.display().to_string(),
+        "file": f.name(),
+        "bytes": f.bytes,
+    });
+    match &f.content {
+        Content::Table(h) => {
+            let spec = h.spec;
+            row["states"] = h.entries.into();
+            row["kind"] = spec.space.kind.name().into();
+            row["n"] = spec.space.max_on_board.into();
+            row["total"] = spec.space.total.into();
+            row["k"] = spec.k.into();
+            row["credits"] = spec.credits.into();
+            row["description"] = describe(&spec).into();
+        }
+        Content::BadTable(why) => {
+            row["error"] = format!("bad table: {}", without_path(why, f)).into();
+        }
+        Content::NotTable(why) => row["error"] = format!("not a table: {why}").into(),
+    }
+    row
+}
+
+/// A reason without the leading `<path>: ` the library puts there (the
+/// listing names the file already).
+fn without_path<'a>(why: &'a str, f: &FolderFile) -> &'a str {
+    why.strip_prefix(&format!("{}: ", f.path.display()))
+        .unwrap_or(why)
+}
+
+/// A size in bytes for people: `812 B`, `4.1 kB`, `193.2 MB`, `3.9 GB`
+/// (powers of 1000).
+fn human_size(bytes: u64) -> String {
+    let b = bytes as f64;
+    if bytes < 1000 {
+        format!("{bytes} B")
+    } else if b < 1e6 {
+        format!("{:.1} kB", b / 1e3)
+    } else if b < 1e9 {
+        format!("{:.1} MB", b / 1e6)
+    } else {
+        format!("{:.1} GB", b / 1e9)
+    }
 }

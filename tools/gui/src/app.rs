@@ -72,7 +72,8 @@ pub struct Shared {
     pub dir: PathBuf,
     /// Time allowed for an answer beyond the movetime, or for a depth search.
     pub answer_timeout: Duration,
-    /// Exact-value tables for the review's analysis (`--tables`).
+    /// Exact-value tables for the review's analysis (`--tables`,
+    /// `--tables-path`).
     pub tables: Vec<Arc<Table>>,
 }
 

@@ -41,6 +41,10 @@ struct Cli {
     /// the review's analysis gives turns they cover exact verdicts.
     #[arg(long, default_value = "")]
     tables: String,
+    /// Folders of exact-value tables, separated by `;`: every table file
+    /// in them is used, after those of `--tables`.
+    #[arg(long, default_value = "")]
+    tables_path: String,
 }
 
 fn default_engine() -> String {
@@ -86,13 +90,20 @@ fn main() -> ExitCode {
         eprintln!("ncbg-gui: --dir {}: not a folder", cli.dir.display());
         return ExitCode::from(2);
     }
-    let tables = match ncbg::tables::open_list(&cli.tables) {
+    let mut tables = match ncbg::tables::open_list(&cli.tables) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("ncbg-gui: --tables: {e}");
             return ExitCode::from(2);
         }
     };
+    match ncbg::tables::open_folders(&cli.tables_path) {
+        Ok(t) => tables.extend(t),
+        Err(e) => {
+            eprintln!("ncbg-gui: --tables-path: {e}");
+            return ExitCode::from(2);
+        }
+    }
     if !cli.bind.is_loopback() {
         eprintln!(
             "ncbg-gui: WARNING: listening on {}: anyone who can reach this address can use the board and its engines",

@@ -1,8 +1,8 @@
 //! Review of a referee match file: its games, each replayed position by
 //! position, and `ncbg analyze`'s verdict on a game (the library's
 //! `analysis::analyze_game`, run on a blocking thread). With exact-value
-//! tables (`ncbg-gui --tables`), turns a table covers get exact verdicts
-//! (`TurnReport::exact`), which the page marks.
+//! tables (`ncbg-gui --tables`, `--tables-path`), turns a table covers get
+//! exact verdicts (`TurnReport::exact`), which the page marks.
 
 use crate::boardview::{board_view, BoardView};
 use ncbg::analysis::{self, Thresholds, TurnReport};
