@@ -529,3 +529,43 @@ fn tables_of_format_version_1_are_refused_by_name() {
         "{e}"
     );
 }
+
+/// `verify` passes a solved table and catches a wrong value or wrong
+/// turns planted in it.
+#[test]
+fn verify_passes_a_table_and_catches_planted_errors() {
+    use ncbg::tables::solve::{entry, entry_points, entry_rank};
+    use ncbg::tables::verify::verify;
+    let spec = Spec {
+        space: Space::full(1),
+        k: 3,
+        credits: 0,
+    };
+    let solved = solve(spec, 1, &|_| {}).unwrap();
+    let good = Table::from_solved(solve(spec, 1, &|_| {}).unwrap());
+    let v = verify(&good, 2000, 7).unwrap();
+    assert_eq!((v.checked, v.bad_values, v.bad_turns), (2000, 0, 0));
+    assert!(v.won > 0 && v.lost > 0, "{v:?}");
+    // Every decided live state one turn longer: the turns no longer follow.
+    let live: Vec<bool> = (0..solved.index.boards())
+        .map(|b| solved.index.board(b).is_some_and(|p| p.outcome().is_none()))
+        .collect();
+    let planes = solved.index.number_states();
+    let mut longer = solve(spec, 1, &|_| {}).unwrap();
+    let mut flipped = solve(spec, 1, &|_| {}).unwrap();
+    for (i, e) in solved.entries.iter().enumerate() {
+        let Some(p) = entry_points(*e) else { continue };
+        if !live[i / planes] || p == 0 {
+            continue;
+        }
+        longer.entries[i] = entry(p, entry_rank(*e) + 1);
+        if i % 5 == 0 {
+            flipped.entries[i] = entry(-p, entry_rank(*e));
+        }
+    }
+    let v = verify(&Table::from_solved(longer), 500, 7).unwrap();
+    assert!(v.bad_turns > 50, "{v:?}");
+    assert!(!v.failures.is_empty());
+    let v = verify(&Table::from_solved(flipped), 500, 7).unwrap();
+    assert!(v.bad_values > 50, "{v:?}");
+}

@@ -17,6 +17,8 @@
 //!   deterministic, checkpointed and resumable;
 //! - [`mod@file`]: the table file (`protocol/tables-format.md`): header,
 //!   entries, checksum; a cut or corrupted file is refused;
+//! - [`verify`]: an outside check of a table's values and turns on random
+//!   states, through the rules' own turn generator;
 //! - [`probe`]: a loaded table answering the value of a [`GameState`] and
 //!   its optimal choices;
 //! - [`folder`]: folders of table files (the engine option `TablesPath`,
@@ -32,6 +34,7 @@ pub mod index;
 pub mod moves;
 pub mod probe;
 pub mod solve;
+pub mod verify;
 
 pub use file::{read_header, read_table, write_table, Header};
 pub use folder::{describe, open_folders};

@@ -77,6 +77,11 @@ impl Table {
         self.spec
     }
 
+    /// Its indices.
+    pub fn index(&self) -> &StateIndex {
+        &self.index
+    }
+
     /// The value of a pick state of a game under way, if the table holds it
     /// (the fast path for a search).
     pub fn lookup(&self, state: &GameState) -> Option<Exact> {

@@ -28,6 +28,22 @@ enum TablesCommand {
     /// table with its size, states and what it covers; other files with
     /// why they are not tables.
     List(ListArgs),
+    /// Check a table against the rules: on random live states, its value
+    /// is the best of its choices' and its turns follow from theirs (the
+    /// choices from the rules' own turn generator, not the solver's).
+    Verify(VerifyArgs),
+}
+
+#[derive(Args)]
+struct VerifyArgs {
+    /// The table file.
+    file: PathBuf,
+    /// Live states to check.
+    #[arg(long, default_value_t = 10_000)]
+    samples: u64,
+    /// Seed of the sample.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 #[derive(Args)]
@@ -101,6 +117,7 @@ pub fn run(args: &TablesArgs) -> Result<(), String> {
         TablesCommand::Build(a) => build(a),
         TablesCommand::Probe(a) => probe(a),
         TablesCommand::List(a) => list(a),
+        TablesCommand::Verify(a) => verify(a),
     }
 }
 
@@ -292,6 +309,35 @@ fn print_initial_pairs(table: &Table, spec: Spec) -> Result<(), String> {
             })
             .collect();
         outln!("x0={x0}: {}", row.join(" "));
+    }
+    Ok(())
+}
+
+fn verify(args: &VerifyArgs) -> Result<(), String> {
+    let table = Table::open(&args.file)?;
+    let t = Instant::now();
+    let v = ncbg::tables::verify::verify(&table, args.samples, args.seed)?;
+    outln!(
+        "verified {} {}: {} live states (seed {}): won {} lost {} drawn {}; {} bad values, {} bad turns; {:.1} s",
+        args.file.display(),
+        table.spec(),
+        v.checked,
+        args.seed,
+        v.won,
+        v.lost,
+        v.drawn,
+        v.bad_values,
+        v.bad_turns,
+        t.elapsed().as_secs_f64()
+    );
+    for id in &v.failures {
+        outln!("failed {id}");
+    }
+    if v.bad_values + v.bad_turns > 0 {
+        return Err(format!(
+            "{} states disagree with their choices",
+            v.bad_values + v.bad_turns
+        ));
     }
     Ok(())
 }
