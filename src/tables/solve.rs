@@ -427,6 +427,9 @@ struct Maps {
     /// Per number state: the index of its pair (own, theirs), through
     /// which its states are children.
     pair_of: Vec<u8>,
+    /// Per pair index: the first and last child number state of each
+    /// ordering (the credit counts of one (own, theirs) lie together).
+    prefetch: Vec<Vec<u16>>,
 }
 
 impl Maps {
@@ -476,11 +479,28 @@ impl Maps {
                 tables.pair_index[usize::from(ns.own)][usize::from(ns.theirs)]
             })
             .collect();
+        let prefetch = by_pair
+            .iter()
+            .map(|list| {
+                let mut ends: Vec<u16> = Vec::new();
+                let mut planes: Vec<u16> = list.iter().map(|&(_, child)| child).collect();
+                planes.sort_unstable();
+                for (i, &c) in planes.iter().enumerate() {
+                    let starts = i == 0 || planes[i - 1] + 1 != c;
+                    let ends_run = i + 1 == planes.len() || planes[i + 1] != c + 1;
+                    if starts || ends_run {
+                        ends.push(c);
+                    }
+                }
+                ends
+            })
+            .collect();
         Maps {
             by_pair,
             choices,
             slots: index.number_states(),
             pair_of,
+            prefetch,
         }
     }
 }
@@ -645,19 +665,25 @@ impl Sweep<'_> {
     /// asks for their entries (and the board's own) to be brought into the
     /// cache: a sweep waits on memory far more than it computes.
     fn children(&self, b: usize, s: &mut Scratch) {
-        prefetch(&self.entries[b * self.planes]);
+        for at in (0..self.planes).step_by(32) {
+            prefetch(&self.entries[b * self.planes + at]);
+        }
         s.kids.clear();
         s.ends.clear();
         for p in 0..self.tables.pairs.len() {
             // A doublet without credits is no choice: its children are
             // never read.
+            let first = s.kids.len();
             if !self.maps.by_pair[p].is_empty() {
                 self.tables.children(b, p, &mut s.kids);
             }
             s.ends.push(s.kids.len());
-        }
-        for &c in &s.kids {
-            prefetch(&self.entries[c as usize * self.planes]);
+            // The two ends of each run of child entries the pair reads.
+            for &c in &s.kids[first..] {
+                for &at in &self.maps.prefetch[p] {
+                    prefetch(&self.entries[c as usize * self.planes + usize::from(at)]);
+                }
+            }
         }
     }
 
