@@ -393,6 +393,15 @@ fn cut_or_corrupted_files_are_refused() {
     assert!(file::parse_table(b"hello\n\nworld").is_err());
     assert!(file::parse_table(b"").is_err());
     assert!(Table::open(&temp("missing")).is_err());
+    // The same through a mapped file (Table::open): whole, cut, corrupted.
+    let table = Table::open(&path).unwrap();
+    assert_eq!(table.spec(), spec);
+    std::fs::write(&path, cut).unwrap();
+    assert!(Table::open(&path).err().unwrap().contains("cut"));
+    let mut bad = good.clone();
+    bad[good.len() / 2 + 1] ^= 0x10;
+    std::fs::write(&path, &bad).unwrap();
+    assert!(Table::open(&path).err().unwrap().contains("corrupted"));
     let _ = std::fs::remove_file(path);
 }
 

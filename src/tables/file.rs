@@ -202,6 +202,77 @@ pub fn read_table(path: &Path) -> Result<Loaded, String> {
     })
 }
 
+/// A table file mapped into memory, checked whole.
+pub struct Mapped {
+    /// What it is.
+    pub spec: Spec,
+    /// Sweeps the solver made.
+    pub sweeps: u32,
+    map: memmap2::Mmap,
+    offset: usize,
+    len: usize,
+}
+
+impl Mapped {
+    /// Entry `i`, if in range.
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<u16> {
+        if i >= self.len {
+            return None;
+        }
+        let at = self.offset + 2 * i;
+        Some(u16::from_le_bytes([self.map[at], self.map[at + 1]]))
+    }
+
+    /// Entries.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True for a table of no entries (never: every space has states).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// Maps a table file and checks it whole (size and checksum) before
+/// anything is answered from it: the pages stay shared with other
+/// programs that map the same file, and only what is probed stays in
+/// memory.
+pub fn map_table(path: &Path) -> Result<Mapped, String> {
+    let at = |e: String| format!("{}: {e}", path.display());
+    let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    // SAFETY: the map is read only; a table file is written once, through
+    // a temporary file renamed into place, so it does not change under
+    // the map (a program that truncates a table while it is mapped is
+    // outside what ncbg supports).
+    let map = unsafe { memmap2::Mmap::map(&file) }
+        .map_err(|e| format!("cannot map {}: {e}", path.display()))?;
+    let (header, head_len, head_text) =
+        parse_header(&map[..map.len().min(MAX_HEADER)]).map_err(at)?;
+    let body = &map[head_len..];
+    if body.len() as u64 != header.entries * 2 {
+        return Err(at(format!(
+            "the file is cut or padded: {} bytes of entries, the header says {}",
+            body.len(),
+            header.entries * 2
+        )));
+    }
+    let sum = checksum_from(checksum(&[head_text.as_bytes()]), body);
+    if sum != header.checksum {
+        return Err(at(
+            "the checksum does not match: the file is corrupted".into()
+        ));
+    }
+    Ok(Mapped {
+        spec: header.spec,
+        sweeps: header.sweeps,
+        offset: head_len,
+        len: header.entries as usize,
+        map,
+    })
+}
+
 /// Reads and checks a table file's header only (fast for any size: `ncbg
 /// tables list`). The body is not checked.
 pub fn read_header(path: &Path) -> Result<Header, String> {

@@ -9,7 +9,7 @@
 //! another number of checkers a side) is refused before anything else, the
 //! error naming the state's rules and the table's ([`Table::check_rules`]).
 
-use super::file::{read_table, Loaded};
+use super::file::{map_table, Mapped};
 use super::index::{NumberState, StateIndex};
 use super::solve::{entry_points, entry_rank, Solved};
 use super::{Spec, Value};
@@ -45,11 +45,27 @@ impl Choice {
     }
 }
 
+/// A table's entries: a finished solve's, or a file's, mapped.
+enum Entries {
+    Owned(Vec<u16>),
+    Mapped(Mapped),
+}
+
+impl Entries {
+    #[inline]
+    fn get(&self, i: usize) -> Option<u16> {
+        match self {
+            Entries::Owned(v) => v.get(i).copied(),
+            Entries::Mapped(m) => m.get(i),
+        }
+    }
+}
+
 /// A table in memory.
 pub struct Table {
     spec: Spec,
     index: StateIndex,
-    entries: Vec<u16>,
+    entries: Entries,
 }
 
 impl Table {
@@ -58,17 +74,18 @@ impl Table {
         Table {
             spec: solved.spec,
             index: solved.index,
-            entries: solved.entries,
+            entries: Entries::Owned(solved.entries),
         }
     }
 
-    /// Reads and checks a table file.
+    /// Maps a table file, checked whole first (see [`map_table`]).
     pub fn open(path: &Path) -> Result<Table, String> {
-        let Loaded { spec, entries, .. } = read_table(path)?;
+        let mapped = map_table(path)?;
+        let spec = mapped.spec;
         Ok(Table {
             index: StateIndex::new(spec.space, spec.k, spec.credits),
             spec,
-            entries,
+            entries: Entries::Mapped(mapped),
         })
     }
 
@@ -98,7 +115,7 @@ impl Table {
         };
         let n = self.index.number_index(ns)?;
         let b = self.index.board_index(state.position())?;
-        let e = *self.entries.get(self.index.state(b, n))?;
+        let e = self.entries.get(self.index.state(b, n))?;
         Some(Exact {
             value: Value::from_points(entry_points(e)?),
             rank: entry_rank(e),
