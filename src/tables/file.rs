@@ -403,8 +403,12 @@ fn parse_header(bytes: &[u8]) -> Result<(Header, usize, String), String> {
     ))
 }
 
-/// The first line of a solver checkpoint.
-pub const CHECKPOINT_MAGIC: &str = "NCBG-CHECKPOINT 1";
+/// The first line of a solver checkpoint (version 2: turns found by
+/// distance).
+pub const CHECKPOINT_MAGIC: &str = "NCBG-CHECKPOINT 2";
+/// Version 1 checkpoints held turns found by lowering estimates: their
+/// values are good, their turns are solved again.
+const CHECKPOINT_MAGIC_V1: &str = "NCBG-CHECKPOINT 1";
 
 /// Where a solve stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -441,6 +445,8 @@ pub struct Checkpoint {
     pub turn_sweeps: u32,
     /// The entries after them.
     pub entries: Vec<u16>,
+    /// The format it was read from (2 when written now).
+    pub version: u8,
 }
 
 fn checkpoint_head(c: &Checkpoint) -> String {
@@ -500,11 +506,15 @@ pub fn read_checkpoint(path: &Path) -> Result<Checkpoint, String> {
         head.push_str(&line);
     }
     let mut lines = head.lines();
-    if lines.next() != Some(CHECKPOINT_MAGIC) {
-        return Err(at(format!(
-            "not a checkpoint (the first line is not '{CHECKPOINT_MAGIC}')"
-        )));
-    }
+    let version = match lines.next() {
+        Some(CHECKPOINT_MAGIC) => 2,
+        Some(CHECKPOINT_MAGIC_V1) => 1,
+        _ => {
+            return Err(at(format!(
+                "not a checkpoint (the first line is not '{CHECKPOINT_MAGIC}')"
+            )))
+        }
+    };
     let fields: std::collections::HashMap<&str, &str> =
         lines.filter_map(|l| l.split_once('=')).collect();
     let get = |key: &str| {
@@ -554,12 +564,17 @@ pub fn read_checkpoint(path: &Path) -> Result<Checkpoint, String> {
         value_sweeps: u32::try_from(num("value-sweeps")?).map_err(|_| at("bad sweeps".into()))?,
         turn_sweeps: u32::try_from(num("turn-sweeps")?).map_err(|_| at("bad sweeps".into()))?,
         entries,
+        version,
     };
     let mut rest = [0u8; 1];
     if std::io::Read::read(&mut input, &mut rest).map_err(|e| at(e.to_string()))? != 0 {
         return Err(at("padded: bytes after the entries".into()));
     }
-    if entries_checksum(checkpoint_head(&c).as_bytes(), &c.entries) != want {
+    let mut head_text = checkpoint_head(&c);
+    if version == 1 {
+        head_text = head_text.replacen(CHECKPOINT_MAGIC, CHECKPOINT_MAGIC_V1, 1);
+    }
+    if entries_checksum(head_text.as_bytes(), &c.entries) != want {
         return Err(at(
             "the checksum does not match: the file is corrupted".into()
         ));

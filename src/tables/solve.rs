@@ -28,9 +28,11 @@
 //! state its *turns*: the length of the game under optimal play by both
 //! sides, the winner taking the shortest and the loser the longest among
 //! the choices that keep the state's value (0 for draws and finished
-//! boards). It starts from "not yet" for every decided state and lowers
-//! values only: the winner's turns are 1 + the least of its best-value
-//! children's, the loser's 1 + the most of its best-value children's.
+//! boards). It is found by distance, as a breadth-first search backwards
+//! from the end: sweep `r` gives turns `r` to the winners with a best-value
+//! child of turns `r - 1` and to the losers whose best-value children all
+//! have turns below `r` (then the most is `r - 1`), each state once; the
+//! states it settles mark their parents for sweep `r + 1`.
 //!
 //! **Order.** Boards are swept by *level*, their pip count (both sides
 //! together), lowest first, updating in place: a play that hits nothing
@@ -257,6 +259,7 @@ pub fn solve_resumable(
         value_sweeps: 0,
         turn_sweeps: 0,
         entries: Vec::new(),
+        version: 2,
     };
     if let Some(path) = options
         .checkpoint
@@ -278,6 +281,13 @@ pub fn solve_resumable(
             c.turn_sweeps
         ));
         start = c;
+        if start.version == 1 && start.phase == Phase::Turns {
+            // Turns of a version 1 checkpoint were estimates: solve them
+            // again from the values.
+            progress.line("the checkpoint's turns are of format 1: solving the turns again");
+            start.turn_sweeps = 0;
+            start_turns(&mut start.entries, &levels, planes);
+        }
     } else {
         start.entries = (0..boards * planes)
             .map(|s| u16::from(init[s / planes]))
@@ -298,6 +308,9 @@ pub fn solve_resumable(
     let dirty: Vec<AtomicU64> = (0..boards.div_ceil(64))
         .map(|_| AtomicU64::new(u64::MAX))
         .collect();
+    let next: Vec<AtomicU64> = (0..boards.div_ceil(64))
+        .map(|_| AtomicU64::new(0))
+        .collect();
     let mut last_checkpoint = Instant::now();
     loop {
         let done = value_sweeps + turn_sweeps;
@@ -309,6 +322,7 @@ pub fn solve_resumable(
                     value_sweeps,
                     turn_sweeps,
                     entries,
+                    version: 2,
                 };
                 write_checkpoint(&c, path)?;
                 progress.line(&format!("stopped after {done} sweeps: {}", path.display()));
@@ -339,6 +353,8 @@ pub fn solve_resumable(
             dirty: &dirty,
             planes,
             turns: phase == Phase::Turns,
+            sweep: sweep as u16,
+            next: &next,
         };
         let mut changed = 0u64;
         let mut computed = 0u64;
@@ -367,6 +383,9 @@ pub fn solve_resumable(
                 if changed == 0 {
                     phase = Phase::Done;
                 }
+                for (d, n) in dirty.iter().zip(&next) {
+                    d.store(n.swap(0, Ordering::Relaxed), Ordering::Relaxed);
+                }
             }
         }
         if let Some(path) = &options.checkpoint {
@@ -377,6 +396,7 @@ pub fn solve_resumable(
                     value_sweeps,
                     turn_sweeps,
                     entries,
+                    version: 2,
                 };
                 write_checkpoint(&c, path)?;
                 entries = c.entries;
@@ -536,6 +556,11 @@ struct Sweep<'a> {
     planes: usize,
     /// Solving turns (else values).
     turns: bool,
+    /// The sweep of the phase (1, 2, ...).
+    sweep: u16,
+    /// Boards to compute in the next sweep (turns: each finalised state
+    /// marks its parents there; values mark `dirty`, in place).
+    next: &'a [AtomicU64],
 }
 
 /// A worker's scratch.
@@ -653,9 +678,10 @@ impl Sweep<'_> {
             }
             // The parents compute again, in this sweep where they lie in a
             // higher level, else in the next.
+            let marks = if self.turns { self.next } else { self.dirty };
             for q in parents {
                 let q = q as usize;
-                self.dirty[q / 64].fetch_or(1 << (q % 64), Ordering::Relaxed);
+                marks[q / 64].fetch_or(1 << (q % 64), Ordering::Relaxed);
             }
         }
         Ok((changed, computed))
@@ -733,7 +759,8 @@ impl Sweep<'_> {
                 for &(slot, child) in map {
                     let e = row[usize::from(child)].load(Ordering::Relaxed);
                     let v = 3 - (e & 7) as i8;
-                    let d = e >> 3;
+                    // Final before this sweep, or not yet.
+                    let d = if e >> 3 < self.sweep { e >> 3 } else { NOT_YET };
                     let i = usize::from(slot);
                     if v > s.best[i] {
                         s.best[i] = v;
@@ -752,7 +779,7 @@ impl Sweep<'_> {
             let old = self.entries[b * self.planes + ns].load(Ordering::Relaxed);
             let v = (old & 7) as i8 - 3;
             let mut e = old;
-            if v != 0 {
+            if v != 0 && old >> 3 == NOT_YET {
                 let slots = self.maps.choices[ns]
                     .iter()
                     .map(|&slot| usize::from(slot))
