@@ -398,7 +398,13 @@ pub fn solve_resumable(
                     entries,
                     version: 2,
                 };
+                let t = Instant::now();
                 write_checkpoint(&c, path)?;
+                progress.line(&format!(
+                    "checkpoint {} written in {:.1} s",
+                    path.display(),
+                    t.elapsed().as_secs_f64()
+                ));
                 entries = c.entries;
                 last_checkpoint = Instant::now();
             }
