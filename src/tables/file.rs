@@ -51,23 +51,9 @@ pub struct Loaded {
 /// little-endian words (a last partial word padded with zeros), folded
 /// with a shift after each word.
 pub fn checksum(parts: &[&[u8]]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for part in parts {
-        let mut words = part.chunks_exact(8);
-        for w in &mut words {
-            h = (h ^ u64::from_le_bytes(w.try_into().expect("8 bytes")))
-                .wrapping_mul(0x100_0000_01b3);
-            h ^= h >> 29;
-        }
-        let rest = words.remainder();
-        if !rest.is_empty() {
-            let mut w = [0u8; 8];
-            w[..rest.len()].copy_from_slice(rest);
-            h = (h ^ u64::from_le_bytes(w)).wrapping_mul(0x100_0000_01b3);
-            h ^= h >> 29;
-        }
-    }
-    h
+    parts
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325, |h, part| checksum_from(h, part))
 }
 
 /// The header lines before the checksum line.

@@ -316,15 +316,7 @@ pub fn solve_resumable(
         let done = value_sweeps + turn_sweeps;
         if let (Some(stop), Some(path)) = (options.stop_after, &options.checkpoint) {
             if done >= stop {
-                let c = Checkpoint {
-                    spec,
-                    phase,
-                    value_sweeps,
-                    turn_sweeps,
-                    entries,
-                    version: 2,
-                };
-                write_checkpoint(&c, path)?;
+                checkpoint(path, spec, phase, (value_sweeps, turn_sweeps), entries)?;
                 progress.line(&format!("stopped after {done} sweeps: {}", path.display()));
                 return Ok(None);
             }
@@ -390,22 +382,13 @@ pub fn solve_resumable(
         }
         if let Some(path) = &options.checkpoint {
             if phase != Phase::Done && last_checkpoint.elapsed() >= options.checkpoint_every {
-                let c = Checkpoint {
-                    spec,
-                    phase,
-                    value_sweeps,
-                    turn_sweeps,
-                    entries,
-                    version: 2,
-                };
                 let t = Instant::now();
-                write_checkpoint(&c, path)?;
+                entries = checkpoint(path, spec, phase, (value_sweeps, turn_sweeps), entries)?;
                 progress.line(&format!(
                     "checkpoint {} written in {:.1} s",
                     path.display(),
                     t.elapsed().as_secs_f64()
                 ));
-                entries = c.entries;
                 last_checkpoint = Instant::now();
             }
         }
@@ -424,6 +407,26 @@ pub fn solve_resumable(
         value_sweeps,
         plays: tables.len(),
     }))
+}
+
+/// Writes a checkpoint of the solve and hands its entries back.
+fn checkpoint(
+    path: &std::path::Path,
+    spec: Spec,
+    phase: Phase,
+    (value_sweeps, turn_sweeps): (u32, u32),
+    entries: Vec<u16>,
+) -> Result<Vec<u16>, String> {
+    let c = Checkpoint {
+        spec,
+        phase,
+        value_sweeps,
+        turn_sweeps,
+        entries,
+        version: 2,
+    };
+    write_checkpoint(&c, path)?;
+    Ok(c.entries)
 }
 
 /// Marks the turns of every decided state of a live board "not yet"
