@@ -3,26 +3,11 @@
 //! engine's `bench`, the engine finishes a limited search at the end of its
 //! input, and `ncbg tables build` checks what it can before solving.
 
+mod common;
+
+use common::temp_dir::TempDir;
 use std::io::{Read, Write};
-use std::path::PathBuf;
 use std::process::{Command, ExitStatus, Stdio};
-
-/// A temporary directory, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("ncbg-cli-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 /// Runs `ncbg args` with `input` on stdin and its stdout a pipe whose
 /// reading end is closed before it writes anything; the status and stderr.

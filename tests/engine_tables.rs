@@ -4,6 +4,9 @@
 //! `tbhits`, and a bad file is one `error` line that changes nothing. The
 //! option `TablesPath` loads every table of its folders, beside `Tables`'.
 
+mod common;
+
+use common::temp_dir::TempDir;
 mod engine_util;
 
 use engine_util::Engine;
@@ -25,24 +28,6 @@ fn ncbg(args: &[&str]) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).expect("utf-8")
-}
-
-/// A temporary directory, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir =
-            std::env::temp_dir().join(format!("ncbg-engine-tables-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// A standard-game state (15 checkers a side, k 6, 2 credits each), X to

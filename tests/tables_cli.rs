@@ -4,28 +4,12 @@
 //! checkpoint is never overwritten without `--resume`. And `ncbg tables
 //! verify` passes a table the solver wrote.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::temp_dir::TempDir;
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-/// A temporary folder, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir =
-            std::env::temp_dir().join(format!("ncbg-tables-cli-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn ncbg() -> Command {
     Command::new(env!("CARGO_BIN_EXE_ncbg"))

@@ -3,29 +3,13 @@
 //! files with why they are not tables (status 0), as text or one JSON
 //! array; a missing folder is an error line and status 2.
 
+mod common;
+
+use common::temp_dir::TempDir;
 use ncbg::tables::{solve, write_table, Space, Spec};
 use serde_json::Value as Json;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
-
-/// A temporary folder, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir =
-            std::env::temp_dir().join(format!("ncbg-tables-list-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn list(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_ncbg"))

@@ -1,5 +1,8 @@
-//! Helpers shared by the integration tests: random positions.
+//! Helpers shared by the integration tests: random positions, and
+//! temporary folders ([`temp_dir`]).
 #![allow(dead_code)]
+
+pub mod temp_dir;
 
 use ncbg::board::{Checkers, Position, BAR, OFF, SLOTS};
 use ncbg::rng::Rng;
