@@ -60,15 +60,78 @@ pub fn checksum(parts: &[&[u8]]) -> u64 {
 fn header_text(spec: &Spec, entries: usize, sweeps: u32) -> String {
     let index = StateIndex::new(spec.space, spec.k, spec.credits);
     format!(
-        "{MAGIC}\nkind={}\nn={}\ntotal={}\nk={}\ncredits={}\nboards={}\nnumber-states={}\nentries={entries}\nentry=u16le\nsweeps={sweeps}\n",
+        "{MAGIC}\n{}boards={}\nnumber-states={}\nentries={entries}\nentry=u16le\nsweeps={sweeps}\n",
+        spec_lines(spec),
+        index.boards(),
+        index.number_states(),
+    )
+}
+
+/// The lines naming the table's game, the same in a table's header and a
+/// checkpoint's.
+fn spec_lines(spec: &Spec) -> String {
+    format!(
+        "kind={}\nn={}\ntotal={}\nk={}\ncredits={}\n",
         spec.space.kind.name(),
         spec.space.max_on_board,
         spec.space.total,
         spec.k,
-        spec.credits,
-        index.boards(),
-        index.number_states(),
+        spec.credits
     )
+}
+
+/// The `key=value` lines of a header (a table's or a checkpoint's).
+struct Fields<'a>(std::collections::HashMap<&'a str, &'a str>);
+
+impl<'a> Fields<'a> {
+    /// Every line must be `key=value`.
+    fn parse(lines: impl Iterator<Item = &'a str>) -> Result<Fields<'a>, String> {
+        let mut fields = std::collections::HashMap::new();
+        for line in lines {
+            let (key, value) = line
+                .split_once('=')
+                .ok_or_else(|| format!("bad header line '{line}'"))?;
+            fields.insert(key, value);
+        }
+        Ok(Fields(fields))
+    }
+
+    fn get(&self, key: &str) -> Result<&'a str, String> {
+        self.0
+            .get(key)
+            .copied()
+            .ok_or_else(|| format!("the header has no '{key}'"))
+    }
+
+    fn num(&self, key: &str) -> Result<u64, String> {
+        self.get(key)?
+            .parse()
+            .map_err(|_| format!("header '{key}' is not a number"))
+    }
+
+    fn small(&self, key: &str) -> Result<u8, String> {
+        u8::try_from(self.num(key)?).map_err(|_| format!("header '{key}' is out of range"))
+    }
+
+    /// The game of [`spec_lines`], checked.
+    fn spec(&self) -> Result<Spec, String> {
+        let kind = match self.get("kind")? {
+            "bearoff" => Kind::Bearoff,
+            "full" => Kind::Full,
+            other => return Err(format!("unknown table kind '{other}'")),
+        };
+        let spec = Spec {
+            space: Space {
+                kind,
+                max_on_board: self.small("n")?,
+                total: self.small("total")?,
+            },
+            k: self.small("k")?,
+            credits: self.small("credits")?,
+        };
+        spec.check()?;
+        Ok(spec)
+    }
 }
 
 /// Entries converted to bytes a block at a time (no copy of the whole
@@ -321,58 +384,26 @@ fn parse_header(bytes: &[u8]) -> Result<(Header, usize, String), String> {
             "not a table file (the first line is not '{MAGIC}')"
         ));
     }
-    let mut fields = std::collections::HashMap::new();
-    for line in lines {
-        let (key, value) = line
-            .split_once('=')
-            .ok_or_else(|| format!("bad header line '{line}'"))?;
-        fields.insert(key, value);
-    }
-    let get = |key: &str| {
-        fields
-            .get(key)
-            .copied()
-            .ok_or_else(|| format!("the header has no '{key}'"))
-    };
-    let num = |key: &str| -> Result<u64, String> {
-        get(key)?
-            .parse()
-            .map_err(|_| format!("header '{key}' is not a number"))
-    };
-    let small = |key: &str| -> Result<u8, String> {
-        u8::try_from(num(key)?).map_err(|_| format!("header '{key}' is out of range"))
-    };
-    let kind = match get("kind")? {
-        "bearoff" => Kind::Bearoff,
-        "full" => Kind::Full,
-        other => return Err(format!("unknown table kind '{other}'")),
-    };
-    let spec = Spec {
-        space: Space {
-            kind,
-            max_on_board: small("n")?,
-            total: small("total")?,
-        },
-        k: small("k")?,
-        credits: small("credits")?,
-    };
-    spec.check()?;
-    if get("entry")? != "u16le" {
+    let fields = Fields::parse(lines)?;
+    let spec = fields.spec()?;
+    if fields.get("entry")? != "u16le" {
         return Err("unknown entry format".into());
     }
-    let entries = num("entries")? as usize;
-    let sweeps = u32::try_from(num("sweeps")?).map_err(|_| "header 'sweeps' out of range")?;
+    let entries = fields.num("entries")? as usize;
+    let sweeps =
+        u32::try_from(fields.num("sweeps")?).map_err(|_| "header 'sweeps' out of range")?;
     let index = StateIndex::new(spec.space, spec.k, spec.credits);
     if entries != index.states()
-        || num("boards")? as usize != index.boards()
-        || num("number-states")? as usize != index.number_states()
+        || fields.num("boards")? as usize != index.boards()
+        || fields.num("number-states")? as usize != index.number_states()
     {
         return Err(format!(
             "the header's sizes do not fit a {spec} table ({} states)",
             index.states()
         ));
     }
-    let want = u64::from_str_radix(get("checksum")?, 16).map_err(|_| "bad checksum field")?;
+    let want =
+        u64::from_str_radix(fields.get("checksum")?, 16).map_err(|_| "bad checksum field")?;
     let expected_head = header_text(&spec, entries, sweeps);
     if head != format!("{expected_head}checksum={want:016x}\n") {
         return Err("the checksum does not match: the file is corrupted".into());
@@ -436,14 +467,7 @@ pub struct Checkpoint {
 }
 
 fn checkpoint_head(c: &Checkpoint) -> String {
-    let mut head = format!(
-        "{CHECKPOINT_MAGIC}\nkind={}\nn={}\ntotal={}\nk={}\ncredits={}\n",
-        c.spec.space.kind.name(),
-        c.spec.space.max_on_board,
-        c.spec.space.total,
-        c.spec.k,
-        c.spec.credits
-    );
+    let mut head = format!("{CHECKPOINT_MAGIC}\n{}", spec_lines(&c.spec));
     let _ = write!(
         head,
         "phase={}\nvalue-sweeps={}\nturn-sweeps={}\nentries={}\n",
@@ -501,54 +525,28 @@ pub fn read_checkpoint(path: &Path) -> Result<Checkpoint, String> {
             )))
         }
     };
-    let fields: std::collections::HashMap<&str, &str> =
-        lines.filter_map(|l| l.split_once('=')).collect();
-    let get = |key: &str| {
-        fields
-            .get(key)
-            .copied()
-            .ok_or_else(|| at(format!("no '{key}'")))
-    };
-    let num = |key: &str| -> Result<u64, String> {
-        get(key)?
-            .parse()
-            .map_err(|_| at(format!("'{key}' is not a number")))
-    };
-    let small = |key: &str| -> Result<u8, String> {
-        u8::try_from(num(key)?).map_err(|_| at(format!("'{key}' is out of range")))
-    };
-    let kind = match get("kind")? {
-        "bearoff" => Kind::Bearoff,
-        "full" => Kind::Full,
-        other => return Err(at(format!("unknown table kind '{other}'"))),
-    };
-    let spec = Spec {
-        space: Space {
-            kind,
-            max_on_board: small("n")?,
-            total: small("total")?,
-        },
-        k: small("k")?,
-        credits: small("credits")?,
-    };
-    spec.check().map_err(at)?;
-    let phase = match get("phase")? {
+    let fields = Fields::parse(lines).map_err(at)?;
+    let spec = fields.spec().map_err(at)?;
+    let phase = match fields.get("phase").map_err(at)? {
         "values" => Phase::Values,
         "turns" => Phase::Turns,
         "done" => Phase::Done,
         other => return Err(at(format!("unknown phase '{other}'"))),
     };
-    let count = num("entries")? as usize;
+    let count = fields.num("entries").map_err(at)? as usize;
     if count != StateIndex::new(spec.space, spec.k, spec.credits).states() {
         return Err(at(format!("its size does not fit a {spec} table")));
     }
-    let want = u64::from_str_radix(get("checksum")?, 16).map_err(|_| at("bad checksum".into()))?;
+    let want = u64::from_str_radix(fields.get("checksum").map_err(at)?, 16)
+        .map_err(|_| at("bad checksum".into()))?;
     let entries = read_entries(&mut input, count).map_err(|e| at(format!("cut short: {e}")))?;
     let c = Checkpoint {
         spec,
         phase,
-        value_sweeps: u32::try_from(num("value-sweeps")?).map_err(|_| at("bad sweeps".into()))?,
-        turn_sweeps: u32::try_from(num("turn-sweeps")?).map_err(|_| at("bad sweeps".into()))?,
+        value_sweeps: u32::try_from(fields.num("value-sweeps").map_err(at)?)
+            .map_err(|_| at("bad sweeps".into()))?,
+        turn_sweeps: u32::try_from(fields.num("turn-sweeps").map_err(at)?)
+            .map_err(|_| at("bad sweeps".into()))?,
         entries,
         version,
     };
