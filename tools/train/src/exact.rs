@@ -46,6 +46,9 @@ pub struct Verdict {
     /// Turns to the end under the best choice (the table's rank; 0 for a
     /// draw): how far ahead a won state's win lies.
     pub turns: u32,
+    /// Turns to the end after the played choice under best play (0 for a
+    /// draw): how near the loss a lost draw or a thrown win walked into.
+    pub played_turns: u32,
 }
 
 impl Verdict {
@@ -193,16 +196,15 @@ pub fn judge(
         .iter()
         .find(|c| c.turn == result.best)
         .ok_or("the engine's turn is not among the table's choices")?
-        .exact
-        .value
-        .points();
+        .exact;
     Ok(Verdict {
         id: state_id::encode(state),
         best,
-        played,
+        played: played.value.points(),
         turn: result.best.token(state),
         score: result.score.value,
         turns: first.rank,
+        played_turns: played.rank,
     })
 }
 
@@ -372,6 +374,7 @@ mod tests {
             turn: String::new(),
             score: 0,
             turns: 10,
+            played_turns: 10,
         }
     }
 

@@ -169,7 +169,8 @@ enum Cmd {
         #[arg(long, default_value_t = 2)]
         jobs: usize,
         /// Write each state's verdict as a line (ID, best, played, turn,
-        /// score in mp) to this file.
+        /// score in mp, turns to the end under the best choice and under the
+        /// played one) to this file.
         #[arg(long)]
         verdicts: Option<PathBuf>,
         /// The search's depth parity (engine option OddDepths; default the
@@ -425,8 +426,8 @@ fn run(cli: Cli) -> Result<(), String> {
                     .iter()
                     .map(|v| {
                         format!(
-                            "{} {} {} {} {} {}\n",
-                            v.id, v.best, v.played, v.turn, v.score, v.turns
+                            "{} {} {} {} {} {} {}\n",
+                            v.id, v.best, v.played, v.turn, v.score, v.turns, v.played_turns
                         )
                     })
                     .collect();
