@@ -7,7 +7,7 @@
 # exact table: points dropped per turn and per game (95% interval over the
 # distinct games), and how often a won state was left as a draw or a loss.
 #
-# Needs the table (4 CPU-minutes, 3.6 GB RAM, 193 MB):
+# Needs the table (about 2 minutes on 2 cores, 0.32 GB RAM, 193 MB):
 #   ncbg tables build --full --checkers 3 --k 3 --credits 0 --out /tmp/hyper-k3.tb --jobs 2
 # Usage: tools/hyper_benchmark.sh [table] [openings] [limit]
 # (defaults /tmp/hyper-k3.tb, 60, nodes=20000; the limit as the referee's

@@ -10,7 +10,8 @@
 //!   [`gap`]: how far a net's values are from such labels, per stage.
 //! - [`supervised`]: training a net on that data.
 //! - [`mlp`]: the trainer's own forward and backward passes and Adam.
-//! - [`widen`]: more hidden units, the same outputs.
+//! - [`widen`]: more hidden units, the same outputs; [`alphabet`]: the
+//!   inputs of an alphabet no training showed copied from one it did.
 //! - [`ensemble`]: several nets as one (their mean output sums);
 //!   [`distill`]: a net trained towards another's values.
 //! - [`consistency`]: how often a net's raw chances break their bounds.
@@ -18,6 +19,7 @@
 //! - [`pipeline`]: the runs behind the commands (TD rounds, training, the
 //!   pipeline of generations) and the nets' files.
 
+pub mod alphabet;
 pub mod arena;
 pub mod consistency;
 pub mod data;

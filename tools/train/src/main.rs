@@ -25,7 +25,7 @@ use ncbg::eval::nn::{FeatureSet, Network};
 use ncbg_train::pipeline::{
     self, load, run_td, run_train, selfplay_config, SelfplayArgs, TdArgs, TrainArgs,
 };
-use ncbg_train::{consistency, data, ensemble, exact, gap, relabel, selfplay, widen};
+use ncbg_train::{alphabet, consistency, data, ensemble, exact, gap, relabel, selfplay, widen};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -231,6 +231,24 @@ enum Cmd {
         features: Option<u32>,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+    },
+    /// A net whose inputs for one alphabet size are copied from another's:
+    /// an alphabet no training showed (k = 3 and 9 for every net of ours)
+    /// keeps random weights; copied, the net reads its states as those of
+    /// the nearest alphabet it learned.
+    Alphabet {
+        /// The net to change.
+        #[arg(long)]
+        init: PathBuf,
+        /// Where to write the changed net.
+        #[arg(long)]
+        out: PathBuf,
+        /// The alphabet whose weights are copied.
+        #[arg(long)]
+        from: u8,
+        /// The alphabet that gets them (repeat the flag for several).
+        #[arg(long, required = true)]
+        to: Vec<u8>,
     },
     /// One net from several with the same inputs: their hidden layers side
     /// by side, each output the (weighted) mean of their output sums.
@@ -459,6 +477,23 @@ fn run(cli: Cli) -> Result<(), String> {
             data,
         } => run_train(&init, &out, &train, seed, &data),
         Cmd::Pipeline(args) => pipeline::pipeline(&args),
+        Cmd::Alphabet {
+            init,
+            out,
+            from,
+            to,
+        } => {
+            let mut net = load(&init)?;
+            for k in &to {
+                net = alphabet::copy_alphabet(&net, from, *k)?;
+            }
+            pipeline::save(&net, &out)?;
+            eprintln!(
+                "alphabet: the inputs of k = {to:?} copied from k = {from}, written to {}",
+                out.display()
+            );
+            Ok(())
+        }
         Cmd::Widen {
             init,
             out,
