@@ -300,7 +300,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 Some(p) => load(p)?,
                 None => (*Network::embedded()).clone(),
             });
-            let mut cfg = selfplay_config(&play, &out, &net, seed, jobs);
+            let mut cfg = selfplay_config(&play, &out, &net, seed, jobs)?;
             cfg.shard = shard;
             cfg.resume = resume;
             let start = Instant::now();

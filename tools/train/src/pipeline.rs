@@ -7,6 +7,7 @@ use crate::mlp::Mlp;
 use crate::{arena, data, distill, selfplay, supervised, td};
 use ncbg::eval::nn::{file, FeatureSet, Network, NnEval};
 use ncbg::eval::Handcrafted;
+use ncbg::numbers::NumberRules;
 use ncbg::rng::Rng;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -103,6 +104,16 @@ pub struct SelfplayArgs {
     /// one turn shallower from it (needs --depth 2 or more, no --nodes).
     #[arg(long)]
     pub favourites: bool,
+    /// The start position of every game: standard, nackgammon or
+    /// hypergammon.
+    #[arg(long, default_value = "standard")]
+    pub variant: ncbg::board::Variant,
+    /// The alphabet size k of every game (3..=9).
+    #[arg(long, default_value_t = 6)]
+    pub k: u8,
+    /// Doublet credits of each side (0..=9).
+    #[arg(long, default_value_t = 2)]
+    pub credits: u8,
 }
 
 /// Supervised training settings.
@@ -237,8 +248,9 @@ pub fn selfplay_config(
     net: &Network,
     seed: u64,
     jobs: usize,
-) -> selfplay::SelfplayConfig {
-    selfplay::SelfplayConfig {
+) -> Result<selfplay::SelfplayConfig, String> {
+    let rules = NumberRules::new(a.k, a.credits).map_err(|e| e.to_string())?;
+    let cfg = selfplay::SelfplayConfig {
         out: out.to_path_buf(),
         games: a.games,
         depth: a.depth,
@@ -251,12 +263,16 @@ pub fn selfplay_config(
         holding_bonus: a.holding_bonus,
         dice_turns: a.dice_turns,
         favourites: a.favourites,
+        variant: a.variant,
+        rules,
         seed,
         jobs,
         shard: (0, 1),
         resume: false,
         net_id: net_id(net),
-    }
+    };
+    cfg.check()?;
+    Ok(cfg)
 }
 
 pub fn run_train(
@@ -462,7 +478,7 @@ pub fn pipeline(p: &PipelineArgs) -> Result<(), String> {
             run_td(&next, Some(&prev), &continued, seed + u64::from(g), jobs)?;
         } else {
             let data_path = dir.join(format!("gen{g}.data"));
-            let mut cfg = selfplay_config(&play, &data_path, &net, seed + u64::from(g), jobs);
+            let mut cfg = selfplay_config(&play, &data_path, &net, seed + u64::from(g), jobs)?;
             cfg.resume = true;
             selfplay::run(net.clone(), &cfg)?;
             run_train(&prev, &next, &train, seed + u64::from(g), &[data_path])?;

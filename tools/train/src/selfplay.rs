@@ -30,6 +30,7 @@
 use crate::data::{self, Game, MAGIC, VERSION};
 use crate::dice;
 use crate::style::HoldingEval;
+use ncbg::board::Variant;
 use ncbg::duel::{self, search_turn, DuelRules};
 use ncbg::eval::nn::{Network, NnEval};
 use ncbg::game::{GameState, Phase};
@@ -62,6 +63,10 @@ pub struct SelfplayConfig {
     /// Also label each state's one-ply favourite where the search chose
     /// another.
     pub favourites: bool,
+    /// The start position of every game.
+    pub variant: Variant,
+    /// The numbers of every game (k and doublet credits).
+    pub rules: NumberRules,
     pub seed: u64,
     pub jobs: usize,
     pub shard: (u64, u64),
@@ -102,15 +107,37 @@ impl SelfplayConfig {
             " favourites=1"
         } else {
             ""
+        } + &if self.variant != Variant::Standard || self.rules != NumberRules::default() {
+            format!(
+                " variant={} k={} credits={}",
+                self.variant, self.rules.k, self.rules.doublet_credits
+            )
+        } else {
+            String::new()
         }
+    }
+
+    /// Why the settings cannot make games, if they cannot: dice starts are
+    /// standard-game positions at k = 6 with two credits.
+    pub fn check(&self) -> Result<(), String> {
+        if self.dice_turns > 0
+            && (self.variant != Variant::Standard || self.rules != NumberRules::default())
+        {
+            return Err(
+                "--dice-turns starts from standard positions at k 6 with 2 credits: \
+                 not with --variant, --k or --credits"
+                    .into(),
+            );
+        }
+        Ok(())
     }
 }
 
-/// The 30 initial pairs of k = 6.
-fn initial_pairs() -> Vec<(u8, u8)> {
+/// The k·(k−1) initial pairs of alphabet `k` (30 for k = 6).
+fn initial_pairs(k: u8) -> Vec<(u8, u8)> {
     let mut v = Vec::new();
-    for x0 in 1..=6u8 {
-        for y0 in (1..=6u8).filter(|&y| y != x0) {
+    for x0 in 1..=k {
+        for y0 in (1..=k).filter(|&y| y != x0) {
             v.push((x0, y0));
         }
     }
@@ -149,10 +176,10 @@ fn dice_start(net: &Network, turns: u32, rng: &mut Rng) -> Option<GameState> {
 
 /// Plays game `index`.
 pub fn play_game(net: &Arc<Network>, cfg: &SelfplayConfig, index: u64) -> Game {
-    let pairs = initial_pairs();
+    let pairs = initial_pairs(cfg.rules.k);
     let (x0, y0) = pairs[(index % pairs.len() as u64) as usize];
     let mut rng = Rng::new(cfg.seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let mut g = GameState::standard();
+    let mut g = GameState::start(cfg.variant, cfg.rules);
     g.pick(x0).expect("initial pick");
     g.pick(y0).expect("initial pick");
     if cfg.dice_turns > 0 {

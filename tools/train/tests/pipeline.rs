@@ -186,6 +186,72 @@ fn selfplay_files_are_reproducible_resumable_and_checked() {
     assert_eq!(games, lines);
 }
 
+/// `--variant`, `--k` and `--credits`: every state of every game is of that
+/// game, the header says so (a resume with other rules is refused), and dice
+/// starts, which are standard positions at k 6, are refused with them.
+#[test]
+fn selfplay_plays_the_variant_and_numbers_it_is_given() {
+    let dir = tmp("selfplay-variant");
+    let h = dir.join("h.data");
+    let rules = ["--variant", "hypergammon", "--k", "3", "--credits", "0"];
+    let out = selfplay(&h, "2", &rules);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&h).unwrap();
+    let header = text.lines().next().unwrap();
+    assert!(
+        header.ends_with(" variant=hypergammon k=3 credits=0"),
+        "{header}"
+    );
+    let mut states = 0;
+    for line in text.lines().skip(1) {
+        for item in line.split(" states ").nth(1).unwrap().split(' ') {
+            if item == "end" {
+                continue;
+            }
+            let id = item.split('=').next().unwrap();
+            assert!(
+                id.ends_with(":d00:k3:n3"),
+                "not Hypergammon k=3 without credits: {id}"
+            );
+            states += 1;
+        }
+    }
+    assert!(states > 6, "{states} states");
+    // The default game's header names no rules (earlier files keep theirs).
+    let d = dir.join("d.data");
+    assert!(selfplay(&d, "1", &[]).status.success());
+    let plain = std::fs::read_to_string(&d).unwrap();
+    assert!(!plain.lines().next().unwrap().contains("variant="));
+    // Resuming with other rules is refused.
+    let other = selfplay(
+        &h,
+        "1",
+        &[
+            "--resume",
+            "--variant",
+            "hypergammon",
+            "--k",
+            "4",
+            "--credits",
+            "0",
+        ],
+    );
+    assert!(!other.status.success());
+    let dice = selfplay(
+        &dir.join("x.data"),
+        "1",
+        &["--variant", "hypergammon", "--dice-turns", "4"],
+    );
+    assert!(!dice.status.success());
+    assert!(String::from_utf8_lossy(&dice.stderr).contains("--dice-turns"));
+    let bad = selfplay(&dir.join("y.data"), "1", &["--k", "12"]);
+    assert!(!bad.status.success());
+}
+
 #[test]
 fn relabel_writes_a_sample_that_train_reads() {
     let dir = tmp("relabel");
