@@ -57,8 +57,9 @@ static EMBEDDED_BYTES: &[u8] = include_bytes!("default.ncnn");
 /// its own states (see `tools/train/README.md`).
 static HYPER_BYTES: &[u8] = include_bytes!("hyper.ncnn");
 
-/// The largest alphabet the embedded Hypergammon net plays. It learned from
-/// k = 4 alone; in self-play at 20,000 nodes against the main net it wins
+/// The largest alphabet the embedded Hypergammon net plays. Its first
+/// generation learned from k = 4's exact values alone (later ones also from
+/// its own play at k = 3); in self-play at 20,000 nodes against the main net it wins
 /// at k = 3 (96.7% of the points) and k = 5 (69.2%, no credits; 62.1% with
 /// two) but loses at k = 6 (41.3%; against GNU Backgammon's net the main
 /// net takes 75.4% there, the Hypergammon net 41.3%), so k = 6 and above
