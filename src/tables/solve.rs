@@ -55,7 +55,7 @@ use super::index::{NumberState, StateIndex};
 use super::moves::MoveTables;
 use super::Spec;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU16, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU16, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -311,6 +311,9 @@ pub fn solve_resumable(
     let next: Vec<AtomicU64> = (0..boards.div_ceil(64))
         .map(|_| AtomicU64::new(0))
         .collect();
+    // Per state, in the turns: a lost state's best-value children not
+    // yet settled (allocated when the turns start).
+    let mut left: Vec<u8> = Vec::new();
     let mut last_checkpoint = Instant::now();
     loop {
         let done = value_sweeps + turn_sweeps;
@@ -336,25 +339,54 @@ pub fn solve_resumable(
             Phase::Values => "values",
             _ => "turns",
         };
-        progress.phase(&format!("{name} {sweep}"), live as u64);
         let view = as_atomic(&mut entries);
-        let ctx = Sweep {
-            tables: &tables,
-            maps: &maps,
-            entries: view,
-            dirty: &dirty,
-            planes,
-            turns: phase == Phase::Turns,
-            sweep: sweep as u16,
-            next: &next,
+        let (changed, computed) = if phase == Phase::Values {
+            progress.phase(&format!("{name} {sweep}"), live as u64);
+            let ctx = Sweep {
+                tables: &tables,
+                maps: &maps,
+                entries: view,
+                dirty: &dirty,
+                planes,
+            };
+            let mut changed = 0u64;
+            let mut computed = 0u64;
+            for level in &levels {
+                let (c, n) = ctx.level(level, jobs, progress)?;
+                changed += c;
+                computed += n;
+            }
+            (changed, computed)
+        } else {
+            let fresh = left.is_empty();
+            if fresh {
+                left = vec![0u8; boards * planes];
+            }
+            let search = Search {
+                tables: &tables,
+                maps: &maps,
+                entries: view,
+                planes,
+                left: as_atomic_u8(&mut left),
+                last: &dirty,
+                this: &next,
+                round: sweep as u16,
+            };
+            if fresh {
+                // The first round here (after the values, or on a
+                // resume): every board, counting the lost states' open
+                // children.
+                progress.phase(&format!("{name} {sweep}"), live as u64);
+                search.start(&levels, jobs, progress)?
+            } else {
+                let len = dirty
+                    .iter()
+                    .map(|w| u64::from(w.load(Ordering::Relaxed).count_ones()))
+                    .sum();
+                progress.phase(&format!("{name} {sweep}"), len);
+                search.step(jobs, progress)?
+            }
         };
-        let mut changed = 0u64;
-        let mut computed = 0u64;
-        for level in &levels {
-            let (c, n) = ctx.level(level, jobs, progress)?;
-            changed += c;
-            computed += n;
-        }
         progress.line(&format!(
             "{name} sweep {sweep}: {changed} states changed, {computed} of {live} boards computed, {:.1} s",
             t.elapsed().as_secs_f64()
@@ -364,9 +396,6 @@ pub fn solve_resumable(
                 value_sweeps += 1;
                 if changed == 0 {
                     phase = Phase::Turns;
-                    dirty
-                        .iter()
-                        .for_each(|w| w.store(u64::MAX, Ordering::Relaxed));
                     start_turns(&mut entries, &levels, planes);
                 }
             }
@@ -459,6 +488,11 @@ struct Maps {
     /// Per pair index: the first and last child number state of each
     /// ordering (the credit counts of one (own, theirs) lie together).
     prefetch: Vec<Vec<u16>>,
+    /// Per slot: its pair index and child number state.
+    slot_child: Vec<(u8, u16)>,
+    /// Per number state: the number states of a parent board whose
+    /// choice leads to it (through the pair `pair_of`).
+    parents_of: Vec<Vec<u16>>,
 }
 
 impl Maps {
@@ -493,7 +527,7 @@ impl Maps {
                 }
             }
         }
-        let choices = (0..index.number_states())
+        let choices: Vec<Vec<u16>> = (0..index.number_states())
             .map(|i| {
                 let ns = index.number_state(i);
                 (1..=k)
@@ -524,12 +558,26 @@ impl Maps {
                 ends
             })
             .collect();
+        let mut slot_child = vec![(u8::MAX, 0u16); index.number_states()];
+        for (p, list) in by_pair.iter().enumerate() {
+            for &(slot, child) in list {
+                slot_child[usize::from(slot)] = (p as u8, child);
+            }
+        }
+        let mut parents_of = vec![Vec::new(); index.number_states()];
+        for (ns, slots) in choices.iter().enumerate() {
+            for &slot in slots {
+                parents_of[usize::from(slot_child[usize::from(slot)].1)].push(ns as u16);
+            }
+        }
         Maps {
             by_pair,
             choices,
             slots: index.number_states(),
             pair_of,
             prefetch,
+            slot_child,
+            parents_of,
         }
     }
 }
@@ -540,6 +588,12 @@ fn as_atomic(entries: &mut [u16]) -> &[AtomicU16] {
     // `u16`, and the exclusive borrow keeps every other access out for the
     // view's lifetime.
     unsafe { std::slice::from_raw_parts(entries.as_mut_ptr().cast::<AtomicU16>(), entries.len()) }
+}
+
+/// A `&mut [u8]` seen as atomics.
+fn as_atomic_u8(counts: &mut [u8]) -> &[AtomicU8] {
+    // SAFETY: as for `as_atomic`.
+    unsafe { std::slice::from_raw_parts(counts.as_mut_ptr().cast::<AtomicU8>(), counts.len()) }
 }
 
 /// A hint to load the cache line of `at` (nothing where unsupported).
@@ -563,13 +617,6 @@ struct Sweep<'a> {
     /// Per board: a bit set when a child changed since it was computed.
     dirty: &'a [AtomicU64],
     planes: usize,
-    /// Solving turns (else values).
-    turns: bool,
-    /// The sweep of the phase (1, 2, ...).
-    sweep: u16,
-    /// Boards to compute in the next sweep (turns: each finalised state
-    /// marks its parents there; values mark `dirty`, in place).
-    next: &'a [AtomicU64],
 }
 
 /// A worker's scratch.
@@ -577,8 +624,6 @@ struct Scratch {
     kids: Vec<u32>,
     ends: Vec<usize>,
     best: Vec<i8>,
-    least: Vec<u16>,
-    most: Vec<u16>,
     row: Vec<u16>,
 }
 
@@ -593,7 +638,7 @@ impl Sweep<'_> {
     ) -> Result<(u64, u64), String> {
         let chunks = boards.len().div_ceil(CHUNK);
         let next = AtomicUsize::new(0);
-        type Part = (Vec<u32>, Vec<u16>, Vec<u32>, u64, u64, bool);
+        type Part = (Vec<u32>, Vec<u16>, Vec<u32>, u64, u64);
         let parts: Mutex<Vec<Part>> = Mutex::new(Vec::new());
         let workers = jobs.min(chunks).max(1);
         let work = || {
@@ -601,12 +646,10 @@ impl Sweep<'_> {
                 kids: Vec::with_capacity(512),
                 ends: Vec::with_capacity(64),
                 best: vec![0; self.maps.slots],
-                least: vec![0; self.maps.slots],
-                most: vec![0; self.maps.slots],
                 row: vec![0; self.planes],
             };
             let (mut changed_boards, mut rows, mut parents) = (Vec::new(), Vec::new(), Vec::new());
-            let (mut changed, mut computed, mut overflow) = (0u64, 0u64, false);
+            let (mut changed, mut computed) = (0u64, 0u64);
             loop {
                 let chunk = next.fetch_add(1, Ordering::Relaxed);
                 if chunk >= chunks {
@@ -621,13 +664,7 @@ impl Sweep<'_> {
                     }
                     self.children(b, &mut s);
                     computed += 1;
-                    let n = if self.turns {
-                        let (n, o) = self.board_turns(b, &mut s);
-                        overflow |= o;
-                        n
-                    } else {
-                        self.board_values(b, &mut s)
-                    };
+                    let n = self.board_values(b, &mut s);
                     if n > 0 {
                         changed += n;
                         changed_boards.push(b as u32);
@@ -656,7 +693,6 @@ impl Sweep<'_> {
                 parents,
                 changed,
                 computed,
-                overflow,
             ));
         };
         if workers == 1 {
@@ -670,10 +706,7 @@ impl Sweep<'_> {
         }
         let parts = parts.into_inner().map_err(|_| "a worker panicked")?;
         let (mut changed, mut computed) = (0, 0);
-        for (bs, rows, parents, c, n, overflow) in parts {
-            if overflow {
-                return Err(format!("a game lasts {MAX_RANK} turns or more"));
-            }
+        for (bs, rows, parents, c, n) in parts {
             changed += c;
             computed += n;
             for (i, &b) in bs.iter().enumerate() {
@@ -687,39 +720,25 @@ impl Sweep<'_> {
             }
             // The parents compute again, in this sweep where they lie in a
             // higher level, else in the next.
-            let marks = if self.turns { self.next } else { self.dirty };
             for q in parents {
                 let q = q as usize;
-                marks[q / 64].fetch_or(1 << (q % 64), Ordering::Relaxed);
+                self.dirty[q / 64].fetch_or(1 << (q % 64), Ordering::Relaxed);
             }
         }
         Ok((changed, computed))
     }
 
-    /// Gathers board `b`'s children, pair by pair, into the scratch, and
-    /// asks for their entries (and the board's own) to be brought into the
-    /// cache: a sweep waits on memory far more than it computes.
+    /// Gathers board `b`'s children into the scratch ([`gather`]).
     fn children(&self, b: usize, s: &mut Scratch) {
-        for at in (0..self.planes).step_by(32) {
-            prefetch(&self.entries[b * self.planes + at]);
-        }
-        s.kids.clear();
-        s.ends.clear();
-        for p in 0..self.tables.pairs.len() {
-            // A doublet without credits is no choice: its children are
-            // never read.
-            let first = s.kids.len();
-            if !self.maps.by_pair[p].is_empty() {
-                self.tables.children(b, p, &mut s.kids);
-            }
-            s.ends.push(s.kids.len());
-            // The two ends of each run of child entries the pair reads.
-            for &c in &s.kids[first..] {
-                for &at in &self.maps.prefetch[p] {
-                    prefetch(&self.entries[c as usize * self.planes + usize::from(at)]);
-                }
-            }
-        }
+        gather(
+            self.tables,
+            self.maps,
+            self.entries,
+            self.planes,
+            b,
+            &mut s.kids,
+            &mut s.ends,
+        );
     }
 
     /// The values of board `b` into `s.row`; returns how many changed.
@@ -754,65 +773,381 @@ impl Sweep<'_> {
         }
         changed
     }
+}
 
-    /// The turns of board `b` into `s.row` (values kept); returns how many
-    /// changed and whether one outgrew the field.
-    fn board_turns(&self, b: usize, s: &mut Scratch) -> (u64, bool) {
-        const NOT_YET: u16 = MAX_RANK as u16;
-        s.best.fill(-4);
-        let mut first = 0;
-        for (p, &end) in s.ends.iter().enumerate() {
-            let map = &self.maps.by_pair[p];
-            for &c in &s.kids[first..end] {
-                let row = &self.entries[c as usize * self.planes..];
-                for &(slot, child) in map {
-                    let e = row[usize::from(child)].load(Ordering::Relaxed);
-                    let v = 3 - (e & 7) as i8;
-                    // Final before this sweep, or not yet.
-                    let d = if e >> 3 < self.sweep { e >> 3 } else { NOT_YET };
-                    let i = usize::from(slot);
-                    if v > s.best[i] {
-                        s.best[i] = v;
-                        s.least[i] = d;
-                        s.most[i] = d;
-                    } else if v == s.best[i] {
-                        s.least[i] = s.least[i].min(d);
-                        s.most[i] = s.most[i].max(d);
+/// Gathers board `b`'s children, pair by pair, into `kids` (pair `p`'s
+/// end at `ends[p]`), and asks for their entries (and the board's own) to
+/// be brought into the cache: a sweep waits on memory far more than it
+/// computes.
+fn gather(
+    tables: &MoveTables,
+    maps: &Maps,
+    entries: &[AtomicU16],
+    planes: usize,
+    b: usize,
+    kids: &mut Vec<u32>,
+    ends: &mut Vec<usize>,
+) {
+    for at in (0..planes).step_by(32) {
+        prefetch(&entries[b * planes + at]);
+    }
+    kids.clear();
+    ends.clear();
+    for p in 0..tables.pairs.len() {
+        // A doublet without credits is no choice: its children are
+        // never read.
+        let first = kids.len();
+        if !maps.by_pair[p].is_empty() {
+            tables.children(b, p, kids);
+        }
+        ends.push(kids.len());
+        // The two ends of each run of child entries the pair reads.
+        for &c in &kids[first..] {
+            for &at in &maps.prefetch[p] {
+                prefetch(&entries[c as usize * planes + usize::from(at)]);
+            }
+        }
+    }
+}
+
+/// A lost state's count of open children that stands for "too many to
+/// count": such a state looks at its children again each time one settles.
+const MANY: u8 = u8::MAX;
+
+/// One round of the turns' breadth-first search.
+///
+/// Round `r` settles the states at distance `r` from the end: a won state
+/// as soon as one of its best-value children settled in round `r - 1`, a
+/// lost one when the last of its best-value children did, which a count
+/// per lost state of its open (distinct) best-value children tells. The
+/// first round in a process (after the values, or on a resume after `R`
+/// rounds) looks at every board instead: it settles the states with a
+/// best-value child settled by round `R` (won) or with none open (lost),
+/// and counts the open ones. The later rounds go from the states settled
+/// in the round before to their parents only. Each state settles once,
+/// with turns `r`, whatever the order of the work, so the entries are the
+/// same for any number of threads.
+struct Search<'a> {
+    tables: &'a MoveTables,
+    maps: &'a Maps,
+    entries: &'a [AtomicU16],
+    planes: usize,
+    /// Per state: a lost state's open best-value children ([`MANY`]: too
+    /// many to count).
+    left: &'a [AtomicU8],
+    /// Boards with a state settled in the round before.
+    last: &'a [AtomicU64],
+    /// Boards with a state settled in this round.
+    this: &'a [AtomicU64],
+    /// This round (1, 2, ...).
+    round: u16,
+}
+
+/// Turns of a state not yet settled.
+const NOT_YET: u16 = MAX_RANK as u16;
+
+impl Search<'_> {
+    /// Settles state `i` (board `b`), whose entry is `e`, in this round.
+    #[inline]
+    fn settle(&self, b: usize, i: usize, e: u16) {
+        self.entries[i].store((e & 7) | (self.round << 3), Ordering::Relaxed);
+        self.this[b / 64].fetch_or(1 << (b % 64), Ordering::Relaxed);
+    }
+
+    /// The first round in this process: every live board in `levels`.
+    /// Returns (states settled, boards computed).
+    fn start(
+        &self,
+        levels: &[Vec<u32>],
+        jobs: usize,
+        progress: &dyn Progress,
+    ) -> Result<(u64, u64), String> {
+        let boards: Vec<u32> = levels.iter().flatten().copied().collect();
+        let chunks = boards.len().div_ceil(CHUNK);
+        let next = AtomicUsize::new(0);
+        let totals = Mutex::new((0u64, 0u64));
+        let slots = self.maps.slots;
+        let work = || {
+            let (mut kids, mut ends) = (Vec::with_capacity(512), Vec::with_capacity(64));
+            let mut best = vec![0i8; slots];
+            let mut open = vec![0u32; slots];
+            let mut closed = vec![false; slots];
+            let (mut changed, mut computed) = (0u64, 0u64);
+            loop {
+                let chunk = next.fetch_add(1, Ordering::Relaxed);
+                if chunk >= chunks {
+                    break;
+                }
+                let part = &boards[chunk * CHUNK..((chunk + 1) * CHUNK).min(boards.len())];
+                for &b in part {
+                    let b = b as usize;
+                    let row = &self.entries[b * self.planes..(b + 1) * self.planes];
+                    let todo = row.iter().any(|e| {
+                        let e = e.load(Ordering::Relaxed);
+                        e & 7 != 3 && e >> 3 == NOT_YET
+                    });
+                    if !todo {
+                        continue;
+                    }
+                    computed += 1;
+                    gather(
+                        self.tables,
+                        self.maps,
+                        self.entries,
+                        self.planes,
+                        b,
+                        &mut kids,
+                        &mut ends,
+                    );
+                    best.fill(-4);
+                    let mut first = 0;
+                    for (p, &end) in ends.iter().enumerate() {
+                        // Each distinct child once: the counts are of
+                        // distinct children.
+                        kids[first..end].sort_unstable();
+                        let mut last = u32::MAX;
+                        for &c in &kids[first..end] {
+                            if c == last {
+                                continue;
+                            }
+                            last = c;
+                            let crow = &self.entries[c as usize * self.planes..];
+                            for &(slot, child) in &self.maps.by_pair[p] {
+                                let e = crow[usize::from(child)].load(Ordering::Relaxed);
+                                let v = 3 - (e & 7) as i8;
+                                // Settled in an earlier round.
+                                let done = e >> 3 < self.round;
+                                let i = usize::from(slot);
+                                if v > best[i] {
+                                    best[i] = v;
+                                    open[i] = u32::from(!done);
+                                    closed[i] = done;
+                                } else if v == best[i] {
+                                    open[i] += u32::from(!done);
+                                    closed[i] |= done;
+                                }
+                            }
+                        }
+                        first = end;
+                    }
+                    for ns in 0..self.planes {
+                        let i = b * self.planes + ns;
+                        let e = self.entries[i].load(Ordering::Relaxed);
+                        let v = (e & 7) as i8 - 3;
+                        if v == 0 || e >> 3 != NOT_YET {
+                            continue;
+                        }
+                        let slots = self.maps.choices[ns]
+                            .iter()
+                            .map(|&slot| usize::from(slot))
+                            .filter(|&j| best[j] == v);
+                        if v > 0 {
+                            if slots.into_iter().any(|j| closed[j]) {
+                                self.settle(b, i, e);
+                                changed += 1;
+                            }
+                        } else {
+                            let n: u32 = slots.map(|j| open[j]).sum();
+                            if n == 0 {
+                                self.settle(b, i, e);
+                                changed += 1;
+                            } else {
+                                self.left[i].store(n.min(u32::from(MANY)) as u8, Ordering::Relaxed);
+                            }
+                        }
                     }
                 }
+                progress.advance(part.len() as u64);
             }
-            first = end;
-        }
-        let (mut changed, mut overflow) = (0, false);
-        for ns in 0..self.planes {
-            let old = self.entries[b * self.planes + ns].load(Ordering::Relaxed);
-            let v = (old & 7) as i8 - 3;
-            let mut e = old;
-            if v != 0 && old >> 3 == NOT_YET {
-                let slots = self.maps.choices[ns]
-                    .iter()
-                    .map(|&slot| usize::from(slot))
-                    .filter(|&i| s.best[i] == v);
-                let d = if v > 0 {
-                    slots.map(|i| s.least[i]).min()
-                } else {
-                    slots.map(|i| s.most[i]).max()
+            let mut t = totals.lock().expect("no panics while held");
+            t.0 += changed;
+            t.1 += computed;
+        };
+        run_workers(jobs.min(chunks).max(1), &work);
+        totals
+            .into_inner()
+            .map_err(|_| "a worker panicked".to_string())
+    }
+
+    /// A later round: from the states settled in the round before to
+    /// their parents. Returns (states settled, boards whose parents were
+    /// looked at).
+    fn step(&self, jobs: usize, progress: &dyn Progress) -> Result<(u64, u64), String> {
+        const WORDS: usize = 64;
+        let chunks = self.last.len().div_ceil(WORDS);
+        let next = AtomicUsize::new(0);
+        let totals = Mutex::new((0u64, 0u64));
+        let before = self.round - 1;
+        let work = || {
+            let (mut parents, mut settled) = (Vec::with_capacity(256), Vec::with_capacity(64));
+            let (mut kids, mut ends) = (Vec::with_capacity(512), Vec::with_capacity(64));
+            let (mut changed, mut computed) = (0u64, 0u64);
+            loop {
+                let chunk = next.fetch_add(1, Ordering::Relaxed);
+                if chunk >= chunks {
+                    break;
                 }
-                .unwrap_or(NOT_YET);
-                let turns = if d >= NOT_YET {
-                    NOT_YET
-                } else if d + 1 >= NOT_YET {
-                    overflow = true;
-                    NOT_YET
-                } else {
-                    d + 1
-                };
-                e = (old & 7) | (turns << 3);
+                let mut n = 0u64;
+                for w in chunk * WORDS..((chunk + 1) * WORDS).min(self.last.len()) {
+                    let mut bits = self.last[w].load(Ordering::Relaxed);
+                    n += u64::from(bits.count_ones());
+                    while bits != 0 {
+                        let c = w * 64 + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        computed += 1;
+                        // The states of `c` settled in the round before,
+                        // and the pairs through which they are children.
+                        settled.clear();
+                        let mut pairs = 0u64;
+                        for ns in 0..self.planes {
+                            let e = self.entries[c * self.planes + ns].load(Ordering::Relaxed);
+                            if e >> 3 == before && e & 7 != 3 {
+                                settled.push((ns, (e & 7) as i8 - 3));
+                                pairs |= 1 << self.maps.pair_of[ns];
+                            }
+                        }
+                        while pairs != 0 {
+                            let p = pairs.trailing_zeros() as usize;
+                            pairs &= pairs - 1;
+                            parents.clear();
+                            self.tables.parents(c, p, &mut parents);
+                            parents.sort_unstable();
+                            parents.dedup();
+                            for &q in &parents {
+                                let q = q as usize;
+                                for &(ns, vc) in &settled {
+                                    if usize::from(self.maps.pair_of[ns]) != p {
+                                        continue;
+                                    }
+                                    for &pns in &self.maps.parents_of[ns] {
+                                        let i = q * self.planes + usize::from(pns);
+                                        changed += self.reached(
+                                            q,
+                                            i,
+                                            usize::from(pns),
+                                            -vc,
+                                            &mut kids,
+                                            &mut ends,
+                                        );
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                progress.advance(n);
             }
-            changed += u64::from(e != old);
-            s.row[ns] = e;
+            let mut t = totals.lock().expect("no panics while held");
+            t.0 += changed;
+            t.1 += computed;
+        };
+        run_workers(jobs.min(chunks).max(1), &work);
+        totals
+            .into_inner()
+            .map_err(|_| "a worker panicked".to_string())
+    }
+
+    /// State `i` (board `q`, number state `ns`) has a child worth `v` to
+    /// it settled in the round before: settles it when that finishes it.
+    /// Returns 1 when it settled.
+    #[inline]
+    fn reached(
+        &self,
+        q: usize,
+        i: usize,
+        ns: usize,
+        v: i8,
+        kids: &mut Vec<u32>,
+        ends: &mut Vec<usize>,
+    ) -> u64 {
+        let e = self.entries[i].load(Ordering::Relaxed);
+        // Settled, a finished board or a draw, or not a best-value child
+        // (an invalid board's code 7 is no value).
+        if e >> 3 != NOT_YET || (e & 7) as i8 - 3 != v || v == 0 {
+            return 0;
         }
-        (changed, overflow)
+        if v > 0 {
+            // Won: the first best-value child to settle sets the turns.
+            let new = (e & 7) | (self.round << 3);
+            if self.entries[i]
+                .compare_exchange(e, new, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
+            {
+                self.this[q / 64].fetch_or(1 << (q % 64), Ordering::Relaxed);
+                return 1;
+            }
+            return 0;
+        }
+        let left = &self.left[i];
+        if left.load(Ordering::Relaxed) == MANY {
+            // Too many to count: look at every best-value child.
+            if self.all_settled(q, ns, v, kids, ends)
+                && self.entries[i]
+                    .compare_exchange(
+                        e,
+                        (e & 7) | (self.round << 3),
+                        Ordering::Relaxed,
+                        Ordering::Relaxed,
+                    )
+                    .is_ok()
+            {
+                self.this[q / 64].fetch_or(1 << (q % 64), Ordering::Relaxed);
+                return 1;
+            }
+            return 0;
+        }
+        let was = left.fetch_sub(1, Ordering::Relaxed);
+        debug_assert!(was > 0, "a count of open children below zero");
+        if was == 1 {
+            self.settle(q, i, e);
+            return 1;
+        }
+        0
+    }
+
+    /// Whether every best-value child of state (`b`, `ns`), worth `v`, was
+    /// settled before this round.
+    fn all_settled(
+        &self,
+        b: usize,
+        ns: usize,
+        v: i8,
+        kids: &mut Vec<u32>,
+        ends: &mut Vec<usize>,
+    ) -> bool {
+        for &slot in &self.maps.choices[ns] {
+            let (p, child) = self.maps.slot_child[usize::from(slot)];
+            kids.clear();
+            self.tables.children(b, usize::from(p), kids);
+            let value = |c: u32| {
+                self.entries[c as usize * self.planes + usize::from(child)].load(Ordering::Relaxed)
+            };
+            let best = kids.iter().map(|&c| 3 - (value(c) & 7) as i8).max();
+            if best != Some(v) {
+                continue;
+            }
+            if kids.iter().any(|&c| {
+                let e = value(c);
+                3 - (e & 7) as i8 == v && e >> 3 >= self.round
+            }) {
+                return false;
+            }
+        }
+        let _ = ends;
+        true
+    }
+}
+
+/// Runs `work` on `workers` threads (on this one when one).
+fn run_workers(workers: usize, work: &(dyn Fn() + Sync)) {
+    if workers == 1 {
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                scope.spawn(work);
+            }
+        });
     }
 }
 
