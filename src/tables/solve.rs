@@ -56,7 +56,7 @@ use super::moves::MoveTables;
 use super::Spec;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU16, AtomicU64, AtomicU8, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Barrier, Mutex};
 use std::time::{Duration, Instant};
 
 /// Entry code of an invalid board (no such state).
@@ -303,10 +303,26 @@ pub fn solve_resumable(
     } = start;
 
     let maps = Maps::new(&index, &tables);
-    // Boards to compute: every board in the first sweep of a phase and
-    // after a resume; then the parents of the boards that changed.
+    let mut level_of = vec![u16::MAX; boards];
+    for (l, level) in levels.iter().enumerate() {
+        for &b in level {
+            level_of[b as usize] = l as u16;
+        }
+    }
+    // The values' states to compute: every state in the first sweep and
+    // after a resume; then the parents that a change concerns. Per level:
+    // how many are marked.
+    let mut value_marks: Vec<AtomicU64> = Vec::new();
+    if phase == Phase::Values {
+        value_marks = (0..(boards * planes).div_ceil(64))
+            .map(|_| AtomicU64::new(u64::MAX))
+            .collect();
+    }
+    let marked: Vec<AtomicU64> = levels.iter().map(|_| AtomicU64::new(u64::MAX)).collect();
+    // The turns: boards with a state settled in the round before, and in
+    // this one.
     let dirty: Vec<AtomicU64> = (0..boards.div_ceil(64))
-        .map(|_| AtomicU64::new(u64::MAX))
+        .map(|_| AtomicU64::new(0))
         .collect();
     let next: Vec<AtomicU64> = (0..boards.div_ceil(64))
         .map(|_| AtomicU64::new(0))
@@ -346,17 +362,12 @@ pub fn solve_resumable(
                 tables: &tables,
                 maps: &maps,
                 entries: view,
-                dirty: &dirty,
+                dirty: &value_marks,
+                marked: &marked,
+                level_of: &level_of,
                 planes,
             };
-            let mut changed = 0u64;
-            let mut computed = 0u64;
-            for level in &levels {
-                let (c, n) = ctx.level(level, jobs, progress)?;
-                changed += c;
-                computed += n;
-            }
-            (changed, computed)
+            ctx.run(&levels, jobs, progress)?
         } else {
             let fresh = left.is_empty();
             if fresh {
@@ -388,7 +399,7 @@ pub fn solve_resumable(
             }
         };
         progress.line(&format!(
-            "{name} sweep {sweep}: {changed} states changed, {computed} of {live} boards computed, {:.1} s",
+            "{name} sweep {sweep}: {changed} states changed, {computed} computed, {:.1} s",
             t.elapsed().as_secs_f64()
         ));
         match phase {
@@ -396,6 +407,7 @@ pub fn solve_resumable(
                 value_sweeps += 1;
                 if changed == 0 {
                     phase = Phase::Turns;
+                    value_marks = Vec::new();
                     start_turns(&mut entries, &levels, planes);
                 }
             }
@@ -488,6 +500,8 @@ struct Maps {
     /// Per pair index: the first and last child number state of each
     /// ordering (the credit counts of one (own, theirs) lie together).
     prefetch: Vec<Vec<u16>>,
+    /// Per number state: the pairs its choices play (a bit each).
+    pairs_of: Vec<u64>,
     /// Per slot: its pair index and child number state.
     slot_child: Vec<(u8, u16)>,
     /// Per number state: the number states of a parent board whose
@@ -570,7 +584,16 @@ impl Maps {
                 parents_of[usize::from(slot_child[usize::from(slot)].1)].push(ns as u16);
             }
         }
+        let pairs_of = choices
+            .iter()
+            .map(|slots| {
+                slots
+                    .iter()
+                    .fold(0u64, |m, &slot| m | 1 << slot_child[usize::from(slot)].0)
+            })
+            .collect();
         Maps {
+            pairs_of,
             by_pair,
             choices,
             slots: index.number_states(),
@@ -609,14 +632,36 @@ fn prefetch<T>(at: &T) {
     let _ = at;
 }
 
-/// What one sweep reads and writes.
+/// What the value sweeps read and write.
+///
+/// A state is computed again only when a child changed in a way that can
+/// change it: from the value that gave the state its best (which may then
+/// fall) or to one better than it holds (which then rises). Its other
+/// children's changes leave its best where it is. So every state not
+/// marked holds what computing it would give, and a sweep that computes
+/// only the marked states ends where one computing every state would:
+/// the same entries after every level, and the same sweeps.
 struct Sweep<'a> {
     tables: &'a MoveTables,
     maps: &'a Maps,
     entries: &'a [AtomicU16],
-    /// Per board: a bit set when a child changed since it was computed.
+    /// Per state: set when a child changed in a way that can change it
+    /// since it was last computed.
     dirty: &'a [AtomicU64],
+    /// Per level: its states marked (an upper bound: 0 when none).
+    marked: &'a [AtomicU64],
+    /// Per board: its level (`u16::MAX`: no live board).
+    level_of: &'a [u16],
     planes: usize,
+}
+
+/// A state whose value changed: board, number state, old and new codes.
+#[derive(Clone, Copy)]
+struct Change {
+    b: u32,
+    ns: u16,
+    old: u8,
+    new: u8,
 }
 
 /// A worker's scratch.
@@ -624,130 +669,144 @@ struct Scratch {
     kids: Vec<u32>,
     ends: Vec<usize>,
     best: Vec<i8>,
-    row: Vec<u16>,
+    todo: Vec<u16>,
+    changes: Vec<Change>,
+    parents: Vec<u32>,
+}
+
+impl Scratch {
+    fn new(slots: usize) -> Scratch {
+        Scratch {
+            kids: Vec::with_capacity(512),
+            ends: Vec::with_capacity(64),
+            best: vec![0; slots],
+            todo: Vec::with_capacity(64),
+            changes: Vec::new(),
+            parents: Vec::with_capacity(256),
+        }
+    }
 }
 
 impl Sweep<'_> {
-    /// Computes one level from the entries as they are, then writes its
-    /// changes; returns (states changed, boards computed).
-    fn level(
+    /// One sweep over `levels`, lowest first: each level computes its
+    /// marked states from the entries as they were when it began, writes
+    /// them, then marks the parents its changes concern. Returns (states
+    /// changed, states computed).
+    fn run(
         &self,
-        boards: &[u32],
+        levels: &[Vec<u32>],
         jobs: usize,
         progress: &dyn Progress,
     ) -> Result<(u64, u64), String> {
-        let chunks = boards.len().div_ceil(CHUNK);
+        let workers = jobs.max(1);
         let next = AtomicUsize::new(0);
-        type Part = (Vec<u32>, Vec<u16>, Vec<u32>, u64, u64);
-        let parts: Mutex<Vec<Part>> = Mutex::new(Vec::new());
-        let workers = jobs.min(chunks).max(1);
-        let work = || {
-            let mut s = Scratch {
-                kids: Vec::with_capacity(512),
-                ends: Vec::with_capacity(64),
-                best: vec![0; self.maps.slots],
-                row: vec![0; self.planes],
-            };
-            let (mut changed_boards, mut rows, mut parents) = (Vec::new(), Vec::new(), Vec::new());
+        let barrier = Barrier::new(workers);
+        let totals = Mutex::new((0u64, 0u64));
+        let work = |id: usize| {
+            let mut s = Scratch::new(self.maps.slots);
             let (mut changed, mut computed) = (0u64, 0u64);
-            loop {
-                let chunk = next.fetch_add(1, Ordering::Relaxed);
-                if chunk >= chunks {
-                    break;
-                }
-                let part = &boards[chunk * CHUNK..((chunk + 1) * CHUNK).min(boards.len())];
-                for &b in part {
-                    let b = b as usize;
-                    let bit = 1u64 << (b % 64);
-                    if self.dirty[b / 64].fetch_and(!bit, Ordering::Relaxed) & bit == 0 {
-                        continue;
+            for (l, boards) in levels.iter().enumerate() {
+                // Every worker reads the same count: marks are made only
+                // between the barriers below.
+                if self.marked[l].load(Ordering::Relaxed) == 0 {
+                    if id == 0 {
+                        progress.advance(boards.len() as u64);
                     }
-                    self.children(b, &mut s);
-                    computed += 1;
-                    let n = self.board_values(b, &mut s);
-                    if n > 0 {
-                        changed += n;
-                        changed_boards.push(b as u32);
-                        rows.extend_from_slice(&s.row);
-                        // A state of number state (own, theirs) is a child
-                        // through the pair (own, theirs) only.
-                        let mut pairs = 0u64;
-                        for (ns, &e) in s.row.iter().enumerate() {
-                            let old = self.entries[b * self.planes + ns].load(Ordering::Relaxed);
-                            if old != e {
-                                pairs |= 1 << self.maps.pair_of[ns];
-                            }
-                        }
-                        while pairs != 0 {
-                            let p = pairs.trailing_zeros() as usize;
-                            pairs &= pairs - 1;
-                            self.tables.parents(b, p, &mut parents);
-                        }
-                    }
+                    continue;
                 }
-                progress.advance(part.len() as u64);
+                let chunks = boards.len().div_ceil(CHUNK);
+                loop {
+                    let chunk = next.fetch_add(1, Ordering::Relaxed);
+                    if chunk >= chunks {
+                        break;
+                    }
+                    let part = &boards[chunk * CHUNK..((chunk + 1) * CHUNK).min(boards.len())];
+                    for &b in part {
+                        computed += self.compute(b as usize, &mut s);
+                    }
+                    progress.advance(part.len() as u64);
+                }
+                if barrier.wait().is_leader() {
+                    next.store(0, Ordering::Relaxed);
+                    self.marked[l].store(0, Ordering::Relaxed);
+                }
+                for c in &s.changes {
+                    self.entries[c.b as usize * self.planes + usize::from(c.ns)]
+                        .store(u16::from(c.new), Ordering::Relaxed);
+                }
+                changed += s.changes.len() as u64;
+                barrier.wait();
+                self.mark(&mut s);
+                s.changes.clear();
+                barrier.wait();
             }
-            parts.lock().expect("no panics while held").push((
-                changed_boards,
-                rows,
-                parents,
-                changed,
-                computed,
-            ));
+            let mut t = totals.lock().expect("no panics while held");
+            t.0 += changed;
+            t.1 += computed;
         };
         if workers == 1 {
-            work();
+            work(0);
         } else {
             std::thread::scope(|scope| {
-                for _ in 0..workers {
-                    scope.spawn(work);
+                for id in 0..workers {
+                    let work = &work;
+                    scope.spawn(move || work(id));
                 }
             });
         }
-        let parts = parts.into_inner().map_err(|_| "a worker panicked")?;
-        let (mut changed, mut computed) = (0, 0);
-        for (bs, rows, parents, c, n) in parts {
-            changed += c;
-            computed += n;
-            for (i, &b) in bs.iter().enumerate() {
-                let b = b as usize;
-                for (ns, &e) in rows[i * self.planes..(i + 1) * self.planes]
-                    .iter()
-                    .enumerate()
-                {
-                    self.entries[b * self.planes + ns].store(e, Ordering::Relaxed);
-                }
-            }
-            // The parents compute again, in this sweep where they lie in a
-            // higher level, else in the next.
-            for q in parents {
-                let q = q as usize;
-                self.dirty[q / 64].fetch_or(1 << (q % 64), Ordering::Relaxed);
-            }
-        }
-        Ok((changed, computed))
+        totals
+            .into_inner()
+            .map_err(|_| "a worker panicked".to_string())
     }
 
-    /// Gathers board `b`'s children into the scratch ([`gather`]).
-    fn children(&self, b: usize, s: &mut Scratch) {
+    /// Computes board `b`'s marked states (clearing their marks) into
+    /// `s.changes`; returns how many it computed.
+    fn compute(&self, b: usize, s: &mut Scratch) -> u64 {
+        s.todo.clear();
+        let (first, end) = (b * self.planes, (b + 1) * self.planes);
+        let mut at = first;
+        while at < end {
+            let w = at / 64;
+            let upto = end.min((w + 1) * 64);
+            let lo = at % 64;
+            let n = upto - at;
+            let mask = if n == 64 {
+                u64::MAX
+            } else {
+                ((1u64 << n) - 1) << lo
+            };
+            if self.dirty[w].load(Ordering::Relaxed) & mask != 0 {
+                let mut bits = self.dirty[w].fetch_and(!mask, Ordering::Relaxed) & mask;
+                while bits != 0 {
+                    let i = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    s.todo.push((i - first) as u16);
+                }
+            }
+            at = upto;
+        }
+        if s.todo.is_empty() {
+            return 0;
+        }
+        let pairs = s
+            .todo
+            .iter()
+            .fold(0u64, |m, &ns| m | self.maps.pairs_of[usize::from(ns)]);
         gather(
             self.tables,
             self.maps,
             self.entries,
             self.planes,
             b,
+            pairs,
             &mut s.kids,
             &mut s.ends,
         );
-    }
-
-    /// The values of board `b` into `s.row`; returns how many changed.
-    fn board_values(&self, b: usize, s: &mut Scratch) -> u64 {
         s.best.fill(-4);
-        let mut first = 0;
-        for (p, &end) in s.ends.iter().enumerate() {
+        let mut from = 0;
+        for (p, &to) in s.ends.iter().enumerate() {
             let map = &self.maps.by_pair[p];
-            for &c in &s.kids[first..end] {
+            for &c in &s.kids[from..to] {
                 let row = &self.entries[c as usize * self.planes..];
                 for &(slot, child) in map {
                     let v = 3 - (row[usize::from(child)].load(Ordering::Relaxed) & 7) as i8;
@@ -757,21 +816,82 @@ impl Sweep<'_> {
                     }
                 }
             }
-            first = end;
+            from = to;
         }
-        let mut changed = 0;
-        for ns in 0..self.planes {
+        for &ns in &s.todo {
+            let ns = usize::from(ns);
             let best = self.maps.choices[ns]
                 .iter()
                 .map(|&slot| s.best[usize::from(slot)])
                 .max()
                 .unwrap_or(0);
-            let e = (best + 3) as u16;
-            let old = self.entries[b * self.planes + ns].load(Ordering::Relaxed);
-            changed += u64::from(old & 7 != e);
-            s.row[ns] = e;
+            let new = (best + 3) as u8;
+            let old = (self.entries[first + ns].load(Ordering::Relaxed) & 7) as u8;
+            if new != old {
+                s.changes.push(Change {
+                    b: b as u32,
+                    ns: ns as u16,
+                    old,
+                    new,
+                });
+            }
         }
-        changed
+        s.todo.len() as u64
+    }
+
+    /// Marks the parents that this worker's changes concern: for each
+    /// changed state, the parent states that chose it (through its pair)
+    /// and held the value it gave them, or less than it gives them now.
+    /// Those in a higher level compute in this sweep, the others in the
+    /// next.
+    fn mark(&self, s: &mut Scratch) {
+        let mut i = 0;
+        while i < s.changes.len() {
+            let b = s.changes[i].b;
+            let mut j = i;
+            let mut pairs = 0u64;
+            while j < s.changes.len() && s.changes[j].b == b {
+                pairs |= 1 << self.maps.pair_of[usize::from(s.changes[j].ns)];
+                j += 1;
+            }
+            let group = &s.changes[i..j];
+            while pairs != 0 {
+                let p = pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                s.parents.clear();
+                self.tables.parents(b as usize, p, &mut s.parents);
+                s.parents.sort_unstable();
+                s.parents.dedup();
+                s.parents.retain(|&q| self.level_of[q as usize] != u16::MAX);
+                for &q in &s.parents {
+                    prefetch(&self.entries[q as usize * self.planes]);
+                }
+                for &q in &s.parents {
+                    let q = q as usize;
+                    for c in group {
+                        let ns = usize::from(c.ns);
+                        if usize::from(self.maps.pair_of[ns]) != p {
+                            continue;
+                        }
+                        // What the child is worth to its parents, before
+                        // and now.
+                        let (was, now) = (3 - c.old as i8, 3 - c.new as i8);
+                        for &pns in &self.maps.parents_of[ns] {
+                            let at = q * self.planes + usize::from(pns);
+                            let held = (self.entries[at].load(Ordering::Relaxed) & 7) as i8 - 3;
+                            if was == held || now > held {
+                                let bit = 1u64 << (at % 64);
+                                if self.dirty[at / 64].fetch_or(bit, Ordering::Relaxed) & bit == 0 {
+                                    self.marked[usize::from(self.level_of[q])]
+                                        .fetch_add(1, Ordering::Relaxed);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            i = j;
+        }
     }
 }
 
@@ -785,6 +905,7 @@ fn gather(
     entries: &[AtomicU16],
     planes: usize,
     b: usize,
+    pairs: u64,
     kids: &mut Vec<u32>,
     ends: &mut Vec<usize>,
 ) {
@@ -797,7 +918,7 @@ fn gather(
         // A doublet without credits is no choice: its children are
         // never read.
         let first = kids.len();
-        if !maps.by_pair[p].is_empty() {
+        if !maps.by_pair[p].is_empty() && pairs >> p & 1 == 1 {
             tables.children(b, p, kids);
         }
         ends.push(kids.len());
@@ -896,6 +1017,7 @@ impl Search<'_> {
                         self.entries,
                         self.planes,
                         b,
+                        u64::MAX,
                         &mut kids,
                         &mut ends,
                     );
