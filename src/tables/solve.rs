@@ -304,20 +304,37 @@ pub fn solve_resumable(
 
     let maps = Maps::new(&index, &tables);
     let mut level_of = vec![u16::MAX; boards];
+    let mut pos_of = vec![0u32; boards];
     for (l, level) in levels.iter().enumerate() {
-        for &b in level {
+        for (i, &b) in level.iter().enumerate() {
             level_of[b as usize] = l as u16;
+            pos_of[b as usize] = i as u32;
         }
     }
-    // The values' states to compute: every state in the first sweep and
-    // after a resume; then the parents that a change concerns. Per level:
-    // how many are marked.
-    let mut value_marks: Vec<AtomicU64> = Vec::new();
+    let boards_marked: Vec<Vec<AtomicU64>> = levels
+        .iter()
+        .map(|level| {
+            (0..level.len().div_ceil(64))
+                .map(|w| {
+                    let n = (level.len() - w * 64).min(64);
+                    AtomicU64::new(if n == 64 { u64::MAX } else { (1 << n) - 1 })
+                })
+                .collect()
+        })
+        .collect();
+    // The values' states to compute: every live state in the first sweep
+    // and after a resume (marked in its entry); then the parents that a
+    // change concerns.
     if phase == Phase::Values {
-        value_marks = (0..(boards * planes).div_ceil(64))
-            .map(|_| AtomicU64::new(u64::MAX))
-            .collect();
+        for &b in levels.iter().flatten() {
+            let b = b as usize;
+            for e in &mut entries[b * planes..(b + 1) * planes] {
+                *e = (*e & 7) | MARK;
+            }
+        }
     }
+    // Per state, in the turns: a lost state's open children.
+    let mut left: Vec<u8> = Vec::new();
     let marked: Vec<AtomicU64> = levels.iter().map(|_| AtomicU64::new(u64::MAX)).collect();
     // The turns: boards with a state settled in the round before, and in
     // this one.
@@ -327,9 +344,7 @@ pub fn solve_resumable(
     let next: Vec<AtomicU64> = (0..boards.div_ceil(64))
         .map(|_| AtomicU64::new(0))
         .collect();
-    // Per state, in the turns: a lost state's best-value children not
-    // yet settled (allocated when the turns start).
-    let mut left: Vec<u8> = Vec::new();
+    let mut searching = false;
     let mut last_checkpoint = Instant::now();
     loop {
         let done = value_sweeps + turn_sweeps;
@@ -362,15 +377,17 @@ pub fn solve_resumable(
                 tables: &tables,
                 maps: &maps,
                 entries: view,
-                dirty: &value_marks,
                 marked: &marked,
+                boards_marked: &boards_marked,
+                pos_of: &pos_of,
                 level_of: &level_of,
                 planes,
             };
             ctx.run(&levels, jobs, progress)?
         } else {
-            let fresh = left.is_empty();
-            if fresh {
+            let fresh = !searching;
+            searching = true;
+            if left.is_empty() {
                 left = vec![0u8; boards * planes];
             }
             let search = Search {
@@ -407,7 +424,6 @@ pub fn solve_resumable(
                 value_sweeps += 1;
                 if changed == 0 {
                     phase = Phase::Turns;
-                    value_marks = Vec::new();
                     start_turns(&mut entries, &levels, planes);
                 }
             }
@@ -466,7 +482,10 @@ fn checkpoint(
         entries,
         version: 2,
     };
-    write_checkpoint(&c, path)?;
+    // The values' supports and marks are no part of a checkpoint: a
+    // resume computes every state again.
+    let mask = if phase == Phase::Values { 7 } else { u16::MAX };
+    write_checkpoint(&c, path, mask)?;
     Ok(c.entries)
 }
 
@@ -476,9 +495,11 @@ fn start_turns(entries: &mut [u16], levels: &[Vec<u32>], planes: usize) {
     for &b in levels.iter().flatten() {
         let b = b as usize;
         for e in &mut entries[b * planes..(b + 1) * planes] {
-            if *e & 7 != 3 {
-                *e = (*e & 7) | ((MAX_RANK as u16) << 3);
-            }
+            *e = if *e & 7 != 3 {
+                (*e & 7) | ((MAX_RANK as u16) << 3)
+            } else {
+                3
+            };
         }
     }
 }
@@ -632,6 +653,17 @@ fn prefetch<T>(at: &T) {
     let _ = at;
 }
 
+/// In the values, a live state's entry holds its value code (bits 0..3),
+/// its *support* (bits 3..15): how many distinct children give it its
+/// value, at least (a child that came to give it since it was computed is
+/// not counted; [`SUPPORT_MANY`]: too many to count), and its mark (bit
+/// 15): computed again in this sweep or the next. A live state's bits
+/// above the value are never all clear (support 1 or more, or marked); a
+/// finished or invalid board's always are.
+const MARK: u16 = 1 << 15;
+/// A support too large to count: a child leaving marks the state.
+const SUPPORT_MANY: u16 = (1 << 12) - 1;
+
 /// What the value sweeps read and write.
 ///
 /// A state is computed again only when a child changed in a way that can
@@ -645,10 +677,12 @@ struct Sweep<'a> {
     tables: &'a MoveTables,
     maps: &'a Maps,
     entries: &'a [AtomicU16],
-    /// Per state: set when a child changed in a way that can change it
-    /// since it was last computed.
-    dirty: &'a [AtomicU64],
-    /// Per level: its states marked (an upper bound: 0 when none).
+    /// Per level: a bit per board (by its place in the level) with a
+    /// state marked.
+    boards_marked: &'a [Vec<AtomicU64>],
+    /// Per board: its place in its level.
+    pos_of: &'a [u32],
+    /// Per level: its boards marked (an upper bound: 0 when none).
     marked: &'a [AtomicU64],
     /// Per board: its level (`u16::MAX`: no live board).
     level_of: &'a [u16],
@@ -662,6 +696,7 @@ struct Change {
     ns: u16,
     old: u8,
     new: u8,
+    support: u16,
 }
 
 /// A worker's scratch.
@@ -669,6 +704,7 @@ struct Scratch {
     kids: Vec<u32>,
     ends: Vec<usize>,
     best: Vec<i8>,
+    count: Vec<u32>,
     todo: Vec<u16>,
     changes: Vec<Change>,
     parents: Vec<u32>,
@@ -680,6 +716,7 @@ impl Scratch {
             kids: Vec::with_capacity(512),
             ends: Vec::with_capacity(64),
             best: vec![0; slots],
+            count: vec![0; slots],
             todo: Vec::with_capacity(64),
             changes: Vec::new(),
             parents: Vec::with_capacity(256),
@@ -714,17 +751,30 @@ impl Sweep<'_> {
                     }
                     continue;
                 }
-                let chunks = boards.len().div_ceil(CHUNK);
+                // Chunks of CHUNK boards: CHUNK / 64 words of the level's
+                // marks.
+                let words = &self.boards_marked[l];
+                let per = CHUNK / 64;
+                let chunks = words.len().div_ceil(per);
                 loop {
                     let chunk = next.fetch_add(1, Ordering::Relaxed);
                     if chunk >= chunks {
                         break;
                     }
-                    let part = &boards[chunk * CHUNK..((chunk + 1) * CHUNK).min(boards.len())];
-                    for &b in part {
-                        computed += self.compute(b as usize, &mut s);
+                    let end = ((chunk + 1) * per).min(words.len());
+                    for (w, word) in words.iter().enumerate().take(end).skip(chunk * per) {
+                        if word.load(Ordering::Relaxed) == 0 {
+                            continue;
+                        }
+                        let mut bits = word.swap(0, Ordering::Relaxed);
+                        while bits != 0 {
+                            let at = w * 64 + bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            computed += self.compute(boards[at] as usize, &mut s);
+                        }
                     }
-                    progress.advance(part.len() as u64);
+                    let done = (((chunk + 1) * CHUNK).min(boards.len()) - chunk * CHUNK) as u64;
+                    progress.advance(done);
                 }
                 if barrier.wait().is_leader() {
                     next.store(0, Ordering::Relaxed);
@@ -732,7 +782,7 @@ impl Sweep<'_> {
                 }
                 for c in &s.changes {
                     self.entries[c.b as usize * self.planes + usize::from(c.ns)]
-                        .store(u16::from(c.new), Ordering::Relaxed);
+                        .store(u16::from(c.new) | c.support << 3, Ordering::Relaxed);
                 }
                 changed += s.changes.len() as u64;
                 barrier.wait();
@@ -759,31 +809,18 @@ impl Sweep<'_> {
             .map_err(|_| "a worker panicked".to_string())
     }
 
-    /// Computes board `b`'s marked states (clearing their marks) into
-    /// `s.changes`; returns how many it computed.
+    /// Computes board `b`'s marked states (clearing their marks and
+    /// setting their supports) into `s.changes`; returns how many it
+    /// computed.
+    #[inline(never)]
     fn compute(&self, b: usize, s: &mut Scratch) -> u64 {
         s.todo.clear();
-        let (first, end) = (b * self.planes, (b + 1) * self.planes);
-        let mut at = first;
-        while at < end {
-            let w = at / 64;
-            let upto = end.min((w + 1) * 64);
-            let lo = at % 64;
-            let n = upto - at;
-            let mask = if n == 64 {
-                u64::MAX
-            } else {
-                ((1u64 << n) - 1) << lo
-            };
-            if self.dirty[w].load(Ordering::Relaxed) & mask != 0 {
-                let mut bits = self.dirty[w].fetch_and(!mask, Ordering::Relaxed) & mask;
-                while bits != 0 {
-                    let i = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    s.todo.push((i - first) as u16);
-                }
+        let first = b * self.planes;
+        let row = &self.entries[first..first + self.planes];
+        for (ns, e) in row.iter().enumerate() {
+            if e.load(Ordering::Relaxed) & MARK != 0 {
+                s.todo.push(ns as u16);
             }
-            at = upto;
         }
         if s.todo.is_empty() {
             return 0;
@@ -799,20 +836,30 @@ impl Sweep<'_> {
             self.planes,
             b,
             pairs,
-            &mut s.kids,
-            &mut s.ends,
+            (&mut s.kids, &mut s.ends),
         );
         s.best.fill(-4);
         let mut from = 0;
         for (p, &to) in s.ends.iter().enumerate() {
             let map = &self.maps.by_pair[p];
+            // Each distinct child once: the supports count distinct
+            // children.
+            s.kids[from..to].sort_unstable();
+            let mut last = u32::MAX;
             for &c in &s.kids[from..to] {
+                if c == last {
+                    continue;
+                }
+                last = c;
                 let row = &self.entries[c as usize * self.planes..];
                 for &(slot, child) in map {
                     let v = 3 - (row[usize::from(child)].load(Ordering::Relaxed) & 7) as i8;
-                    let best = &mut s.best[usize::from(slot)];
-                    if v > *best {
-                        *best = v;
+                    let i = usize::from(slot);
+                    if v > s.best[i] {
+                        s.best[i] = v;
+                        s.count[i] = 1;
+                    } else if v == s.best[i] {
+                        s.count[i] += 1;
                     }
                 }
             }
@@ -825,14 +872,25 @@ impl Sweep<'_> {
                 .map(|&slot| s.best[usize::from(slot)])
                 .max()
                 .unwrap_or(0);
+            let support: u32 = self.maps.choices[ns]
+                .iter()
+                .filter(|&&slot| s.best[usize::from(slot)] == best)
+                .map(|&slot| s.count[usize::from(slot)])
+                .sum();
+            // At least 1 (a live state has a child), so that a live
+            // state's bits above its value are never all clear.
+            let support = support.clamp(1, u32::from(SUPPORT_MANY)) as u16;
             let new = (best + 3) as u8;
-            let old = (self.entries[first + ns].load(Ordering::Relaxed) & 7) as u8;
+            let old = (row[ns].load(Ordering::Relaxed) & 7) as u8;
+            // The value stays as it was until the level's writes.
+            row[ns].store(u16::from(old) | support << 3, Ordering::Relaxed);
             if new != old {
                 s.changes.push(Change {
                     b: b as u32,
                     ns: ns as u16,
                     old,
                     new,
+                    support,
                 });
             }
         }
@@ -841,9 +899,11 @@ impl Sweep<'_> {
 
     /// Marks the parents that this worker's changes concern: for each
     /// changed state, the parent states that chose it (through its pair)
-    /// and held the value it gave them, or less than it gives them now.
+    /// and now get more from it than they hold, or held what it gave them
+    /// and have no other child left known to give it (their support).
     /// Those in a higher level compute in this sweep, the others in the
     /// next.
+    #[inline(never)]
     fn mark(&self, s: &mut Scratch) {
         let mut i = 0;
         while i < s.changes.len() {
@@ -862,7 +922,6 @@ impl Sweep<'_> {
                 self.tables.parents(b as usize, p, &mut s.parents);
                 s.parents.sort_unstable();
                 s.parents.dedup();
-                s.parents.retain(|&q| self.level_of[q as usize] != u16::MAX);
                 for &q in &s.parents {
                     prefetch(&self.entries[q as usize * self.planes]);
                 }
@@ -878,19 +937,66 @@ impl Sweep<'_> {
                         let (was, now) = (3 - c.old as i8, 3 - c.new as i8);
                         for &pns in &self.maps.parents_of[ns] {
                             let at = q * self.planes + usize::from(pns);
-                            let held = (self.entries[at].load(Ordering::Relaxed) & 7) as i8 - 3;
-                            if was == held || now > held {
-                                let bit = 1u64 << (at % 64);
-                                if self.dirty[at / 64].fetch_or(bit, Ordering::Relaxed) & bit == 0 {
-                                    self.marked[usize::from(self.level_of[q])]
-                                        .fetch_add(1, Ordering::Relaxed);
-                                }
+                            if self.concerns(&self.entries[at], was, now) {
+                                self.mark_board(q);
                             }
                         }
                     }
                 }
             }
             i = j;
+        }
+    }
+
+    /// A child of the state whose entry is `entry` went from giving it
+    /// `was` to `now`: marks the state when that may change it, and
+    /// returns whether this marked it (it was not marked before).
+    #[inline(always)]
+    fn concerns(&self, entry: &AtomicU16, was: i8, now: i8) -> bool {
+        let mut e = entry.load(Ordering::Relaxed);
+        // Marked already, or no live state (an invalid board, a finished
+        // one): nothing to do.
+        if e & MARK != 0 || e >> 3 == 0 {
+            return false;
+        }
+        let held = (e & 7) as i8 - 3;
+        if now > held {
+            return entry.fetch_or(MARK, Ordering::Relaxed) & MARK == 0;
+        }
+        if was != held || now > was {
+            return false;
+        }
+        // One child fewer gives it its value.
+        loop {
+            if e & MARK != 0 {
+                return false;
+            }
+            let support = e >> 3 & SUPPORT_MANY;
+            let new = if support == SUPPORT_MANY {
+                e | MARK
+            } else if support <= 1 {
+                (e & 7) | MARK
+            } else {
+                e - 8
+            };
+            match entry.compare_exchange_weak(e, new, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(_) => return new & MARK != 0,
+                Err(now) => e = now,
+            }
+        }
+    }
+
+    /// Notes that live board `q` has a state marked.
+    #[inline(always)]
+    fn mark_board(&self, q: usize) {
+        let l = usize::from(self.level_of[q]);
+        let pos = self.pos_of[q] as usize;
+        let bit = 1u64 << (pos % 64);
+        let word = &self.boards_marked[l][pos / 64];
+        if word.load(Ordering::Relaxed) & bit == 0
+            && word.fetch_or(bit, Ordering::Relaxed) & bit == 0
+        {
+            self.marked[l].fetch_add(1, Ordering::Relaxed);
         }
     }
 }
@@ -906,8 +1012,7 @@ fn gather(
     planes: usize,
     b: usize,
     pairs: u64,
-    kids: &mut Vec<u32>,
-    ends: &mut Vec<usize>,
+    (kids, ends): (&mut Vec<u32>, &mut Vec<usize>),
 ) {
     for at in (0..planes).step_by(32) {
         prefetch(&entries[b * planes + at]);
@@ -1018,8 +1123,7 @@ impl Search<'_> {
                         self.planes,
                         b,
                         u64::MAX,
-                        &mut kids,
-                        &mut ends,
+                        (&mut kids, &mut ends),
                     );
                     best.fill(-4);
                     let mut first = 0;
