@@ -29,26 +29,30 @@
 //! sides, the winner taking the shortest and the loser the longest among
 //! the choices that keep the state's value (0 for draws and finished
 //! boards). It is found by distance, as a breadth-first search backwards
-//! from the end: sweep `r` gives turns `r` to the winners with a best-value
-//! child of turns `r - 1` and to the losers whose best-value children all
-//! have turns below `r` (then the most is `r - 1`), each state once; the
-//! states it settles mark their parents for sweep `r + 1`.
+//! from the end: round `r` gives turns `r` to the winners with a
+//! best-value child of turns `r - 1` and to the losers whose best-value
+//! children all have turns below `r` (then the most is `r - 1`), each
+//! state once. A round goes from the states settled in the round before
+//! to their parents: a won parent settles at once, a lost one counts down
+//! its open best-value children and settles at 0 (see [`Search`]).
 //!
 //! **Order.** Boards are swept by *level*, their pip count (both sides
 //! together), lowest first, updating in place: a play that hits nothing
 //! lowers the level, so most children are already final for this sweep,
 //! and a sweep settles whole races at once; only hits (and passes) reach
-//! back. Within a level every board reads the values as they were when
+//! back. Within a level every state reads the values as they were when
 //! the level began, so the result is the same for any number of threads.
-//! Only boards with a child changed since they were last computed are
-//! computed again (the others would compute what they hold): a board that
-//! changes marks its parents. No board graph is kept: a board's children
-//! and parents come from the side move tables ([`super::moves`]).
+//! Only the states that a child's change concerns are computed again (the
+//! others would compute what they hold, see [`Sweep`]). No board graph is
+//! kept: a board's children and parents come from the side move tables
+//! ([`super::moves`]).
 //!
-//! **Checkpoints.** Between sweeps the solver can write its entries to a
-//! checkpoint file and stop; resuming from it recomputes every board once
-//! and goes on, to the same bytes as an uninterrupted solve (each sweep is
-//! a function of the entries before it).
+//! **Checkpoints.** Between sweeps (or rounds) the solver can write its
+//! entries to a checkpoint file and stop; resuming from it computes every
+//! state once (the values) or looks at every board once, counting the
+//! open children again (the turns), and goes on, to the same bytes as an
+//! uninterrupted solve (each sweep is a function of the entries before
+//! it).
 
 use super::file::{read_checkpoint, write_checkpoint, Checkpoint, Phase};
 use super::index::{NumberState, StateIndex};
@@ -178,11 +182,13 @@ pub struct Estimate {
 }
 
 /// Estimates what solving `spec` takes: 2 bytes a state for the entries,
-/// 9 a board (levels, change stamps, the initial codes), the side move
-/// tables (about 8 bytes a play, taken as 20 plays a configuration,
-/// blocked set and pair) and the changes of the largest level (its
-/// share of the entries, taken as a twentieth). Writing the table adds
-/// nothing: it goes out a block at a time.
+/// and the more of the values' changes of the largest level (12 bytes a
+/// changed state, its share of the states taken as a twentieth) and the
+/// turns' counts of open children (a byte a state); 15 a board (levels,
+/// places in them, marks, the initial codes), the side move tables
+/// (about 8 bytes a play, taken as 20 plays a configuration, blocked set
+/// and pair). Writing the table adds nothing: it goes out a block at a
+/// time.
 pub fn estimate(spec: Spec) -> Result<Estimate, String> {
     spec.check()?;
     let index = StateIndex::new(spec.space, spec.k, spec.credits);
@@ -198,7 +204,7 @@ pub fn estimate(spec: Spec) -> Result<Estimate, String> {
     Ok(Estimate {
         states,
         boards,
-        bytes: states * 2 + boards * 9 + tables + states * 2 / 20,
+        bytes: states * 2 + (states * 12 / 20).max(states) + boards * 15 + tables,
     })
 }
 
@@ -208,6 +214,33 @@ pub fn solve_resumable(
     spec: Spec,
     options: &Options,
     progress: &dyn Progress,
+) -> Result<Option<Solved>, String> {
+    solve_capped(spec, options, progress, Caps::FULL)
+}
+
+/// The most a count holds before it stands for "too many": lower ones
+/// (in the tests) take the paths of the rare wide states everywhere.
+#[derive(Clone, Copy, Debug)]
+struct Caps {
+    /// A value's support ([`SUPPORT_MANY`] at most).
+    support: u16,
+    /// A lost state's open children in the turns.
+    open: u8,
+}
+
+impl Caps {
+    const FULL: Caps = Caps {
+        support: SUPPORT_MANY,
+        open: u8::MAX,
+    };
+}
+
+/// [`solve_resumable`] with the counts capped at `caps`.
+fn solve_capped(
+    spec: Spec,
+    options: &Options,
+    progress: &dyn Progress,
+    caps: Caps,
 ) -> Result<Option<Solved>, String> {
     spec.check()?;
     let index = StateIndex::new(spec.space, spec.k, spec.credits);
@@ -382,6 +415,7 @@ pub fn solve_resumable(
                 pos_of: &pos_of,
                 level_of: &level_of,
                 planes,
+                caps,
             };
             ctx.run(&levels, jobs, progress)?
         } else {
@@ -399,6 +433,7 @@ pub fn solve_resumable(
                 last: &dirty,
                 this: &next,
                 round: sweep as u16,
+                caps,
             };
             if fresh {
                 // The first round here (after the values, or on a
@@ -666,13 +701,16 @@ const SUPPORT_MANY: u16 = (1 << 12) - 1;
 
 /// What the value sweeps read and write.
 ///
-/// A state is computed again only when a child changed in a way that can
-/// change it: from the value that gave the state its best (which may then
-/// fall) or to one better than it holds (which then rises). Its other
-/// children's changes leave its best where it is. So every state not
-/// marked holds what computing it would give, and a sweep that computes
-/// only the marked states ends where one computing every state would:
-/// the same entries after every level, and the same sweeps.
+/// A state is computed again only when a child's change can change it:
+/// the child now gives it more than it holds (it rises), or the child
+/// gave it what it holds and was the last one known to (it may fall: the
+/// support counts down). Values are monotone (a won state's only rise, a
+/// lost one's only fall, from 0), so a child that gives a state more never
+/// gives it less later, and the other changes leave its best where it
+/// is. So every state not marked holds what computing it would give, and
+/// a sweep that computes only the marked states ends where one computing
+/// every state would: the same entries after every level, and the same
+/// sweeps.
 struct Sweep<'a> {
     tables: &'a MoveTables,
     maps: &'a Maps,
@@ -687,6 +725,7 @@ struct Sweep<'a> {
     /// Per board: its level (`u16::MAX`: no live board).
     level_of: &'a [u16],
     planes: usize,
+    caps: Caps,
 }
 
 /// A state whose value changed: board, number state, old and new codes.
@@ -879,7 +918,7 @@ impl Sweep<'_> {
                 .sum();
             // At least 1 (a live state has a child), so that a live
             // state's bits above its value are never all clear.
-            let support = support.clamp(1, u32::from(SUPPORT_MANY)) as u16;
+            let support = support.clamp(1, u32::from(self.caps.support)) as u16;
             let new = (best + 3) as u8;
             let old = (row[ns].load(Ordering::Relaxed) & 7) as u8;
             // The value stays as it was until the level's writes.
@@ -972,7 +1011,7 @@ impl Sweep<'_> {
                 return false;
             }
             let support = e >> 3 & SUPPORT_MANY;
-            let new = if support == SUPPORT_MANY {
+            let new = if support >= self.caps.support {
                 e | MARK
             } else if support <= 1 {
                 (e & 7) | MARK
@@ -1036,10 +1075,6 @@ fn gather(
     }
 }
 
-/// A lost state's count of open children that stands for "too many to
-/// count": such a state looks at its children again each time one settles.
-const MANY: u8 = u8::MAX;
-
 /// One round of the turns' breadth-first search.
 ///
 /// Round `r` settles the states at distance `r` from the end: a won state
@@ -1058,8 +1093,9 @@ struct Search<'a> {
     maps: &'a Maps,
     entries: &'a [AtomicU16],
     planes: usize,
-    /// Per state: a lost state's open best-value children ([`MANY`]: too
-    /// many to count).
+    /// Per state: a lost state's open best-value children (`caps.open`:
+    /// too many to count; such a state looks at its children again each
+    /// time one settles).
     left: &'a [AtomicU8],
     /// Boards with a state settled in the round before.
     last: &'a [AtomicU64],
@@ -1067,6 +1103,7 @@ struct Search<'a> {
     this: &'a [AtomicU64],
     /// This round (1, 2, ...).
     round: u16,
+    caps: Caps,
 }
 
 /// Turns of a state not yet settled.
@@ -1178,7 +1215,10 @@ impl Search<'_> {
                                 self.settle(b, i, e);
                                 changed += 1;
                             } else {
-                                self.left[i].store(n.min(u32::from(MANY)) as u8, Ordering::Relaxed);
+                                self.left[i].store(
+                                    n.min(u32::from(self.caps.open)) as u8,
+                                    Ordering::Relaxed,
+                                );
                             }
                         }
                     }
@@ -1206,7 +1246,7 @@ impl Search<'_> {
         let before = self.round - 1;
         let work = || {
             let (mut parents, mut settled) = (Vec::with_capacity(256), Vec::with_capacity(64));
-            let (mut kids, mut ends) = (Vec::with_capacity(512), Vec::with_capacity(64));
+            let mut kids = Vec::with_capacity(512);
             let (mut changed, mut computed) = (0u64, 0u64);
             loop {
                 let chunk = next.fetch_add(1, Ordering::Relaxed);
@@ -1247,14 +1287,8 @@ impl Search<'_> {
                                     }
                                     for &pns in &self.maps.parents_of[ns] {
                                         let i = q * self.planes + usize::from(pns);
-                                        changed += self.reached(
-                                            q,
-                                            i,
-                                            usize::from(pns),
-                                            -vc,
-                                            &mut kids,
-                                            &mut ends,
-                                        );
+                                        changed +=
+                                            self.reached(q, i, usize::from(pns), -vc, &mut kids);
                                     }
                                 }
                             }
@@ -1277,15 +1311,7 @@ impl Search<'_> {
     /// it settled in the round before: settles it when that finishes it.
     /// Returns 1 when it settled.
     #[inline]
-    fn reached(
-        &self,
-        q: usize,
-        i: usize,
-        ns: usize,
-        v: i8,
-        kids: &mut Vec<u32>,
-        ends: &mut Vec<usize>,
-    ) -> u64 {
+    fn reached(&self, q: usize, i: usize, ns: usize, v: i8, kids: &mut Vec<u32>) -> u64 {
         let e = self.entries[i].load(Ordering::Relaxed);
         // Settled, a finished board or a draw, or not a best-value child
         // (an invalid board's code 7 is no value).
@@ -1305,9 +1331,9 @@ impl Search<'_> {
             return 0;
         }
         let left = &self.left[i];
-        if left.load(Ordering::Relaxed) == MANY {
+        if left.load(Ordering::Relaxed) == self.caps.open {
             // Too many to count: look at every best-value child.
-            if self.all_settled(q, ns, v, kids, ends)
+            if self.all_settled(q, ns, v, kids)
                 && self.entries[i]
                     .compare_exchange(
                         e,
@@ -1333,14 +1359,7 @@ impl Search<'_> {
 
     /// Whether every best-value child of state (`b`, `ns`), worth `v`, was
     /// settled before this round.
-    fn all_settled(
-        &self,
-        b: usize,
-        ns: usize,
-        v: i8,
-        kids: &mut Vec<u32>,
-        ends: &mut Vec<usize>,
-    ) -> bool {
+    fn all_settled(&self, b: usize, ns: usize, v: i8, kids: &mut Vec<u32>) -> bool {
         for &slot in &self.maps.choices[ns] {
             let (p, child) = self.maps.slot_child[usize::from(slot)];
             kids.clear();
@@ -1359,7 +1378,6 @@ impl Search<'_> {
                 return false;
             }
         }
-        let _ = ends;
         true
     }
 }
@@ -1409,5 +1427,44 @@ impl Solved {
             }
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tables::Space;
+
+    /// Counts capped low (every support and every lost state's open
+    /// children "too many", or nearly) give the same entries and sweeps:
+    /// the paths for wide states agree with the counted ones.
+    #[test]
+    fn capped_counts_solve_the_same() {
+        let lines = |_: &str| {};
+        let quiet = Quiet(&lines);
+        for spec in [
+            Spec {
+                space: Space::full(1),
+                k: 4,
+                credits: 1,
+            },
+            Spec {
+                space: Space::full(2),
+                k: 3,
+                credits: 0,
+            },
+        ] {
+            let full = solve_capped(spec, &Options::threads(2), &quiet, Caps::FULL)
+                .unwrap()
+                .unwrap();
+            for (support, open) in [(1, 1), (2, 2), (3, 1)] {
+                let capped =
+                    solve_capped(spec, &Options::threads(2), &quiet, Caps { support, open })
+                        .unwrap()
+                        .unwrap();
+                assert_eq!(capped.sweeps, full.sweeps, "{spec} {support} {open}");
+                assert!(capped.entries == full.entries, "{spec} {support} {open}");
+            }
+        }
     }
 }
