@@ -962,7 +962,9 @@ impl Sweep<'_> {
                 s.parents.sort_unstable();
                 s.parents.dedup();
                 for &q in &s.parents {
-                    prefetch(&self.entries[q as usize * self.planes]);
+                    let row = q as usize * self.planes;
+                    prefetch(&self.entries[row]);
+                    prefetch(&self.entries[row + self.planes - 1]);
                 }
                 for &q in &s.parents {
                     let q = q as usize;
@@ -1279,6 +1281,11 @@ impl Search<'_> {
                             self.tables.parents(c, p, &mut parents);
                             parents.sort_unstable();
                             parents.dedup();
+                            for &q in &parents {
+                                let row = q as usize * self.planes;
+                                prefetch(&self.entries[row]);
+                                prefetch(&self.entries[row + self.planes - 1]);
+                            }
                             for &q in &parents {
                                 let q = q as usize;
                                 for &(ns, vc) in &settled {
