@@ -140,13 +140,18 @@ const BLOCK: usize = 1 << 16;
 
 /// The checksum of a header and little-endian `u16` entries.
 pub fn entries_checksum(head: &[u8], entries: &[u16]) -> u64 {
+    masked_checksum(head, entries, u16::MAX)
+}
+
+/// [`entries_checksum`] of the entries' bits in `mask`.
+fn masked_checksum(head: &[u8], entries: &[u16], mask: u16) -> u64 {
     // 8-byte words: a block of an even number of words keeps the words
     // where one buffer would put them.
     let mut h = checksum(&[head]);
     let mut bytes = Vec::with_capacity(BLOCK * 2);
     for block in entries.chunks(BLOCK) {
         bytes.clear();
-        bytes.extend(block.iter().flat_map(|e| e.to_le_bytes()));
+        bytes.extend(block.iter().flat_map(|e| (e & mask).to_le_bytes()));
         h = checksum_from(h, &bytes);
     }
     h
@@ -171,10 +176,15 @@ fn checksum_from(mut h: u64, part: &[u8]) -> u64 {
 
 /// Writes `entries` as little-endian bytes, a block at a time.
 pub(crate) fn write_entries(out: &mut impl Write, entries: &[u16]) -> std::io::Result<()> {
+    write_masked(out, entries, u16::MAX)
+}
+
+/// [`write_entries`], the entries' bits in `mask` only.
+fn write_masked(out: &mut impl Write, entries: &[u16], mask: u16) -> std::io::Result<()> {
     let mut bytes = Vec::with_capacity(BLOCK * 2);
     for block in entries.chunks(BLOCK) {
         bytes.clear();
-        bytes.extend(block.iter().flat_map(|e| e.to_le_bytes()));
+        bytes.extend(block.iter().flat_map(|e| (e & mask).to_le_bytes()));
         out.write_all(&bytes)?;
     }
     Ok(())
@@ -482,15 +492,18 @@ fn checkpoint_head(c: &Checkpoint) -> String {
 /// Writes a checkpoint to `path` through a temporary file renamed into
 /// place: killed at any moment, the solve leaves the previous checkpoint
 /// or this one, whole.
-pub fn write_checkpoint(c: &Checkpoint, path: &Path) -> Result<(), String> {
+///
+/// The entries are written with their bits in `mask` only (the solver
+/// keeps working bits above the values while it solves them).
+pub fn write_checkpoint(c: &Checkpoint, path: &Path, mask: u16) -> Result<(), String> {
     let head = checkpoint_head(c);
-    let sum = entries_checksum(head.as_bytes(), &c.entries);
+    let sum = masked_checksum(head.as_bytes(), &c.entries, mask);
     let fail = |e: std::io::Error| format!("cannot write the checkpoint {}: {e}", path.display());
     let tmp = temp_beside(path);
     let mut out = BufWriter::new(File::create(&tmp).map_err(fail)?);
     out.write_all(head.as_bytes()).map_err(fail)?;
     writeln!(out, "checksum={sum:016x}\n").map_err(fail)?;
-    write_entries(&mut out, &c.entries).map_err(fail)?;
+    write_masked(&mut out, &c.entries, mask).map_err(fail)?;
     out.flush().map_err(fail)?;
     out.get_ref().sync_all().map_err(fail)?;
     drop(out);

@@ -67,8 +67,11 @@ pub struct MoveTables {
     rev_offsets: Vec<u32>,
     rev_plays: Vec<SidePlay>,
     opponents: Vec<AsOpponent>,
-    /// The side configurations, to rank the parents' opponents.
-    index: SideIndex,
+    /// `unhit[r * 25 + q]`: the rank of configuration `r` with a checker
+    /// of its bar back on point `q` of the other side's coordinates (the
+    /// parent's opponent before a hit; `u32::MAX` where none is on the
+    /// bar).
+    unhit: Vec<u32>,
     /// The rank of an opponent with a subset of its blots hit: entry
     /// `hits + subset`, the subset's bits in the order of its blots.
     hit_ranks: Vec<u32>,
@@ -122,6 +125,20 @@ impl MoveTables {
                 occupied,
                 bar: o.bar(),
             });
+        }
+        let mut unhit = vec![u32::MAX; s * 25];
+        for (r, row) in unhit.chunks_mut(25).enumerate() {
+            let o = sides.config(r);
+            if o.bar() == 0 {
+                continue;
+            }
+            for (q, to) in row.iter_mut().enumerate().skip(1) {
+                let mut slots = o.to_slots();
+                slots[BAR] -= 1;
+                slots[25 - q] += 1;
+                let before = Checkers::from_slots(&slots).expect("same checkers");
+                *to = sides.rank(before).map_or(u32::MAX, |r| r as u32);
+            }
         }
         let blocks = block_sets.len();
         let rows = s * blocks * pairs.len();
@@ -207,7 +224,7 @@ impl MoveTables {
             rev_plays,
             opponents,
             hit_ranks,
-            index: sides.clone(),
+            unhit,
         }
     }
 
@@ -242,24 +259,24 @@ impl MoveTables {
             if opp.bar == 0 {
                 continue;
             }
-            // Hits: checkers of the bar back on empty points landed on.
+            // Hits: checkers of the bar back on empty points landed on,
+            // as many as the bar holds.
             let free = p.lands & !opp.occupied;
-            let points: Vec<usize> = (1..=24).filter(|q| free >> q & 1 == 1).collect();
-            for subset in 1..1u32 << points.len() {
-                if subset.count_ones() > u32::from(opp.bar) {
-                    continue;
-                }
-                let mut slots = self.index.config(o2).to_slots();
-                for (i, &q) in points.iter().enumerate() {
-                    if subset >> i & 1 == 1 {
-                        slots[BAR] -= 1;
-                        slots[25 - q] += 1;
+            let mut subset = free;
+            while subset != 0 {
+                if subset.count_ones() <= u32::from(opp.bar) {
+                    let mut r = o2 as u32;
+                    let mut points = subset;
+                    while points != 0 && r != u32::MAX {
+                        let q = points.trailing_zeros() as usize;
+                        points &= points - 1;
+                        r = self.unhit[r as usize * 25 + q];
+                    }
+                    if r != u32::MAX {
+                        out.push(p.after * self.sides as u32 + r);
                     }
                 }
-                let before = Checkers::from_slots(&slots).expect("same checkers");
-                if let Some(r) = self.index.rank(before) {
-                    out.push(p.after * self.sides as u32 + r as u32);
-                }
+                subset = (subset - 1) & free;
             }
         }
     }
