@@ -34,7 +34,7 @@
 //! children all have turns below `r` (then the most is `r - 1`), each
 //! state once. A round goes from the states settled in the round before
 //! to their parents: a won parent settles at once, a lost one counts down
-//! its open best-value children and settles at 0 (see [`Search`]).
+//! its open best-value children and settles at 0 (see `Search`).
 //!
 //! **Order.** Boards are swept by *level*, their pip count (both sides
 //! together), lowest first, updating in place: a play that hits nothing
@@ -43,7 +43,7 @@
 //! back. Within a level every state reads the values as they were when
 //! the level began, so the result is the same for any number of threads.
 //! Only the states that a child's change concerns are computed again (the
-//! others would compute what they hold, see [`Sweep`]). No board graph is
+//! others would compute what they hold, see `Sweep`). No board graph is
 //! kept: a board's children and parents come from the side move tables
 //! ([`super::moves`]).
 //!
