@@ -68,7 +68,7 @@ use super::moves::MoveTables;
 use super::Spec;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU16, AtomicU64, AtomicU8, AtomicUsize, Ordering};
-use std::sync::{Barrier, Mutex};
+use std::sync::Barrier;
 use std::time::{Duration, Instant};
 
 /// Entry code of an invalid board (no such state).
@@ -609,16 +609,22 @@ fn gather(
     }
 }
 
-/// Runs `work` on `workers` threads (on this one when one).
-fn run_workers(workers: usize, work: &(dyn Fn() + Sync)) {
+/// Runs `work` on `workers` threads (on this one when one), each given its
+/// number, and adds up the (changed, computed) counts they return.
+fn run_workers(workers: usize, work: &(dyn Fn(usize) -> (u64, u64) + Sync)) -> (u64, u64) {
+    let add = |a: (u64, u64), b: (u64, u64)| (a.0 + b.0, a.1 + b.1);
     if workers == 1 {
-        work();
+        work(0)
     } else {
         std::thread::scope(|scope| {
-            for _ in 0..workers {
-                scope.spawn(work);
-            }
-        });
+            let handles: Vec<_> = (0..workers)
+                .map(|id| scope.spawn(move || work(id)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a solver worker panicked"))
+                .fold((0, 0), add)
+        })
     }
 }
 

@@ -56,7 +56,6 @@ impl Search<'_> {
         let boards: Vec<u32> = levels.iter().flatten().copied().collect();
         let chunks = boards.len().div_ceil(CHUNK);
         let next = AtomicUsize::new(0);
-        let totals = Mutex::new((0u64, 0u64));
         let slots = self.maps.slots;
         let work = || {
             let (mut kids, mut ends) = (Vec::with_capacity(512), Vec::with_capacity(64));
@@ -153,14 +152,9 @@ impl Search<'_> {
                 }
                 progress.advance(part.len() as u64);
             }
-            let mut t = totals.lock().expect("no panics while held");
-            t.0 += changed;
-            t.1 += computed;
+            (changed, computed)
         };
-        run_workers(jobs.min(chunks).max(1), &work);
-        totals
-            .into_inner()
-            .map_err(|_| "a worker panicked".to_string())
+        Ok(run_workers(jobs.min(chunks).max(1), &|_| work()))
     }
 
     /// A later round: from the states settled in the round before to
@@ -170,7 +164,6 @@ impl Search<'_> {
         const WORDS: usize = 64;
         let chunks = self.last.len().div_ceil(WORDS);
         let next = AtomicUsize::new(0);
-        let totals = Mutex::new((0u64, 0u64));
         let before = self.round - 1;
         let work = || {
             let (mut parents, mut settled) = (Vec::with_capacity(256), Vec::with_capacity(64));
@@ -230,14 +223,9 @@ impl Search<'_> {
                 }
                 progress.advance(n);
             }
-            let mut t = totals.lock().expect("no panics while held");
-            t.0 += changed;
-            t.1 += computed;
+            (changed, computed)
         };
-        run_workers(jobs.min(chunks).max(1), &work);
-        totals
-            .into_inner()
-            .map_err(|_| "a worker panicked".to_string())
+        Ok(run_workers(jobs.min(chunks).max(1), &|_| work()))
     }
 
     /// State `i` (board `q`, number state `ns`) has a child worth `v` to

@@ -92,7 +92,6 @@ impl Sweep<'_> {
         let workers = jobs.max(1);
         let next = AtomicUsize::new(0);
         let barrier = Barrier::new(workers);
-        let totals = Mutex::new((0u64, 0u64));
         let work = |id: usize| {
             let mut s = Scratch::new(self.maps.slots);
             let (mut changed, mut computed) = (0u64, 0u64);
@@ -144,23 +143,9 @@ impl Sweep<'_> {
                 s.changes.clear();
                 barrier.wait();
             }
-            let mut t = totals.lock().expect("no panics while held");
-            t.0 += changed;
-            t.1 += computed;
+            (changed, computed)
         };
-        if workers == 1 {
-            work(0);
-        } else {
-            std::thread::scope(|scope| {
-                for id in 0..workers {
-                    let work = &work;
-                    scope.spawn(move || work(id));
-                }
-            });
-        }
-        totals
-            .into_inner()
-            .map_err(|_| "a worker panicked".to_string())
+        Ok(run_workers(workers, &work))
     }
 
     /// Computes board `b`'s marked states (clearing their marks and
