@@ -107,7 +107,7 @@ impl SelfplayConfig {
             " favourites=1"
         } else {
             ""
-        } + &if self.variant != Variant::Standard || self.rules != NumberRules::default() {
+        } + &if !self.standard_game() {
             format!(
                 " variant={} k={} credits={}",
                 self.variant, self.rules.k, self.rules.doublet_credits
@@ -117,12 +117,15 @@ impl SelfplayConfig {
         }
     }
 
+    /// The standard game under the standard numbers (k 6, two credits).
+    fn standard_game(&self) -> bool {
+        self.variant == Variant::Standard && self.rules == NumberRules::default()
+    }
+
     /// Why the settings cannot make games, if they cannot: dice starts are
     /// standard-game positions at k = 6 with two credits.
     pub fn check(&self) -> Result<(), String> {
-        if self.dice_turns > 0
-            && (self.variant != Variant::Standard || self.rules != NumberRules::default())
-        {
+        if self.dice_turns > 0 && !self.standard_game() {
             return Err(
                 "--dice-turns starts from standard positions at k 6 with 2 credits: \
                  not with --variant, --k or --credits"
