@@ -41,8 +41,9 @@ fn twelve_nil_is_finite_wide_and_the_same_in_both_reports() {
     // 12 wins and the prior's two draws: 13 of 14.
     assert!((elo - elo_from_score(13.0 / 14.0).unwrap()).abs() < 1e-9);
     assert!((elo - 445.6).abs() < 0.1, "{elo}");
-    assert!(low > 50.0 && low < 200.0, "{low}");
-    assert!(high > 700.0 && high < 900.0, "{high}");
+    // The prior's pair is two coin tosses: a wide interval, finite.
+    assert!((low - 18.4).abs() < 0.1, "{low}");
+    assert!((high - 872.7).abs() < 0.1, "{high}");
     assert!(
         m.to_text().contains("Elo difference: +445.6"),
         "{}",
@@ -107,4 +108,28 @@ fn a_perfect_pairing_in_a_tournament_is_rated_sanely() {
     let gap = a.elo.unwrap() - b.elo.unwrap();
     assert!(gap > 200.0 && gap < 800.0, "{gap}");
     assert!(t.to_text().contains("prior of one drawn game pair"));
+}
+
+/// Every pair split 1-1 (each engine wins with the same colour): the games
+/// have no spread, yet both reports give an interval of non-zero width, the
+/// same one, and it narrows as pairs come in.
+#[test]
+fn even_pairs_get_the_same_non_zero_interval_in_both_reports() {
+    let width = |pairs: u64| {
+        let games: Vec<GameRecord> = (0..2 * pairs)
+            .map(|i| game(i, "A", "B", i % 2 == 0))
+            .collect();
+        let m = Report::new(&games, ["A", "B"], None);
+        assert_eq!(m.pentanomial, [0, 0, pairs, 0, 0]);
+        let (elo, low, high) = (m.elo.elo.unwrap(), m.elo.low.unwrap(), m.elo.high.unwrap());
+        assert!(elo.abs() < 1e-9 && low < -1.0 && high > 1.0, "{:?}", m.elo);
+        let t = TournamentReport::new(&games, &["A", "B"], (1, 0.0), 200);
+        let a = t.standings.iter().find(|s| s.name == "A").unwrap().elo;
+        assert!((a.elo.unwrap() - elo).abs() < 0.01, "{a:?}");
+        assert!((a.low.unwrap() - low).abs() < 0.5, "{a:?} vs {low}");
+        assert!((a.high.unwrap() - high).abs() < 0.5, "{a:?} vs {high}");
+        high - low
+    };
+    let (six, sixty) = (width(6), width(60));
+    assert!(sixty < six, "{six} {sixty}");
 }

@@ -74,14 +74,17 @@ fn report_on_known_games() {
     assert_eq!(r.max_turn_draws, 1);
     assert_eq!(r.pentanomial, [0, 0, 1, 1, 1]);
     assert!((r.score - 4.5 / 7.0).abs() < 1e-12);
-    // Pentanomial pair scores 0.5, 0.75, 1 and the prior's drawn pair 0.5:
+    // Pentanomial pair scores 0.5, 0.75, 1 and the prior's pair (mean 0.5):
     // mean 0.6875.
     assert_eq!(r.elo_model, "pentanomial");
     assert!((r.elo.elo.unwrap() - elo_from_score(0.6875).unwrap()).abs() < 1e-9);
     assert!((r.elo.elo.unwrap() - 136.969).abs() < 1e-3);
-    // Variance (0.035156 + 0.003906 + 0.097656 + 0.035156) / 4, standard
+    // Variance over the three pairs and the prior's pair of two coin-toss
+    // games (pair scores 0, 0.5, 1 with weights 1/4, 1/2, 1/4), standard
     // error sqrt(var / 4), through the slope 400 / (ln 10 s (1 - s)).
-    let var = (2.0 * 0.1875f64.powi(2) + 0.0625f64.powi(2) + 0.3125f64.powi(2)) / 4.0;
+    let games = 0.1875f64.powi(2) + 0.0625f64.powi(2) + 0.3125f64.powi(2);
+    let prior = 0.25 * 0.6875f64.powi(2) + 0.5 * 0.1875f64.powi(2) + 0.25 * 0.3125f64.powi(2);
+    let var = (games + prior) / 4.0;
     let se = (var / 4.0).sqrt() * 400.0 / (std::f64::consts::LN_10 * 0.6875 * 0.3125);
     let z = 1.959_963_984_540_054;
     assert!((r.elo.low.unwrap() - (136.969 - z * se)).abs() < 1e-2);

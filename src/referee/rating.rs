@@ -35,7 +35,8 @@
 //! pairing won 12-0 is won 12-0 in every resample), so the interval is
 //! never narrower than ±1.96 pair-robust standard errors ([`robust_se`]:
 //! the fit's curvature with the prior, and the spread of the game pairs,
-//! the prior's drawn pair counted as one more: a sandwich estimator); for
+//! the prior's pair counted as one more, its two games coin tosses: a
+//! sandwich estimator); for
 //! two engines those are the match report's. The fit's curvature alone
 //! ([`Fit::se`]) ignores the pairing of games.
 
@@ -294,7 +295,8 @@ pub fn fit(table: &Table, anchor: (usize, f64)) -> Fit {
 /// `observations` with `anchor`): the sandwich `H⁻¹ B H⁻¹`, `H` the
 /// curvature of the log-likelihood with the prior, `B` the sum over units
 /// (game pairs) of the outer product of each unit's gradient, the prior's
-/// drawn pair of every pairing one more unit. The anchor's is 0; engines
+/// pair of every pairing one more unit (two coin-toss games: its mean a
+/// drawn pair's, with a coin toss's spread). The anchor's is 0; engines
 /// without a rating get none.
 pub fn robust_se(
     n: usize,
@@ -367,12 +369,17 @@ pub fn robust_se(
         add(g, i, j, o.weight * (o.score - pij));
     }
     let mut grads: Vec<Vec<f64>> = units.into_values().collect();
+    // The prior's pair of every pairing: two coin-toss games, so its score
+    // is 0, ½ or 1 with weights ¼, ½, ¼ (each gradient scaled by the root
+    // of its weight): its mean is the drawn pair's, and it has a spread.
     for i in 0..n {
         for j in i + 1..n {
             if let (Some(pij), true) = (p(i, j), table.played(i, j) > 0.0) {
-                let mut g = vec![0.0; m];
-                add(&mut g, i, j, PRIOR_DRAWS * (0.5 - pij));
-                grads.push(g);
+                for (score, weight) in [(0.0, 0.25), (0.5, 0.5), (1.0, 0.25f64)] {
+                    let mut g = vec![0.0; m];
+                    add(&mut g, i, j, weight.sqrt() * PRIOR_DRAWS * (score - pij));
+                    grads.push(g);
+                }
             }
         }
     }

@@ -11,13 +11,17 @@
 //! per-game *trinomial* (W/D/L) is used.
 //!
 //! **Prior.** As BayesElo's default prior, the Elo estimate counts
-//! [`PRIOR_DRAWS`] virtual draws (one drawn game pair; a match without a
-//! complete pair: two drawn games) with the games, so a small or perfect
-//! sample gets a finite estimate and an honest interval: 12-0 is
-//! `+445.6 (95%: +106.1 .. +785.0)`, not an infinite Elo. The tournament's
-//! ratings use the same prior on every pairing played
-//! ([`super::rating`]), so two engines get the same Elo from both reports.
-//! The score, LOS, SPRT and pentanomial counts are the games' own.
+//! [`PRIOR_DRAWS`] virtual games of mean ½ (one game pair; a match without
+//! a complete pair: two games) with the games, so a small or perfect sample
+//! gets a finite estimate and an honest interval: 12-0 in six pairs is
+//! `+445.6 (95%: +18.4 .. +872.7)`, not an infinite Elo. The prior's games
+//! are fair coin tosses: the estimate is the one drawn games give, and the
+//! interval counts their spread, so a sample with no spread of its own
+//! (every pair split 1-1) still gets a finite, non-zero interval
+//! (60 such pairs: `+0.0 (95%: -7.9 .. +7.9)`). The tournament's ratings
+//! use the same prior on every pairing played ([`super::rating`]), so two
+//! engines get the same Elo from both reports. The score, LOS, SPRT and
+//! pentanomial counts are the games' own.
 //!
 //! **Interval.** The estimate is `elo(s) = -400 log10(1/s - 1)` of the mean
 //! score `s` (with the prior), and its 95% interval ±1.96 standard errors
@@ -75,7 +79,8 @@ pub type Pentanomial = [u64; 5];
 /// Mean and variance of a score distribution, per unit (game or pair).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ScoreModel {
-    /// The distribution: each unit's per-game score with its count.
+    /// The distribution: each unit's per-game score with its count (the
+    /// games' own, without the prior).
     pub counts: Vec<(f64, u64)>,
     /// Units: games (trinomial) or pairs (pentanomial).
     pub n: u64,
@@ -116,20 +121,42 @@ impl ScoreModel {
         }
     }
 
-    /// The model with the prior: one more unit of [`PRIOR_DRAWS`] draws (a
-    /// drawn pair; without pairs, that many drawn games). No games, no prior.
+    /// The model with the prior: one more unit (a game pair; without pairs,
+    /// [`PRIOR_DRAWS`] games) whose games are fair coin tosses. Its mean is
+    /// ½, so the estimate is the one a drawn pair gives; its spread is a
+    /// coin toss's (a game ¼, a pair of two independent games ⅛), so a
+    /// sample without spread of its own (every pair split 1-1, or 12-0) still
+    /// gets an interval of honest width. No games, no prior.
     pub fn with_prior(&self) -> ScoreModel {
         if self.n == 0 {
             return self.clone();
         }
-        let mut counts = self.counts.clone();
-        let units = if self.pentanomial {
-            1
+        // The prior unit's per-game scores with their weights.
+        let prior: &[(f64, f64)] = if self.pentanomial {
+            &[(0.0, 0.25), (0.5, 0.5), (1.0, 0.25)]
         } else {
-            PRIOR_DRAWS as u64
+            &[(0.0, PRIOR_DRAWS / 2.0), (1.0, PRIOR_DRAWS / 2.0)]
         };
-        counts.push((0.5, units));
-        ScoreModel::from_counts(&counts, self.pentanomial)
+        let weighted: Vec<(f64, f64)> = self
+            .counts
+            .iter()
+            .map(|&(v, c)| (v, c as f64))
+            .chain(prior.iter().copied())
+            .collect();
+        let total: f64 = weighted.iter().map(|&(_, w)| w).sum();
+        let mean = weighted.iter().map(|&(v, w)| v * w).sum::<f64>() / total;
+        let variance = weighted
+            .iter()
+            .map(|&(v, w)| w * (v - mean) * (v - mean))
+            .sum::<f64>()
+            / total;
+        ScoreModel {
+            counts: self.counts.clone(),
+            n: total.round() as u64,
+            mean,
+            variance,
+            pentanomial: self.pentanomial,
+        }
     }
 
     /// Standard error of the mean.
@@ -411,15 +438,42 @@ mod tests {
         let elo = e.elo.unwrap();
         assert!(close(elo, elo_from_score(13.0 / 14.0).unwrap(), 1e-9));
         assert!(close(elo, 445.6, 0.1), "{elo}");
+        // The prior's pair is two coin tosses: pair scores 0, ½, 1 weighted
+        // ¼, ½, ¼ beside the six pairs at 1.
+        let mean = 13.0 / 14.0;
+        let var = (6.0 * (1.0 - mean) * (1.0 - mean)
+            + 0.25 * mean * mean
+            + 0.5 * (0.5 - mean) * (0.5 - mean)
+            + 0.25 * (1.0 - mean) * (1.0 - mean))
+            / 7.0;
+        assert!(close(m.variance, var, 1e-12));
         let (low, high) = (e.low.unwrap(), e.high.unwrap());
-        assert!(low > 50.0 && low < 200.0, "{low}");
-        assert!(high > 700.0 && high < 900.0, "{high}");
-        // Without pairs: two drawn games.
+        assert!(close(low, 18.4, 0.1), "{low}");
+        assert!(close(high, 872.7, 0.1), "{high}");
+        // Without pairs: two games, a virtual win and a virtual loss.
         let t = ScoreModel::from_counts(&[(0.0, 0), (0.5, 0), (1.0, 12)], false).with_prior();
         assert_eq!(t.n, 14);
         assert!(close(t.mean, 13.0 / 14.0, 1e-12));
+        let tvar =
+            (12.0 * (1.0 - mean) * (1.0 - mean) + mean * mean + (1.0 - mean) * (1.0 - mean)) / 14.0;
+        assert!(close(t.variance, tvar, 1e-12));
         let none = ScoreModel::from_counts(&[(0.0, 0), (0.5, 0), (1.0, 0)], false);
         assert_eq!(none.with_prior().n, 0);
+    }
+
+    /// Every pair split 1-1 has no spread of its own: the prior's coin
+    /// tosses give the interval a width, and it narrows as pairs come in.
+    #[test]
+    fn even_pairs_get_an_interval_that_narrows() {
+        let width = |pairs: u64| {
+            let e = EloEstimate::from_model(&penta_model(&[0, 0, pairs, 0, 0]).with_prior());
+            assert!(close(e.elo.unwrap(), 0.0, 1e-9));
+            e.high.unwrap() - e.low.unwrap()
+        };
+        let (six, sixty) = (width(6), width(60));
+        assert!(six > 0.0 && sixty > 0.0 && sixty < six, "{six} {sixty}");
+        // sd ½ / (n + 1) on the score scale: 60 pairs, ±7.9 Elo.
+        assert!(close(sixty / 2.0, 7.9, 0.05), "{sixty}");
     }
 
     #[test]
