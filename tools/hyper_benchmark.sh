@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Standing benchmark (docs/hypergammon.md): ncbg against perfect play in
 # NC-Hypergammon, k = 3, no doublet credits. ncbg plays itself at a node
-# limit a user would play (20,000 nodes, about 100 ms a turn on a 2-core
-# machine; deterministic, so a loaded machine does not change the games) from
+# limit a user would play (60,000 nodes: what `go movetime 100` searches in
+# this game on a 2-core machine; deterministic, so a loaded machine does not
+# change the games) from
 # random openings, and `ncbg analyze --tables` judges every turn with the
 # exact table: points dropped per turn and per game (95% interval over the
 # distinct games), and how often a won state was left as a draw or a loss.
@@ -10,14 +11,14 @@
 # Needs the table (about 2 minutes on 2 cores, 0.32 GB RAM, 193 MB):
 #   ncbg tables build --full --checkers 3 --k 3 --credits 0 --out /tmp/hyper-k3.tb --jobs 2
 # Usage: tools/hyper_benchmark.sh [table] [openings] [limit]
-# (defaults /tmp/hyper-k3.tb, 60, nodes=20000; the limit as the referee's
+# (defaults /tmp/hyper-k3.tb, 60, nodes=60000; the limit as the referee's
 # `--each` takes it, e.g. depth=7, or a bare number for a depth). Writes its files in a temporary folder
 # (kept: its path is printed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TABLE=${1:-/tmp/hyper-k3.tb}
 OPENINGS=${2:-60}
-LIMIT=${3:-nodes=20000}
+LIMIT=${3:-nodes=60000}
 case "$LIMIT" in *=*) ;; *) LIMIT="depth=$LIMIT" ;; esac
 cargo build --quiet --release --bin ncbg --bin ncbg-referee
 DIR=$(mktemp -d)

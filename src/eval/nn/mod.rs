@@ -17,7 +17,7 @@
 //! ([`Probabilities::consistent`]). The nets the
 //! engine plays with are embedded in the binary: one for the games of 15
 //! checkers a side, standard and Nackgammon ([`Network::embedded`]), one
-//! for NC-Hypergammon's three up to k = 5 ([`Network::embedded_hyper`]), chosen by the
+//! for NC-Hypergammon's three up to k = 6 ([`Network::embedded_hyper`]), chosen by the
 //! state ([`Network::embedded_for`], [`NnEval::embedded`]); [`mod@file`] reads
 //! and writes other nets (a net given by file plays every game).
 //!
@@ -57,14 +57,12 @@ static EMBEDDED_BYTES: &[u8] = include_bytes!("default.ncnn");
 /// its own states (see `tools/train/README.md`).
 static HYPER_BYTES: &[u8] = include_bytes!("hyper.ncnn");
 
-/// The largest alphabet the embedded Hypergammon net plays. Its first
-/// generation learned from k = 4's exact values alone (later ones also from
-/// its own play at k = 3); in self-play at 20,000 nodes against the main net it wins
-/// at k = 3 (96.7% of the points) and k = 5 (69.2%, no credits; 62.1% with
-/// two) but loses at k = 6 (41.3%; against GNU Backgammon's net the main
-/// net takes 75.4% there, the Hypergammon net 41.3%), so k = 6 and above
-/// stay with the main net.
-pub const HYPER_NET_MAX_K: u8 = 5;
+/// The largest alphabet the embedded Hypergammon net plays. Its generations
+/// learned from k = 4's exact values and from its own play at k = 3, 5 and 6
+/// (`tools/train/README.md`); in self-play at 20,000 nodes against the main
+/// net it takes 95.0% of the points at k = 6 with two credits, and 16.7% at
+/// k = 8, where it never played, so k = 7 and above stay with the main net.
+pub const HYPER_NET_MAX_K: u8 = 6;
 
 /// Whether the embedded Hypergammon net values `state`: three checkers a
 /// side (NC-Hypergammon) and k at most [`HYPER_NET_MAX_K`].
@@ -171,7 +169,7 @@ impl Network {
     }
 
     /// The embedded net that plays `state`'s game: the Hypergammon net for
-    /// three checkers a side up to k = 5 ([`hyper_net_plays`]), the main one
+    /// three checkers a side up to k = 6 ([`hyper_net_plays`]), the main one
     /// otherwise.
     pub fn embedded_for(state: &GameState) -> Arc<Network> {
         if hyper_net_plays(state) {
@@ -228,7 +226,7 @@ impl NnEval {
     }
 
     /// The evaluation with the embedded nets: the Hypergammon net for three
-    /// checkers a side up to k = 5, the main net for the other games.
+    /// checkers a side up to k = 6, the main net for the other games.
     pub fn embedded() -> NnEval {
         NnEval {
             net: Network::embedded(),
@@ -308,12 +306,19 @@ mod tests {
         assert_eq!(pair.evaluate(&hyper), value(&own, &hyper));
         assert_eq!(pair.evaluate(&standard), value(&main, &standard));
         assert!(Arc::ptr_eq(&Network::embedded_for(&hyper), &own));
-        // From k = 6 on the main net plays Hypergammon too.
-        let mut hyper6 = GameState::start(Variant::Hypergammon, NumberRules::new(6, 2).unwrap());
-        hyper6.pick(2).unwrap();
-        hyper6.pick(3).unwrap();
-        assert!(Arc::ptr_eq(pair.network_for(&hyper6), &main));
-        assert_eq!(pair.evaluate(&hyper6), value(&main, &hyper6));
+        // Up to k = 6 (the standard numbers) the Hypergammon net plays; from
+        // k = 7 on the main net plays Hypergammon too.
+        let hyper_at = |k: u8| {
+            let mut s = GameState::start(Variant::Hypergammon, NumberRules::new(k, 2).unwrap());
+            s.pick(2).unwrap();
+            s.pick(3).unwrap();
+            s
+        };
+        let (hyper6, hyper7) = (hyper_at(HYPER_NET_MAX_K), hyper_at(HYPER_NET_MAX_K + 1));
+        assert!(Arc::ptr_eq(pair.network_for(&hyper6), &own));
+        assert_eq!(pair.evaluate(&hyper6), value(&own, &hyper6));
+        assert!(Arc::ptr_eq(pair.network_for(&hyper7), &main));
+        assert_eq!(pair.evaluate(&hyper7), value(&main, &hyper7));
         // A net given by file plays every game.
         let single = NnEval::file_or_embedded(Some(main.clone()));
         assert_eq!(single.evaluate(&hyper), value(&main, &hyper));
