@@ -95,26 +95,10 @@ pub struct ScoreModel {
 impl ScoreModel {
     /// From values (per-game scores in 0..1) with their counts.
     pub fn from_counts(values: &[(f64, u64)], pentanomial: bool) -> ScoreModel {
-        let n: u64 = values.iter().map(|&(_, c)| c).sum();
-        if n == 0 {
-            return ScoreModel {
-                counts: values.to_vec(),
-                n,
-                mean: 0.5,
-                variance: 0.0,
-                pentanomial,
-            };
-        }
-        let nf = n as f64;
-        let mean = values.iter().map(|&(v, c)| v * c as f64).sum::<f64>() / nf;
-        let variance = values
-            .iter()
-            .map(|&(v, c)| c as f64 * (v - mean) * (v - mean))
-            .sum::<f64>()
-            / nf;
+        let (_, mean, variance) = moments(values.iter().map(|&(v, c)| (v, c as f64)));
         ScoreModel {
             counts: values.to_vec(),
-            n,
+            n: values.iter().map(|&(_, c)| c).sum(),
             mean,
             variance,
             pentanomial,
@@ -137,22 +121,15 @@ impl ScoreModel {
         } else {
             &[(0.0, PRIOR_DRAWS / 2.0), (1.0, PRIOR_DRAWS / 2.0)]
         };
-        let weighted: Vec<(f64, f64)> = self
-            .counts
-            .iter()
-            .map(|&(v, c)| (v, c as f64))
-            .chain(prior.iter().copied())
-            .collect();
-        let total: f64 = weighted.iter().map(|&(_, w)| w).sum();
-        let mean = weighted.iter().map(|&(v, w)| v * w).sum::<f64>() / total;
-        let variance = weighted
-            .iter()
-            .map(|&(v, w)| w * (v - mean) * (v - mean))
-            .sum::<f64>()
-            / total;
+        let (n, mean, variance) = moments(
+            self.counts
+                .iter()
+                .map(|&(v, c)| (v, c as f64))
+                .chain(prior.iter().copied()),
+        );
         ScoreModel {
             counts: self.counts.clone(),
-            n: total.round() as u64,
+            n: n.round() as u64,
             mean,
             variance,
             pentanomial: self.pentanomial,
@@ -167,6 +144,21 @@ impl ScoreModel {
             (self.variance / self.n as f64).sqrt()
         }
     }
+}
+
+/// Total weight, mean and variance of weighted values; without weight, mean
+/// ½ and no variance.
+fn moments(values: impl Iterator<Item = (f64, f64)> + Clone) -> (f64, f64, f64) {
+    let total: f64 = values.clone().map(|(_, w)| w).sum();
+    if total == 0.0 {
+        return (0.0, 0.5, 0.0);
+    }
+    let mean = values.clone().map(|(v, w)| v * w).sum::<f64>() / total;
+    let variance = values
+        .map(|(v, w)| w * (v - mean) * (v - mean))
+        .sum::<f64>()
+        / total;
+    (total, mean, variance)
 }
 
 /// Elo difference for an expected score `s` (None at 0 or 1).
