@@ -7,8 +7,9 @@
 //! so a sum kept from one state and corrected by the inputs that changed
 //! (`incremental`) gives the same bits as a sum from scratch, and the
 //! search's siblings cost a few columns each instead of a few dozen. ReLU,
-//! then the sums go back to `f32` (times `1/S`) for the second layer, a dot
-//! product per output.
+//! then the sums go back to `f32` (times `1/S`) for the layers after it: a
+//! dot product per unit of the second hidden layer where the net has one
+//! (ReLU again), and one per output.
 //!
 //! The same loops are compiled twice: for AVX2, chosen at run time where
 //! the CPU has it, and for any x86-64 or other machine. They do the same
@@ -262,13 +263,69 @@ impl Network {
         }
     }
 
-    /// The second layer over the hidden units (after ReLU).
+    /// The layers after the first over its units (after ReLU): the second
+    /// hidden layer where the net has one, then the outputs.
     #[inline(always)]
     fn output_layer(&self, hidden: &[f32]) -> [f32; OUTPUTS] {
-        let h = self.hidden;
+        match &self.second {
+            None => self.outputs_over(hidden),
+            Some(layer) => match layer.units {
+                32 => self.second_fixed::<32>(hidden),
+                _ => {
+                    let mut buffer = [0.0f32; file::MAX_SECOND];
+                    let units = &mut buffer[..layer.units];
+                    self.second_layer_into(hidden, units);
+                    self.outputs_over(units)
+                }
+            },
+        }
+    }
+
+    #[inline(always)]
+    fn second_fixed<const U: usize>(&self, hidden: &[f32]) -> [f32; OUTPUTS] {
+        let mut units = [0.0f32; U];
+        self.second_layer_into(hidden, &mut units);
+        self.outputs_over(&units)
+    }
+
+    /// The second hidden layer's units (after ReLU) from the first's: its
+    /// biases, plus each first-layer unit that is not zero (ReLU leaves
+    /// many at zero) times its column of the transposed weights, in the
+    /// first layer's order; every unit is one lane, so the loop vectorizes
+    /// across units and each unit's sum has the same order on every path.
+    #[inline(always)]
+    fn second_layer_into(&self, hidden: &[f32], units: &mut [f32]) {
+        let n = units.len();
+        let layer = self.second.as_ref().expect("a net of two hidden layers");
+        units.copy_from_slice(&layer.b);
+        // The units that are not zero, listed without a branch (which unit
+        // is active is a coin toss for the branch predictor).
+        let mut active = [0u16; file::MAX_HIDDEN];
+        let mut count = 0;
+        for (j, &x) in hidden.iter().enumerate() {
+            active[count] = j as u16;
+            count += usize::from(x != 0.0);
+        }
+        for &j in &active[..count] {
+            let j = usize::from(j);
+            let x = hidden[j];
+            let column = &self.second_by_input[j * n..(j + 1) * n];
+            for (u, &w) in units.iter_mut().zip(column) {
+                *u += x * w;
+            }
+        }
+        for u in units.iter_mut() {
+            *u = u.max(0.0);
+        }
+    }
+
+    /// The output layer over the last hidden layer's units.
+    #[inline(always)]
+    fn outputs_over(&self, last: &[f32]) -> [f32; OUTPUTS] {
+        let n = last.len();
         let mut out = [0.0; OUTPUTS];
         for (o, out) in out.iter_mut().enumerate() {
-            *out = dot(hidden, &self.w2[o * h..(o + 1) * h]) + self.b2[o];
+            *out = dot(last, &self.w2[o * n..(o + 1) * n]) + self.b2[o];
         }
         out
     }
@@ -306,6 +363,52 @@ pub(super) mod tests {
         Network::from_parts(set, h, w(n * h), w(h), w(OUTPUTS * h), w(OUTPUTS)).unwrap()
     }
 
+    /// A net of two hidden layers (`h`, then `h2` units) with seeded
+    /// weights in -0.5..0.5.
+    pub(in crate::eval::nn) fn random_two_layer_net(
+        set: FeatureSet,
+        h: usize,
+        h2: usize,
+        seed: u64,
+    ) -> Network {
+        let mut rng = Rng::new(seed);
+        let mut w = |n: usize| -> Vec<f32> { (0..n).map(|_| rng.unit() as f32 - 0.5).collect() };
+        let n = set.inputs();
+        let (w1, b1) = (w(n * h), w(h));
+        let second = crate::eval::nn::SecondLayer {
+            units: h2,
+            w: w(h2 * h),
+            b: w(h2),
+        };
+        Network::from_layers(set, h, w1, b1, Some(second), w(OUTPUTS * h2), w(OUTPUTS)).unwrap()
+    }
+
+    #[test]
+    fn the_second_layer_is_relu_of_its_sums_and_the_outputs_read_it() {
+        // First layer: every unit 1 (bias), no input weights. Second layer:
+        // unit k sums the first layer with weight (k - 1) (so -h, 0, h, 2h),
+        // bias 0.25; ReLU cuts the first. Output o weighs unit k by 1.
+        let (set, h, h2) = (FeatureSet::Board, 8, 4);
+        let second = crate::eval::nn::SecondLayer {
+            units: h2,
+            w: (0..h2 * h).map(|i| (i / h) as f32 - 1.0).collect(),
+            b: vec![0.25; h2],
+        };
+        let net = Network::from_layers(
+            set,
+            h,
+            vec![0.0; set.inputs() * h],
+            vec![1.0; h],
+            Some(second),
+            vec![1.0; OUTPUTS * h2],
+            vec![0.5; OUTPUTS],
+        )
+        .unwrap();
+        let f = Features::of(&GameState::standard(), set);
+        // 0 + 0.25 + 8.25 + 16.25 + 0.5
+        assert_eq!(net.forward(&f), [25.25; OUTPUTS]);
+    }
+
     #[test]
     fn both_paths_give_the_same_bits_for_every_width() {
         let states = random_states(300);
@@ -319,6 +422,8 @@ pub(super) mod tests {
         ] {
             nets.push(random_net(set, h, seed));
         }
+        nets.push(random_two_layer_net(FeatureSet::Board, 256, 32, 6));
+        nets.push(random_two_layer_net(FeatureSet::Contact, 40, 13, 7));
         for net in &nets {
             for g in &states {
                 let f = Features::of(g, net.features());

@@ -155,7 +155,7 @@ impl Network {
 #[cfg(test)]
 mod tests {
     use crate::eval::nn::features::Features;
-    use crate::eval::nn::forward::tests::random_net;
+    use crate::eval::nn::forward::tests::{random_net, random_two_layer_net};
     use crate::eval::nn::{FeatureSet, Network};
     use crate::game::GameState;
     use crate::rng::Rng;
@@ -193,10 +193,11 @@ mod tests {
             (*Network::embedded()).clone(),
             random_net(FeatureSet::Contact, 64, 7),
             random_net(FeatureSet::Board, 40, 8),
+            random_two_layer_net(FeatureSet::Board, 128, 32, 9),
         ];
         // Nets taking turns on one thread: each switch starts from scratch.
         for (n, s) in states.iter().enumerate() {
-            let net = &nets[n % 7 % 3];
+            let net = &nets[n % 7 % 4];
             let f = Features::of(s, net.features());
             assert_eq!(net.forward_state(s), net.forward(&f), "{s:?}");
         }

@@ -2,7 +2,8 @@
 //! trained by self-play (`tools/train`), and its [`Evaluator`].
 //!
 //! One hidden layer of ReLU units over the sparse inputs of
-//! [`features`]; five sigmoid outputs, GNU Backgammon's way, all for the
+//! [`features`] (or two: a small dense [`SecondLayer`] after it); five
+//! sigmoid outputs, GNU Backgammon's way, all for the
 //! side to move: the chances to win, to win a gammon or more, to win a
 //! backgammon, to lose a gammon or more, to lose a backgammon. The expected
 //! points follow from them ([`Probabilities::equity`]).
@@ -71,7 +72,20 @@ pub fn hyper_net_plays(state: &GameState) -> bool {
     state.position().mover().total() == 3 && state.k() <= HYPER_NET_MAX_K
 }
 
-/// A value network: weights and biases of its two layers.
+/// A second hidden layer of ReLU units over the first's (file version 2):
+/// `units` units, each a weighted sum of the first layer's `hidden` units.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SecondLayer {
+    /// Number of units (1 ..= [`file::MAX_SECOND`]).
+    pub units: usize,
+    /// Unit-major: the `hidden` weights of unit `k` start at `k * hidden`.
+    pub w: Vec<f32>,
+    /// One bias a unit.
+    pub b: Vec<f32>,
+}
+
+/// A value network: weights and biases of its layers (one hidden layer, or
+/// two with a [`SecondLayer`]).
 #[derive(Clone, Debug)]
 pub struct Network {
     features: FeatureSet,
@@ -80,7 +94,14 @@ pub struct Network {
     /// `i * hidden`.
     w1: Vec<f32>,
     b1: Vec<f32>,
-    /// Second layer, output-major.
+    /// The second hidden layer, where the net has one.
+    second: Option<SecondLayer>,
+    /// Its weights transposed, input-major: the `units` weights from
+    /// first-layer unit `j` start at `j * units` (inference's layout; empty
+    /// without a second layer).
+    second_by_input: Vec<f32>,
+    /// Output layer over the last hidden layer, output-major: the weights
+    /// of output `o` start at `o * n`, `n` that layer's width.
     w2: Vec<f32>,
     b2: Vec<f32>,
     /// The first layer in fixed point, as inference sums it.
@@ -97,6 +118,7 @@ impl PartialEq for Network {
             && self.hidden == other.hidden
             && self.w1 == other.w1
             && self.b1 == other.b1
+            && self.second == other.second
             && self.w2 == other.w2
             && self.b2 == other.b2
     }
@@ -113,32 +135,89 @@ impl Network {
         w2: Vec<f32>,
         b2: Vec<f32>,
     ) -> Option<Network> {
+        Network::from_layers(features, hidden, w1, b1, None, w2, b2)
+    }
+
+    /// A net of one or two hidden layers: the first (`w1`, `b1`), the
+    /// `second` where given, and the output layer (`w2`, `b2`) over the
+    /// last hidden one; `None` when a size does not fit, or a width is 0 or
+    /// over its bound ([`file::MAX_HIDDEN`], [`file::MAX_SECOND`]).
+    pub fn from_layers(
+        features: FeatureSet,
+        hidden: usize,
+        w1: Vec<f32>,
+        b1: Vec<f32>,
+        second: Option<SecondLayer>,
+        w2: Vec<f32>,
+        b2: Vec<f32>,
+    ) -> Option<Network> {
         static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+        let last = match &second {
+            None => hidden,
+            Some(l) => {
+                if !(l.units > 0
+                    && l.units <= file::MAX_SECOND
+                    && l.w.len() == l.units * hidden
+                    && l.b.len() == l.units)
+                {
+                    return None;
+                }
+                l.units
+            }
+        };
         if !(hidden > 0
             && hidden <= file::MAX_HIDDEN
             && w1.len() == features.inputs() * hidden
             && b1.len() == hidden
-            && w2.len() == OUTPUTS * hidden
+            && w2.len() == OUTPUTS * last
             && b2.len() == OUTPUTS)
         {
             return None;
         }
+        let second_by_input = match &second {
+            None => Vec::new(),
+            Some(l) => (0..hidden * l.units)
+                .map(|i| l.w[(i % l.units) * hidden + i / l.units])
+                .collect(),
+        };
         Some(Network {
             features,
             hidden,
+            second_by_input,
             quantized: Quantized::new(hidden, &w1, &b1),
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             w1,
             b1,
+            second,
             w2,
             b2,
         })
     }
 
-    /// The layers: first-layer weights (input-major) and biases, second-layer
-    /// weights (output-major) and biases.
+    /// The same net with another first layer of the same shape (`None`
+    /// when the sizes differ): the other layers are kept.
+    pub fn with_first_layer(&self, w1: Vec<f32>, b1: Vec<f32>) -> Option<Network> {
+        Network::from_layers(
+            self.features,
+            self.hidden,
+            w1,
+            b1,
+            self.second.clone(),
+            self.w2.clone(),
+            self.b2.clone(),
+        )
+    }
+
+    /// The layers: first-layer weights (input-major) and biases, output-layer
+    /// weights (output-major, over the last hidden layer) and biases; the
+    /// second hidden layer, where there is one, is [`Network::second_layer`].
     pub fn parts(&self) -> (&[f32], &[f32], &[f32], &[f32]) {
         (&self.w1, &self.b1, &self.w2, &self.b2)
+    }
+
+    /// The second hidden layer, where the net has one.
+    pub fn second_layer(&self) -> Option<&SecondLayer> {
+        self.second.as_ref()
     }
 
     /// The inputs the net reads.
@@ -146,7 +225,7 @@ impl Network {
         self.features
     }
 
-    /// Number of hidden units.
+    /// Number of units of the first hidden layer.
     pub fn hidden(&self) -> usize {
         self.hidden
     }
@@ -364,6 +443,74 @@ mod tests {
                 ..
             })
         ));
+    }
+
+    #[test]
+    fn a_two_layer_net_is_a_version_2_file_and_round_trips() {
+        let net = forward::tests::random_two_layer_net(FeatureSet::Contact, 24, 8, 3);
+        let bytes = file::write(&net);
+        let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+        assert_eq!(word(8), file::VERSION_TWO_LAYERS);
+        assert_eq!((word(20), word(24), word(28)), (24, 8, OUTPUTS as u32));
+        let back = file::read(&bytes).unwrap();
+        assert_eq!(back, net);
+        assert_eq!(back.second_layer().map(|l| l.units), Some(8));
+        // One hidden layer stays version 1, byte for byte what it was.
+        let one = file::write(&Network::embedded());
+        assert_eq!(
+            u32::from_le_bytes(one[8..12].try_into().unwrap()),
+            file::VERSION
+        );
+        assert_eq!(one, EMBEDDED_BYTES);
+        // A second layer of no units, or of too many, is refused by name.
+        let mut empty = bytes.clone();
+        empty[24..28].copy_from_slice(&0u32.to_le_bytes());
+        assert!(matches!(
+            file::read(&empty),
+            Err(file::NetError::Shape { second: 0, .. })
+        ));
+        let mut wide = bytes.clone();
+        wide[24..28].copy_from_slice(&(file::MAX_SECOND as u32 + 1).to_le_bytes());
+        let err = file::read(&wide).unwrap_err();
+        assert!(err.to_string().contains("H2 <= 128"), "{err}");
+        assert!(matches!(
+            file::read(&bytes[..bytes.len() - 1]),
+            Err(file::NetError::Truncated { .. })
+        ));
+        // Sizes that do not fit are no net.
+        let l = net.second_layer().unwrap().clone();
+        let (w1, b1, w2, b2) = net.parts();
+        let short = SecondLayer {
+            w: l.w[1..].to_vec(),
+            ..l.clone()
+        };
+        assert!(Network::from_layers(
+            FeatureSet::Contact,
+            24,
+            w1.to_vec(),
+            b1.to_vec(),
+            Some(short),
+            w2.to_vec(),
+            b2.to_vec()
+        )
+        .is_none());
+        // The output layer reads the second layer's units, not the first's.
+        assert!(Network::from_layers(
+            FeatureSet::Contact,
+            24,
+            w1.to_vec(),
+            b1.to_vec(),
+            Some(l),
+            vec![0.0; OUTPUTS * 24],
+            b2.to_vec()
+        )
+        .is_none());
+        // Another first layer keeps the rest.
+        let zeroed = net
+            .with_first_layer(vec![0.0; w1.len()], b1.to_vec())
+            .unwrap();
+        assert_eq!(zeroed.second_layer(), net.second_layer());
+        assert_eq!(zeroed.parts().2, w2);
     }
 
     #[test]

@@ -25,19 +25,12 @@ pub fn copy_alphabet(net: &Network, from: u8, to: u8) -> Result<Network, String>
         }
     }
     let hidden = net.hidden();
-    let (w1, b1, w2, b2) = net.parts();
+    let (w1, b1, _, _) = net.parts();
     let row = |k: u8| (ALPHABET + usize::from(k - NumberRules::MIN_K)) * hidden;
     let mut new_w1 = w1.to_vec();
     new_w1.copy_within(row(from)..row(from) + hidden, row(to));
-    Network::from_parts(
-        net.features(),
-        hidden,
-        new_w1,
-        b1.to_vec(),
-        w2.to_vec(),
-        b2.to_vec(),
-    )
-    .ok_or_else(|| "the net has the wrong shape".to_string())
+    net.with_first_layer(new_w1, b1.to_vec())
+        .ok_or_else(|| "the net has the wrong shape".to_string())
 }
 
 #[cfg(test)]

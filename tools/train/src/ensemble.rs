@@ -12,6 +12,9 @@ use ncbg::eval::nn::{file::MAX_HIDDEN, Network, OUTPUTS};
 /// `weights` (normalised to sum 1; `None`: equal weights).
 pub fn merge(nets: &[Network], weights: Option<&[f32]>) -> Result<Network, String> {
     let first = nets.first().ok_or("merge: no nets")?;
+    if nets.iter().any(|n| n.second_layer().is_some()) {
+        return Err("merge: a net has two hidden layers; only nets of one are merged".into());
+    }
     if let Some(n) = nets.iter().find(|n| n.features() != first.features()) {
         return Err(format!(
             "merge: feature sets differ ({:?} and {:?})",

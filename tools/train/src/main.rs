@@ -232,6 +232,21 @@ enum Cmd {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// A net of two hidden layers from one of one: its first layer kept, a
+    /// fresh second hidden layer and output layer (train it next).
+    Deepen {
+        /// The net of one hidden layer.
+        #[arg(long)]
+        init: PathBuf,
+        /// Where to write the net of two.
+        #[arg(long)]
+        out: PathBuf,
+        /// Units of the second hidden layer.
+        #[arg(long, default_value_t = 32)]
+        units: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// A net whose inputs for one alphabet size are copied from another's:
     /// an alphabet no training showed (k = 3 and 9 for every net of ours)
     /// keeps random weights; copied, the net reads its states as those of
@@ -490,6 +505,22 @@ fn run(cli: Cli) -> Result<(), String> {
             pipeline::save(&net, &out)?;
             eprintln!(
                 "alphabet: the inputs of k = {to:?} copied from k = {from}, written to {}",
+                out.display()
+            );
+            Ok(())
+        }
+        Cmd::Deepen {
+            init,
+            out,
+            units,
+            seed,
+        } => {
+            let net = load(&init)?;
+            let deep = ncbg_train::mlp::Mlp::deepen(&net, units, seed)?.to_network();
+            pipeline::save(&deep, &out)?;
+            eprintln!(
+                "deepen: {} and {units} hidden units, written to {}",
+                deep.hidden(),
                 out.display()
             );
             Ok(())

@@ -6,7 +6,7 @@
 //! inputs, `f64` sums), so that a test can hold the two against each other.
 
 use ncbg::eval::nn::features::Features;
-use ncbg::eval::nn::{FeatureSet, Network, OUTPUTS};
+use ncbg::eval::nn::{FeatureSet, Network, SecondLayer, OUTPUTS};
 use ncbg::rng::Rng;
 
 /// Weights being trained, with Adam's moments.
@@ -17,7 +17,11 @@ pub struct Mlp {
     /// `w1[i * hidden + j]`: input `i` to hidden unit `j`.
     pub w1: Vec<f32>,
     pub b1: Vec<f32>,
-    /// `w2[o * hidden + j]`: hidden unit `j` to output `o`.
+    /// The second hidden layer, where the net has one (`w[k * hidden + j]`:
+    /// first-layer unit `j` to unit `k`).
+    pub second: Option<SecondLayer>,
+    /// `w2[o * n + j]`: unit `j` of the last hidden layer (`n` units) to
+    /// output `o`.
     pub w2: Vec<f32>,
     pub b2: Vec<f32>,
     /// Weight of the consistency term (0: none): each bound the five
@@ -50,11 +54,14 @@ fn gaussian(rng: &mut Rng) -> f32 {
     ((-2.0 * (u1 + 1e-300).ln()).sqrt() * (2.0 * std::f64::consts::PI * u2).cos()) as f32
 }
 
-/// The dense reference forward pass: hidden activations and outputs.
+/// The dense reference forward pass: the last hidden layer's activations
+/// and the outputs. `second` is the second hidden layer, where the net has
+/// one; `w2` and `b2` the output layer over the last hidden layer.
 pub fn forward_dense(
     hidden: usize,
     w1: &[f32],
     b1: &[f32],
+    second: Option<&SecondLayer>,
     w2: &[f32],
     b2: &[f32],
     x: &[f32],
@@ -69,11 +76,23 @@ pub fn forward_dense(
         }
         *hj = (s as f32).max(0.0);
     }
+    if let Some(l) = second {
+        h = (0..l.units)
+            .map(|k| {
+                let mut s = f64::from(l.b[k]);
+                for (j, &hj) in h.iter().enumerate() {
+                    s += f64::from(hj) * f64::from(l.w[k * hidden + j]);
+                }
+                (s as f32).max(0.0)
+            })
+            .collect();
+    }
+    let n = h.len();
     let mut out = [0.0f32; OUTPUTS];
     for (o, out) in out.iter_mut().enumerate() {
         let mut s = f64::from(b2[o]);
         for (j, &hj) in h.iter().enumerate() {
-            s += f64::from(hj) * f64::from(w2[o * hidden + j]);
+            s += f64::from(hj) * f64::from(w2[o * n + j]);
         }
         *out = (1.0 / (1.0 + (-s).exp())) as f32;
     }
@@ -93,7 +112,7 @@ impl Mlp {
             .map(|_| gaussian(&mut rng) * 0.05)
             .collect();
         let b2 = vec![0.0, -2.0, -4.0, -2.0, -4.0];
-        Mlp::from_parts(features, hidden, w1, vec![0.0; hidden], w2, b2)
+        Mlp::from_parts(features, hidden, w1, vec![0.0; hidden], None, w2, b2)
     }
 
     fn from_parts(
@@ -101,15 +120,21 @@ impl Mlp {
         hidden: usize,
         w1: Vec<f32>,
         b1: Vec<f32>,
+        second: Option<SecondLayer>,
         w2: Vec<f32>,
         b2: Vec<f32>,
     ) -> Mlp {
-        let n = w1.len() + b1.len() + w2.len() + b2.len();
+        let n = w1.len()
+            + b1.len()
+            + second.as_ref().map_or(0, |l| l.w.len() + l.b.len())
+            + w2.len()
+            + b2.len();
         Mlp {
             features,
             hidden,
             w1,
             b1,
+            second,
             w2,
             b2,
             consistency: 0.0,
@@ -125,18 +150,57 @@ impl Mlp {
             net.hidden(),
             w1.to_vec(),
             b1.to_vec(),
+            net.second_layer().cloned(),
             w2.to_vec(),
             b2.to_vec(),
         )
     }
 
+    /// A net of two hidden layers from `net`, one of one: its first layer
+    /// kept, a fresh second layer of `units` ReLU units (He-scaled, biases
+    /// 0.1 so that they start active) and a fresh output layer over them
+    /// (small weights, `net`'s output biases). Its outputs are not `net`'s:
+    /// training on the data `net` learned from gives the new layers their
+    /// part, while the first layer keeps the features `net` found.
+    pub fn deepen(net: &Network, units: usize, seed: u64) -> Result<Mlp, String> {
+        use ncbg::eval::nn::file::MAX_SECOND;
+        if net.second_layer().is_some() {
+            return Err("deepen: the net has two hidden layers already".into());
+        }
+        if !(1..=MAX_SECOND).contains(&units) {
+            return Err(format!("deepen: --units {units}: 1..={MAX_SECOND}"));
+        }
+        let h = net.hidden();
+        let mut rng = Rng::new(seed);
+        let scale = (2.0 / h as f32).sqrt();
+        let second = SecondLayer {
+            units,
+            w: (0..units * h).map(|_| gaussian(&mut rng) * scale).collect(),
+            b: vec![0.1; units],
+        };
+        let w2 = (0..OUTPUTS * units)
+            .map(|_| gaussian(&mut rng) * 0.05)
+            .collect();
+        let (w1, b1, _, b2) = net.parts();
+        Ok(Mlp::from_parts(
+            net.features(),
+            h,
+            w1.to_vec(),
+            b1.to_vec(),
+            Some(second),
+            w2,
+            b2.to_vec(),
+        ))
+    }
+
     /// The engine's network with these weights.
     pub fn to_network(&self) -> Network {
-        Network::from_parts(
+        Network::from_layers(
             self.features,
             self.hidden,
             self.w1.clone(),
             self.b1.clone(),
+            self.second.clone(),
             self.w2.clone(),
             self.b2.clone(),
         )
@@ -149,6 +213,7 @@ impl Mlp {
             self.hidden,
             &self.w1,
             &self.b1,
+            self.second.as_ref(),
             &self.w2,
             &self.b2,
             &features.dense(),
@@ -158,14 +223,48 @@ impl Mlp {
 
     /// One optimizer step on a minibatch; returns the mean loss.
     pub fn step(&mut self, batch: &[(&Features, Target)], learning_rate: f32) -> f32 {
+        let (loss, g) = self.gradients(batch);
+        let scale = 1.0 / batch.len() as f32;
+        let mut offset = 0;
+        let (ws, bs): (&mut [f32], &mut [f32]) = match &mut self.second {
+            Some(l) => (&mut l.w, &mut l.b),
+            None => (&mut [], &mut []),
+        };
+        for (params, grads) in [
+            (&mut self.w1[..], &g.w1),
+            (&mut self.b1[..], &g.b1),
+            (ws, &g.ws),
+            (bs, &g.bs),
+            (&mut self.w2[..], &g.w2),
+            (&mut self.b2[..], &g.b2),
+        ] {
+            self.adam
+                .update(offset, params, grads, scale, learning_rate);
+            offset += params.len();
+        }
+        self.adam.t += 1;
+        loss
+    }
+
+    /// The mean loss on a minibatch and the gradients of the summed loss
+    /// (divide by the batch's size for the mean's), without a step.
+    pub fn gradients(&self, batch: &[(&Features, Target)]) -> (f32, Gradients) {
         let h = self.hidden;
+        let h2 = self.second.as_ref().map_or(0, |l| l.units);
+        // Width of the last hidden layer, which the outputs read.
+        let n = if h2 > 0 { h2 } else { h };
         let mut g_w1 = vec![0.0f32; self.w1.len()];
         let mut g_b1 = vec![0.0f32; h];
+        let mut g_ws = vec![0.0f32; h2 * h];
+        let mut g_bs = vec![0.0f32; h2];
         let mut g_w2 = vec![0.0f32; self.w2.len()];
         let mut g_b2 = vec![0.0f32; OUTPUTS];
         let mut loss = 0.0f32;
         let mut acc = vec![0.0f32; h];
+        let mut act = vec![0.0f32; h];
+        let mut sums2 = vec![0.0f32; h2];
         let mut g_h = vec![0.0f32; h];
+        let mut g_last = vec![0.0f32; n];
         for (features, target) in batch {
             // Forward, sparse (the trainer's fast path; the dense pass is the
             // reference the tests compare with).
@@ -175,10 +274,25 @@ impl Mlp {
                     *a += v * w;
                 }
             }
+            for (x, a) in act.iter_mut().zip(&acc) {
+                *x = a.max(0.0);
+            }
+            if let Some(l) = &self.second {
+                for (k, s) in sums2.iter_mut().enumerate() {
+                    *s = l.b[k]
+                        + act
+                            .iter()
+                            .zip(&l.w[k * h..(k + 1) * h])
+                            .map(|(a, w)| a * w)
+                            .sum::<f32>();
+                }
+            }
+            // The last hidden layer's sums before ReLU.
+            let last: &[f32] = if h2 > 0 { &sums2 } else { &acc };
             let mut p = [0.0f32; OUTPUTS];
             for (o, p) in p.iter_mut().enumerate() {
                 let mut s = self.b2[o];
-                for (a, w) in acc.iter().zip(&self.w2[o * h..(o + 1) * h]) {
+                for (a, w) in last.iter().zip(&self.w2[o * n..(o + 1) * n]) {
                     s += a.max(0.0) * w;
                 }
                 *p = 1.0 / (1.0 + (-s).exp());
@@ -207,18 +321,40 @@ impl Mlp {
                     d[o] += dp[o] * p[o] * (1.0 - p[o]);
                 }
             }
-            // Backward.
-            g_h.iter_mut().for_each(|g| *g = 0.0);
+            // Backward: the output layer, into the last hidden layer's sums.
+            g_last.iter_mut().for_each(|g| *g = 0.0);
             for o in 0..OUTPUTS {
                 g_b2[o] += d[o];
-                let row = o * h;
-                for j in 0..h {
-                    let a = acc[j];
+                let row = o * n;
+                for j in 0..n {
+                    let a = last[j];
                     if a > 0.0 {
                         g_w2[row + j] += d[o] * a;
-                        g_h[j] += d[o] * self.w2[row + j];
+                        g_last[j] += d[o] * self.w2[row + j];
                     }
                 }
+            }
+            // The second layer, into the first layer's sums.
+            if let Some(l) = &self.second {
+                g_h.iter_mut().for_each(|g| *g = 0.0);
+                for (k, &gk) in g_last.iter().enumerate() {
+                    if gk == 0.0 {
+                        continue;
+                    }
+                    g_bs[k] += gk;
+                    let row = k * h;
+                    for j in 0..h {
+                        g_ws[row + j] += gk * act[j];
+                        g_h[j] += gk * l.w[row + j];
+                    }
+                }
+                for (g, a) in g_h.iter_mut().zip(&acc) {
+                    if *a <= 0.0 {
+                        *g = 0.0;
+                    }
+                }
+            } else {
+                g_h.copy_from_slice(&g_last);
             }
             for (gb, gh) in g_b1.iter_mut().zip(&g_h) {
                 *gb += gh;
@@ -229,21 +365,27 @@ impl Mlp {
                 }
             }
         }
-        let scale = 1.0 / batch.len() as f32;
-        let mut offset = 0;
-        for (params, grads) in [
-            (&mut self.w1, &g_w1),
-            (&mut self.b1, &g_b1),
-            (&mut self.w2, &g_w2),
-            (&mut self.b2, &g_b2),
-        ] {
-            self.adam
-                .update(offset, params, grads, scale, learning_rate);
-            offset += params.len();
-        }
-        self.adam.t += 1;
-        loss * scale
+        let grads = Gradients {
+            w1: g_w1,
+            b1: g_b1,
+            ws: g_ws,
+            bs: g_bs,
+            w2: g_w2,
+            b2: g_b2,
+        };
+        (loss * (1.0 / batch.len() as f32), grads)
     }
+}
+
+/// Gradients of a minibatch's summed loss, layer by layer as in [`Mlp`]
+/// (`ws`, `bs`: the second hidden layer's, empty without one).
+pub struct Gradients {
+    pub w1: Vec<f32>,
+    pub b1: Vec<f32>,
+    pub ws: Vec<f32>,
+    pub bs: Vec<f32>,
+    pub w2: Vec<f32>,
+    pub b2: Vec<f32>,
 }
 
 /// The consistency bounds the outputs `p` (file order: win, win-gammon,

@@ -28,11 +28,12 @@ pub fn with_features(net: &Network, features: FeatureSet) -> Result<Network, Str
     let (w1, b1, w2, b2) = net.parts();
     let mut new_w1 = w1.to_vec();
     new_w1.resize(features.inputs() * net.hidden(), 0.0);
-    Network::from_parts(
+    Network::from_layers(
         features,
         net.hidden(),
         new_w1,
         b1.to_vec(),
+        net.second_layer().cloned(),
         w2.to_vec(),
         b2.to_vec(),
     )
@@ -42,6 +43,12 @@ pub fn with_features(net: &Network, features: FeatureSet) -> Result<Network, Str
 /// `net` with `hidden` units (at least its own, at most [`MAX_HIDDEN`]).
 pub fn widen(net: &Network, hidden: usize, seed: u64) -> Result<Network, String> {
     let old = net.hidden();
+    if hidden == old {
+        return Ok(net.clone());
+    }
+    if net.second_layer().is_some() {
+        return Err("widen: the net has two hidden layers; only a net of one is widened".into());
+    }
     if hidden < old || hidden > MAX_HIDDEN {
         return Err(format!(
             "--hidden {hidden}: the net has {old} units, a wider one needs {old}..={MAX_HIDDEN}"

@@ -43,6 +43,7 @@ fn compare(net: &Network) -> f32 {
             net.hidden(),
             w1,
             b1,
+            net.second_layer(),
             w2,
             b2,
             &Features::of(&s, net.features()).dense(),
@@ -137,4 +138,101 @@ fn the_consistency_term_pulls_broken_outputs_within_their_bounds() {
     assert_eq!(excess(&off), before, "no term, no target: nothing moves");
     let after = excess(&on);
     assert!(after < before / 4.0, "{before} -> {after}");
+}
+
+/// A net of two hidden layers (`deepen`: the first layer of a trained net,
+/// fresh layers after it) is read the same by the engine and the trainer,
+/// through its file too.
+#[test]
+fn two_layer_nets_match_the_trainer() {
+    let mlp = Mlp::deepen(&Network::embedded(), 32, 4).unwrap();
+    let net = mlp.to_network();
+    assert_eq!(net.second_layer().map(|l| l.units), Some(32));
+    let back = ncbg::eval::nn::file::read(&ncbg::eval::nn::file::write(&net)).unwrap();
+    assert_eq!(back, net);
+    let worst = compare(&back);
+    assert!(worst < TOLERANCE, "largest difference {worst}");
+    let s = GameState::standard();
+    let a = mlp.outputs(&Features::of(&s, FeatureSet::Board));
+    let b = net.raw_probabilities(&s).to_array();
+    for (x, y) in a.iter().zip(b) {
+        assert!((x - y).abs() < TOLERANCE);
+    }
+    // The first layer is the net's own; a net of two is not deepened again.
+    assert_eq!(net.parts().0, Network::embedded().parts().0);
+    assert!(Mlp::deepen(&net, 8, 1).is_err());
+    assert!(Mlp::deepen(&Network::embedded(), 0, 1).is_err());
+}
+
+/// The backward pass against finite differences of the loss, for every
+/// layer of a net of two hidden layers and of one.
+#[test]
+fn gradients_match_finite_differences() {
+    use ncbg_train::mlp::{outcome_target, Target};
+    let states: Vec<GameState> = saved_states().into_iter().step_by(97).take(12).collect();
+    let features: Vec<Features> = states
+        .iter()
+        .map(|s| Features::of(s, FeatureSet::Board))
+        .collect();
+    let batch: Vec<(&Features, Target)> = features
+        .iter()
+        .enumerate()
+        .map(|(n, f)| {
+            let points = [1, -1, 2, -2, 3, -3][n % 6];
+            let t = Target {
+                probabilities: outcome_target(points),
+                probability_weight: 1.0,
+                equity: points as f32 / 2.0,
+                equity_weight: 0.5,
+            };
+            (f, t)
+        })
+        .collect();
+    let one = Mlp::new(FeatureSet::Board, 12, 7);
+    let two = Mlp::deepen(&one.to_network(), 6, 8).unwrap();
+    for mlp in [one, two] {
+        let (_, g) = mlp.gradients(&batch);
+        let n = batch.len() as f32;
+        // (layer, index, analytic d mean loss / d weight)
+        let mut checks: Vec<(usize, usize, f32)> = Vec::new();
+        let active: Vec<usize> = features[0].active().map(|(i, _)| i).collect();
+        for (j, &i) in active.iter().take(3).enumerate() {
+            checks.push((0, i * mlp.hidden + j, g.w1[i * mlp.hidden + j] / n));
+            checks.push((1, j, g.b1[j] / n));
+        }
+        for k in 0..g.ws.len().min(5) {
+            checks.push((2, k * 7 % g.ws.len(), g.ws[k * 7 % g.ws.len()] / n));
+        }
+        for k in 0..g.bs.len() {
+            checks.push((3, k, g.bs[k] / n));
+        }
+        for k in 0..5 {
+            checks.push((4, k * 3, g.w2[k * 3] / n));
+            checks.push((5, k, g.b2[k] / n));
+        }
+        let mut nonzero = 0;
+        for (layer, i, analytic) in checks {
+            let at = |delta: f32| {
+                let mut m = Mlp::from_network(&mlp.to_network());
+                let w = match layer {
+                    0 => &mut m.w1[i],
+                    1 => &mut m.b1[i],
+                    2 => &mut m.second.as_mut().unwrap().w[i],
+                    3 => &mut m.second.as_mut().unwrap().b[i],
+                    4 => &mut m.w2[i],
+                    _ => &mut m.b2[i],
+                };
+                *w += delta;
+                f64::from(m.gradients(&batch).0)
+            };
+            let eps = 1e-2;
+            let numeric = ((at(eps) - at(-eps)) / (2.0 * f64::from(eps))) as f32;
+            assert!(
+                (numeric - analytic).abs() <= 2e-3 + 0.05 * analytic.abs(),
+                "layer {layer} weight {i}: numeric {numeric}, backward {analytic}"
+            );
+            nonzero += usize::from(analytic.abs() > 1e-4);
+        }
+        assert!(nonzero >= 10, "only {nonzero} gradients are not zero");
+    }
 }
