@@ -61,8 +61,8 @@ static HYPER_BYTES: &[u8] = include_bytes!("hyper.ncnn");
 /// The largest alphabet the embedded Hypergammon net plays. Its generations
 /// learned from k = 4's exact values and from its own play at k = 3, 5 and 6
 /// (`tools/train/README.md`); in self-play at 20,000 nodes against the main
-/// net it wins 163–8 in points at k = 6 with two credits (+450.2 Elo), while
-/// its parent hyper4 scored 16.7% of the games at k = 8, where no generation
+/// net it wins 176–3 in points at k = 6 with two credits (+547.7 Elo), while
+/// its ancestor hyper4 scored 16.7% of the games at k = 8, where no generation
 /// played (−272.8 Elo), so k = 7 and above stay with the main net.
 pub const HYPER_NET_MAX_K: u8 = 6;
 
