@@ -39,12 +39,12 @@ pub enum NetError {
     /// An input layout this engine does not compute.
     FeatureSet(u32),
     /// Layer sizes this engine cannot use (`needs`: the inputs of the
-    /// file's feature set; `second`: the second hidden layer's units, 0
-    /// for version 1).
+    /// file's feature set; `second`: the second hidden layer's units,
+    /// `None` for version 1).
     Shape {
         inputs: u32,
         hidden: u32,
-        second: u32,
+        second: Option<u32>,
         outputs: u32,
         needs: u32,
     },
@@ -73,7 +73,7 @@ impl fmt::Display for NetError {
             NetError::Shape {
                 inputs,
                 hidden,
-                second: 0,
+                second: None,
                 outputs,
                 needs,
             } => write!(
@@ -83,7 +83,7 @@ impl fmt::Display for NetError {
             NetError::Shape {
                 inputs,
                 hidden,
-                second,
+                second: Some(second),
                 outputs,
                 needs,
             } => write!(
@@ -151,15 +151,15 @@ pub fn read(bytes: &[u8]) -> Result<Network, NetError> {
     };
     let (inputs, hidden) = (u32_at(bytes, 16), u32_at(bytes, 20));
     let (second, outputs) = if version == VERSION {
-        (0, u32_at(bytes, 24))
+        (None, u32_at(bytes, 24))
     } else {
-        (u32_at(bytes, 24), u32_at(bytes, 28))
+        (Some(u32_at(bytes, 24)), u32_at(bytes, 28))
     };
     if inputs as usize != set.inputs()
         || outputs as usize != OUTPUTS
         || hidden == 0
         || hidden as usize > MAX_HIDDEN
-        || (version == VERSION_TWO_LAYERS && (second == 0 || second as usize > MAX_SECOND))
+        || second.is_some_and(|h2| h2 == 0 || h2 as usize > MAX_SECOND)
     {
         return Err(NetError::Shape {
             inputs,
@@ -169,7 +169,7 @@ pub fn read(bytes: &[u8]) -> Result<Network, NetError> {
             needs: set.inputs() as u32,
         });
     }
-    let (h, h2) = (hidden as usize, second as usize);
+    let (h, h2) = (hidden as usize, second.unwrap_or(0) as usize);
     let last = if h2 == 0 { h } else { h2 };
     let floats = set.inputs() * h + h + h2 * h + h2 + OUTPUTS * last + OUTPUTS;
     let expected = header + 4 * floats + 8;

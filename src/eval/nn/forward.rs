@@ -18,7 +18,7 @@
 //! answer on every machine.
 
 use super::features::Features;
-use super::{file, Network, OUTPUTS};
+use super::{file, Network, SecondLayer, OUTPUTS};
 
 /// The first layer in fixed point.
 #[derive(Clone, Debug)]
@@ -269,23 +269,13 @@ impl Network {
     fn output_layer(&self, hidden: &[f32]) -> [f32; OUTPUTS] {
         match &self.second {
             None => self.outputs_over(hidden),
-            Some(layer) => match layer.units {
-                32 => self.second_fixed::<32>(hidden),
-                _ => {
-                    let mut buffer = [0.0f32; file::MAX_SECOND];
-                    let units = &mut buffer[..layer.units];
-                    self.second_layer_into(hidden, units);
-                    self.outputs_over(units)
-                }
-            },
+            Some(layer) => {
+                let mut buffer = [0.0f32; file::MAX_SECOND];
+                let units = &mut buffer[..layer.units];
+                self.second_layer_into(layer, hidden, units);
+                self.outputs_over(units)
+            }
         }
-    }
-
-    #[inline(always)]
-    fn second_fixed<const U: usize>(&self, hidden: &[f32]) -> [f32; OUTPUTS] {
-        let mut units = [0.0f32; U];
-        self.second_layer_into(hidden, &mut units);
-        self.outputs_over(&units)
     }
 
     /// The second hidden layer's units (after ReLU) from the first's: its
@@ -294,9 +284,8 @@ impl Network {
     /// first layer's order; every unit is one lane, so the loop vectorizes
     /// across units and each unit's sum has the same order on every path.
     #[inline(always)]
-    fn second_layer_into(&self, hidden: &[f32], units: &mut [f32]) {
+    fn second_layer_into(&self, layer: &SecondLayer, hidden: &[f32], units: &mut [f32]) {
         let n = units.len();
-        let layer = self.second.as_ref().expect("a net of two hidden layers");
         units.copy_from_slice(&layer.b);
         // The units that are not zero, listed without a branch (which unit
         // is active is a coin toss for the branch predictor).

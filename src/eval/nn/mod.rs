@@ -467,8 +467,13 @@ mod tests {
         empty[24..28].copy_from_slice(&0u32.to_le_bytes());
         assert!(matches!(
             file::read(&empty),
-            Err(file::NetError::Shape { second: 0, .. })
+            Err(file::NetError::Shape {
+                second: Some(0),
+                ..
+            })
         ));
+        let err = file::read(&empty).unwrap_err().to_string();
+        assert!(err.contains("x0x5") && err.contains("H2"), "{err}");
         let mut wide = bytes.clone();
         wide[24..28].copy_from_slice(&(file::MAX_SECOND as u32 + 1).to_le_bytes());
         let err = file::read(&wide).unwrap_err();

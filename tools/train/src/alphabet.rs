@@ -91,4 +91,14 @@ mod tests {
         assert_eq!(logits(&gen, &standard(9)), logits(&gen, &standard(8)));
         assert_ne!(logits(&gen, &standard(6)), logits(&gen, &standard(8)));
     }
+
+    #[test]
+    fn a_two_layer_net_keeps_its_second_layer() {
+        let one = crate::mlp::Mlp::new(ncbg::eval::nn::FeatureSet::Board, 16, 1).to_network();
+        let two = crate::mlp::Mlp::deepen(&one, 4, 2).unwrap().to_network();
+        let copied = copy_alphabet(&two, 4, 3).unwrap();
+        assert_eq!(copied.second_layer(), two.second_layer());
+        assert_eq!(logits(&copied, &standard(3)), logits(&copied, &standard(4)));
+        assert_ne!(logits(&two, &standard(3)), logits(&two, &standard(4)));
+    }
 }

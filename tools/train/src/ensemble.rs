@@ -133,4 +133,12 @@ mod tests {
         assert!(merge(&[a.clone(), b], Some(&[1.0, -1.0])).is_err());
         assert!(merge(&[a.clone(), a.clone(), a.clone(), a.clone(), a], None).is_err());
     }
+
+    #[test]
+    fn nets_of_two_hidden_layers_are_not_merged() {
+        let one = crate::mlp::Mlp::new(ncbg::eval::nn::FeatureSet::Board, 16, 1).to_network();
+        let two = crate::mlp::Mlp::deepen(&one, 4, 2).unwrap().to_network();
+        let err = merge(&[one, two], None).unwrap_err();
+        assert!(err.contains("two hidden layers"), "{err}");
+    }
 }

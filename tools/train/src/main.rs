@@ -22,6 +22,7 @@ macro_rules! outln {
 
 use clap::{Parser, Subcommand};
 use ncbg::eval::nn::{FeatureSet, Network};
+use ncbg_train::mlp::Mlp;
 use ncbg_train::pipeline::{
     self, load, run_td, run_train, selfplay_config, SelfplayArgs, TdArgs, TrainArgs,
 };
@@ -516,7 +517,7 @@ fn run(cli: Cli) -> Result<(), String> {
             seed,
         } => {
             let net = load(&init)?;
-            let deep = ncbg_train::mlp::Mlp::deepen(&net, units, seed)?.to_network();
+            let deep = Mlp::deepen(&net, units, seed)?.to_network();
             pipeline::save(&deep, &out)?;
             eprintln!(
                 "deepen: {} and {units} hidden units, written to {}",

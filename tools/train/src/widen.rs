@@ -136,4 +136,22 @@ mod tests {
         );
         assert!(with_features(&contact, FeatureSet::Board).is_err());
     }
+
+    /// A small net of two hidden layers (`deepen` on a fresh one).
+    fn two_layer_net() -> Network {
+        let one = crate::mlp::Mlp::new(FeatureSet::Board, 16, 1).to_network();
+        crate::mlp::Mlp::deepen(&one, 4, 2).unwrap().to_network()
+    }
+
+    #[test]
+    fn a_two_layer_net_gets_new_inputs_but_no_new_units() {
+        let net = two_layer_net();
+        let err = widen(&net, 32, 1).unwrap_err();
+        assert!(err.contains("two hidden layers"), "{err}");
+        assert_eq!(widen(&net, 16, 1).unwrap(), net);
+        let contact = with_features(&net, FeatureSet::Contact).unwrap();
+        assert_eq!(contact.second_layer(), net.second_layer());
+        let g = GameState::standard();
+        assert_eq!(contact.raw_probabilities(&g), net.raw_probabilities(&g));
+    }
 }
