@@ -349,3 +349,69 @@ fn wrapper_script_engines_leave_no_process_behind() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn no_repeat_plays_every_opening_once_with_colours_alternating() {
+    let dir = temp_dir("once");
+    let file = dir.join("match.txt");
+    let match_args = vec![
+        "--engine".to_string(),
+        engine_cmd("random", ""),
+        "name=alpha".into(),
+        "option.Seed=1".into(),
+        "--engine".into(),
+        engine_cmd("random", ""),
+        "name=beta".into(),
+        "option.Seed=2".into(),
+        "--each".into(),
+        "depth=1".into(),
+        "--random-openings".into(),
+        "6".into(),
+        "--no-repeat".into(),
+        "--games".into(),
+        "6".into(),
+        "--format".into(),
+        "json".into(),
+        "--out".into(),
+        file.display().to_string(),
+    ];
+    let out = run_referee(&match_args);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json report");
+    // One round: six games, one an opening; no game pairs.
+    assert_eq!(report["games"], 6);
+    assert_eq!(report["elo_model"], "trinomial");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.contains("meta\trounds=1\nmeta\trepeat=off\n"),
+        "{text}"
+    );
+    let mut lines = game_lines(&file);
+    lines.sort_by_key(|l| field(l, "index").parse::<u64>().unwrap());
+    let openings: std::collections::BTreeSet<&str> =
+        lines.iter().map(|l| field(l, "opening")).collect();
+    assert_eq!(openings.len(), 6, "every opening once");
+    for (i, l) in lines.iter().enumerate() {
+        assert_eq!(field(l, "index"), i.to_string());
+        assert_eq!(field(l, "pair"), i.to_string());
+        assert_eq!(field(l, "x"), ["alpha", "beta"][i % 2]);
+    }
+    // The same file is not resumed as a match of game pairs, nor the
+    // other way round.
+    let mut paired: Vec<String> = match_args
+        .iter()
+        .filter(|a| *a != "--no-repeat")
+        .cloned()
+        .collect();
+    paired.push("--resume".into());
+    let refused = std::process::Command::new(referee())
+        .args(&paired)
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.contains("its repeat is 'off', this run has none"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

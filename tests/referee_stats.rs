@@ -108,6 +108,9 @@ fn trinomial_without_pairs_and_sprt_decisions() {
     let r = Report::new(&games, ["A", "B"], None);
     assert_eq!(r.elo_model, "trinomial");
     assert_eq!(r.pentanomial, [0; 5]);
+    // No pair counts shown where there are no pairs.
+    assert!(!r.to_text().contains("Pentanomial"));
+    assert!(r.to_text().contains("(trinomial model"));
     // 15 of 20 and the prior's two drawn games: 16 of 22.
     assert!((r.elo.elo.unwrap() - elo_from_score(16.0 / 22.0).unwrap()).abs() < 1e-9);
 

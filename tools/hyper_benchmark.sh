@@ -4,20 +4,22 @@
 # limit a user would play (60,000 nodes: what `go movetime 100` searches in
 # this game on a 2-core machine; deterministic, so a loaded machine does not
 # change the games) from
-# random openings, and `ncbg analyze --tables` judges every turn with the
+# random openings, each played once (`--no-repeat`: with both sides the same
+# deterministic program, the colour-swapped game is the same game), and
+# `ncbg analyze --tables` judges every turn with the
 # exact table: points dropped per turn and per game (95% interval over the
 # distinct games), and how often a won state was left as a draw or a loss.
 #
 # Needs the table (about 2 minutes on 2 cores, 0.32 GB RAM, 193 MB):
 #   ncbg tables build --full --checkers 3 --k 3 --credits 0 --out /tmp/hyper-k3.tb --jobs 2
 # Usage: tools/hyper_benchmark.sh [table] [openings] [limit]
-# (defaults /tmp/hyper-k3.tb, 60, nodes=60000; the limit as the referee's
+# (defaults /tmp/hyper-k3.tb, 120, nodes=60000; the limit as the referee's
 # `--each` takes it, e.g. depth=7, or a bare number for a depth). Writes its files in a temporary folder
 # (kept: its path is printed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TABLE=${1:-/tmp/hyper-k3.tb}
-OPENINGS=${2:-60}
+OPENINGS=${2:-120}
 LIMIT=${3:-nodes=60000}
 case "$LIMIT" in *=*) ;; *) LIMIT="depth=$LIMIT" ;; esac
 cargo build --quiet --release --bin ncbg --bin ncbg-referee
@@ -25,7 +27,7 @@ DIR=$(mktemp -d)
 cp target/release/ncbg target/release/ncbg-referee "$DIR/"
 "$DIR/ncbg-referee" --quiet --engine cmd="$DIR/ncbg" name=ncbg-a --engine cmd="$DIR/ncbg" name=ncbg-b \
   --each "$LIMIT" --variant hypergammon --k 3 --credits 0 --max-turns 200 \
-  --random-openings "$OPENINGS" --seed 1 --games $((2 * OPENINGS)) --concurrency 2 \
+  --random-openings "$OPENINGS" --no-repeat --seed 1 --concurrency 2 \
   --out "$DIR/match.txt" > "$DIR/match-report.txt"
 "$DIR/ncbg" analyze "$DIR/match.txt" --tables "$TABLE" --format json > "$DIR/analysis.jsonl"
 python3 - "$DIR/analysis.jsonl" "$DIR/match.txt" <<'PY'
@@ -38,8 +40,8 @@ for line in open(sys.argv[2]):
     if line.startswith("game\t"):
         f = dict(p.split("=", 1) for p in line.rstrip("\n").split("\t")[1:-1] if "=" in p)
         games[int(f["index"])] = f["moves"]
-# A game and its colour-swapped twin are the same game when both engines are
-# the same program at a fixed node or depth limit: count each distinct game once.
+# Two openings can give the same game (the same random opening, or lines that
+# meet): count each distinct game once.
 distinct, seen = [], set()
 for i in sorted(games):
     if games[i] not in seen:

@@ -96,6 +96,10 @@ pub struct MatchHeader {
     pub openings: OpeningsSource,
     /// Rounds.
     pub rounds: u64,
+    /// Every opening twice, colours swapped; `false` (`--no-repeat`) is
+    /// written as `repeat off`, and only then, so that a file of pairs
+    /// keeps the header it always had.
+    pub repeat: bool,
     /// The `--games` cap, if any.
     pub games: Option<u64>,
     /// Games in the whole schedule, all shards together.
@@ -149,6 +153,13 @@ impl MatchHeader {
             ),
         ];
         entries.extend(rest.into_iter().map(|(k, v)| (k.to_string(), v)));
+        if !self.repeat {
+            let after_rounds = entries
+                .iter()
+                .position(|(k, _)| k == "rounds")
+                .map_or(0, |i| i + 1);
+            entries.insert(after_rounds, ("repeat".into(), "off".into()));
+        }
         Header { entries }
     }
 }
@@ -379,11 +390,20 @@ mod tests {
                 turns: 2,
             },
             rounds: 2,
+            repeat: true,
             games: None,
             total_games: 16,
             shard: Some((1, 4)),
-        }
-        .to_header();
+        };
+        // Without pairs, `repeat off` after the rounds; with them, no key.
+        let mut once = h.clone();
+        once.repeat = false;
+        let once = once.to_header();
+        assert!(once
+            .to_text()
+            .contains("meta\trounds=2\nmeta\trepeat=off\nmeta\tgames=-\n"));
+        assert_eq!(MatchFile::parse(&once.to_text()).header, once);
+        let h = h.to_header();
         let keys: Vec<&str> = h.entries.iter().map(|(k, _)| k.as_str()).collect();
         assert_eq!(
             keys,
@@ -446,6 +466,7 @@ mod tests {
             repetition: true,
             openings: OpeningsSource::InitialPairs,
             rounds: 1,
+            repeat: true,
             games: None,
             total_games: 120,
             shard: None,

@@ -52,6 +52,9 @@ pub struct MatchSettings {
     pub openings: OpeningsChoice,
     /// `--rounds`.
     pub rounds: Option<u64>,
+    /// Every opening twice, colours swapped (`false`: `--no-repeat`, every
+    /// opening once, colours alternating).
+    pub repeat: bool,
     /// `--games`.
     pub games: Option<u64>,
     /// `--shard`.
@@ -80,6 +83,7 @@ impl MatchPlan {
             concurrency,
             openings,
             rounds,
+            repeat,
             games,
             shard,
         } = settings;
@@ -116,6 +120,7 @@ impl MatchPlan {
             openings: list,
             rounds: 1,
             games,
+            repeat,
         };
         schedule.rounds = match (rounds, games) {
             (Some(r), _) => r,
@@ -131,6 +136,7 @@ impl MatchPlan {
             repetition: rules.repetition,
             openings: source,
             rounds: schedule.rounds,
+            repeat,
             games,
             // The whole schedule, all shards together (for `merge`'s check).
             total_games: schedule.total_games(),
@@ -214,6 +220,7 @@ mod tests {
             concurrency: 0,
             openings,
             rounds: None,
+            repeat: true,
             games,
             shard,
         }
@@ -278,6 +285,30 @@ mod tests {
         // Two engines: no tournament key, today's header.
         let two = MatchPlan::new(settings(OpeningsChoice::InitialPairs, None, None)).unwrap();
         assert_eq!(two.header.get("tournament"), None);
+    }
+
+    #[test]
+    fn without_repeat_a_plan_plays_each_opening_once() {
+        let mut s = settings(OpeningsChoice::InitialPairs, None, None);
+        s.repeat = false;
+        let plan = MatchPlan::new(s).unwrap();
+        // 30 initial pairs, one game each, colours alternating.
+        assert_eq!(plan.games.len(), 30);
+        assert_eq!(plan.header.get("total-games"), Some("30"));
+        assert_eq!(plan.header.get("repeat"), Some("off"));
+        let openings: Vec<_> = plan.games.iter().map(|g| &g.spec.opening).collect();
+        assert!(openings
+            .iter()
+            .enumerate()
+            .all(|(i, o)| !openings[..i].contains(o)));
+        assert!(plan
+            .games
+            .iter()
+            .all(|g| g.spec.x_engine as u64 == g.spec.index % 2));
+        // With pairs the header has no repeat key, as before.
+        let paired = MatchPlan::new(settings(OpeningsChoice::InitialPairs, None, None)).unwrap();
+        assert_eq!(paired.header.get("repeat"), None);
+        assert_eq!(paired.games.len(), 60);
     }
 
     #[test]

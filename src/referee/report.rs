@@ -151,12 +151,15 @@ impl Report {
             fmt_elo(self.elo.high)
         );
         let _ = writeln!(o, "LOS: {:.2}%", self.los * 100.0);
-        let p = self.pentanomial;
-        let _ = writeln!(
-            o,
-            "Pentanomial [LL, LD, DD/WL, WD, WW]: [{}, {}, {}, {}, {}]",
-            p[0], p[1], p[2], p[3], p[4]
-        );
+        // Only a match of game pairs has pair counts to show.
+        if self.elo_model == "pentanomial" {
+            let p = self.pentanomial;
+            let _ = writeln!(
+                o,
+                "Pentanomial [LL, LD, DD/WL, WD, WW]: [{}, {}, {}, {}, {}]",
+                p[0], p[1], p[2], p[3], p[4]
+            );
+        }
         let _ = writeln!(
             o,
             "Points per game ({}): {:+.3} ± {:.3}",

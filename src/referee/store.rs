@@ -40,6 +40,13 @@ pub fn check_header(old: &Header, new: &Header) -> Result<(), String> {
             }
         }
     }
+    // A key only the file has (`repeat=off`, `tournament`) is a setting this
+    // run does not share.
+    if let Some((key, value)) = old.entries.iter().find(|(k, _)| new.get(k).is_none()) {
+        return Err(format!(
+            "its {key} is '{value}', this run has none (nothing written)"
+        ));
+    }
     Ok(())
 }
 

@@ -111,10 +111,15 @@ pub struct Plan {
     pub engines: usize,
     /// The openings every pairing plays.
     pub openings: Vec<Opening>,
-    /// Rounds per pairing: every opening twice, colours swapped.
+    /// Rounds per pairing: every opening twice, colours swapped (once,
+    /// without `repeat`).
     pub rounds: u64,
     /// Cut after this many games of the whole tournament.
     pub games: Option<u64>,
+    /// Every opening twice, colours swapped (a game pair); without it every
+    /// opening once, the colours alternating from one opening to the next
+    /// (cutechess-cli without `-repeat`): each game is its own unit.
+    pub repeat: bool,
 }
 
 impl Plan {
@@ -124,9 +129,20 @@ impl Plan {
         self.games.map_or(full, |g| g.min(full))
     }
 
+    /// Games of one opening in a pairing: two with `repeat`, else one.
+    fn games_per_opening(&self) -> u64 {
+        if self.repeat {
+            2
+        } else {
+            1
+        }
+    }
+
     /// Games of one round over every pairing.
     pub fn games_per_round(&self) -> u64 {
-        2 * self.openings.len() as u64 * pairings(self.kind, self.engines).len() as u64
+        self.games_per_opening()
+            * self.openings.len() as u64
+            * pairings(self.kind, self.engines).len() as u64
     }
 
     /// Rounds needed for `games` games of the whole tournament.
@@ -141,19 +157,22 @@ impl Plan {
         if m == 0 || o == 0 {
             return Vec::new();
         }
+        let per_opening = self.games_per_opening();
         (0..self.total_games())
-            .filter(|index| shard.is_none_or(|s| s.holds(index / 2)))
+            .filter(|index| shard.is_none_or(|s| s.holds(index / per_opening)))
             .map(|index| {
-                let pair = index / 2;
+                // A unit is a game pair with `repeat`, else one game.
+                let pair = index / per_opening;
                 let pairing = (pair % m) as usize;
                 let slot = pair / m; // round * openings + opening
+                let x_engine = if self.repeat { index % 2 } else { slot % 2 };
                 TourGame {
                     spec: GameSpec {
                         index,
                         pair,
                         round: slot / o,
                         opening: self.openings[(slot % o) as usize].clone(),
-                        x_engine: (index % 2) as usize,
+                        x_engine: x_engine as usize,
                     },
                     engines: pairings[pairing],
                 }
@@ -174,6 +193,7 @@ mod tests {
             openings: all_initial_pairs(6)[..openings].to_vec(),
             rounds,
             games: None,
+            repeat: true,
         }
     }
 
@@ -250,6 +270,7 @@ mod tests {
                 openings: o.clone(),
                 rounds: 2,
                 games: Some(31),
+                repeat: true,
             };
             let tour: Vec<GameSpec> = p.build(None).into_iter().map(|g| g.spec).collect();
             assert_eq!(tour, build(&o, 2, Some(31), None));
@@ -271,5 +292,43 @@ mod tests {
         joined.sort_by_key(|g| g.spec.index);
         assert_eq!(joined, all);
         assert_eq!(p.rounds_for(121), 3); // 60 games a round
+    }
+
+    #[test]
+    fn without_repeat_every_opening_is_played_once_colours_alternating() {
+        let mut p = plan(Kind::RoundRobin, 2, 5, 2);
+        p.repeat = false;
+        let games = p.build(None);
+        // Two rounds of five openings, one game each.
+        assert_eq!((p.games_per_round(), p.total_games()), (5, 10));
+        assert_eq!(games.len(), 10);
+        for (i, g) in games.iter().enumerate() {
+            assert_eq!((g.spec.index, g.spec.pair), (i as u64, i as u64));
+            assert_eq!(g.spec.opening, p.openings[i % 5]);
+            assert_eq!(g.spec.round, i as u64 / 5);
+            assert_eq!(g.spec.x_engine, i % 2);
+        }
+        // --games 7 asks for two rounds; shards split the games one by one.
+        p.games = Some(7);
+        assert_eq!(p.rounds_for(7), 2);
+        let part = p.build(Some(Shard { index: 1, count: 2 }));
+        assert_eq!(
+            part.iter().map(|g| g.spec.index).collect::<Vec<_>>(),
+            [1, 3, 5]
+        );
+        // In a tournament each pairing meets each opening once, and its
+        // colours alternate from one opening to the next.
+        let mut t = plan(Kind::RoundRobin, 3, 4, 1);
+        t.repeat = false;
+        let all = t.build(None);
+        assert_eq!(all.len(), 3 * 4);
+        for pairing in pairings(Kind::RoundRobin, 3) {
+            let mine: Vec<_> = all.iter().filter(|g| g.engines == pairing).collect();
+            assert_eq!(mine.len(), 4);
+            let openings: Vec<_> = mine.iter().map(|g| g.spec.opening.clone()).collect();
+            assert_eq!(openings, t.openings);
+            let xs: Vec<_> = mine.iter().map(|g| g.spec.x_engine).collect();
+            assert_eq!(xs, [0, 1, 0, 1]);
+        }
     }
 }

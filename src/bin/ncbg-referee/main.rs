@@ -128,9 +128,16 @@ pub(crate) struct RunArgs {
     #[arg(long)]
     games: Option<u64>,
     /// Rounds: every opening twice, colours swapped (per pairing in a
-    /// tournament).
+    /// tournament); once with --no-repeat.
     #[arg(long)]
     rounds: Option<u64>,
+    /// Every opening once, the colours alternating from one opening to the
+    /// next (cutechess-cli without -repeat), not twice with colours
+    /// swapped: for two copies of one deterministic engine, whose colour-
+    /// swapped games are the same game. Each game counts alone (no game
+    /// pairs: the trinomial model).
+    #[arg(long)]
+    no_repeat: bool,
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,

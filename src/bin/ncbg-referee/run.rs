@@ -60,6 +60,7 @@ fn plan(args: &RunArgs) -> Result<MatchPlan, String> {
         concurrency: args.concurrency,
         openings,
         rounds: args.rounds,
+        repeat: !args.no_repeat,
         games: args.games,
         shard: args.shard.as_deref().map(Shard::parse).transpose()?,
     })
