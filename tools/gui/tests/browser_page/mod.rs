@@ -178,13 +178,30 @@ pub async fn fill(c: &Client, css: &str, text: &str) {
     e.send_keys(text).await.unwrap();
 }
 
+/// Chooses `value` in the select `css`, once the page has filled it with
+/// that option (a page just opened may not have yet: setting a value it
+/// lacks would choose nothing).
 pub async fn select(c: &Client, css: &str, value: &str) {
-    c.execute(
-        "const s = document.querySelector(arguments[0]); s.value = arguments[1]; s.dispatchEvent(new Event('change'));",
-        vec![json!(css), json!(value)],
-    )
-    .await
-    .unwrap();
+    let started = std::time::Instant::now();
+    loop {
+        let chosen = c
+            .execute(
+                "const s = document.querySelector(arguments[0]);
+                 if (!s || ![...s.options].some(o => o.value === arguments[1])) return false;
+                 s.value = arguments[1]; s.dispatchEvent(new Event('change')); return true;",
+                vec![json!(css), json!(value)],
+            )
+            .await
+            .unwrap();
+        if chosen == json!(true) {
+            return;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "{css} never offered '{value}'"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
 }
 
 pub fn shots() -> PathBuf {
