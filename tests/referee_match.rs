@@ -6,30 +6,42 @@ mod referee_support;
 
 use referee_support::*;
 
+/// Two conformant engines, `alpha` and `beta`, playing random turns with
+/// their own seeds.
+fn alpha_and_beta() -> Vec<String> {
+    let engine = |name: &str, seed: u32| {
+        vec![
+            "--engine".to_string(),
+            engine_cmd("random", ""),
+            format!("name={name}"),
+            format!("option.Seed={seed}"),
+        ]
+    };
+    [engine("alpha", 1), engine("beta", 2)].concat()
+}
+
 #[test]
 fn conformant_engines_play_a_full_match() {
     let dir = temp_dir("full");
     let file = dir.join("match.txt");
-    let out = run_referee(&[
-        "--engine".into(),
-        engine_cmd("random", ""),
-        "name=alpha".into(),
-        "option.Seed=1".into(),
-        "--engine".into(),
-        engine_cmd("random", ""),
-        "name=beta".into(),
-        "option.Seed=2".into(),
-        "--each".into(),
-        "depth=1".into(),
-        "--games".into(),
-        "10".into(),
-        "--concurrency".into(),
-        "2".into(),
-        "--format".into(),
-        "json".into(),
-        "--out".into(),
-        file.display().to_string(),
-    ]);
+    let out = run_referee(
+        &[
+            alpha_and_beta(),
+            args(&[
+                "--each",
+                "depth=1",
+                "--games",
+                "10",
+                "--concurrency",
+                "2",
+                "--format",
+                "json",
+                "--out",
+            ]),
+            vec![file.display().to_string()],
+        ]
+        .concat(),
+    );
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json report");
     assert_eq!(report["games"], 10);
     assert_eq!(report["forfeits"].as_object().unwrap().len(), 0);
@@ -354,27 +366,23 @@ fn wrapper_script_engines_leave_no_process_behind() {
 fn no_repeat_plays_every_opening_once_with_colours_alternating() {
     let dir = temp_dir("once");
     let file = dir.join("match.txt");
-    let match_args = vec![
-        "--engine".to_string(),
-        engine_cmd("random", ""),
-        "name=alpha".into(),
-        "option.Seed=1".into(),
-        "--engine".into(),
-        engine_cmd("random", ""),
-        "name=beta".into(),
-        "option.Seed=2".into(),
-        "--each".into(),
-        "depth=1".into(),
-        "--random-openings".into(),
-        "6".into(),
-        "--no-repeat".into(),
-        "--games".into(),
-        "6".into(),
-        "--format".into(),
-        "json".into(),
-        "--out".into(),
-        file.display().to_string(),
-    ];
+    let match_args = [
+        alpha_and_beta(),
+        args(&[
+            "--each",
+            "depth=1",
+            "--random-openings",
+            "6",
+            "--no-repeat",
+            "--games",
+            "6",
+            "--format",
+            "json",
+            "--out",
+        ]),
+        vec![file.display().to_string()],
+    ]
+    .concat();
     let out = run_referee(&match_args);
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json report");
     // One round: six games, one an opening; no game pairs.

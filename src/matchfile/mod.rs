@@ -134,7 +134,7 @@ impl MatchHeader {
         if let Some(kind) = &self.tournament {
             entries.push(("tournament".into(), kind.clone()));
         }
-        let rest = [
+        let mut rest = vec![
             ("variant", self.variant.name().to_string()),
             ("k", self.numbers.k.to_string()),
             ("credits", self.numbers.doublet_credits.to_string()),
@@ -145,21 +145,19 @@ impl MatchHeader {
             ),
             ("openings", openings),
             ("rounds", self.rounds.to_string()),
+        ];
+        if !self.repeat {
+            rest.push(("repeat", "off".to_string()));
+        }
+        rest.extend([
             ("games", self.games.map_or("-".into(), |g| g.to_string())),
             ("total-games", self.total_games.to_string()),
             (
                 "shard",
                 self.shard.map_or("-".into(), |(i, n)| format!("{i}/{n}")),
             ),
-        ];
+        ]);
         entries.extend(rest.into_iter().map(|(k, v)| (k.to_string(), v)));
-        if !self.repeat {
-            let after_rounds = entries
-                .iter()
-                .position(|(k, _)| k == "rounds")
-                .map_or(0, |i| i + 1);
-            entries.insert(after_rounds, ("repeat".into(), "off".into()));
-        }
         Header { entries }
     }
 }

@@ -182,7 +182,7 @@ pub async fn fill(c: &Client, css: &str, text: &str) {
 /// that option (a page just opened may not have yet: setting a value it
 /// lacks would choose nothing).
 pub async fn select(c: &Client, css: &str, value: &str) {
-    let started = std::time::Instant::now();
+    let started = Instant::now();
     loop {
         let chosen = c
             .execute(
@@ -197,10 +197,10 @@ pub async fn select(c: &Client, css: &str, value: &str) {
             return;
         }
         assert!(
-            started.elapsed() < std::time::Duration::from_secs(30),
+            started.elapsed() < Duration::from_secs(30),
             "{css} never offered '{value}'"
         );
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
 
