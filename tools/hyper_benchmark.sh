@@ -12,21 +12,27 @@
 #
 # Needs the table (about 2 minutes on 2 cores, 0.32 GB RAM, 193 MB):
 #   ncbg tables build --full --checkers 3 --k 3 --credits 0 --out /tmp/hyper-k3.tb --jobs 2
-# Usage: tools/hyper_benchmark.sh [table] [openings] [limit]
+# Usage: tools/hyper_benchmark.sh [table] [openings] [limit] [setting...]
 # (defaults /tmp/hyper-k3.tb, 120, nodes=60000; the limit as the referee's
-# `--each` takes it, e.g. depth=7, or a bare number for a depth). Writes its files in a temporary folder
-# (kept: its path is printed).
+# `--each` takes it, e.g. depth=7, or a bare number for a depth; each further
+# argument is one more `--each` setting of both engines, e.g.
+# option.EvalFile=tools/train/nets/hyper5.ncnn or option.OddDepths=2).
+# Writes its files in a temporary folder (kept: its path is printed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TABLE=${1:-/tmp/hyper-k3.tb}
 OPENINGS=${2:-120}
 LIMIT=${3:-nodes=60000}
 case "$LIMIT" in *=*) ;; *) LIMIT="depth=$LIMIT" ;; esac
+EACH=(--each "$LIMIT")
+if [ $# -gt 3 ]; then
+  for setting in "${@:4}"; do EACH+=(--each "$setting"); done
+fi
 cargo build --quiet --release --bin ncbg --bin ncbg-referee
 DIR=$(mktemp -d)
 cp target/release/ncbg target/release/ncbg-referee "$DIR/"
 "$DIR/ncbg-referee" --quiet --engine cmd="$DIR/ncbg" name=ncbg-a --engine cmd="$DIR/ncbg" name=ncbg-b \
-  --each "$LIMIT" --variant hypergammon --k 3 --credits 0 --max-turns 200 \
+  "${EACH[@]}" --variant hypergammon --k 3 --credits 0 --max-turns 200 \
   --random-openings "$OPENINGS" --no-repeat --seed 1 --concurrency 2 \
   --out "$DIR/match.txt" > "$DIR/match-report.txt"
 "$DIR/ncbg" analyze "$DIR/match.txt" --tables "$TABLE" --format json > "$DIR/analysis.jsonl"
