@@ -370,3 +370,44 @@ fn the_filter_reduction_searches_what_the_filter_cut() {
         assert!(reduced.nodes >= plain.nodes);
     }
 }
+
+/// NC-Hypergammon searches with `hyper_move_filter` and every other game
+/// with `move_filter`: each setting changes the search of its own game and
+/// leaves the other's node for node.
+#[test]
+fn each_game_searches_with_its_own_move_filter() {
+    use ncbg::board::Variant;
+    use ncbg::numbers::NumberRules;
+    let mut hyper = GameState::start(Variant::Hypergammon, NumberRules::new(4, 0).unwrap());
+    hyper.pick(1).unwrap();
+    hyper.pick(3).unwrap();
+    let standard = opened(3, 5);
+    let depth = |d| Limits {
+        depth: Some(d),
+        ..Limits::default()
+    };
+    let with = |filter, hyper_filter| Settings {
+        move_filter: filter,
+        hyper_move_filter: hyper_filter,
+        ..Settings::default()
+    };
+    let key = |r: ncbg::search::SearchResult| (r.best, r.score, r.nodes);
+    // Hypergammon: its filter cuts, the standard game's is not read.
+    let full = key(search(&hyper, depth(6), &with(12, 0)));
+    let narrow = key(search(&hyper, depth(6), &with(12, 2)));
+    assert_ne!(full.2, narrow.2, "the Hypergammon filter changed nothing");
+    assert_eq!(key(search(&hyper, depth(6), &with(0, 2))), narrow);
+    assert_eq!(key(search(&hyper, depth(6), &with(1000, 0))), full);
+    // The standard game: the reverse.
+    let a = key(search(&standard, depth(4), &with(12, 0)));
+    assert_eq!(key(search(&standard, depth(4), &with(12, 1000))), a);
+    assert_ne!(key(search(&standard, depth(4), &with(0, 6))).2, a.2);
+    assert_eq!(
+        Settings::default().move_filter_for(&hyper),
+        ncbg::search::DEFAULT_HYPER_MOVE_FILTER
+    );
+    assert_eq!(
+        Settings::default().move_filter_for(&standard),
+        ncbg::search::DEFAULT_MOVE_FILTER
+    );
+}

@@ -34,6 +34,9 @@ pub struct Options {
     pub eval_file: Option<String>,
     /// `MoveFilter`: children searched below the root (0: all).
     pub move_filter: usize,
+    /// `HyperMoveFilter`: the same in NC-Hypergammon (three checkers a
+    /// side).
+    pub hyper_move_filter: usize,
     /// `FilterPerNumber`: below the move filter's cut, each number's best
     /// children kept as well (0: none).
     pub filter_per_number: usize,
@@ -78,6 +81,7 @@ impl Default for Options {
             eval: EvalKind::Nn,
             eval_file: None,
             move_filter: crate::search::DEFAULT_MOVE_FILTER,
+            hyper_move_filter: crate::search::DEFAULT_HYPER_MOVE_FILTER,
             filter_per_number: crate::search::DEFAULT_FILTER_PER_NUMBER,
             filter_reduction: crate::search::DEFAULT_FILTER_REDUCTION,
             odd_depths: 0,
@@ -164,6 +168,12 @@ const MOVE_FILTER: Spin = Spin {
     min: 0,
     max: 1000,
 };
+const HYPER_MOVE_FILTER: Spin = Spin {
+    name: "HyperMoveFilter",
+    default: crate::search::DEFAULT_HYPER_MOVE_FILTER as u64,
+    min: 0,
+    max: 1000,
+};
 const FILTER_PER_NUMBER: Spin = Spin {
     name: "FilterPerNumber",
     default: crate::search::DEFAULT_FILTER_PER_NUMBER as u64,
@@ -243,6 +253,7 @@ impl Options {
             "option name Eval type combo default nn var nn var classic".to_string(),
             format!("option name EvalFile type string default {EMBEDDED_NET}"),
             MOVE_FILTER.line(),
+            HYPER_MOVE_FILTER.line(),
             FILTER_PER_NUMBER.line(),
             FILTER_REDUCTION.line(),
             ODD_DEPTHS.line(),
@@ -278,6 +289,7 @@ impl Options {
             move_overhead: Duration::from_millis(self.move_overhead),
             threads: self.threads,
             move_filter: self.move_filter,
+            hyper_move_filter: self.hyper_move_filter,
             filter_per_number: self.filter_per_number,
             filter_reduction: self.filter_reduction,
             odd_depths: self.odd_depths,
@@ -360,6 +372,10 @@ impl Options {
                 // Values stored with another filter are another search's.
                 return Ok(OptionEffect::ClearHash);
             }
+            "hypermovefilter" => {
+                self.hyper_move_filter = HYPER_MOVE_FILTER.read(need()?)? as usize;
+                return Ok(OptionEffect::ClearHash);
+            }
             "odddepths" => {
                 self.odd_depths = ODD_DEPTHS.read(need()?)? as u8;
             }
@@ -408,6 +424,16 @@ mod tests {
         assert_eq!(o.settings().move_filter, 0);
         assert!(o.set("MoveFilter", Some("1001")).is_err());
         assert_eq!(o.move_filter, 0);
+        assert_eq!(o.settings().hyper_move_filter, 6);
+        assert_eq!(
+            o.set("hypermovefilter", Some("3")),
+            Ok(OptionEffect::ClearHash)
+        );
+        assert_eq!(o.settings().hyper_move_filter, 3);
+        assert_eq!(o.settings().move_filter, 0);
+        assert!(o.set("HyperMoveFilter", Some("-1")).is_err());
+        assert!(o.set("HyperMoveFilter", None).is_err());
+        assert_eq!(o.hyper_move_filter, 3);
         assert_eq!(
             o.set("FilterReduction", Some("2")),
             Ok(OptionEffect::ClearHash)
@@ -491,27 +517,31 @@ mod tests {
     #[test]
     fn declarations_match_defaults() {
         let lines = Options::declarations();
-        assert_eq!(lines.len(), 18);
+        assert_eq!(lines.len(), 19);
         assert_eq!(
-            lines[17],
+            lines[18],
             "option name TablesPath type string default <empty>"
         );
-        assert_eq!(lines[16], "option name Tables type string default <empty>");
+        assert_eq!(lines[17], "option name Tables type string default <empty>");
         assert_eq!(
-            lines[15],
+            lines[16],
             "option name OddDepths type spin default 0 min 0 max 2"
         );
         assert_eq!(
-            lines[14],
+            lines[15],
             "option name FilterReduction type spin default 1 min 0 max 8"
         );
         assert_eq!(
-            lines[13],
+            lines[14],
             "option name FilterPerNumber type spin default 0 min 0 max 100"
         );
         assert_eq!(
             lines[12],
             "option name MoveFilter type spin default 12 min 0 max 1000"
+        );
+        assert_eq!(
+            lines[13],
+            "option name HyperMoveFilter type spin default 6 min 0 max 1000"
         );
         assert_eq!(
             lines[0],

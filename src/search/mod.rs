@@ -16,7 +16,9 @@
 //! value. Below the root, a node at least two turns from the leaves searches
 //! only its best [`Settings::move_filter`] children by static value (gnubg's
 //! move filters; the root's choices are all searched): at 100 ms a move it
-//! won +49.6 Elo (95%: +8.1 .. +92.5, 240 games) over full width. The
+//! won +49.6 Elo (95%: +8.1 .. +92.5, 240 games) over full width. In
+//! NC-Hypergammon the filter is [`Settings::hyper_move_filter`], narrower,
+//! since three checkers a side have far fewer plays. The
 //! children past the filter's cut are not dropped but searched
 //! [`Settings::filter_reduction`] turns shallower with a null window, and
 //! in full if one beats the best child: a reply the static value ranks
@@ -47,6 +49,7 @@ mod split;
 mod time;
 mod tt;
 
+use crate::game::GameState;
 use crate::turn::Turn;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -101,6 +104,10 @@ pub struct Settings {
     /// leaves searches only its this many best children by static value
     /// (0: all of them). See [`DEFAULT_MOVE_FILTER`].
     pub move_filter: usize,
+    /// The move filter in NC-Hypergammon (three checkers a side), where
+    /// [`Settings::move_filter`] is every other game's. See
+    /// [`DEFAULT_HYPER_MOVE_FILTER`].
+    pub hyper_move_filter: usize,
     /// With the move filter: a node to pick a number also keeps, past the
     /// filter's cut, the best this many children of each number it can
     /// pick, so that no number (half of the opponent's next pair) goes
@@ -122,6 +129,15 @@ pub struct Settings {
 /// cores), reaching depth 5 instead of 3-4 in the opening.
 pub const DEFAULT_MOVE_FILTER: usize = 12;
 
+/// The move filter in NC-Hypergammon. Three checkers a side have a dozen
+/// plays or fewer where fifteen have dozens, so the standard game's filter
+/// never cut there; with this one (and [`DEFAULT_FILTER_REDUCTION`]) the
+/// search spends its nodes deeper on the likely lines. At k = 3 it beat
+/// the filter of 12 by +100 to +170 Elo at 20,000 nodes a move in each of
+/// four 120-game matches, at k = 4 by +78; level at k = 6 with two credits
+/// (`docs/lab/search-options.md`, the Hypergammon move filter).
+pub const DEFAULT_HYPER_MOVE_FILTER: usize = 6;
+
 /// Children of each number kept past the move filter's cut: none by default.
 pub const DEFAULT_FILTER_PER_NUMBER: usize = 0;
 
@@ -134,6 +150,19 @@ pub const DEFAULT_FILTER_PER_NUMBER: usize = 0;
 /// for the matches.
 pub const DEFAULT_FILTER_REDUCTION: u32 = 1;
 
+impl Settings {
+    /// The move filter of the game `state` belongs to:
+    /// [`Settings::hyper_move_filter`] with three checkers a side, else
+    /// [`Settings::move_filter`].
+    pub fn move_filter_for(&self, state: &GameState) -> usize {
+        if state.position().checkers_per_side() == 3 {
+            self.hyper_move_filter
+        } else {
+            self.move_filter
+        }
+    }
+}
+
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
@@ -143,6 +172,7 @@ impl Default for Settings {
             move_overhead: Duration::from_millis(30),
             threads: 1,
             move_filter: DEFAULT_MOVE_FILTER,
+            hyper_move_filter: DEFAULT_HYPER_MOVE_FILTER,
             filter_per_number: DEFAULT_FILTER_PER_NUMBER,
             filter_reduction: DEFAULT_FILTER_REDUCTION,
             odd_depths: 0,

@@ -190,7 +190,7 @@ impl Searcher {
             start,
             hard_deadline: hard.map(|d| start + d),
             node_limit: if limits.infinite { None } else { limits.nodes },
-            move_filter: settings.move_filter,
+            move_filter: settings.move_filter_for(state),
             filter_per_number: settings.filter_per_number,
             filter_reduction: settings.filter_reduction,
             odd_depths: settings.odd_depths,

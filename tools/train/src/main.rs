@@ -178,7 +178,8 @@ enum Cmd {
         /// engine's).
         #[arg(long)]
         odd_depths: Option<u8>,
-        /// The search's move filter (engine option MoveFilter; 0: none).
+        /// The search's move filter (engine options MoveFilter and
+        /// HyperMoveFilter, whichever the table's game uses; 0: none).
         #[arg(long)]
         move_filter: Option<usize>,
     },
@@ -436,6 +437,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let settings = ncbg::search::Settings {
                 odd_depths: odd_depths.unwrap_or(defaults.odd_depths),
                 move_filter: move_filter.unwrap_or(defaults.move_filter),
+                hyper_move_filter: move_filter.unwrap_or(defaults.hyper_move_filter),
                 ..defaults
             };
             let table = ncbg::tables::Table::open(&table)?;
