@@ -1,6 +1,6 @@
 //! Search: choosing a turn (number + checker play) by alpha-beta over turns.
 //!
-//! A node is a [`GameState`](crate::game::GameState); its children are every legal pick followed by
+//! A node is a [`GameState`]; its children are every legal pick followed by
 //! every distinct result of the pair it makes (or, when the number is already
 //! picked, every distinct play; in turn 0, the picks alone). Scores are in
 //! millipoints for the side to move: a finished game scores exactly ±1000,
