@@ -133,9 +133,10 @@ pub const DEFAULT_MOVE_FILTER: usize = 12;
 /// plays or fewer where fifteen have dozens, so the standard game's filter
 /// never cut there; with this one (and [`DEFAULT_FILTER_REDUCTION`]) the
 /// search spends its nodes deeper on the likely lines. At k = 3 it beat
-/// the filter of 12 by +100 to +170 Elo at 20,000 nodes a move in each of
-/// four 120-game matches, at k = 4 by +78; level at k = 6 with two credits
-/// (`docs/lab/search-options.md`, the Hypergammon move filter).
+/// the filter of 12 by +63 to +145 Elo at 20,000 nodes a move in each of
+/// four 120-game matches and passed an SPRT at 60,000 nodes (+39.7, 95%:
+/// +8.4 .. +71.1); at k = 4 +78, k = 6 +63, k = 6 with two credits +8.5
+/// and +60 (`docs/lab/search-options.md`, the Hypergammon move filter).
 pub const DEFAULT_HYPER_MOVE_FILTER: usize = 6;
 
 /// Children of each number kept past the move filter's cut: none by default.
