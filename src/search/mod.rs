@@ -135,7 +135,7 @@ pub const DEFAULT_MOVE_FILTER: usize = 12;
 /// search spends its nodes deeper on the likely lines. At k = 3 it beat
 /// the filter of 12 by +63 to +145 Elo at 20,000 nodes a move in each of
 /// four 120-game matches and passed an SPRT at 60,000 nodes (+39.7, 95%:
-/// +8.4 .. +71.1); at k = 4 +78, k = 6 +63, k = 6 with two credits +8.5
+/// +8.4 .. +71.1); at k = 4 +78 and +6, k = 6 +63, k = 6 with two credits +8.5
 /// and +60 (`docs/lab/search-options.md`, the Hypergammon move filter).
 pub const DEFAULT_HYPER_MOVE_FILTER: usize = 6;
 
