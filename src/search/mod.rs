@@ -49,6 +49,7 @@ mod split;
 mod time;
 mod tt;
 
+use crate::board::Variant;
 use crate::game::GameState;
 use crate::turn::Turn;
 use std::sync::atomic::AtomicBool;
@@ -156,7 +157,7 @@ impl Settings {
     /// [`Settings::hyper_move_filter`] with three checkers a side, else
     /// [`Settings::move_filter`].
     pub fn move_filter_for(&self, state: &GameState) -> usize {
-        if state.position().checkers_per_side() == 3 {
+        if state.position().checkers_per_side() == Variant::Hypergammon.checkers_per_side() {
             self.hyper_move_filter
         } else {
             self.move_filter
