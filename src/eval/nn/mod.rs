@@ -18,7 +18,8 @@
 //! ([`Probabilities::consistent`]). The nets the
 //! engine plays with are embedded in the binary: one for the games of 15
 //! checkers a side, standard and Nackgammon ([`Network::embedded`]), one
-//! for NC-Hypergammon's three up to k = 6 ([`Network::embedded_hyper`]), chosen by the
+//! for NC-Hypergammon's three up to k = 6 ([`Network::embedded_hyper`]), one for
+//! NC-Hypergammon at k = 7..=9 ([`Network::embedded_hyper_high`]), chosen by the
 //! state ([`Network::embedded_for`], [`NnEval::embedded`]); [`mod@file`] reads
 //! and writes other nets (a net given by file plays every game).
 //!
@@ -58,18 +59,23 @@ static EMBEDDED_BYTES: &[u8] = include_bytes!("default.ncnn");
 /// its own states (see `tools/train/README.md`).
 static HYPER_BYTES: &[u8] = include_bytes!("hyper.ncnn");
 
+/// The net embedded for NC-Hypergammon above [`HYPER_NET_MAX_K`]: the
+/// Hypergammon net taught k = 7, 8 and 9 by its own games there.
+static HYPER_HIGH_BYTES: &[u8] = include_bytes!("hyper-high.ncnn");
+
 /// The largest alphabet the embedded Hypergammon net plays. Its generations
-/// learned from k = 4's exact values and from its own play at k = 3, 5 and 6
-/// (`tools/train/README.md`); in self-play at 20,000 nodes against the main
-/// net it wins 176–3 in points at k = 6 with two credits (+547.7 Elo), while
-/// its ancestor hyper4 scored 16.7% of the games at k = 8, where no generation
-/// played (−272.8 Elo), so k = 7 and above stay with the main net.
+/// learned from k = 4's exact values and from their own play at k = 3, 5 and
+/// 6 (`tools/train/README.md`); in self-play at 20,000 nodes against the main
+/// net it wins 176–3 in points at k = 6 with two credits (+547.7 Elo). Above
+/// it the net taught k = 7..=9 plays, which wins 116–4 in games against the
+/// main net at k = 8 and 9, but loses to this one at k = 3 and 5.
 pub const HYPER_NET_MAX_K: u8 = 6;
 
-/// Whether the embedded Hypergammon net values `state`: three checkers a
-/// side (NC-Hypergammon) and k at most [`HYPER_NET_MAX_K`].
+/// Whether an embedded Hypergammon net values `state`: three checkers a
+/// side (NC-Hypergammon); [`Network::embedded_hyper`] up to
+/// [`HYPER_NET_MAX_K`], [`Network::embedded_hyper_high`] above.
 pub fn hyper_net_plays(state: &GameState) -> bool {
-    state.position().mover().total() == 3 && state.k() <= HYPER_NET_MAX_K
+    state.position().mover().total() == 3
 }
 
 /// A second hidden layer of ReLU units over the first's (file version 2):
@@ -248,14 +254,25 @@ impl Network {
         .clone()
     }
 
-    /// The embedded net that plays `state`'s game: the Hypergammon net for
-    /// three checkers a side up to k = 6 ([`hyper_net_plays`]), the main one
-    /// otherwise.
+    /// The net embedded for NC-Hypergammon at k = 7..=9 (read once, shared).
+    pub fn embedded_hyper_high() -> Arc<Network> {
+        static NET: OnceLock<Arc<Network>> = OnceLock::new();
+        NET.get_or_init(|| {
+            Arc::new(file::read(HYPER_HIGH_BYTES).expect("the embedded Hypergammon net is valid"))
+        })
+        .clone()
+    }
+
+    /// The embedded net that plays `state`'s game: for three checkers a side
+    /// ([`hyper_net_plays`]) the Hypergammon net up to k = 6 and the one for
+    /// k = 7..=9 above, the main one otherwise.
     pub fn embedded_for(state: &GameState) -> Arc<Network> {
-        if hyper_net_plays(state) {
+        if !hyper_net_plays(state) {
+            Network::embedded()
+        } else if state.k() <= HYPER_NET_MAX_K {
             Network::embedded_hyper()
         } else {
-            Network::embedded()
+            Network::embedded_hyper_high()
         }
     }
 
@@ -295,8 +312,9 @@ pub fn to_millipoints(equity: f32) -> i32 {
 #[derive(Clone, Debug)]
 pub struct NnEval {
     net: Arc<Network>,
-    /// The net for three checkers a side, where it is not `net`.
-    hyper: Option<Arc<Network>>,
+    /// The nets for three checkers a side, where they are not `net`: up to
+    /// [`HYPER_NET_MAX_K`], and above.
+    hyper: Option<(Arc<Network>, Arc<Network>)>,
 }
 
 impl NnEval {
@@ -305,12 +323,13 @@ impl NnEval {
         NnEval { net, hyper: None }
     }
 
-    /// The evaluation with the embedded nets: the Hypergammon net for three
-    /// checkers a side up to k = 6, the main net for the other games.
+    /// The evaluation with the embedded nets: the Hypergammon nets for three
+    /// checkers a side (up to k = 6, and above), the main net for the other
+    /// games.
     pub fn embedded() -> NnEval {
         NnEval {
             net: Network::embedded(),
-            hyper: Some(Network::embedded_hyper()),
+            hyper: Some((Network::embedded_hyper(), Network::embedded_hyper_high())),
         }
     }
 
@@ -329,7 +348,13 @@ impl NnEval {
     /// The net that values `state`.
     pub fn network_for(&self, state: &GameState) -> &Arc<Network> {
         match &self.hyper {
-            Some(h) if hyper_net_plays(state) => h,
+            Some((low, high)) if hyper_net_plays(state) => {
+                if state.k() <= HYPER_NET_MAX_K {
+                    low
+                } else {
+                    high
+                }
+            }
             _ => &self.net,
         }
     }
@@ -387,7 +412,7 @@ mod tests {
         assert_eq!(pair.evaluate(&standard), value(&main, &standard));
         assert!(Arc::ptr_eq(&Network::embedded_for(&hyper), &own));
         // Up to k = 6 (the standard numbers) the Hypergammon net plays; from
-        // k = 7 on the main net plays Hypergammon too.
+        // k = 7 on the one taught k = 7..=9.
         let hyper_at = |k: u8| {
             let mut s = GameState::start(Variant::Hypergammon, NumberRules::new(k, 2).unwrap());
             s.pick(2).unwrap();
@@ -397,8 +422,15 @@ mod tests {
         let (hyper6, hyper7) = (hyper_at(HYPER_NET_MAX_K), hyper_at(HYPER_NET_MAX_K + 1));
         assert!(Arc::ptr_eq(pair.network_for(&hyper6), &own));
         assert_eq!(pair.evaluate(&hyper6), value(&own, &hyper6));
-        assert!(Arc::ptr_eq(pair.network_for(&hyper7), &main));
-        assert_eq!(pair.evaluate(&hyper7), value(&main, &hyper7));
+        let high = Network::embedded_hyper_high();
+        assert_ne!(*high, *own);
+        for k in HYPER_NET_MAX_K + 1..=NumberRules::MAX_K {
+            let s = hyper_at(k);
+            assert!(Arc::ptr_eq(pair.network_for(&s), &high), "k = {k}");
+            assert!(Arc::ptr_eq(&Network::embedded_for(&s), &high), "k = {k}");
+            assert_eq!(pair.evaluate(&s), value(&high, &s));
+        }
+        assert_ne!(pair.evaluate(&hyper7), value(&main, &hyper7));
         // A net given by file plays every game.
         let single = NnEval::file_or_embedded(Some(main.clone()));
         assert_eq!(single.evaluate(&hyper), value(&main, &hyper));

@@ -81,11 +81,20 @@ mod tests {
     /// The standard game's embedded net reads the alphabets no game taught
     /// it as their nearest trained ones: k = 3 as 4, k = 9 as 8. (The
     /// Hypergammon net's k = 3 was copied from k = 4, then taught by
-    /// self-play at k = 3.)
+    /// self-play at k = 3; the one for k = 7..=9 had those copied from k = 6,
+    /// then taught by its own games there.)
     #[test]
     fn the_embedded_net_reads_untaught_alphabets_as_their_neighbours() {
         let hyper = Network::embedded_hyper();
         assert_ne!(logits(&hyper, &state(3)), logits(&hyper, &state(4)));
+        let high = Network::embedded_hyper_high();
+        for k in 7..=9 {
+            assert_ne!(
+                logits(&high, &state(k)),
+                logits(&high, &state(6)),
+                "k = {k}"
+            );
+        }
         let gen = Network::embedded();
         assert_eq!(logits(&gen, &standard(3)), logits(&gen, &standard(4)));
         assert_eq!(logits(&gen, &standard(9)), logits(&gen, &standard(8)));
