@@ -267,13 +267,7 @@ impl Network {
     /// ([`hyper_net_plays`]) the Hypergammon net up to k = 6 and the one for
     /// k = 7..=9 above, the main one otherwise.
     pub fn embedded_for(state: &GameState) -> Arc<Network> {
-        if !hyper_net_plays(state) {
-            Network::embedded()
-        } else if state.k() <= HYPER_NET_MAX_K {
-            Network::embedded_hyper()
-        } else {
-            Network::embedded_hyper_high()
-        }
+        NnEval::embedded().network_for(state).clone()
     }
 
     /// The raw output sums (before the sigmoid) for inputs encoded in the
