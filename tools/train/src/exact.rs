@@ -178,6 +178,28 @@ pub fn labelled_games(table: &Table, states: &[GameState]) -> Result<Vec<Game>, 
         .collect()
 }
 
+/// The limit of each search: `nodes` if not 0, else `movetime_ms`
+/// milliseconds (as `go movetime`: the engine's time management) if not 0,
+/// else `depth` turns.
+pub fn limits(nodes: u64, movetime_ms: u64, depth: u32) -> Limits {
+    if nodes > 0 {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    } else if movetime_ms > 0 {
+        Limits {
+            movetime: Some(std::time::Duration::from_millis(movetime_ms)),
+            ..Limits::default()
+        }
+    } else {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+}
+
 /// Searches `state` afresh with `searcher` and judges the turn it plays.
 pub fn judge(
     searcher: &mut Searcher,
@@ -490,6 +512,33 @@ mod tests {
         assert!(a
             .iter()
             .all(|s| s.phase() == Phase::Pick && !s.is_over() && !s.in_opening()));
+    }
+
+    #[test]
+    fn the_limit_is_nodes_else_a_time_else_a_depth() {
+        let by_nodes = limits(20_000, 100, 4);
+        assert_eq!(
+            (by_nodes.nodes, by_nodes.movetime, by_nodes.depth),
+            (Some(20_000), None, None)
+        );
+        let timed = limits(0, 100, 4);
+        assert_eq!(
+            (timed.nodes, timed.movetime, timed.depth),
+            (None, Some(std::time::Duration::from_millis(100)), None)
+        );
+        let deep = limits(0, 0, 4);
+        assert_eq!(
+            (deep.nodes, deep.movetime, deep.depth),
+            (None, None, Some(4))
+        );
+        // A timed search judges a state as a node-limited one does.
+        let (table, start) = tiny();
+        let states = sample_states(&table, start, 2, 3, 20).unwrap();
+        let mut searcher = Searcher::new(1, Box::new(ncbg::eval::Handcrafted::default()));
+        for s in &states {
+            let v = judge(&mut searcher, &table, s, &timed, &Settings::default()).unwrap();
+            assert_eq!(v.id, state_id::encode(s));
+        }
     }
 
     #[test]

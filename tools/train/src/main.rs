@@ -161,10 +161,16 @@ enum Cmd {
         /// Random turns after the initial pair, at most (uniform 0..=N).
         #[arg(long, default_value_t = 60)]
         max_turns: u32,
-        /// Node limit of each search (0: use --depth).
+        /// Node limit of each search (0: use --movetime or --depth).
         #[arg(long, default_value_t = 20_000)]
         nodes: u64,
-        /// Depth limit of each search, where --nodes is 0.
+        /// Time of each search in milliseconds, as `go movetime` gives it
+        /// (the engine's time management, which may answer sooner), where
+        /// --nodes is 0; 0: use --depth. Timed verdicts depend on the
+        /// machine and its load: run one job a core.
+        #[arg(long, default_value_t = 0)]
+        movetime: u64,
+        /// Depth limit of each search, where --nodes and --movetime are 0.
         #[arg(long, default_value_t = 4)]
         depth: u32,
         #[arg(long, default_value_t = 2)]
@@ -427,6 +433,7 @@ fn run(cli: Cli) -> Result<(), String> {
             seed,
             max_turns,
             nodes,
+            movetime,
             depth,
             jobs,
             verdicts,
@@ -449,11 +456,7 @@ fn run(cli: Cli) -> Result<(), String> {
             });
             let start = exact::start_of(&table)?;
             let sample = exact::sample_states(&table, start, states, seed, max_turns)?;
-            let limits = ncbg::search::Limits {
-                depth: (nodes == 0).then_some(depth),
-                nodes: (nodes > 0).then_some(nodes),
-                ..Default::default()
-            };
+            let limits = exact::limits(nodes, movetime, depth);
             let make = || -> Box<dyn ncbg::eval::Evaluator> { Box::new(eval.clone()) };
             let t = Instant::now();
             let out = exact::judge_all(&make, &table, &sample, &limits, &settings, jobs)?;
