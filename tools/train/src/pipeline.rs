@@ -122,6 +122,11 @@ pub struct TrainArgs {
     /// Weight of the game's result against the search's score (0..1).
     #[arg(long, default_value_t = 0.2)]
     pub result_weight: f32,
+    /// How far (0..1) the equity target of a drawn game's states (stopped at
+    /// the turn cap or by a repetition) moves from the search's score to 0,
+    /// the draw's value; 0 keeps the search's score alone.
+    #[arg(long, default_value_t = 0.0)]
+    pub draw_weight: f32,
     #[arg(long, default_value_t = 1)]
     pub epochs: u32,
     #[arg(long, default_value_t = 0.00005)]
@@ -289,7 +294,7 @@ pub fn run_train(
     }
     let mut mlp = Mlp::from_network(&load(init)?);
     mlp.consistency = a.consistency;
-    let samples = supervised::samples(&games, a.result_weight, mlp.features);
+    let samples = supervised::samples(&games, a.result_weight, a.draw_weight, mlp.features);
     let loss = supervised::train(
         &mut mlp,
         &samples,
