@@ -18,8 +18,8 @@
 //! ([`Probabilities::consistent`]). The nets the
 //! engine plays with are embedded in the binary: one for the games of 15
 //! checkers a side, standard and Nackgammon ([`Network::embedded`]), one
-//! for NC-Hypergammon's three up to k = 6 ([`Network::embedded_hyper`]), one for
-//! NC-Hypergammon at k = 7..=9 ([`Network::embedded_hyper_high`]), chosen by the
+//! for NC-Hypergammon's three up to k = 5 ([`Network::embedded_hyper`]), one for
+//! NC-Hypergammon at k = 6..=9 ([`Network::embedded_hyper_high`]), chosen by the
 //! state ([`Network::embedded_for`], [`NnEval::embedded`]); [`mod@file`] reads
 //! and writes other nets (a net given by file plays every game).
 //!
@@ -60,16 +60,19 @@ static EMBEDDED_BYTES: &[u8] = include_bytes!("default.ncnn");
 static HYPER_BYTES: &[u8] = include_bytes!("hyper.ncnn");
 
 /// The net embedded for NC-Hypergammon above [`HYPER_NET_MAX_K`]: the
-/// Hypergammon net taught k = 7, 8 and 9 by its own games there.
+/// Hypergammon net taught k = 7, 8 and 9 by its own games there, then a
+/// round of its own games at k = 3, 5 and 6 beside them (hyper8).
 static HYPER_HIGH_BYTES: &[u8] = include_bytes!("hyper-high.ncnn");
 
-/// The largest alphabet the embedded Hypergammon net plays. Its generations
-/// learned from k = 4's exact values and from their own play at k = 3, 5 and
-/// 6 (`tools/train/README.md`); in self-play at 20,000 nodes against the main
-/// net it wins 176–3 in points at k = 6 with two credits (+547.7 Elo). Above
-/// it the net taught k = 7..=9 plays, which wins 116–4 in games against the
-/// main net at k = 8 and 9, but loses to this one at k = 3 and 5.
-pub const HYPER_NET_MAX_K: u8 = 6;
+/// The largest alphabet the embedded Hypergammon net (hyper6) plays. Its
+/// generations learned from k = 4's exact values and from their own play at
+/// k = 3, 5 and 6 (`tools/train/README.md`). Above it hyper8 plays, taught
+/// k = 7..=9 by its own games there and then k = 3, 5 and 6 again: in
+/// self-play at 20,000 nodes it beats hyper6 at k = 6 (+90.3 and +102.6 Elo
+/// with two credits, +42.9 without) and is level with hyper6 at k = 5 and
+/// with hyper7, the net it replaced, at k = 7..=9, but loses to hyper6 at
+/// k = 3 and 4.
+pub const HYPER_NET_MAX_K: u8 = 5;
 
 /// Whether an embedded Hypergammon net values `state`: three checkers a
 /// side (NC-Hypergammon); [`Network::embedded_hyper`] up to
@@ -254,7 +257,7 @@ impl Network {
         .clone()
     }
 
-    /// The net embedded for NC-Hypergammon at k = 7..=9 (read once, shared).
+    /// The net embedded for NC-Hypergammon at k = 6..=9 (read once, shared).
     pub fn embedded_hyper_high() -> Arc<Network> {
         static NET: OnceLock<Arc<Network>> = OnceLock::new();
         NET.get_or_init(|| {
@@ -264,8 +267,8 @@ impl Network {
     }
 
     /// The embedded net that plays `state`'s game: for three checkers a side
-    /// ([`hyper_net_plays`]) the Hypergammon net up to k = 6 and the one for
-    /// k = 7..=9 above, the main one otherwise.
+    /// ([`hyper_net_plays`]) the Hypergammon net up to k = 5 and the one for
+    /// k = 6..=9 above, the main one otherwise.
     pub fn embedded_for(state: &GameState) -> Arc<Network> {
         NnEval::embedded().network_for(state).clone()
     }
@@ -318,7 +321,7 @@ impl NnEval {
     }
 
     /// The evaluation with the embedded nets: the Hypergammon nets for three
-    /// checkers a side (up to k = 6, and above), the main net for the other
+    /// checkers a side (up to k = 5, and above), the main net for the other
     /// games.
     pub fn embedded() -> NnEval {
         NnEval {
@@ -405,17 +408,17 @@ mod tests {
         assert_eq!(pair.evaluate(&hyper), value(&own, &hyper));
         assert_eq!(pair.evaluate(&standard), value(&main, &standard));
         assert!(Arc::ptr_eq(&Network::embedded_for(&hyper), &own));
-        // Up to k = 6 (the standard numbers) the Hypergammon net plays; from
-        // k = 7 on the one taught k = 7..=9.
+        // Up to k = 5 the Hypergammon net plays; from k = 6 (the standard
+        // numbers) on the one taught k = 7..=9 and then 6 again.
         let hyper_at = |k: u8| {
             let mut s = GameState::start(Variant::Hypergammon, NumberRules::new(k, 2).unwrap());
             s.pick(2).unwrap();
             s.pick(3).unwrap();
             s
         };
-        let (hyper6, hyper7) = (hyper_at(HYPER_NET_MAX_K), hyper_at(HYPER_NET_MAX_K + 1));
-        assert!(Arc::ptr_eq(pair.network_for(&hyper6), &own));
-        assert_eq!(pair.evaluate(&hyper6), value(&own, &hyper6));
+        let (low, high_k) = (hyper_at(HYPER_NET_MAX_K), hyper_at(HYPER_NET_MAX_K + 1));
+        assert!(Arc::ptr_eq(pair.network_for(&low), &own));
+        assert_eq!(pair.evaluate(&low), value(&own, &low));
         let high = Network::embedded_hyper_high();
         assert_ne!(*high, *own);
         for k in HYPER_NET_MAX_K + 1..=NumberRules::MAX_K {
@@ -424,7 +427,7 @@ mod tests {
             assert!(Arc::ptr_eq(&Network::embedded_for(&s), &high), "k = {k}");
             assert_eq!(pair.evaluate(&s), value(&high, &s));
         }
-        assert_ne!(pair.evaluate(&hyper7), value(&main, &hyper7));
+        assert_ne!(pair.evaluate(&high_k), value(&main, &high_k));
         // A net given by file plays every game.
         let single = NnEval::file_or_embedded(Some(main.clone()));
         assert_eq!(single.evaluate(&hyper), value(&main, &hyper));

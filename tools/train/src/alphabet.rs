@@ -81,8 +81,8 @@ mod tests {
     /// The standard game's embedded net reads the alphabets no game taught
     /// it as their nearest trained ones: k = 3 as 4, k = 9 as 8. (The
     /// Hypergammon net's k = 3 was copied from k = 4, then taught by
-    /// self-play at k = 3; the one for k = 7..=9 had those copied from k = 6,
-    /// then taught by its own games there.)
+    /// self-play at k = 3; the one for k = 6..=9 had k = 7..=9 copied from
+    /// k = 6, then taught by its own games there.)
     #[test]
     fn the_embedded_net_reads_untaught_alphabets_as_their_neighbours() {
         let hyper = Network::embedded_hyper();
