@@ -531,7 +531,7 @@ mod tests {
             (deep.nodes, deep.movetime, deep.depth),
             (None, None, Some(4))
         );
-        // A timed search judges a state as a node-limited one does.
+        // A timed search judges every state, each searched afresh.
         let (table, start) = tiny();
         let states = sample_states(&table, start, 2, 3, 20).unwrap();
         let mut searcher = Searcher::new(1, Box::new(ncbg::eval::Handcrafted::default()));
