@@ -153,6 +153,31 @@ pub fn states_of_match(table: &Table, text: &str) -> Result<Vec<GameState>, Stri
     )
 }
 
+/// `states` followed by the children of those whose choices differ in
+/// value (the states after each of their turns that the table judges),
+/// each state once: the positions a mover must tell apart, so that exact
+/// labels teach the decisions and not only the states' values.
+pub fn with_children(table: &Table, states: &[GameState]) -> Result<Vec<GameState>, String> {
+    let mut seen: std::collections::HashSet<GameState> = states.iter().copied().collect();
+    let mut out = states.to_vec();
+    for state in states {
+        let choices = table.choices(state)?;
+        let differ = choices
+            .windows(2)
+            .any(|w| w[0].exact.value.points() != w[1].exact.value.points());
+        if !differ {
+            continue;
+        }
+        for c in &choices {
+            let child = c.turn.after(state);
+            if covered(table, &child) && seen.insert(child) {
+                out.push(child);
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// Training data from a table: each state of `states` as a one-state game
 /// whose result is the state's exact value (points for X; 0, a draw,
 /// weighs only the score) and whose score is that value for the mover in
@@ -462,6 +487,44 @@ mod tests {
             assert_eq!(g.result, x);
             // The line reads back as the same game.
             assert_eq!(&Game::parse(&g.to_line()).unwrap(), g);
+        }
+    }
+
+    #[test]
+    fn children_come_only_from_states_whose_choices_differ_each_once() {
+        let (table, start) = tiny();
+        let states = sample_states(&table, start, 40, 5, 20).unwrap();
+        let all = with_children(&table, &states).unwrap();
+        assert_eq!(&all[..states.len()], &states[..]);
+        let distinct: std::collections::HashSet<_> = all.iter().collect();
+        assert_eq!(distinct.len(), all.len());
+        let mut expected = std::collections::HashSet::new();
+        let mut deciding = 0;
+        for s in &states {
+            let choices = table.choices(s).unwrap();
+            let values: std::collections::HashSet<_> =
+                choices.iter().map(|c| c.exact.value.points()).collect();
+            if values.len() > 1 {
+                deciding += 1;
+                for c in &choices {
+                    let child = c.turn.after(s);
+                    if covered(&table, &child) {
+                        expected.insert(child);
+                    }
+                }
+            }
+        }
+        assert!(deciding > 0, "some sampled state must be a real decision");
+        let added: std::collections::HashSet<_> = all[states.len()..].iter().copied().collect();
+        assert!(!added.is_empty());
+        for child in &expected {
+            assert!(distinct.contains(child), "a child of a decision is missing");
+        }
+        for s in &added {
+            assert!(
+                expected.contains(s),
+                "a state was added that is no such child"
+            );
         }
     }
 

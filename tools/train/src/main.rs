@@ -139,6 +139,11 @@ enum Cmd {
         /// files of the table's game (an engine's own play).
         #[arg(long)]
         games: Vec<PathBuf>,
+        /// Also the children of every state whose choices differ in value
+        /// (the states after each of its turns, labelled the same way): the
+        /// positions its mover must tell apart.
+        #[arg(long)]
+        children: bool,
     },
     /// Strength against perfect play: random reachable states of a solved
     /// game (NC-Hypergammon), each searched afresh with the engine's
@@ -383,6 +388,7 @@ fn run(cli: Cli) -> Result<(), String> {
             seed,
             max_turns,
             games: matches,
+            children,
         } => {
             let path = table;
             let table = ncbg::tables::Table::open(&path)?;
@@ -408,9 +414,14 @@ fn run(cli: Cli) -> Result<(), String> {
                 all.retain(|s| seen.insert(*s));
                 all
             };
+            let sample = if children {
+                exact::with_children(&table, &sample)?
+            } else {
+                sample
+            };
             let games = exact::labelled_games(&table, &sample)?;
             let mut text = format!(
-                "{} {} exact table={spec} seed={seed} states={states} max_turns={max_turns}\n",
+                "{} {} exact table={spec} seed={seed} states={states} max_turns={max_turns} children={children}\n",
                 data::MAGIC,
                 data::VERSION
             );
