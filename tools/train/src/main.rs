@@ -421,9 +421,10 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             let games = exact::labelled_games(&table, &sample)?;
             let mut text = format!(
-                "{} {} exact table={spec} seed={seed} states={states} max_turns={max_turns} children={children}\n",
+                "{} {} exact table={spec} seed={seed} states={states} max_turns={max_turns}{}\n",
                 data::MAGIC,
-                data::VERSION
+                data::VERSION,
+                if children { " children" } else { "" }
             );
             for g in &games {
                 text.push_str(&g.to_line());
