@@ -203,39 +203,24 @@ impl Summary {
 
     /// The report, a line a figure.
     pub fn report(&self) -> String {
-        let pct = |k: usize, n: usize| 100.0 * k as f64 / n.max(1) as f64;
-        let (tl, th) = wilson(self.thrown, self.won);
-        let (dl, dh) = wilson(self.drawn_lost, self.drawn);
-        let (nl, nh) = wilson(self.near_thrown, self.near_won);
-        let (wl, wh) = wilson(self.wrong, self.states);
+        // "K of N: P% (95%: L..H)", the share with its Wilson interval.
+        let share = |k: usize, n: usize| {
+            let (l, h) = wilson(k, n);
+            let p = 100.0 * k as f64 / n.max(1) as f64;
+            format!("{k} of {n}: {p:.1}% (95%: {l:.1}..{h:.1})")
+        };
         format!(
             "states {}\n\
-             won states thrown (left as a draw or a loss) {} of {}: {:.1}% (95%: {:.1}..{:.1})\n\
-             of them won within {NEAR} turns under best play, thrown {} of {}: {:.1}% (95%: {:.1}..{:.1})\n\
-             drawn states lost {} of {}: {:.1}% (95%: {:.1}..{:.1})\n\
-             decisions that gave up points {} of {}: {:.1}% (95%: {:.1}..{:.1})\n\
+             won states thrown (left as a draw or a loss) {}\n\
+             of them won within {NEAR} turns under best play, thrown {}\n\
+             drawn states lost {}\n\
+             decisions that gave up points {}\n\
              mean loss {:.3} points a decision (95%: {:.3}..{:.3})",
             self.states,
-            self.thrown,
-            self.won,
-            pct(self.thrown, self.won),
-            tl,
-            th,
-            self.near_thrown,
-            self.near_won,
-            pct(self.near_thrown, self.near_won),
-            nl,
-            nh,
-            self.drawn_lost,
-            self.drawn,
-            pct(self.drawn_lost, self.drawn),
-            dl,
-            dh,
-            self.wrong,
-            self.states,
-            pct(self.wrong, self.states),
-            wl,
-            wh,
+            share(self.thrown, self.won),
+            share(self.near_thrown, self.near_won),
+            share(self.drawn_lost, self.drawn),
+            share(self.wrong, self.states),
             self.mean_loss,
             self.mean_loss_ci.0,
             self.mean_loss_ci.1,
