@@ -88,7 +88,9 @@ fn a_thrown_win_is_an_exact_verdict() {
         analyze_game(s, &start, &moves, &limits, &Settings::default(), &t).unwrap()
     };
     let plain = analyze(&mut searcher);
-    assert!(plain.iter().all(|r| !r.exact && r.depth > 0));
+    assert!(plain
+        .iter()
+        .all(|r| !r.exact && r.depth > 0 && r.best_turns.is_none() && r.played_turns.is_none()));
 
     searcher.set_tables(vec![table.clone()]);
     let reports = analyze(&mut searcher);
@@ -104,7 +106,17 @@ fn a_thrown_win_is_an_exact_verdict() {
         assert_eq!((r.loss, &r.best), (0, &r.played), "{r:?}");
         let value = table.probe(&state_id::decode(&r.state).unwrap()).unwrap();
         assert_eq!(r.best_score, value.value.points() * 1000);
+        assert_eq!(r.best_turns, r.played_turns, "{r:?}");
+        assert_eq!(r.best_turns, Some(value.rank - 1), "{r:?}");
     }
+    // Turns to the end: a bear-off has no draw, so the thrown turn's loss
+    // has a distance too, and under best play each turn brings the end one
+    // nearer, the last one ending the game.
+    assert!(first.best_turns.is_some() && first.played_turns.is_some());
+    for w in reports[1..].windows(2) {
+        assert_eq!(w[1].best_turns, w[0].played_turns.map(|t| t - 1), "{w:?}");
+    }
+    assert_eq!(reports.last().unwrap().played_turns, Some(0));
     let [(_, x), (_, y)] = totals(&reports);
     assert_eq!(
         (x.exact_turns, x.wins_thrown, x.exact_loss),
@@ -171,6 +183,10 @@ fn analyze_tables_marks_exact_verdicts_in_every_format() {
     assert_eq!(turns.len(), moves.len());
     assert!(turns.iter().all(|r| r["exact"] == true && r["depth"] == 0));
     assert!(turns[0]["best_score"].as_i64().unwrap() > 0 && turns[0]["loss"].as_i64().unwrap() > 0);
+    assert!(turns
+        .iter()
+        .all(|r| r["best_turns"].is_u64() && r["played_turns"].is_u64()));
+    assert_eq!(turns.last().unwrap()["played_turns"], 0);
     let thrower = rows.iter().find(|r| r["totals"] == "thrower").unwrap();
     assert_eq!(thrower["wins_thrown"], 1);
     assert_eq!(thrower["exact_turns"], thrower["turns"]);

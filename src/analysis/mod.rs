@@ -215,6 +215,16 @@ pub struct TurnReport {
     pub exact: bool,
     /// The stage of the game before the turn.
     pub stage: Stage,
+    /// Where a table judged the turn and the best choice wins or loses:
+    /// turns to the game's end under best play after it (the winner ends
+    /// the game within so many, the loser holds out so long; the table's
+    /// distances). A win that takes longer than the turns a game has left
+    /// under a referee's cap is a draw in that game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_turns: Option<u32>,
+    /// The same after the played turn, where it wins or loses.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub played_turns: Option<u32>,
 }
 
 /// A player's turns and losses in one stage of the game.
@@ -346,27 +356,50 @@ fn searched_values(
     played: &Turn,
     limits: &Limits,
     settings: &Settings,
-) -> Result<(String, i32, i32, u32), AnalysisError> {
+) -> Result<Judged, AnalysisError> {
     let best = search_position(searcher, state, limits, settings, 1)?;
     let (token, score) = (best.best.token(state), best.score.value);
     // The same turn: the same number and the same board after it (a read
     // turn is the legal play with its result, as the search's is).
-    if best.best.after(state) == played.after(state) {
-        return Ok((token, score, score, best.depth));
-    }
-    let p = value_of(searcher, state, played, best.depth, settings);
+    let played_score = if best.best.after(state) == played.after(state) {
+        score
+    } else {
+        value_of(searcher, state, played, best.depth, settings)
+    };
     // Compare at the same depth: the best's root value.
-    Ok((token, score.max(p), p, best.depth))
+    Ok(Judged {
+        best: token,
+        best_score: score.max(played_score),
+        played_score,
+        depth: best.depth,
+        exact: false,
+        best_turns: None,
+        played_turns: None,
+    })
 }
 
-/// The table's verdict when one of `tables` covers `state`: an optimal
-/// choice (`played` itself when it is one) and the best's and `played`'s
-/// exact values in millipoints; `None` when no table covers the state.
+/// The values behind one turn's verdict: the best choice, its value and
+/// the played turn's (millipoints), the depth of the comparison (0 for a
+/// table's), and from a table the turns to the end after each (`None`
+/// for a draw or a searched turn).
+struct Judged {
+    best: String,
+    best_score: i32,
+    played_score: i32,
+    depth: u32,
+    exact: bool,
+    best_turns: Option<u32>,
+    played_turns: Option<u32>,
+}
+
+/// The table's verdict when one of `tables` covers `state` (the best is
+/// `played` itself when it is optimal); `None` when no table covers the
+/// state.
 fn exact_values(
     tables: &[Arc<Table>],
     state: &GameState,
     played: &Turn,
-) -> Result<Option<(String, i32, i32)>, AnalysisError> {
+) -> Result<Option<Judged>, AnalysisError> {
     let Some(table) = tables.iter().find(|t| t.probe(state).is_ok()) else {
         return Ok(None);
     };
@@ -378,12 +411,21 @@ fn exact_values(
         .find(|c| c.turn.after(state) == after)
         .ok_or_else(|| AnalysisError("the played turn is not among the table's choices".into()))?;
     let best = choices.first().expect("the played turn is one");
+    let turns = |c: &crate::tables::Choice| (value(c) != 0).then_some(c.exact.rank);
     let best_token = if value(mine) == value(best) {
         played.token(state)
     } else {
         best.token(state)
     };
-    Ok(Some((best_token, value(best), value(mine))))
+    Ok(Some(Judged {
+        best: best_token,
+        best_score: value(best),
+        played_score: value(mine),
+        depth: 0,
+        exact: true,
+        best_turns: turns(best),
+        played_turns: turns(mine),
+    }))
 }
 
 /// Analyses every turn of a game record from `start`: the tokens are turn
@@ -403,29 +445,26 @@ pub fn analyze_game(
         let played = turn::read(&state, token, TurnForm::Answer)
             .map_err(|e| AnalysisError(format!("turn {} '{token}': {e}", i + 1)))?;
         if !state.in_opening() {
-            let (best, best_score, played_score, depth, exact) =
-                match exact_values(searcher.tables(), &state, &played)? {
-                    Some((best, b, p)) => (best, b, p, 0, true),
-                    None => {
-                        let (best, b, p, depth) =
-                            searched_values(searcher, &state, &played, limits, settings)?;
-                        (best, b, p, depth, false)
-                    }
-                };
-            let loss = (best_score - played_score).max(0);
+            let judged = match exact_values(searcher.tables(), &state, &played)? {
+                Some(exact) => exact,
+                None => searched_values(searcher, &state, &played, limits, settings)?,
+            };
+            let loss = (judged.best_score - judged.played_score).max(0);
             reports.push(TurnReport {
                 turn: i,
                 side: state.to_move().to_string(),
                 state: state_id::encode(&state),
                 played: played.token(&state),
-                played_score,
-                best,
-                best_score,
+                played_score: judged.played_score,
+                best: judged.best,
+                best_score: judged.best_score,
                 loss,
                 verdict: Verdict::of(loss, thresholds),
-                depth,
-                exact,
+                depth: judged.depth,
+                exact: judged.exact,
                 stage: state.position().stage(),
+                best_turns: judged.best_turns,
+                played_turns: judged.played_turns,
             });
         }
         state = played.after(&state);

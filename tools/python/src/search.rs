@@ -406,6 +406,11 @@ pub struct PyTurnReport {
     exact: bool,
     /// ``"contact"``, ``"race"`` or ``"bear-off"`` before the turn.
     stage: String,
+    /// Where a table judged it and the best choice wins or loses: turns to
+    /// the end under best play after it (else ``None``).
+    best_turns: Option<u32>,
+    /// The same after the played turn.
+    played_turns: Option<u32>,
 }
 
 #[pymethods]
@@ -510,6 +515,8 @@ fn analyze_game(
                 depth: r.depth,
                 exact: r.exact,
                 stage: r.stage.name().to_string(),
+                best_turns: r.best_turns,
+                played_turns: r.played_turns,
             }
         })
         .collect())

@@ -169,6 +169,10 @@ def test_analyze_with_a_table(bearoff2):
         s.push(s.legal_turns()[0])
     reports = ncbg.analyze_game(start, s.move_stack, tables=[bearoff2], depth=1)
     assert reports and all(r.exact and r.depth == 0 for r in reports)
+    # A bear-off has no draw: every turn has its distance to the end, and
+    # the last turn ends the game.
+    assert all(r.best_turns is not None and r.played_turns is not None for r in reports)
+    assert reports[-1].played_turns == 0
 
 
 def test_written_match_file_reads_in_ncbg_analyze(tmp_path, ncbg_bin):

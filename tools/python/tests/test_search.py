@@ -173,7 +173,7 @@ def test_analyze_game():
         assert r.played == t and r.state == t.before.id and r.side == t.side
         assert r.loss == max(0, r.best_score - r.played_score)
         assert r.verdict in ("ok", "error", "blunder") and r.stage == "contact"
-        assert r.depth == 1 and not r.exact
+        assert r.depth == 1 and not r.exact and r.best_turns is None and r.played_turns is None
     tokens = [str(t) for t in turns]
     assert [r.loss for r in ncbg.analyze_game(ncbg.State().id, tokens, depth=1)] == [r.loss for r in reports]
     with pytest.raises(ncbg.IllegalTurn, match="turn 3"):

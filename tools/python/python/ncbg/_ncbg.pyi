@@ -289,6 +289,13 @@ class TurnReport:
     def exact(self) -> bool: ...
     @property
     def stage(self) -> str: ...
+    @property
+    def best_turns(self) -> Optional[int]:
+        """Where a table judged the turn and the best choice wins or loses:
+        turns to the end under best play after it."""
+    @property
+    def played_turns(self) -> Optional[int]:
+        """The same after the played turn."""
 
 @final
 class Choice:
