@@ -1,35 +1,48 @@
 #!/usr/bin/env python3
 """Summary of tools/hyper_benchmark.sh: the exact verdicts of `ncbg analyze
---tables --format json` on a referee match file, per distinct game.
+--tables --format json` on referee match files, per distinct game.
 
-Usage: tools/hyper_benchmark_summary.py ANALYSIS.jsonl MATCH.txt [MAX_TURNS]
+Usage: tools/hyper_benchmark_summary.py [--max-turns N] ANALYSIS MATCH [ANALYSIS MATCH ...]
 
+Several runs (other SEEDs) are pooled, each distinct game counted once.
 Points dropped per game (95% interval over the distinct games) and per turn;
 won states left as a draw or a loss, drawn states left as a loss. The table
-judges the uncapped game, while the match was capped at MAX_TURNS (default
-200, the benchmark's): a win that best play completes only after the cap is a
-draw in the game played. So the won states are also counted within the cap
-(the best choice's win ends by the last turn the game has) and how many of
-those were left as anything but a win within the cap; likewise drawn states
-lost within the cap. Needs an analysis with the tables' distances (`ncbg`
-from this repository, `best_turns` and `played_turns`), and a match of state
-openings, whose recorded turns are all the engines'.
+judges the uncapped game, while the matches were capped at N turns (200 by
+default, the benchmark's): a win that best play completes only after the cap
+is a draw in the game played. So the won states are also counted within the
+cap (the best choice's win ends by the last turn the game has), with how many
+of them were left without a win within it; likewise the drawn states lost
+within it. Needs analyses with the tables' distances (`best_turns`,
+`played_turns`) and matches of state openings, whose recorded turns are all
+the engines'.
 """
 import json
 import math
 import sys
 
 
-def main(analysis, match, max_turns=200):
+def read_run(run, analysis, match):
+    """The turns of one run and its games, keyed (run, game index)."""
     rows = [json.loads(l) for l in open(analysis)]
     turns = [r for r in rows if "turn" in r]
     assert all(r["exact"] for r in turns), "a turn the table does not cover"
+    for r in turns:
+        r["game"] = (run, r["game"])
     games = {}
     for line in open(match):
         if line.startswith("game\t"):
             f = dict(p.split("=", 1) for p in line.rstrip("\n").split("\t")[1:-1] if "=" in p)
             assert f["opening"].startswith("state:"), "openings must be states"
-            games[int(f["index"])] = f["moves"]
+            games[(run, int(f["index"]))] = (f["opening"], f["moves"])
+    return turns, games
+
+
+def main(runs, max_turns=200):
+    turns, games = [], {}
+    for i, (analysis, match) in enumerate(runs):
+        t, g = read_run(i, analysis, match)
+        turns += t
+        games.update(g)
     # Two openings can give the same game (the same random opening, or lines
     # that meet): count each distinct game once.
     distinct, seen = [], set()
@@ -79,6 +92,11 @@ def main(analysis, match, max_turns=200):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) not in (3, 4):
+    args = sys.argv[1:]
+    max_turns = 200
+    if args[:1] == ["--max-turns"] and len(args) > 1:
+        max_turns = int(args[1])
+        args = args[2:]
+    if not args or len(args) % 2:
         sys.exit(__doc__)
-    main(sys.argv[1], sys.argv[2], *(int(a) for a in sys.argv[3:]))
+    main(list(zip(args[::2], args[1::2])), max_turns)
