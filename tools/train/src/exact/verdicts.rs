@@ -139,6 +139,9 @@ pub struct Summary {
     pub drawn: usize,
     /// Drawn states left as a loss.
     pub drawn_lost: usize,
+    /// Of those, the losses that best play ends within [`NEAR`] turns of
+    /// the played turn.
+    pub near_lost: usize,
     /// Won states whose win lies within [`NEAR`] turns, and those thrown.
     pub near_won: usize,
     pub near_thrown: usize,
@@ -195,6 +198,10 @@ impl Summary {
                 .iter()
                 .filter(|v| v.best == 0 && v.played < 0)
                 .count(),
+            near_lost: verdicts
+                .iter()
+                .filter(|v| v.best == 0 && v.played < 0 && v.played_turns <= NEAR)
+                .count(),
             wrong: verdicts.iter().filter(|v| v.loss() > 0).count(),
             mean_loss: mean,
             mean_loss_ci: (mean - half, mean + half),
@@ -214,12 +221,14 @@ impl Summary {
              won states thrown (left as a draw or a loss) {}\n\
              of them won within {NEAR} turns under best play, thrown {}\n\
              drawn states lost {}\n\
+             of them lost within {NEAR} turns of the choice {}\n\
              decisions that gave up points {}\n\
              mean loss {:.3} points a decision (95%: {:.3}..{:.3})",
             self.states,
             share(self.thrown, self.won),
             share(self.near_thrown, self.near_won),
             share(self.drawn_lost, self.drawn),
+            share(self.near_lost, self.drawn_lost),
             share(self.wrong, self.states),
             self.mean_loss,
             self.mean_loss_ci.0,
@@ -263,6 +272,25 @@ mod tests {
         // Losses 0+1+1+2+0+2+0+1 = 7 over 8.
         assert!((s.mean_loss - 7.0 / 8.0).abs() < 1e-12);
         assert!(s.mean_loss_ci.0 < s.mean_loss && s.mean_loss < s.mean_loss_ci.1);
+        // Near: the win or the loss within NEAR turns; a far one is not.
+        assert_eq!((s.near_won, s.near_thrown, s.near_lost), (4, 2, 1));
+        let far = |best, played| Verdict {
+            turns: NEAR + 1,
+            played_turns: NEAR + 1,
+            ..verdict(best, played)
+        };
+        let s = Summary::of(&[
+            far(1, 0),
+            verdict(1, 0),
+            far(0, -1),
+            far(0, -2),
+            verdict(0, -1),
+        ]);
+        assert_eq!((s.won, s.thrown, s.near_won, s.near_thrown), (2, 2, 1, 1));
+        assert_eq!((s.drawn, s.drawn_lost, s.near_lost), (3, 3, 1));
+        assert!(s
+            .report()
+            .contains("of them lost within 40 turns of the choice 1 of 3"));
     }
 
     #[test]
