@@ -215,9 +215,11 @@ pub struct TurnReport {
     pub exact: bool,
     /// The stage of the game before the turn.
     pub stage: Stage,
-    /// Where a table judged the turn and the best choice wins or loses:
-    /// turns to the game's end under best play after it (the winner ends
-    /// the game within so many, the loser holds out so long; the table's
+    /// Where a table judged the turn and best play wins or loses: turns to
+    /// the game's end under best play after the table's first optimal
+    /// choice (the fastest win, the slowest loss; it can be another than
+    /// `best` when the played turn is optimal too). The winner ends the
+    /// game within so many, the loser holds out so long (the table's
     /// distances). A win that takes longer than the turns a game has left
     /// under a referee's cap is a draw in that game.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -406,8 +406,9 @@ pub struct PyTurnReport {
     exact: bool,
     /// ``"contact"``, ``"race"`` or ``"bear-off"`` before the turn.
     stage: String,
-    /// Where a table judged it and the best choice wins or loses: turns to
-    /// the end under best play after it (else ``None``).
+    /// Where a table judged it and best play wins or loses: turns to the
+    /// end under best play after the table's first optimal choice (the
+    /// fastest win, the slowest loss; else ``None``).
     best_turns: Option<u32>,
     /// The same after the played turn.
     played_turns: Option<u32>,

@@ -291,8 +291,9 @@ class TurnReport:
     def stage(self) -> str: ...
     @property
     def best_turns(self) -> Optional[int]:
-        """Where a table judged the turn and the best choice wins or loses:
-        turns to the end under best play after it."""
+        """Where a table judged the turn and best play wins or loses: turns
+        to the end under best play after the table's first optimal choice
+        (the fastest win, the slowest loss)."""
     @property
     def played_turns(self) -> Optional[int]:
         """The same after the played turn."""
