@@ -55,14 +55,13 @@ def main(runs, max_turns=200):
     won_cap = thrown_cap = lost_cap = 0
 
     def within(r, key):
-        # The last turn of the line ends by the cap (turns 0 .. max_turns - 1).
-        return r[key] is not None and r["turn"] + r[key] < max_turns
+        # The last turn of the line ends by the cap (turns 0 .. max_turns - 1);
+        # a draw has no distance.
+        return r.get(key) is not None and r["turn"] + r[key] < max_turns
 
     for r in turns:
         if r["game"] not in loss:
             continue
-        r.setdefault("best_turns", None)
-        r.setdefault("played_turns", None)
         n_turns += 1
         loss[r["game"]] += r["loss"] / 1000
         if r["best_score"] > 0:
