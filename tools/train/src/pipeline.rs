@@ -127,6 +127,10 @@ pub struct TrainArgs {
     /// the draw's value; 0 keeps the search's score alone.
     #[arg(long, default_value_t = 0.0)]
     pub draw_weight: f32,
+    /// λ of TDLeaf(λ) returns as the equity targets in place of each
+    /// state's own search score (0: the score itself).
+    #[arg(long, default_value_t = 0.0)]
+    pub score_lambda: f32,
     #[arg(long, default_value_t = 1)]
     pub epochs: u32,
     #[arg(long, default_value_t = 0.00005)]
@@ -294,7 +298,13 @@ pub fn run_train(
     }
     let mut mlp = Mlp::from_network(&load(init)?);
     mlp.consistency = a.consistency;
-    let samples = supervised::samples(&games, a.result_weight, a.draw_weight, mlp.features);
+    let samples = supervised::samples(
+        &games,
+        a.result_weight,
+        a.draw_weight,
+        a.score_lambda,
+        mlp.features,
+    );
     let loss = supervised::train(
         &mut mlp,
         &samples,

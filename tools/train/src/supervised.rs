@@ -14,17 +14,21 @@ use ncbg::rng::Rng;
 /// game's result against the search's score. A drawn game (stopped at the
 /// turn cap or by a repetition: result 0) has no outcome to learn; its
 /// states' equity target is the search's score moved `draw_weight` (0..=1)
-/// of the way to 0, the draw's value (0: the search's score alone). The
-/// states are encoded in feature set `set` (the trained net's).
+/// of the way to 0, the draw's value (0: the search's score alone). With
+/// `lambda` above 0 the search's score is replaced by its λ-return along the
+/// game ([`score_returns`]). The states are encoded in feature set `set`
+/// (the trained net's).
 pub fn samples(
     games: &[Game],
     result_weight: f32,
     draw_weight: f32,
+    lambda: f32,
     set: FeatureSet,
 ) -> Vec<(Features, Target)> {
     let mut out = Vec::new();
     for g in games {
-        for (state, score) in &g.states {
+        let returns = score_returns(g, lambda);
+        for ((state, _), &score) in g.states.iter().zip(&returns) {
             let points = if state.to_move() == Side::X {
                 g.result
             } else {
@@ -32,7 +36,6 @@ pub fn samples(
             };
             let drawn = g.result == 0;
             let w = if drawn { 0.0 } else { result_weight };
-            let score = *score as f32 / 1000.0;
             out.push((
                 Features::of(state, set),
                 Target {
@@ -46,6 +49,28 @@ pub fn samples(
                     equity_weight: 1.0 - w,
                 },
             ));
+        }
+    }
+    out
+}
+
+/// The search's scores of a game's states in points, each for its state's
+/// mover; with `lambda` above 0 each is its λ-return instead (TDLeaf(λ)'s
+/// target): `(1 − λ)·score + λ·(the next state's return)`, the next one
+/// read from this state's mover's side, and the last state's return its
+/// own score. A later search's verdict thus reaches back along the game
+/// beyond the horizon of the search that labelled the state.
+pub fn score_returns(game: &Game, lambda: f32) -> Vec<f32> {
+    let mut out: Vec<f32> = game
+        .states
+        .iter()
+        .map(|&(_, score)| score as f32 / 1000.0)
+        .collect();
+    if lambda > 0.0 {
+        for t in (0..out.len().saturating_sub(1)).rev() {
+            let same = game.states[t].0.to_move() == game.states[t + 1].0.to_move();
+            let next = if same { out[t + 1] } else { -out[t + 1] };
+            out[t] = (1.0 - lambda) * out[t] + lambda * next;
         }
     }
     out
@@ -90,7 +115,7 @@ mod tests {
     #[test]
     fn a_won_game_blends_its_result_and_a_drawn_game_moves_its_scores_to_zero() {
         let set = FeatureSet::Board;
-        let won = samples(&[game(2)], 0.5, 0.75, set);
+        let won = samples(&[game(2)], 0.5, 0.75, 0.0, set);
         // X won a gammon: Y's state learns a gammon loss, X's a gammon win,
         // each half and half with the search's score (the draw weight does
         // not apply).
@@ -102,15 +127,39 @@ mod tests {
             assert_eq!(s.1.equity, score);
         }
         // A drawn game: no outcome to learn, the score moved towards 0.
-        let drawn = samples(&[game(0)], 0.5, 0.75, set);
+        let drawn = samples(&[game(0)], 0.5, 0.75, 0.0, set);
         for (s, score) in drawn.iter().zip([0.1, -0.15]) {
             assert_eq!(s.1.probability_weight, 0.0);
             assert_eq!(s.1.equity_weight, 1.0);
             assert!((s.1.equity - score).abs() < 1e-6, "{} {score}", s.1.equity);
         }
         // Draw weight 0: the search's score alone, as before the option.
-        let plain = samples(&[game(0)], 0.5, 0.0, set);
+        let plain = samples(&[game(0)], 0.5, 0.0, 0.0, set);
         assert_eq!(plain[0].1.equity, 0.4);
         assert_eq!(plain[1].1.equity, -0.6);
+    }
+
+    #[test]
+    fn lambda_returns_reach_back_from_the_later_scores_with_the_movers_sign() {
+        let g = game(1);
+        // Y's 0.4 then X's -0.6: Y's return mixes in +0.6 (X's -0.6 from Y's side).
+        let r = score_returns(&g, 0.5);
+        assert!((r[0] - 0.5).abs() < 1e-6, "{r:?}");
+        assert!((r[1] + 0.6).abs() < 1e-6, "{r:?}");
+        // λ = 1: every state takes the last one's verdict, λ = 0 its own score.
+        let r = score_returns(&g, 1.0);
+        assert!((r[0] - 0.6).abs() < 1e-6, "{r:?}");
+        assert_eq!(score_returns(&g, 0.0), vec![0.4, -0.6]);
+        // The same mover twice in a row keeps the sign.
+        let same = Game {
+            index: 0,
+            result: 1,
+            states: vec![(g.states[0].0, 400), (g.states[0].0, -600)],
+        };
+        let r = score_returns(&same, 0.5);
+        assert!((r[0] + 0.1).abs() < 1e-6, "{r:?}");
+        // The samples use the returns as their equity targets.
+        let s = samples(&[g], 0.5, 0.0, 0.5, FeatureSet::Board);
+        assert!((s[0].1.equity - 0.5).abs() < 1e-6);
     }
 }
