@@ -344,5 +344,11 @@ function connect() {
 
 $("tab-play").onclick = () => { $("view-play").hidden = false; $("view-review").hidden = true; $("tab-play").classList.add("active"); $("tab-review").classList.remove("active"); };
 $("tab-review").onclick = () => { $("view-play").hidden = true; $("view-review").hidden = false; $("tab-review").classList.add("active"); $("tab-play").classList.remove("active"); if (window.reviewShown) window.reviewShown(); };
-setupPlay();
-connect();
+// Started once every script of the page has run: a snapshot that came in
+// while a later script (anim.js, keys.js, review.js) was still loading would
+// find its functions missing, and a game standing still (an engine faulted)
+// sends no next snapshot to mend the page.
+document.addEventListener("DOMContentLoaded", () => {
+  setupPlay();
+  connect();
+});

@@ -143,8 +143,20 @@ pub async fn start_browser(phone: bool) -> (Browser, Client) {
 }
 
 /// The page's snapshot (`S` in app.js).
+/// The page's latest snapshot (`S`), once it is sure that no script of the
+/// page has failed: an error in drawing would leave the page stale while
+/// its `S` looks right.
 pub async fn snap(c: &Client) -> Value {
-    c.execute("return S;", vec![]).await.unwrap()
+    let got = c
+        .execute(
+            "return [S, window.pageErrors || ['no pageErrors']];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let errors = got[1].as_array().unwrap();
+    assert!(errors.is_empty(), "the page's scripts failed: {errors:?}");
+    got[0].clone()
 }
 
 /// Waits until `cond` holds on the snapshot.
@@ -196,6 +208,7 @@ pub async fn select(c: &Client, css: &str, value: &str) {
         if chosen == json!(true) {
             return;
         }
+        snap(c).await; // fails at once on a script error of the page
         assert!(
             started.elapsed() < Duration::from_secs(30),
             "{css} never offered '{value}'"
