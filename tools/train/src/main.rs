@@ -137,7 +137,7 @@ enum Cmd {
         max_turns: u32,
         /// Instead of random states, the states met in these referee match
         /// files of the table's game (an engine's own play).
-        #[arg(long)]
+        #[arg(long, num_args = 1..)]
         games: Vec<PathBuf>,
         /// Also the children of every state whose choices differ in value
         /// (the states after each of its turns, labelled the same way): the
@@ -157,15 +157,22 @@ enum Cmd {
         /// game, as the engine plays).
         #[arg(long)]
         net: Option<PathBuf>,
-        /// States to draw.
-        #[arg(long, default_value_t = 300)]
-        states: usize,
+        /// States to draw [default: 300]; with --games, the first N of
+        /// their states [default: all].
+        #[arg(long)]
+        states: Option<usize>,
         /// Seed of the states drawn.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Random turns after the initial pair, at most (uniform 0..=N).
         #[arg(long, default_value_t = 60)]
         max_turns: u32,
+        /// Instead of random states, the states met in these referee match
+        /// files of the table's game, each once: the positions engines steer
+        /// into in play, the same for every net judged on them (random
+        /// states are often lopsided, an engine's own games are its own).
+        #[arg(long, num_args = 1..)]
+        games: Vec<PathBuf>,
         /// Node limit of each search (0: use --movetime or --depth).
         #[arg(long, default_value_t = 20_000)]
         nodes: u64,
@@ -404,15 +411,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 let start = exact::start_of(&table)?;
                 exact::sample_states(&table, start, states, seed, max_turns)?
             } else {
-                let mut all = Vec::new();
-                for m in &matches {
-                    let text =
-                        std::fs::read_to_string(m).map_err(|e| format!("{}: {e}", m.display()))?;
-                    all.extend(exact::states_of_match(&table, &text)?);
-                }
-                let mut seen = std::collections::HashSet::new();
-                all.retain(|s| seen.insert(*s));
-                all
+                exact::states_of_match_files(&table, &matches)?
             };
             let sample = if children {
                 exact::with_children(&table, &sample)?
@@ -444,6 +443,7 @@ fn run(cli: Cli) -> Result<(), String> {
             states,
             seed,
             max_turns,
+            games: matches,
             nodes,
             movetime,
             depth,
@@ -466,8 +466,14 @@ fn run(cli: Cli) -> Result<(), String> {
                 Some(p) => Some(Arc::new(load(p)?)),
                 None => None,
             });
-            let start = exact::start_of(&table)?;
-            let sample = exact::sample_states(&table, start, states, seed, max_turns)?;
+            let sample = if matches.is_empty() {
+                let start = exact::start_of(&table)?;
+                exact::sample_states(&table, start, states.unwrap_or(300), seed, max_turns)?
+            } else {
+                let mut all = exact::states_of_match_files(&table, &matches)?;
+                all.truncate(states.unwrap_or(usize::MAX));
+                all
+            };
             let limits = exact::limits(nodes, movetime, depth);
             let make = || -> Box<dyn ncbg::eval::Evaluator> { Box::new(eval.clone()) };
             let t = Instant::now();

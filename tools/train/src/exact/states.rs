@@ -105,6 +105,22 @@ pub fn states_of_match(table: &Table, text: &str) -> Result<Vec<GameState>, Stri
     )
 }
 
+/// [`states_of_match`] of several match files, each state once (in the
+/// order met).
+pub fn states_of_match_files(
+    table: &Table,
+    paths: &[std::path::PathBuf],
+) -> Result<Vec<GameState>, String> {
+    let mut all = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        all.extend(states_of_match(table, &text).map_err(|e| format!("{}: {e}", path.display()))?);
+    }
+    let mut seen = std::collections::HashSet::new();
+    all.retain(|s| seen.insert(*s));
+    Ok(all)
+}
+
 /// `states` followed by the children of those whose choices differ in
 /// value (the states after each of their turns that the table judges),
 /// each state once: the positions a mover must tell apart, so that exact
@@ -248,6 +264,15 @@ mod tests {
         let bad = vec!["3".to_string(), "1".to_string(), "9:24/15".to_string()];
         let err = states_of_games(&table, [(start, bad.as_slice())]).unwrap_err();
         assert!(err.contains("game 1") && err.contains("9:24/15"), "{err}");
+    }
+
+    #[test]
+    fn a_match_file_that_cannot_be_read_is_named() {
+        let (table, _) = tiny();
+        let missing = std::env::temp_dir().join("ncbg-train-no-such-file.match");
+        let err = states_of_match_files(&table, &[missing.clone()]).unwrap_err();
+        assert!(err.contains(&missing.display().to_string()), "{err}");
+        assert!(states_of_match_files(&table, &[]).unwrap().is_empty());
     }
 
     #[test]
