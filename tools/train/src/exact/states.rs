@@ -270,7 +270,7 @@ mod tests {
     fn a_match_file_that_cannot_be_read_is_named() {
         let (table, _) = tiny();
         let missing = std::env::temp_dir().join("ncbg-train-no-such-file.match");
-        let err = states_of_match_files(&table, &[missing.clone()]).unwrap_err();
+        let err = states_of_match_files(&table, std::slice::from_ref(&missing)).unwrap_err();
         assert!(err.contains(&missing.display().to_string()), "{err}");
         assert!(states_of_match_files(&table, &[]).unwrap().is_empty());
     }
