@@ -142,8 +142,7 @@ pub async fn start_browser(phone: bool) -> (Browser, Client) {
     }
 }
 
-/// The page's snapshot (`S` in app.js).
-/// The page's latest snapshot (`S`), once it is sure that no script of the
+/// The page's latest snapshot (`S` in app.js), once it is sure that no script of the
 /// page has failed: an error in drawing would leave the page stale while
 /// its `S` looks right.
 pub async fn snap(c: &Client) -> Value {
