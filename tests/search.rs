@@ -411,3 +411,60 @@ fn each_game_searches_with_its_own_move_filter() {
         ncbg::search::DEFAULT_MOVE_FILTER
     );
 }
+
+/// Futility at the frontier (`hyper_futility_margin` in NC-Hypergammon,
+/// `futility_margin` elsewhere): a null-window node one turn from the leaves
+/// whose static value is past the window by the margin is not expanded. The
+/// principal variation is never cut, so to depth 3 (where no null window
+/// reaches a node one turn from the leaves) the search is the same node for
+/// node; deeper it visits fewer nodes for the same depth and answers
+/// legally. Each game reads its own margin: the standard game's default is
+/// off, so its search is unchanged.
+#[test]
+fn futility_prunes_only_null_windows_at_the_frontier() {
+    use ncbg::board::Variant;
+    use ncbg::numbers::NumberRules;
+    let mut hyper = GameState::start(Variant::Hypergammon, NumberRules::new(3, 0).unwrap());
+    hyper.pick(1).unwrap();
+    hyper.pick(3).unwrap();
+    let standard = opened(3, 5);
+    let depth = |d| Limits {
+        depth: Some(d),
+        ..Limits::default()
+    };
+    let with = |margin, hyper_margin| Settings {
+        futility_margin: margin,
+        hyper_futility_margin: hyper_margin,
+        ..Settings::default()
+    };
+    let key = |r: ncbg::search::SearchResult| (r.best, r.score, r.nodes);
+    let defaults = Settings::default();
+    assert_eq!(defaults.futility_margin_for(&standard), 0);
+    assert_eq!(
+        defaults.futility_margin_for(&hyper),
+        ncbg::search::DEFAULT_HYPER_FUTILITY_MARGIN
+    );
+    for g in [&hyper, &standard] {
+        assert_eq!(
+            key(search(g, depth(3), &with(0, 0))),
+            key(search(g, depth(3), &with(60, 60)))
+        );
+    }
+    for (g, d, pruning, other) in [
+        (&hyper, 7, with(0, 60), with(60, 0)),
+        (&standard, 4, with(60, 0), with(0, 60)),
+    ] {
+        let plain = search(g, depth(d), &with(0, 0));
+        let pruned = search(g, depth(d), &pruning);
+        assert!(
+            pruned.nodes < plain.nodes,
+            "depth {d}: {} nodes with futility, {} without",
+            pruned.nodes,
+            plain.nodes
+        );
+        assert!(legal_turns(g).contains(&pruned.best));
+        assert_eq!(pruned.depth, d);
+        // The other game's margin is not read.
+        assert_eq!(key(search(g, depth(d), &other)), key(plain));
+    }
+}

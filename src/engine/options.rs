@@ -46,6 +46,12 @@ pub struct Options {
     /// `OddDepths`: the depth parity of the answer (see
     /// [`crate::search::Settings::odd_depths`]).
     pub odd_depths: u8,
+    /// `FutilityMargin`: futility pruning one turn from the leaves, in
+    /// millipoints (0: off; see
+    /// [`crate::search::Settings::futility_margin`]).
+    pub futility_margin: u32,
+    /// `HyperFutilityMargin`: the same in NC-Hypergammon.
+    pub hyper_futility_margin: u32,
     /// `Tables`: the exact-value table files, as given (`;`-separated;
     /// empty: none).
     pub tables: String,
@@ -85,6 +91,8 @@ impl Default for Options {
             filter_per_number: crate::search::DEFAULT_FILTER_PER_NUMBER,
             filter_reduction: crate::search::DEFAULT_FILTER_REDUCTION,
             odd_depths: 0,
+            futility_margin: 0,
+            hyper_futility_margin: crate::search::DEFAULT_HYPER_FUTILITY_MARGIN as u32,
             tables: String::new(),
             tables_path: String::new(),
         }
@@ -186,6 +194,18 @@ const FILTER_REDUCTION: Spin = Spin {
     min: 0,
     max: 8,
 };
+const FUTILITY_MARGIN: Spin = Spin {
+    name: "FutilityMargin",
+    default: 0,
+    min: 0,
+    max: 3000,
+};
+const HYPER_FUTILITY_MARGIN: Spin = Spin {
+    name: "HyperFutilityMargin",
+    default: crate::search::DEFAULT_HYPER_FUTILITY_MARGIN as u64,
+    min: 0,
+    max: 3000,
+};
 const ODD_DEPTHS: Spin = Spin {
     name: "OddDepths",
     default: 0,
@@ -257,6 +277,8 @@ impl Options {
             FILTER_PER_NUMBER.line(),
             FILTER_REDUCTION.line(),
             ODD_DEPTHS.line(),
+            FUTILITY_MARGIN.line(),
+            HYPER_FUTILITY_MARGIN.line(),
             format!("option name Tables type string default {NO_TABLES}"),
             format!("option name TablesPath type string default {NO_TABLES}"),
         ]
@@ -293,6 +315,8 @@ impl Options {
             filter_per_number: self.filter_per_number,
             filter_reduction: self.filter_reduction,
             odd_depths: self.odd_depths,
+            futility_margin: self.futility_margin as i32,
+            hyper_futility_margin: self.hyper_futility_margin as i32,
         }
     }
 
@@ -379,6 +403,15 @@ impl Options {
             "odddepths" => {
                 self.odd_depths = ODD_DEPTHS.read(need()?)? as u8;
             }
+            "futilitymargin" => {
+                self.futility_margin = FUTILITY_MARGIN.read(need()?)? as u32;
+                // Values stored with another margin are another search's.
+                return Ok(OptionEffect::ClearHash);
+            }
+            "hyperfutilitymargin" => {
+                self.hyper_futility_margin = HYPER_FUTILITY_MARGIN.read(need()?)? as u32;
+                return Ok(OptionEffect::ClearHash);
+            }
             "filterpernumber" => {
                 self.filter_per_number = FILTER_PER_NUMBER.read(need()?)? as usize;
                 return Ok(OptionEffect::ClearHash);
@@ -425,6 +458,21 @@ mod tests {
         assert!(o.set("MoveFilter", Some("1001")).is_err());
         assert_eq!(o.move_filter, 0);
         assert_eq!(o.settings().hyper_move_filter, 6);
+        assert_eq!(o.settings().futility_margin, 0);
+        assert_eq!(o.settings().hyper_futility_margin, 300);
+        assert_eq!(
+            o.set("FutilityMargin", Some("200")),
+            Ok(OptionEffect::ClearHash)
+        );
+        assert_eq!(o.settings().futility_margin, 200);
+        assert_eq!(
+            o.set("HyperFutilityMargin", Some("0")),
+            Ok(OptionEffect::ClearHash)
+        );
+        assert_eq!(o.settings().hyper_futility_margin, 0);
+        assert!(o.set("HyperFutilityMargin", Some("3001")).is_err());
+        assert!(o.set("FutilityMargin", Some("-5")).is_err());
+        assert_eq!((o.futility_margin, o.hyper_futility_margin), (200, 0));
         assert_eq!(
             o.set("hypermovefilter", Some("3")),
             Ok(OptionEffect::ClearHash)
@@ -517,12 +565,20 @@ mod tests {
     #[test]
     fn declarations_match_defaults() {
         let lines = Options::declarations();
-        assert_eq!(lines.len(), 19);
+        assert_eq!(lines.len(), 21);
         assert_eq!(
-            lines[18],
+            lines[20],
             "option name TablesPath type string default <empty>"
         );
-        assert_eq!(lines[17], "option name Tables type string default <empty>");
+        assert_eq!(lines[19], "option name Tables type string default <empty>");
+        assert_eq!(
+            lines[18],
+            "option name HyperFutilityMargin type spin default 300 min 0 max 3000"
+        );
+        assert_eq!(
+            lines[17],
+            "option name FutilityMargin type spin default 0 min 0 max 3000"
+        );
         assert_eq!(
             lines[16],
             "option name OddDepths type spin default 0 min 0 max 2"

@@ -50,6 +50,9 @@ pub(super) struct Worker<'a> {
     pub(super) filter_reduction: u32,
     /// Depth parity of the answer ([`super::Settings::odd_depths`]).
     pub(super) odd_depths: u8,
+    /// [`super::Settings::futility_margin_for`] the root's game (millipoints;
+    /// 0: off).
+    pub(super) futility_margin: i32,
     pub(super) aborted: bool,
     /// The states from the root to the node being searched.
     pub(super) path: Vec<GameState>,
@@ -127,12 +130,21 @@ impl Worker<'_> {
             || self.hard_deadline.is_some_and(|d| Instant::now() >= d)
     }
 
-    pub(super) fn negamax(
+    /// The value of `state` searched `depth` turns deep, within
+    /// (`alpha`, `beta`), for its side to move.
+    pub(super) fn negamax(&mut self, state: &GameState, depth: u32, alpha: i32, beta: i32) -> i32 {
+        self.node(state, depth, alpha, beta, None)
+    }
+
+    /// [`Worker::negamax`] of a child whose static value its parent already
+    /// has (`known`, for the child's side to move: the ordering value).
+    fn node(
         &mut self,
         state: &GameState,
         depth: u32,
         mut alpha: i32,
         beta: i32,
+        known: Option<i32>,
     ) -> i32 {
         self.nodes += 1;
         self.check_limits();
@@ -159,6 +171,22 @@ impl Worker<'_> {
                     Bound::Upper if e.value <= alpha => return e.value,
                     _ => {}
                 }
+            }
+        }
+        // Futility at the frontier: a null-window node one turn from the
+        // leaves whose static value is past the window by the margin is
+        // taken at that value, moved by the margin towards the window. Its
+        // children would be judged by the same net one turn on; the nodes
+        // saved go into the next depth. Never in the principal variation
+        // (a full window), so the root's answer is always searched.
+        if depth == 1 && self.futility_margin > 0 && beta - alpha == 1 {
+            let margin = self.futility_margin;
+            let value = known.unwrap_or_else(|| self.eval.evaluate(state));
+            if value - margin >= beta {
+                return value - margin;
+            }
+            if value + margin <= alpha {
+                return value + margin;
             }
         }
         // This ply's move list, taken out while the children are searched.
@@ -213,9 +241,11 @@ impl Worker<'_> {
         let mut best = -INFINITY;
         let mut best_index = list.order[0].1 as usize;
         self.path.push(*state);
-        for (n, &(_, i)) in list.order[..searched].iter().enumerate() {
+        for (n, &(static_value, i)) in list.order[..searched].iter().enumerate() {
             let i = i as usize;
             let child = &list.children[i];
+            // The child's static value, where the ordering computed it.
+            let known = (depth >= 2).then_some(static_value);
             // Principal variation search: the first child with the whole
             // window, the others with a null window that only asks whether
             // they beat the best so far (searched again if they do). Below
@@ -228,16 +258,16 @@ impl Worker<'_> {
             // best: a reply the static value ranks low, but which a short
             // search shows strong, is not left out.
             let v = if n >= kept {
-                let v = -self.negamax(child, reduced_depth, -alpha - 1, -alpha);
+                let v = -self.node(child, reduced_depth, -alpha - 1, -alpha, known);
                 if v > alpha && !self.aborted {
                     -self.negamax(child, depth - 1, -beta, -alpha)
                 } else {
                     v
                 }
             } else if n == 0 || depth < 3 {
-                -self.negamax(child, depth - 1, -beta, -alpha)
+                -self.node(child, depth - 1, -beta, -alpha, known)
             } else {
-                let v = -self.negamax(child, depth - 1, -alpha - 1, -alpha);
+                let v = -self.node(child, depth - 1, -alpha - 1, -alpha, known);
                 if v > alpha && v < beta && !self.aborted {
                     -self.negamax(child, depth - 1, -beta, -alpha)
                 } else {

@@ -194,6 +194,7 @@ impl Searcher {
             filter_per_number: settings.filter_per_number,
             filter_reduction: settings.filter_reduction,
             odd_depths: settings.odd_depths,
+            futility_margin: settings.futility_margin_for(state),
             aborted: false,
             path: vec![*state],
             plies: Vec::new(),

@@ -43,11 +43,14 @@ use ncbg::search::Settings;
 /// The search settings of every search the trainer runs (self-play,
 /// relabelling, the arena): the engine's defaults as they were when the
 /// documented generations were made, so that their commands replay game
-/// for game. The engine has since played with `FilterReduction` 1; the
-/// trainer keeps 0 (the children past the move filter's cut left out).
+/// for game. The engine has since played with `FilterReduction` 1 and, in
+/// NC-Hypergammon, `HyperFutilityMargin` 300; the trainer keeps 0 for both
+/// (the children past the move filter's cut left out, no futility pruning).
 pub fn search_settings() -> Settings {
     Settings {
         filter_reduction: 0,
+        futility_margin: 0,
+        hyper_futility_margin: 0,
         ..Settings::default()
     }
 }

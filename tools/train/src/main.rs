@@ -200,6 +200,11 @@ enum Cmd {
         /// HyperMoveFilter, whichever the table's game uses; 0: none).
         #[arg(long)]
         move_filter: Option<usize>,
+        /// The search's futility margin in millipoints (engine options
+        /// FutilityMargin and HyperFutilityMargin, whichever the table's
+        /// game uses; 0: none; default the engine's).
+        #[arg(long)]
+        futility_margin: Option<i32>,
     },
     /// How far nets' static values are from data files' labels (e.g. a
     /// held-out set from `relabel`): bias and rms gap, all states and per
@@ -451,12 +456,15 @@ fn run(cli: Cli) -> Result<(), String> {
             verdicts,
             odd_depths,
             move_filter,
+            futility_margin,
         } => {
             let defaults = ncbg::search::Settings::default();
             let settings = ncbg::search::Settings {
                 odd_depths: odd_depths.unwrap_or(defaults.odd_depths),
                 move_filter: move_filter.unwrap_or(defaults.move_filter),
                 hyper_move_filter: move_filter.unwrap_or(defaults.hyper_move_filter),
+                futility_margin: futility_margin.unwrap_or(defaults.futility_margin),
+                hyper_futility_margin: futility_margin.unwrap_or(defaults.hyper_futility_margin),
                 ..defaults
             };
             let table = ncbg::tables::Table::open(&table)?;
