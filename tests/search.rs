@@ -13,6 +13,29 @@ fn search(state: &GameState, limits: Limits, settings: &Settings) -> ncbg::searc
         .expect("game not over")
 }
 
+/// An NC-Hypergammon game at k without credits after the initial pair 1, 3.
+fn hyper_opened(k: u8) -> GameState {
+    use ncbg::board::Variant;
+    use ncbg::numbers::NumberRules;
+    let mut g = GameState::start(Variant::Hypergammon, NumberRules::new(k, 0).unwrap());
+    g.pick(1).unwrap();
+    g.pick(3).unwrap();
+    g
+}
+
+/// A depth limit.
+fn to_depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+/// The search's answer, value and node count, to compare searches.
+fn key(r: ncbg::search::SearchResult) -> (Turn, ncbg::search::Score, u64) {
+    (r.best, r.score, r.nodes)
+}
+
 fn opened(x0: u8, y0: u8) -> GameState {
     let mut g = GameState::standard();
     g.pick(x0).unwrap();
@@ -376,22 +399,14 @@ fn the_filter_reduction_searches_what_the_filter_cut() {
 /// leaves the other's node for node.
 #[test]
 fn each_game_searches_with_its_own_move_filter() {
-    use ncbg::board::Variant;
-    use ncbg::numbers::NumberRules;
-    let mut hyper = GameState::start(Variant::Hypergammon, NumberRules::new(4, 0).unwrap());
-    hyper.pick(1).unwrap();
-    hyper.pick(3).unwrap();
+    let hyper = hyper_opened(4);
     let standard = opened(3, 5);
-    let depth = |d| Limits {
-        depth: Some(d),
-        ..Limits::default()
-    };
+    let depth = to_depth;
     let with = |filter, hyper_filter| Settings {
         move_filter: filter,
         hyper_move_filter: hyper_filter,
         ..Settings::default()
     };
-    let key = |r: ncbg::search::SearchResult| (r.best, r.score, r.nodes);
     // Hypergammon: its filter cuts, the standard game's is not read.
     let full = key(search(&hyper, depth(6), &with(12, 0)));
     let narrow = key(search(&hyper, depth(6), &with(12, 2)));
@@ -422,22 +437,14 @@ fn each_game_searches_with_its_own_move_filter() {
 /// off, so its search is unchanged.
 #[test]
 fn futility_prunes_only_null_windows_at_the_frontier() {
-    use ncbg::board::Variant;
-    use ncbg::numbers::NumberRules;
-    let mut hyper = GameState::start(Variant::Hypergammon, NumberRules::new(3, 0).unwrap());
-    hyper.pick(1).unwrap();
-    hyper.pick(3).unwrap();
+    let hyper = hyper_opened(3);
     let standard = opened(3, 5);
-    let depth = |d| Limits {
-        depth: Some(d),
-        ..Limits::default()
-    };
+    let depth = to_depth;
     let with = |margin, hyper_margin| Settings {
         futility_margin: margin,
         hyper_futility_margin: hyper_margin,
         ..Settings::default()
     };
-    let key = |r: ncbg::search::SearchResult| (r.best, r.score, r.nodes);
     let defaults = Settings::default();
     assert_eq!(defaults.futility_margin_for(&standard), 0);
     assert_eq!(
