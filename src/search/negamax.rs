@@ -1,7 +1,8 @@
 //! Negamax alpha-beta over whole turns, one search thread's part: the
 //! per-thread state ([`Worker`]), the node count shared by the threads, the
 //! limits checked every few hundred nodes, the transposition table's cuts
-//! and move ordering, and the repetition draw.
+//! and move ordering, the move filter, futility at the frontier, and the
+//! repetition draw.
 
 use super::tt::{hash, Bound, Entry, Table};
 use super::StopFlag;
