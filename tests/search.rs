@@ -401,22 +401,21 @@ fn the_filter_reduction_searches_what_the_filter_cut() {
 fn each_game_searches_with_its_own_move_filter() {
     let hyper = hyper_opened(4);
     let standard = opened(3, 5);
-    let depth = to_depth;
     let with = |filter, hyper_filter| Settings {
         move_filter: filter,
         hyper_move_filter: hyper_filter,
         ..Settings::default()
     };
     // Hypergammon: its filter cuts, the standard game's is not read.
-    let full = key(search(&hyper, depth(6), &with(12, 0)));
-    let narrow = key(search(&hyper, depth(6), &with(12, 2)));
+    let full = key(search(&hyper, to_depth(6), &with(12, 0)));
+    let narrow = key(search(&hyper, to_depth(6), &with(12, 2)));
     assert_ne!(full.2, narrow.2, "the Hypergammon filter changed nothing");
-    assert_eq!(key(search(&hyper, depth(6), &with(0, 2))), narrow);
-    assert_eq!(key(search(&hyper, depth(6), &with(1000, 0))), full);
+    assert_eq!(key(search(&hyper, to_depth(6), &with(0, 2))), narrow);
+    assert_eq!(key(search(&hyper, to_depth(6), &with(1000, 0))), full);
     // The standard game: the reverse.
-    let a = key(search(&standard, depth(4), &with(12, 0)));
-    assert_eq!(key(search(&standard, depth(4), &with(12, 1000))), a);
-    assert_ne!(key(search(&standard, depth(4), &with(0, 6))).2, a.2);
+    let a = key(search(&standard, to_depth(4), &with(12, 0)));
+    assert_eq!(key(search(&standard, to_depth(4), &with(12, 1000))), a);
+    assert_ne!(key(search(&standard, to_depth(4), &with(0, 6))).2, a.2);
     assert_eq!(
         Settings::default().move_filter_for(&hyper),
         ncbg::search::DEFAULT_HYPER_MOVE_FILTER
@@ -439,7 +438,6 @@ fn each_game_searches_with_its_own_move_filter() {
 fn futility_prunes_only_null_windows_at_the_frontier() {
     let hyper = hyper_opened(3);
     let standard = opened(3, 5);
-    let depth = to_depth;
     let with = |margin, hyper_margin| Settings {
         futility_margin: margin,
         hyper_futility_margin: hyper_margin,
@@ -453,16 +451,16 @@ fn futility_prunes_only_null_windows_at_the_frontier() {
     );
     for g in [&hyper, &standard] {
         assert_eq!(
-            key(search(g, depth(3), &with(0, 0))),
-            key(search(g, depth(3), &with(60, 60)))
+            key(search(g, to_depth(3), &with(0, 0))),
+            key(search(g, to_depth(3), &with(60, 60)))
         );
     }
     for (g, d, pruning, other) in [
         (&hyper, 7, with(0, 60), with(60, 0)),
         (&standard, 4, with(60, 0), with(0, 60)),
     ] {
-        let plain = search(g, depth(d), &with(0, 0));
-        let pruned = search(g, depth(d), &pruning);
+        let plain = search(g, to_depth(d), &with(0, 0));
+        let pruned = search(g, to_depth(d), &pruning);
         assert!(
             pruned.nodes < plain.nodes,
             "depth {d}: {} nodes with futility, {} without",
@@ -472,6 +470,6 @@ fn futility_prunes_only_null_windows_at_the_frontier() {
         assert!(legal_turns(g).contains(&pruned.best));
         assert_eq!(pruned.depth, d);
         // The other game's margin is not read.
-        assert_eq!(key(search(g, depth(d), &other)), key(plain));
+        assert_eq!(key(search(g, to_depth(d), &other)), key(plain));
     }
 }

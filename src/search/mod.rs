@@ -29,9 +29,10 @@
 //! null-window node one turn from the leaves whose static value (its
 //! parent's ordering value) is past the window by
 //! [`Settings::hyper_futility_margin`] is not expanded (futility pruning;
-//! [`Settings::futility_margin`] in the other games, off by default). Aspiration windows
-//! are not used, nor late-move reductions (reducing the children from the
-//! third on by a turn lost -10 Elo ± 38 in 134 games at 20,000 nodes).
+//! [`Settings::futility_margin`] in the other games, off by default).
+//! Aspiration windows are not used, nor late-move reductions (reducing the
+//! children from the third on by a turn lost -10 Elo ± 38 in 134 games at
+//! 20,000 nodes).
 //!
 //! With exact-value tables ([`Searcher::set_tables`]), a state a table
 //! holds is scored exactly (its points × 1000, 0 for a draw) without
@@ -170,12 +171,14 @@ pub const DEFAULT_FILTER_REDUCTION: u32 = 1;
 /// The futility margin in NC-Hypergammon (millipoints). A node one turn
 /// from the leaves whose static value is already past the null window by
 /// the margin is not expanded, so the nodes go a turn deeper. At k = 3 it
-/// beat the engine without it by +40.5 Elo at equal time (30 ms a move,
-/// 95%: +9.0 .. +72.0, 360 games) and by +118 to +131 in each of three
-/// 120-game matches at 20,000 nodes; at k = 4 +60.4 and at k = 6 with two
-/// credits +124.7 (20,000 nodes). In the standard game it was level at
-/// equal time (+14.2, 95%: −37.8 .. +66.3), so 15 checkers a side keep the
-/// search without it (`FutilityMargin` 0, node for node the same: `bench`
+/// beat the engine without it by +47.3 Elo at equal time (30 ms a move,
+/// 95%: +16.4 .. +78.2, 360 games) and by +75.2 at 20,000 nodes (+22.0 ..
+/// +128.4, 120 games); at 20,000 nodes k = 4 +105.7, k = 5 with two credits
+/// +141.1, k = 6 with two credits +108.8. It beat a margin of 60 head to
+/// head (+34.3 and +90.3 at k = 3) and keeps k = 4's exact figures, where 60
+/// lost some. In the standard game a margin of 60 was level at equal time
+/// (+14.2, 95%: −37.8 .. +66.3), so 15 checkers a side keep the search
+/// without it (`FutilityMargin` 0, node for node the same: `bench`
 /// unchanged). See `docs/lab/search-options.md` ("Futility at the
 /// frontier").
 pub const DEFAULT_HYPER_FUTILITY_MARGIN: i32 = 300;
@@ -185,7 +188,7 @@ impl Settings {
     /// [`Settings::hyper_futility_margin`] with three checkers a side, else
     /// [`Settings::futility_margin`].
     pub fn futility_margin_for(&self, state: &GameState) -> i32 {
-        if state.position().checkers_per_side() == Variant::Hypergammon.checkers_per_side() {
+        if is_hypergammon(state) {
             self.hyper_futility_margin
         } else {
             self.futility_margin
@@ -196,12 +199,18 @@ impl Settings {
     /// [`Settings::hyper_move_filter`] with three checkers a side, else
     /// [`Settings::move_filter`].
     pub fn move_filter_for(&self, state: &GameState) -> usize {
-        if state.position().checkers_per_side() == Variant::Hypergammon.checkers_per_side() {
+        if is_hypergammon(state) {
             self.hyper_move_filter
         } else {
             self.move_filter
         }
     }
+}
+
+/// Whether `state` is a game of NC-Hypergammon's three checkers a side,
+/// which has its own move filter and futility margin.
+fn is_hypergammon(state: &GameState) -> bool {
+    state.position().checkers_per_side() == Variant::Hypergammon.checkers_per_side()
 }
 
 impl Default for Settings {
