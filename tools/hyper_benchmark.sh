@@ -2,7 +2,7 @@
 # Standing benchmark (docs/hypergammon.md): ncbg against perfect play in
 # NC-Hypergammon, k = 3, no doublet credits. ncbg plays itself at a node
 # limit a user would play (60,000 nodes: what `go movetime 100` searches in
-# this game on a 2-core machine; deterministic, so a loaded machine does not
+# this game on a 2-core machine, tools/nodes_at_movetime.py; deterministic, so a loaded machine does not
 # change the games) from
 # random openings, each played once (`--no-repeat`: with both sides the same
 # deterministic program, the colour-swapped game is the same game), and
