@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""The engine's values against the exact ones: can it tell a slow win from a draw?
+
+Usage: tools/value_by_exact.py ANALYSIS [--engine PATH] [--nodes N] [--every K]
+
+ANALYSIS is the JSON of `ncbg analyze --tables ... --format json` (e.g. the
+benchmark's analysis.jsonl from tools/hyper_benchmark.sh): each turn carries the
+state, its exact value for the side to move (`best_score`) and, for a decided
+state, the turns best play takes to its end (`best_turns`). Every Kth state is
+searched afresh by one engine (`position state ID`, `go nodes N`; the hash table
+kept between searches) and its value (the last `info ... score mp`) grouped by
+the exact verdict: won within 40 turns, in 41..100, in more than 100; drawn;
+lost. Prints each group's mean, 10th, 50th and 90th percentile and the share
+valued above 0. Node-limited, so a loaded machine gives the same figures.
+Only the standard library (docs/hypergammon.md).
+"""
+import argparse
+import collections
+import json
+import statistics
+import subprocess
+
+
+def group(row):
+    value, turns = row["best_score"], row.get("best_turns")
+    if value > 0:
+        if turns is not None and turns > 100:
+            return "won, over 100 turns"
+        if turns is not None and turns > 40:
+            return "won, 41..100 turns"
+        return "won, within 40 turns"
+    return "drawn" if value == 0 else "lost"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("analysis")
+    ap.add_argument("--engine", default="target/release/ncbg")
+    ap.add_argument("--nodes", type=int, default=20000)
+    ap.add_argument("--every", type=int, default=8)
+    a = ap.parse_args()
+    rows = [json.loads(line) for line in open(a.analysis)]
+    rows = [r for r in rows if "turn" in r and r.get("exact")][:: a.every]
+    engine = subprocess.Popen(
+        [a.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL, text=True, bufsize=1)
+    groups = collections.defaultdict(list)
+    for row in rows:
+        engine.stdin.write(f"position state {row['state']}\ngo nodes {a.nodes}\n")
+        engine.stdin.flush()
+        score = None
+        while True:
+            line = engine.stdout.readline()
+            if not line:
+                raise SystemExit("the engine ended")
+            words = line.split()
+            if words[:1] == ["info"] and "mp" in words:
+                score = int(words[words.index("mp") + 1])
+            if words[:1] == ["bestmove"]:
+                break
+        if score is not None:
+            groups[group(row)].append(score)
+    engine.stdin.close()
+    engine.wait()
+    order = ["won, within 40 turns", "won, 41..100 turns", "won, over 100 turns", "drawn", "lost"]
+    print(f"{sum(map(len, groups.values()))} states, go nodes {a.nodes}: the engine's value (mp) by the exact verdict")
+    print("| exact verdict | states | mean | 10% | median | 90% | valued above 0 |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for name in order:
+        vs = sorted(groups.get(name, []))
+        if not vs:
+            continue
+
+        def q(f):
+            return vs[int(f * (len(vs) - 1))]
+
+        above = sum(v > 0 for v in vs) / len(vs)
+        print(f"| {name} | {len(vs)} | {statistics.mean(vs):.0f} | {q(0.1)} | {q(0.5)} | {q(0.9)} | {above:.0%} |")
+
+
+if __name__ == "__main__":
+    main()
