@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """The engine's values against the exact ones: can it tell a slow win from a draw?
 
-Usage: tools/value_by_exact.py ANALYSIS [--engine PATH] [--nodes N] [--every K]
+Usage: tools/value_by_exact.py ANALYSIS [--engine PATH] [--nodes N] [--every K] [--option NAME=VALUE ...]
 
 ANALYSIS is the JSON of `ncbg analyze --tables ... --format json` (e.g. the
 benchmark's analysis.jsonl from tools/hyper_benchmark.sh): each turn carries the
 state, its exact value for the side to move (`best_score`) and, for a decided
 state, the turns best play takes to its end (`best_turns`). Every Kth state is
 searched afresh by one engine (`position state ID`, `go nodes N`; the hash table
-kept between searches) and its value (the last `info ... score mp`) grouped by
+kept between searches; each `--option` set first with `setoption`) and its value (the last `info ... score mp`) grouped by
 the exact verdict: won within 40 turns, in 41..100, in more than 100; drawn;
 lost. Prints each group's mean, 10th, 50th and 90th percentile and the share
 valued above 0. Node-limited, so a loaded machine gives the same figures.
@@ -38,12 +38,16 @@ def main():
     ap.add_argument("--engine", default="target/release/ncbg")
     ap.add_argument("--nodes", type=int, default=20000)
     ap.add_argument("--every", type=int, default=8)
+    ap.add_argument("--option", action="append", default=[], help="NAME=VALUE, e.g. EvalFile=net.ncnn")
     a = ap.parse_args()
     rows = [json.loads(line) for line in open(a.analysis)]
     rows = [r for r in rows if "turn" in r and r.get("exact")][:: a.every]
     engine = subprocess.Popen(
         [a.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL, text=True, bufsize=1)
+    for option in a.option:
+        name, value = option.split("=", 1)
+        engine.stdin.write(f"setoption name {name} value {value}\n")
     groups = collections.defaultdict(list)
     for row in rows:
         engine.stdin.write(f"position state {row['state']}\ngo nodes {a.nodes}\n")
