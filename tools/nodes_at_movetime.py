@@ -7,14 +7,17 @@ ANALYSIS is the JSON of `ncbg analyze --format json` (e.g. the benchmark's
 analysis.jsonl from tools/hyper_benchmark.sh); every Nth of its turns' states
 (the first C of them) is given to one engine in turn, `position state ID` then
 `go movetime MS`, as in a game (the hash table kept between searches). Prints
-the median and mean of the nodes and the depth of each search's last `info`
-line, and the median time: the node limit that stands for a time limit
-(docs/hypergammon.md). Timed: run it on a quiet machine.
+the median and mean of the nodes of each search's last `info` line, the median
+depth and the median time: the node limit that stands for a time limit
+(docs/hypergammon.md). Timed: run it on a quiet machine. Needs the Python
+package (`pip install ./tools/python`): its NCBP client talks to the engine.
 """
 import argparse
 import json
 import statistics
-import subprocess
+
+import ncbg
+from ncbg.engine import Limit, SimpleEngine
 
 
 def main():
@@ -27,35 +30,17 @@ def main():
     a = ap.parse_args()
     rows = [json.loads(line) for line in open(a.analysis)]
     states = [r["state"] for r in rows if "turn" in r][:: a.every][: a.count]
-    engine = subprocess.Popen(
-        [a.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL, text=True, bufsize=1)
-    found = []
-    for state in states:
-        engine.stdin.write(f"position state {state}\ngo movetime {a.movetime}\n")
-        engine.stdin.flush()
-        last = None
-        while True:
-            line = engine.stdout.readline()
-            if not line:
-                raise SystemExit("the engine ended")
-            if line.startswith("info") and " nodes " in line:
-                last = line.split()
-            if line.startswith("bestmove"):
-                break
-        if last is None:
-            continue
-
-        def field(name):
-            return int(last[last.index(name) + 1]) if name in last else None
-
-        found.append((field("nodes"), field("depth"), field("time")))
-    engine.stdin.close()
-    engine.wait()
-    nodes = [f[0] for f in found]
-    print(f"{len(found)} states at go movetime {a.movetime}: nodes median {statistics.median(nodes):.0f}, "
-          f"mean {statistics.mean(nodes):.0f}; depth median {statistics.median(f[1] for f in found)}; "
-          f"time median {statistics.median(f[2] for f in found if f[2] is not None)} ms")
+    infos = []
+    with SimpleEngine.popen(a.engine) as engine:
+        for state in states:
+            info = engine.analyse(ncbg.State(state), Limit(movetime=a.movetime / 1000))
+            if info.nodes is not None:
+                infos.append(info)
+    nodes = [i.nodes for i in infos]
+    depth = statistics.median(i.depth for i in infos)
+    time_ms = statistics.median(1000 * i.time for i in infos if i.time is not None)
+    print(f"{len(infos)} states at go movetime {a.movetime}: nodes median {statistics.median(nodes):.0f}, "
+          f"mean {statistics.mean(nodes):.0f}; depth median {depth}; time median {time_ms:.0f} ms")
 
 
 if __name__ == "__main__":

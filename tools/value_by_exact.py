@@ -8,17 +8,20 @@ benchmark's analysis.jsonl from tools/hyper_benchmark.sh): each turn carries the
 state, its exact value for the side to move (`best_score`) and, for a decided
 state, the turns best play takes to its end (`best_turns`). Every Kth state is
 searched afresh by one engine (`position state ID`, `go nodes N`; the hash table
-kept between searches; each `--option` set first with `setoption`) and its value (the last `info ... score mp`) grouped by
+kept between searches; each `--option` set first) and its value (the last `info`'s score) grouped by
 the exact verdict: won within 40 turns, in 41..100, in more than 100; drawn;
 lost. Prints each group's mean, 10th, 50th and 90th percentile and the share
 valued above 0. Node-limited, so a loaded machine gives the same figures.
-Only the standard library (docs/hypergammon.md).
+Needs the Python package (`pip install ./tools/python`): its NCBP client
+talks to the engine (docs/hypergammon.md).
 """
 import argparse
 import collections
 import json
 import statistics
-import subprocess
+
+import ncbg
+from ncbg.engine import EngineError, Limit, SimpleEngine
 
 
 def group(row):
@@ -42,30 +45,18 @@ def main():
     a = ap.parse_args()
     rows = [json.loads(line) for line in open(a.analysis)]
     rows = [r for r in rows if "turn" in r and r.get("exact")][:: a.every]
-    engine = subprocess.Popen(
-        [a.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL, text=True, bufsize=1)
-    for option in a.option:
-        name, value = option.split("=", 1)
-        engine.stdin.write(f"setoption name {name} value {value}\n")
     groups = collections.defaultdict(list)
-    for row in rows:
-        engine.stdin.write(f"position state {row['state']}\ngo nodes {a.nodes}\n")
-        engine.stdin.flush()
-        score = None
-        while True:
-            line = engine.stdout.readline()
-            if not line:
-                raise SystemExit("the engine ended")
-            words = line.split()
-            if words[:1] == ["info"] and "mp" in words:
-                score = int(words[words.index("mp") + 1])
-            if words[:1] == ["bestmove"]:
-                break
-        if score is not None:
-            groups[group(row)].append(score)
-    engine.stdin.close()
-    engine.wait()
+    with SimpleEngine.popen(a.engine) as engine:
+        for option in a.option:
+            name, value = option.split("=", 1)
+            try:
+                engine.configure({name: value})
+            except EngineError as e:
+                raise SystemExit(f"option {option}: {e}") from None
+        for row in rows:
+            info = engine.analyse(ncbg.State(row["state"]), Limit(nodes=a.nodes))
+            if info.mp is not None:
+                groups[group(row)].append(info.mp)
     order = ["won, within 40 turns", "won, 41..100 turns", "won, over 100 turns", "drawn", "lost"]
     print(f"{sum(map(len, groups.values()))} states, go nodes {a.nodes}: the engine's value (mp) by the exact verdict")
     print("| exact verdict | states | mean | 10% | median | 90% | valued above 0 |")

@@ -1,5 +1,5 @@
-"""tools/value_by_exact.py and tools/nodes_at_movetime.py against the real
-engine, on hand-made analyses of NC-Hypergammon k = 3 states (their exact
+"""tools/value_by_exact.py and tools/nodes_at_movetime.py (both on the
+package's NCBP client) against the real engine, on hand-made analyses of NC-Hypergammon k = 3 states (their exact
 verdicts written here as the table gives them): the states are grouped by
 verdict, a sure win is valued above 0 and a sure loss below, and every state
 is searched once."""
@@ -57,10 +57,15 @@ def test_value_by_exact_groups_the_states_by_their_verdict(tmp_path, ncbg_bin):
 
 def test_value_by_exact_sets_engine_options(tmp_path, ncbg_bin):
     path = analysis(tmp_path, WON)
-    # An option the engine refuses is only an error line: the states are still searched.
     lines = run("value_by_exact.py", path, "--engine", ncbg_bin, "--nodes", 500, "--every", 1,
-                "--option", "HyperFutilityMargin=0", "--option", "NoSuchOption=1")
+                "--option", "HyperFutilityMargin=0")
     assert lines[0].startswith("2 states")
+    # An option the engine does not have ends the run with its reason, before any search.
+    out = subprocess.run([sys.executable, str(TOOLS / "value_by_exact.py"), str(path), "--engine",
+                          ncbg_bin, "--option", "NoSuchOption=1"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode != 0 and out.stdout == ""
+    assert "option NoSuchOption=1" in out.stderr
 
 
 def test_nodes_at_movetime_searches_every_state_once(tmp_path, ncbg_bin):
