@@ -10,7 +10,8 @@ state, the turns best play takes to its end (`best_turns`). Every Kth state is
 searched afresh by one engine (`position state ID`, `go nodes N`; the hash table
 kept between searches; each `--option` set first) and its value (the last `info`'s score) grouped by
 the exact verdict: won within 40 turns, in 41..100, in more than 100; drawn;
-lost. Prints each group's mean, 10th, 50th and 90th percentile and the share
+lost within 40 turns, in 41..100, in more than 100 (the turns best play holds
+out). Prints each group's mean, 10th, 50th and 90th percentile and the share
 valued above 0. Node-limited, so a loaded machine gives the same figures.
 Needs the Python package (`pip install ./tools/python`): its NCBP client
 talks to the engine (docs/hypergammon.md).
@@ -26,13 +27,14 @@ from ncbg.engine import EngineError, Limit, SimpleEngine
 
 def group(row):
     value, turns = row["best_score"], row.get("best_turns")
-    if value > 0:
-        if turns is not None and turns > 100:
-            return "won, over 100 turns"
-        if turns is not None and turns > 40:
-            return "won, 41..100 turns"
-        return "won, within 40 turns"
-    return "drawn" if value == 0 else "lost"
+    if value == 0:
+        return "drawn"
+    verdict = "won" if value > 0 else "lost"
+    if turns is not None and turns > 100:
+        return f"{verdict}, over 100 turns"
+    if turns is not None and turns > 40:
+        return f"{verdict}, 41..100 turns"
+    return f"{verdict}, within 40 turns"
 
 
 def main():
@@ -57,7 +59,9 @@ def main():
             info = engine.analyse(ncbg.State(row["state"]), Limit(nodes=a.nodes))
             if info.mp is not None:
                 groups[group(row)].append(info.mp)
-    order = ["won, within 40 turns", "won, 41..100 turns", "won, over 100 turns", "drawn", "lost"]
+    order = [f"{verdict}, {distance}" for verdict in ("won", "lost")
+             for distance in ("within 40 turns", "41..100 turns", "over 100 turns")]
+    order.insert(3, "drawn")
     print(f"{sum(map(len, groups.values()))} states, go nodes {a.nodes}: the engine's value (mp) by the exact verdict")
     print("| exact verdict | states | mean | 10% | median | 90% | valued above 0 |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
