@@ -58,3 +58,30 @@ def test_summary_counts_distinct_games_and_the_cap(tmp_path):
     pooled = run(tmp_path, (analysis, match), (analysis, match))
     assert pooled[0] == "games 6 (2 distinct), turns 4"
     assert pooled[2:4] == lines[2:4]
+
+
+def test_summary_interval_over_games_and_distance_bands(tmp_path):
+    match = tmp_path / "match.txt"
+    match.write_text("# ncbg-referee match file v1\n" + game(1, "A", "m1") + game(2, "B", "m2")
+                     + game(3, "C", "m3"))
+    analysis = tmp_path / "analysis.jsonl"
+    analysis.write_text(
+        # Game 1: two won states, one left; game 2: one won state, left;
+        # game 3: one won state, kept. A drawn state lost in game 1, kept in 2.
+        turn(1, 0, 1000, 0, best_turns=30)
+        + turn(1, 1, 1000, 1000, best_turns=60, played_turns=59)
+        + turn(1, 2, 0, -1000, played_turns=9)
+        + turn(2, 0, 1000, -1000, best_turns=150, played_turns=40)
+        + turn(2, 1, 0, 0)
+        + turn(3, 0, 1000, 1000, best_turns=101, played_turns=100))
+    lines = run(tmp_path, (analysis, match), max_turns=400)
+    # Won states left: 2 of 4 = 50%; per game (left, won) = (1, 2), (1, 1),
+    # (0, 1): residuals 0, 0.5, -0.5, so se = sqrt(3/2 * 0.5) / 4 = 0.2165.
+    assert lines[5] == ("95% over the distinct games: won states left 50.0% (7.6 .. 92.4); "
+                        "drawn states lost 50.0% (0.0 .. 100.0)")
+    assert lines[6] == ("won states by best play's distance to the win: within 40 turns 1, left 1 "
+                        "(100.0%); 41..100 turns 1, left 0 (0.0%); over 100 turns 2, left 1 (50.0%)")
+    # One game alone gives no interval: the whole range.
+    one = tmp_path / "one.txt"
+    one.write_text("# ncbg-referee match file v1\n" + game(1, "A", "m1"))
+    assert "won states left 50.0% (0.0 .. 100.0)" in run(tmp_path, (analysis, one), max_turns=400)[5]
