@@ -21,6 +21,8 @@
 # The openings come from seed 1; another set: SEED=2 tools/hyper_benchmark.sh.
 # Another alphabet: K=4 with the k = 4 table (the one solved game besides the
 # bear-offs whose exact values may tune the engine; k = 3 is measurement only).
+# Doublet credits: CREDITS=2 (the engine's default) with a table of those credits,
+# e.g. `ncbg tables build --full --checkers 3 --k 3 --credits 2` (measurement only).
 # Writes its files in a temporary folder (kept: its path is printed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,6 +31,7 @@ OPENINGS=${2:-120}
 LIMIT=${3:-nodes=60000}
 SEED=${SEED:-1}
 K=${K:-3}
+CREDITS=${CREDITS:-0}
 MAX_TURNS=200
 case "$LIMIT" in *=*) ;; *) LIMIT="depth=$LIMIT" ;; esac
 EACH=(--each "$LIMIT")
@@ -39,7 +42,7 @@ cargo build --quiet --release --bin ncbg --bin ncbg-referee
 DIR=$(mktemp -d)
 cp target/release/ncbg target/release/ncbg-referee "$DIR/"
 "$DIR/ncbg-referee" --quiet --engine cmd="$DIR/ncbg" name=ncbg-a --engine cmd="$DIR/ncbg" name=ncbg-b \
-  "${EACH[@]}" --variant hypergammon --k "$K" --credits 0 --max-turns "$MAX_TURNS" \
+  "${EACH[@]}" --variant hypergammon --k "$K" --credits "$CREDITS" --max-turns "$MAX_TURNS" \
   --random-openings "$OPENINGS" --no-repeat --seed "$SEED" --concurrency 2 \
   --out "$DIR/match.txt" > "$DIR/match-report.txt"
 "$DIR/ncbg" analyze "$DIR/match.txt" --tables "$TABLE" --format json > "$DIR/analysis.jsonl"
