@@ -1,0 +1,68 @@
+//! `State` (a game state with its move stack) and `Turn` (one legal turn of
+//! a state), over `ncbg::game`, `ncbg::turn` and `ncbg::ids`.
+//!
+//! This module registers the classes and holds what they share (hashing,
+//! side names, reading a full-state ID); the classes are in
+//! `game_state.rs` (`State`), `turn.rs` (`Turn`), `turn_list.rs`
+//! (`TurnList` and its iterator) and `game_result.rs` (`GameResult`).
+
+mod game_result;
+mod game_state;
+mod turn;
+mod turn_list;
+
+pub(crate) use game_state::PyState;
+pub(crate) use turn::PyTurn;
+
+use crate::BadId;
+use game_result::PyGameResult;
+use ncbg::game::GameState;
+use ncbg::ids::state_id;
+use ncbg::numbers::Side;
+use ncbg::turn::legal_turns;
+use pyo3::prelude::*;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use turn_list::{PyTurnIter, PyTurnList};
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyState>()?;
+    m.add_class::<PyTurn>()?;
+    m.add_class::<PyGameResult>()?;
+    m.add_class::<PyTurnList>()?;
+    m.add_class::<PyTurnIter>()?;
+    m.add_function(wrap_pyfunction!(_time_legal_turns, m)?)?;
+    m.add_function(wrap_pyfunction!(turn::_turn_from, m)?)?;
+    Ok(())
+}
+
+/// Rust-side timing for bench.py: seconds per `ncbg::turn::legal_turns`
+/// call on `state`, over `calls` calls (the GIL released), and the count.
+#[pyfunction]
+fn _time_legal_turns(py: Python<'_>, state: &PyState, calls: usize) -> (f64, usize) {
+    let s = state.state;
+    py.allow_threads(move || {
+        let start = std::time::Instant::now();
+        let mut n = 0;
+        for _ in 0..calls.max(1) {
+            n = std::hint::black_box(legal_turns(std::hint::black_box(&s))).len();
+        }
+        (start.elapsed().as_secs_f64() / calls.max(1) as f64, n)
+    })
+}
+
+fn hash_of<T: Hash>(t: &T) -> u64 {
+    let mut h = DefaultHasher::new();
+    t.hash(&mut h);
+    h.finish()
+}
+
+/// `"X"` or `"Y"`.
+pub(crate) fn side_name(s: Side) -> String {
+    s.letter().to_string()
+}
+
+/// Decodes a full-state ID, as `BadId` on error.
+pub(crate) fn decode_id(id: &str) -> PyResult<GameState> {
+    state_id::decode(id.trim()).map_err(|e| BadId::new_err(format!("bad state ID '{id}': {e}")))
+}

@@ -1,0 +1,318 @@
+//! Each subcommand carried out: nets and data files read, the library's
+//! runs started, results written and reported.
+
+use crate::cli::{Cli, Cmd};
+use ncbg::eval::nn::{FeatureSet, Network};
+use ncbg_train::mlp::Mlp;
+use ncbg_train::pipeline::{self, load, run_td, run_train, selfplay_config};
+use ncbg_train::{alphabet, consistency, data, ensemble, exact, gap, relabel, selfplay, widen};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Carries out the command `cli` names.
+pub(crate) fn run(cli: Cli) -> Result<(), String> {
+    match cli.command {
+        Cmd::Selfplay {
+            out,
+            net,
+            play,
+            seed,
+            jobs,
+            shard,
+            resume,
+        } => {
+            let net = Arc::new(match &net {
+                Some(p) => load(p)?,
+                None => (*Network::embedded()).clone(),
+            });
+            let mut cfg = selfplay_config(&play, &out, &net, seed, jobs)?;
+            cfg.shard = shard;
+            cfg.resume = resume;
+            let start = Instant::now();
+            let n = selfplay::run(net, &cfg)?;
+            eprintln!(
+                "selfplay: {n} games written to {} in {:.0}s",
+                out.display(),
+                start.elapsed().as_secs_f64()
+            );
+            Ok(())
+        }
+        Cmd::Relabel {
+            out,
+            net,
+            states,
+            nodes,
+            depth,
+            seed,
+            jobs,
+            resume,
+            data: files,
+        } => {
+            let net = Arc::new(match &net {
+                Some(p) => load(p)?,
+                None => (*Network::embedded()).clone(),
+            });
+            let mut games = Vec::new();
+            for path in &files {
+                games.extend(data::read_for_training(path)?);
+            }
+            let all = relabel::states_of(&games);
+            let cfg = relabel::RelabelConfig {
+                out: out.clone(),
+                states,
+                nodes,
+                depth,
+                seed,
+                jobs,
+                resume,
+                net_id: pipeline::net_id(&net),
+                source_id: relabel::source_id(&all),
+            };
+            let start = Instant::now();
+            let n = relabel::run(net, &all, &cfg)?;
+            eprintln!(
+                "relabel: {n} states of {} written to {} in {:.0}s",
+                all.len(),
+                out.display(),
+                start.elapsed().as_secs_f64()
+            );
+            Ok(())
+        }
+        Cmd::ExactData {
+            table,
+            out,
+            states,
+            seed,
+            max_turns,
+            games: matches,
+            children,
+        } => {
+            let path = table;
+            let table = ncbg::tables::Table::open(&path)?;
+            let spec = table.spec();
+            if !(spec.space.total == 3 && spec.k == 4 && spec.credits == 0)
+                && spec.space.kind != ncbg::tables::Kind::Bearoff
+            {
+                return Err(format!(
+                    "{spec}: exact labels may come only from bear-off tables and NC-Hypergammon k=4 without credits; other solved games are kept for measurement"
+                ));
+            }
+            let sample = if matches.is_empty() {
+                let start = exact::start_of(&table)?;
+                exact::sample_states(&table, start, states, seed, max_turns)?
+            } else {
+                exact::states_of_match_files(&table, &matches)?
+            };
+            let sample = if children {
+                exact::with_children(&table, &sample)?
+            } else {
+                sample
+            };
+            let games = exact::labelled_games(&table, &sample)?;
+            let mut text = format!(
+                "{} {} exact table={spec} seed={seed} states={states} max_turns={max_turns}{}\n",
+                data::MAGIC,
+                data::VERSION,
+                if children { " children" } else { "" }
+            );
+            for g in &games {
+                text.push_str(&g.to_line());
+                text.push('\n');
+            }
+            std::fs::write(&out, text).map_err(|e| format!("{}: {e}", out.display()))?;
+            eprintln!(
+                "exact-data: {} states written to {}",
+                games.len(),
+                out.display()
+            );
+            Ok(())
+        }
+        Cmd::Exact {
+            table,
+            net,
+            states,
+            seed,
+            max_turns,
+            games: matches,
+            nodes,
+            movetime,
+            depth,
+            jobs,
+            verdicts,
+            odd_depths,
+            move_filter,
+            futility_margin,
+        } => {
+            let defaults = ncbg::search::Settings::default();
+            let settings = ncbg::search::Settings {
+                odd_depths: odd_depths.unwrap_or(defaults.odd_depths),
+                move_filter: move_filter.unwrap_or(defaults.move_filter),
+                hyper_move_filter: move_filter.unwrap_or(defaults.hyper_move_filter),
+                futility_margin: futility_margin.unwrap_or(defaults.futility_margin),
+                hyper_futility_margin: futility_margin.unwrap_or(defaults.hyper_futility_margin),
+                ..defaults
+            };
+            let table = ncbg::tables::Table::open(&table)?;
+            // The engine's own evaluation: the embedded nets, each for its
+            // game, unless a net is given.
+            let eval = ncbg::eval::nn::NnEval::file_or_embedded(match &net {
+                Some(p) => Some(Arc::new(load(p)?)),
+                None => None,
+            });
+            let sample = if matches.is_empty() {
+                let start = exact::start_of(&table)?;
+                exact::sample_states(&table, start, states.unwrap_or(300), seed, max_turns)?
+            } else {
+                let mut all = exact::states_of_match_files(&table, &matches)?;
+                all.truncate(states.unwrap_or(usize::MAX));
+                all
+            };
+            let limits = exact::limits(nodes, movetime, depth);
+            let make = || -> Box<dyn ncbg::eval::Evaluator> { Box::new(eval.clone()) };
+            let t = Instant::now();
+            let out = exact::judge_all(&make, &table, &sample, &limits, &settings, jobs)?;
+            if let Some(path) = verdicts {
+                let text: String = out
+                    .iter()
+                    .map(|v| {
+                        format!(
+                            "{} {} {} {} {} {} {}\n",
+                            v.id, v.best, v.played, v.turn, v.score, v.turns, v.played_turns
+                        )
+                    })
+                    .collect();
+                std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+            }
+            println!("{}", exact::Summary::of(&out).report());
+            eprintln!("{} states in {:.1} s", out.len(), t.elapsed().as_secs_f64());
+            Ok(())
+        }
+        Cmd::Gap { nets, data: files } => {
+            let mut games = Vec::new();
+            for path in &files {
+                games.extend(data::read_for_training(path)?);
+            }
+            for path in &nets {
+                let (all, stages) = gap::gap(&load(path)?, &games);
+                outln!("{}: {}", path.display(), all.line());
+                for (stage, g) in ncbg::board::Stage::ALL.iter().zip(stages) {
+                    outln!("  {stage}: {}", g.line());
+                }
+            }
+            Ok(())
+        }
+        Cmd::Train {
+            init,
+            out,
+            train,
+            seed,
+            data,
+        } => run_train(&init, &out, &train, seed, &data),
+        Cmd::Pipeline(args) => pipeline::pipeline(&args),
+        Cmd::Alphabet {
+            init,
+            out,
+            from,
+            to,
+        } => {
+            let mut net = load(&init)?;
+            for k in &to {
+                net = alphabet::copy_alphabet(&net, from, *k)?;
+            }
+            pipeline::save(&net, &out)?;
+            eprintln!(
+                "alphabet: the inputs of k = {to:?} copied from k = {from}, written to {}",
+                out.display()
+            );
+            Ok(())
+        }
+        Cmd::Deepen {
+            init,
+            out,
+            units,
+            seed,
+        } => {
+            let net = load(&init)?;
+            let deep = Mlp::deepen(&net, units, seed)?.to_network();
+            pipeline::save(&deep, &out)?;
+            eprintln!(
+                "deepen: {} and {units} hidden units, written to {}",
+                deep.hidden(),
+                out.display()
+            );
+            Ok(())
+        }
+        Cmd::Widen {
+            init,
+            out,
+            hidden,
+            features,
+            seed,
+        } => {
+            let mut net = load(&init)?;
+            if let Some(id) = features {
+                let set = FeatureSet::from_id(id)
+                    .ok_or_else(|| format!("--features {id}: no such feature set (1 or 2)"))?;
+                net = widen::with_features(&net, set)?;
+            }
+            let hidden = hidden.unwrap_or(net.hidden());
+            let wide = widen::widen(&net, hidden, seed)?;
+            pipeline::save(&wide, &out)?;
+            eprintln!(
+                "widen: feature set {}, {hidden} hidden units, written to {}",
+                wide.features().id(),
+                out.display()
+            );
+            Ok(())
+        }
+        Cmd::Merge { out, weights, nets } => {
+            let nets = nets
+                .iter()
+                .map(|p| load(p))
+                .collect::<Result<Vec<_>, _>>()?;
+            let merged = ensemble::merge(&nets, weights.as_deref())?;
+            pipeline::save(&merged, &out)?;
+            eprintln!(
+                "merge: {} nets, {} hidden units, written to {}",
+                nets.len(),
+                merged.hidden(),
+                out.display()
+            );
+            Ok(())
+        }
+        Cmd::Distill(args) => pipeline::run_distill(&args),
+        Cmd::Consistency {
+            nets,
+            games,
+            seed,
+            data,
+        } => {
+            let mut recorded = Vec::new();
+            for path in &data {
+                recorded.extend(data::read_for_training(path)?);
+            }
+            for path in &nets {
+                let net = load(path)?;
+                if games > 0 {
+                    let t = consistency::random_games(&net, games, seed);
+                    outln!("{} random games: {}", path.display(), t.line());
+                }
+                if !recorded.is_empty() {
+                    let states = recorded
+                        .iter()
+                        .flat_map(|g| g.states.iter().map(|(s, _)| s));
+                    let t = consistency::states(&net, states);
+                    outln!("{} data: {}", path.display(), t.line());
+                }
+            }
+            Ok(())
+        }
+        Cmd::Td {
+            out,
+            init,
+            td,
+            seed,
+            jobs,
+        } => run_td(&out, init.as_deref(), &td, seed, jobs),
+    }
+}
