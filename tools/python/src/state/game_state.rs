@@ -2,7 +2,7 @@
 
 use super::game_result::PyGameResult;
 use super::turn_list::PyTurnList;
-use super::{decode_id, hash_of, side_name, PyTurn};
+use super::{decode_id, hash_of, side_name, PyState, PyTurn};
 use crate::{Error, IllegalTurn};
 use ncbg::board::{Checkers, Position, Variant, SLOTS};
 use ncbg::engine::display;
@@ -25,17 +25,6 @@ fn sides(state: &GameState) -> (Checkers, Checkers) {
 /// A side's 26 slot counts as a list (not `bytes`).
 fn slots(c: Checkers) -> Vec<u32> {
     c.to_slots().iter().map(|&n| u32::from(n)).collect()
-}
-
-/// A No-Chance Backgammon game state and the turns that led to it (its move
-/// stack, as python-chess's ``Board``). ``State()`` is the standard start
-/// (X to pick its initial number); ``State(id)`` reads a full-state ID.
-#[pyclass(module = "ncbg", name = "State")]
-#[derive(Clone)]
-pub struct PyState {
-    pub(crate) state: GameState,
-    /// The turns pushed, each with the state it was made from.
-    pub(crate) stack: Vec<(GameState, Turn)>,
 }
 
 impl PyState {

@@ -1,8 +1,10 @@
 //! `State` (a game state with its move stack) and `Turn` (one legal turn of
 //! a state), over `ncbg::game`, `ncbg::turn` and `ncbg::ids`.
 //!
-//! This module registers the classes and holds what they share (hashing,
-//! side names, reading a full-state ID); the classes are in
+//! This module defines the `State` and `Turn` classes' data (each file
+//! below imports them from here, none from a sibling that imports it back),
+//! registers the classes and holds what they share (hashing, side names,
+//! reading a full-state ID); their methods are in
 //! `game_state.rs` (`State`), `turn.rs` (`Turn`), `turn_list.rs`
 //! (`TurnList` and its iterator) and `game_result.rs` (`GameResult`).
 
@@ -11,19 +13,39 @@ mod game_state;
 mod turn;
 mod turn_list;
 
-pub(crate) use game_state::PyState;
-pub(crate) use turn::PyTurn;
-
 use crate::BadId;
 use game_result::PyGameResult;
 use ncbg::game::GameState;
 use ncbg::ids::state_id;
 use ncbg::numbers::Side;
-use ncbg::turn::legal_turns;
+use ncbg::turn::{legal_turns, Turn};
 use pyo3::prelude::*;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use turn_list::{PyTurnIter, PyTurnList};
+
+/// A No-Chance Backgammon game state and the turns that led to it (its move
+/// stack, as python-chess's ``Board``). ``State()`` is the standard start
+/// (X to pick its initial number); ``State(id)`` reads a full-state ID.
+#[pyclass(module = "ncbg", name = "State")]
+#[derive(Clone)]
+pub struct PyState {
+    pub(crate) state: GameState,
+    /// The turns pushed, each with the state it was made from.
+    pub(crate) stack: Vec<(GameState, Turn)>,
+}
+
+/// One turn of a state: a pick alone (turn 0), a pick and the play of the
+/// pair it makes, or the play of a pair already fixed. ``str(turn)`` is its
+/// NCBP turn token (``3``, ``6:24/18,13/8``, ``24/18,13/8``). Turns come
+/// from ``State.legal_turns()`` and ``State.parse_turn()``; a turn belongs
+/// to the state it was made from.
+#[pyclass(module = "ncbg", name = "Turn", frozen)]
+#[derive(Clone)]
+pub struct PyTurn {
+    pub(crate) before: GameState,
+    pub(crate) turn: Turn,
+}
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyState>()?;

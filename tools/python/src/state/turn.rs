@@ -1,24 +1,12 @@
 //! `Turn`: one legal turn of a state, and its unpickling.
 
-use super::{decode_id, hash_of, side_name, PyState};
+use super::{decode_id, hash_of, side_name, PyState, PyTurn};
 use crate::IllegalTurn;
 use ncbg::game::GameState;
 use ncbg::ids::state_id;
 use ncbg::notation::format_play_token;
 use ncbg::turn::{self, Turn, TurnForm};
 use pyo3::prelude::*;
-
-/// One turn of a state: a pick alone (turn 0), a pick and the play of the
-/// pair it makes, or the play of a pair already fixed. ``str(turn)`` is its
-/// NCBP turn token (``3``, ``6:24/18,13/8``, ``24/18,13/8``). Turns come
-/// from ``State.legal_turns()`` and ``State.parse_turn()``; a turn belongs
-/// to the state it was made from.
-#[pyclass(module = "ncbg", name = "Turn", frozen)]
-#[derive(Clone)]
-pub struct PyTurn {
-    pub(crate) before: GameState,
-    pub(crate) turn: Turn,
-}
 
 impl PyTurn {
     pub(crate) fn new(before: GameState, turn: Turn) -> PyTurn {
