@@ -2,10 +2,10 @@
 //! package `ncbg` (tools/python/python/ncbg) re-exports it and adds the
 //! pure-Python parts (the subprocess engine, the file readers' classes).
 //!
-//! - [`state`]: `State` and `Turn` (rules, IDs, notation);
-//! - [`search`]: `search`, `evaluate` and `analyze_game` in-process, the
+//! - `state`: `State` and `Turn` (rules, IDs, notation);
+//! - `search`: `search`, `evaluate` and `analyze_game` in-process, the
 //!   GIL released while they run;
-//! - [`files`]: match files, gnubg `.mat` files (the library's
+//! - `files`: match files, gnubg `.mat` files (the library's
 //!   `ncbg::matchfile::mat`) and exact-value tables.
 
 mod files;
