@@ -21,10 +21,7 @@ pub(crate) fn run(cli: Cli) -> Result<(), String> {
             shard,
             resume,
         } => {
-            let net = Arc::new(match &net {
-                Some(p) => load(p)?,
-                None => (*Network::embedded()).clone(),
-            });
+            let net = net_or_embedded(net.as_deref())?;
             let mut cfg = selfplay_config(&play, &out, &net, seed, jobs)?;
             cfg.shard = shard;
             cfg.resume = resume;
@@ -48,10 +45,7 @@ pub(crate) fn run(cli: Cli) -> Result<(), String> {
             resume,
             data: files,
         } => {
-            let net = Arc::new(match &net {
-                Some(p) => load(p)?,
-                None => (*Network::embedded()).clone(),
-            });
+            let net = net_or_embedded(net.as_deref())?;
             let mut games = Vec::new();
             for path in &files {
                 games.extend(data::read_for_training(path)?);
@@ -315,4 +309,12 @@ pub(crate) fn run(cli: Cli) -> Result<(), String> {
             jobs,
         } => run_td(&out, init.as_deref(), &td, seed, jobs),
     }
+}
+
+/// The net at `path`, or the embedded one.
+fn net_or_embedded(path: Option<&std::path::Path>) -> Result<Arc<Network>, String> {
+    Ok(Arc::new(match path {
+        Some(p) => load(p)?,
+        None => (*Network::embedded()).clone(),
+    }))
 }
