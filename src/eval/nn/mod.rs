@@ -17,7 +17,9 @@
 //! The chances are made consistent in one place
 //! ([`Probabilities::consistent`]). The nets the
 //! engine plays with are embedded in the binary: one for the games of 15
-//! checkers a side, standard and Nackgammon ([`Network::embedded`]), one
+//! checkers a side, standard and Nackgammon ([`Network::embedded`]), one for
+//! their states where neither side has a doublet credit left
+//! ([`Network::embedded_no_credits`]), one
 //! for NC-Hypergammon's three up to k = 5 ([`Network::embedded_hyper`]), one for
 //! NC-Hypergammon at k = 6..=9 ([`Network::embedded_hyper_high`]), chosen by the
 //! state ([`Network::embedded_for`], [`NnEval::embedded`]); [`mod@file`] reads
@@ -64,6 +66,12 @@ static HYPER_BYTES: &[u8] = include_bytes!("hyper.ncnn");
 /// round of its own games at k = 3, 5 and 6 beside them (hyper8).
 static HYPER_HIGH_BYTES: &[u8] = include_bytes!("hyper-high.ncnn");
 
+/// The net embedded for the games of 15 checkers a side once neither side
+/// has a doublet credit left: from such a state on the game is one without
+/// credits (`DoubletCredits 0`), whatever the start gave, and this net learned
+/// it from its own games (`tools/train/README.md`).
+static NO_CREDITS_BYTES: &[u8] = include_bytes!("no-credits.ncnn");
+
 /// The largest alphabet the embedded Hypergammon net (hyper6) plays. Its
 /// generations learned from k = 4's exact values and from their own play at
 /// k = 3, 5 and 6 (`tools/train/README.md`). Above it hyper8 plays, taught
@@ -79,6 +87,16 @@ pub const HYPER_NET_MAX_K: u8 = 5;
 /// [`HYPER_NET_MAX_K`], [`Network::embedded_hyper_high`] above.
 pub fn hyper_net_plays(state: &GameState) -> bool {
     state.position().mover().total() == 3
+}
+
+/// Whether the embedded net without credits values `state` (a game that is
+/// not NC-Hypergammon, [`hyper_net_plays`]): neither side has a doublet
+/// credit left, so no doublet can be played from here on.
+pub fn no_credits_net_plays(state: &GameState) -> bool {
+    use crate::numbers::Side;
+    !hyper_net_plays(state)
+        && state.numbers().credits(Side::X) == 0
+        && state.numbers().credits(Side::Y) == 0
 }
 
 /// A second hidden layer of ReLU units over the first's (file version 2):
@@ -266,9 +284,22 @@ impl Network {
         .clone()
     }
 
-    /// The embedded net that plays `state`'s game: for three checkers a side
+    /// The net embedded for the states of 15 checkers a side where neither
+    /// side has a credit left (read once, shared).
+    pub fn embedded_no_credits() -> Arc<Network> {
+        static NET: OnceLock<Arc<Network>> = OnceLock::new();
+        NET.get_or_init(|| {
+            Arc::new(
+                file::read(NO_CREDITS_BYTES).expect("the embedded net without credits is valid"),
+            )
+        })
+        .clone()
+    }
+
+    /// The embedded net that plays `state`: for three checkers a side
     /// ([`hyper_net_plays`]) the Hypergammon net up to k = 5 and the one for
-    /// k = 6..=9 above, the main one otherwise.
+    /// k = 6..=9 above; otherwise the net without credits where neither side
+    /// has one left ([`no_credits_net_plays`]), the main one elsewhere.
     pub fn embedded_for(state: &GameState) -> Arc<Network> {
         NnEval::embedded().network_for(state).clone()
     }
@@ -305,28 +336,42 @@ pub fn to_millipoints(equity: f32) -> i32 {
 }
 
 /// The learned evaluation, for the search: one net for every game, or the
-/// embedded pair, each state valued by the net of its game.
+/// embedded ones, each state valued by the net of its game.
 #[derive(Clone, Debug)]
 pub struct NnEval {
     net: Arc<Network>,
-    /// The nets for three checkers a side, where they are not `net`: up to
-    /// [`HYPER_NET_MAX_K`], and above.
-    hyper: Option<(Arc<Network>, Arc<Network>)>,
+    /// The other embedded nets, where `net` does not play every game.
+    others: Option<EmbeddedOthers>,
+}
+
+/// The embedded nets beside the main one.
+#[derive(Clone, Debug)]
+struct EmbeddedOthers {
+    /// Three checkers a side up to [`HYPER_NET_MAX_K`].
+    hyper: Arc<Network>,
+    /// Three checkers a side above it.
+    hyper_high: Arc<Network>,
+    /// No credit left on either side ([`no_credits_net_plays`]).
+    no_credits: Arc<Network>,
 }
 
 impl NnEval {
     /// An evaluation with `net` for every game (a net given by file).
     pub fn new(net: Arc<Network>) -> NnEval {
-        NnEval { net, hyper: None }
+        NnEval { net, others: None }
     }
 
     /// The evaluation with the embedded nets: the Hypergammon nets for three
-    /// checkers a side (up to k = 5, and above), the main net for the other
-    /// games.
+    /// checkers a side (up to k = 5, and above), the net without credits
+    /// where neither side has one left, the main net elsewhere.
     pub fn embedded() -> NnEval {
         NnEval {
             net: Network::embedded(),
-            hyper: Some((Network::embedded_hyper(), Network::embedded_hyper_high())),
+            others: Some(EmbeddedOthers {
+                hyper: Network::embedded_hyper(),
+                hyper_high: Network::embedded_hyper_high(),
+                no_credits: Network::embedded_no_credits(),
+            }),
         }
     }
 
@@ -336,22 +381,23 @@ impl NnEval {
         net.map_or_else(NnEval::embedded, NnEval::new)
     }
 
-    /// The main net (for 15 checkers a side; every game's without the
-    /// embedded pair).
+    /// The main net (for 15 checkers a side with credits left; every
+    /// state's for a net given by file).
     pub fn network(&self) -> &Arc<Network> {
         &self.net
     }
 
     /// The net that values `state`.
     pub fn network_for(&self, state: &GameState) -> &Arc<Network> {
-        match &self.hyper {
-            Some((low, high)) if hyper_net_plays(state) => {
+        match &self.others {
+            Some(o) if hyper_net_plays(state) => {
                 if state.k() <= HYPER_NET_MAX_K {
-                    low
+                    &o.hyper
                 } else {
-                    high
+                    &o.hyper_high
                 }
             }
+            Some(o) if no_credits_net_plays(state) => &o.no_credits,
             _ => &self.net,
         }
     }
@@ -432,6 +478,80 @@ mod tests {
         let single = NnEval::file_or_embedded(Some(main.clone()));
         assert_eq!(single.evaluate(&hyper), value(&main, &hyper));
         assert_ne!(single.evaluate(&hyper), pair.evaluate(&hyper));
+    }
+
+    #[test]
+    fn states_without_credits_get_their_own_net() {
+        use crate::board::Variant;
+        use crate::numbers::NumberRules;
+        let opened = |variant: Variant, credits: u8| {
+            let mut s = GameState::start(variant, NumberRules::new(6, credits).unwrap());
+            s.pick(2).unwrap();
+            s.pick(3).unwrap();
+            s
+        };
+        let eval = NnEval::embedded();
+        let main = Network::embedded();
+        let none_left = Network::embedded_no_credits();
+        assert_ne!(*main, *none_left, "a net of its own");
+        for variant in [Variant::Standard, Variant::Nackgammon] {
+            let without = opened(variant, 0);
+            assert!(no_credits_net_plays(&without));
+            assert!(Arc::ptr_eq(eval.network_for(&without), &none_left));
+            assert_eq!(
+                eval.evaluate(&without),
+                to_millipoints(none_left.probabilities(&without).equity())
+            );
+            // One credit left on either side keeps the main net.
+            for credits in 1..=2 {
+                let with = opened(variant, credits);
+                assert!(!no_credits_net_plays(&with));
+                assert!(Arc::ptr_eq(eval.network_for(&with), &main));
+            }
+        }
+        // A game of two credits, once both sides spent them, is a game
+        // without credits from there on: the same net values it.
+        let mut spent = GameState::start(Variant::Standard, NumberRules::new(6, 1).unwrap());
+        spent.pick(4).unwrap();
+        spent.pick(5).unwrap();
+        assert!(Arc::ptr_eq(eval.network_for(&spent), &main));
+        use crate::numbers::Side;
+        let left = |s: &GameState| s.numbers().credits(Side::X) + s.numbers().credits(Side::Y);
+        // Each side takes the doublet (the other's current number) when it
+        // may, another number when not, until both credits are spent.
+        for _ in 0..8 {
+            if left(&spent) == 0 {
+                break;
+            }
+            assert!(Arc::ptr_eq(eval.network_for(&spent), &main));
+            let theirs = spent.numbers().current(spent.to_move().other()).unwrap();
+            let legal = spent.legal_numbers();
+            let n = if legal.iter().any(|m| m == theirs)
+                && spent.numbers().credits(spent.to_move()) > 0
+            {
+                theirs
+            } else {
+                legal.iter().next().unwrap()
+            };
+            spent.pick(n).unwrap();
+            let play = spent.legal_plays().unwrap()[0];
+            spent.play(&play).unwrap();
+        }
+        assert_eq!(left(&spent), 0, "both credits spent");
+        assert!(Arc::ptr_eq(eval.network_for(&spent), &none_left));
+        // Hypergammon without credits keeps its own net; a net given by file
+        // plays every state.
+        let hyper = GameState::start(Variant::Hypergammon, NumberRules::new(3, 0).unwrap());
+        assert!(!no_credits_net_plays(&hyper));
+        assert!(Arc::ptr_eq(
+            eval.network_for(&hyper),
+            &Network::embedded_hyper()
+        ));
+        let single = NnEval::new(main.clone());
+        assert!(Arc::ptr_eq(
+            single.network_for(&opened(Variant::Standard, 0)),
+            &main
+        ));
     }
 
     #[test]

@@ -7,7 +7,7 @@ use crate::state::{decode_id, PyState, PyTurn};
 use crate::{Error, IllegalTurn};
 use ncbg::analysis::{self, Thresholds};
 use ncbg::engine::display;
-use ncbg::eval::nn::{self, Network};
+use ncbg::eval::nn;
 use ncbg::eval::{Evaluator, NnEval};
 use ncbg::game::GameState;
 use ncbg::search::{self as s, Info, Limits, Settings};
@@ -31,12 +31,14 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// The net of `path` (a net file, `net-format.md`), or the embedded one.
-fn network(path: Option<&str>) -> PyResult<Arc<Network>> {
+/// The evaluation with the net of `path` (a net file, `net-format.md`) for
+/// every state, or the embedded nets, each state valued by its game's, as
+/// the engine does.
+fn evaluator(path: Option<&str>) -> PyResult<NnEval> {
     match path {
-        None | Some("<embedded>") => Ok(Network::embedded()),
+        None | Some("<embedded>") => Ok(NnEval::embedded()),
         Some(p) => nn::file::load(Path::new(p))
-            .map(Arc::new)
+            .map(|net| NnEval::new(Arc::new(net)))
             .map_err(|e| Error::new_err(format!("net file {p}: {e}"))),
     }
 }
@@ -153,8 +155,9 @@ impl PySearchResult {
 
 /// A searcher that keeps its transposition table between searches (as an
 /// engine does over a game): ``Searcher(hash=16, net=None, tables=None,
-/// threads=1)``. ``net`` is a net file's path (None: the embedded net),
-/// ``tables`` a list of ``Table``s or table file paths.
+/// threads=1)``. ``net`` is a net file's path (None: the embedded nets,
+/// each game's own as in the engine), ``tables`` a list of ``Table``s or
+/// table file paths.
 #[pyclass(module = "ncbg", name = "Searcher")]
 pub struct PySearcher {
     searcher: s::Searcher,
@@ -182,7 +185,7 @@ impl PySearcher {
                 s::MAX_THREADS
             )));
         }
-        let mut searcher = s::Searcher::new(hash, Box::new(NnEval::new(network(net)?)));
+        let mut searcher = s::Searcher::new(hash, Box::new(evaluator(net)?));
         searcher.set_tables(tables_of(tables)?);
         Ok(PySearcher {
             searcher,
@@ -343,8 +346,8 @@ impl PyEvaluation {
     }
 }
 
-/// The static evaluation of ``state`` with the embedded net or the net file
-/// ``net``: the probabilities the engine's ``eval`` prints (made
+/// The static evaluation of ``state`` with the embedded nets (the game's
+/// own, as in the engine) or the net file ``net``: the probabilities the engine's ``eval`` prints (made
 /// consistent), the equity and the millipoints the search uses; with
 /// ``tables``, the exact value of a state one covers. Raises
 /// ``ncbg.Error`` on a finished game.
@@ -359,11 +362,10 @@ fn evaluate(
     if let Some(r) = g.result() {
         return Err(Error::new_err(format!("the game is over: {r}")));
     }
-    let net = network(net)?;
+    let eval = evaluator(net)?;
     let tables = tables_of(tables)?;
     let exact = tables.iter().find_map(|t| t.probe(&g).ok());
-    let eval = NnEval::new(net.clone());
-    let p = net.probabilities(&g);
+    let p = eval.network_for(&g).probabilities(&g);
     Ok(PyEvaluation {
         win: f64::from(p.win),
         win_gammon: f64::from(p.win_gammon),
@@ -478,11 +480,11 @@ fn analyze_game(
         ..Settings::default()
     };
     let thresholds = Thresholds::new(error, blunder).map_err(Error::new_err)?;
-    let net = network(net)?;
+    let eval = evaluator(net)?;
     let tables: Vec<Arc<Table>> = tables_of(tables)?;
     let reports = py
         .allow_threads(move || {
-            let mut searcher = s::Searcher::new(hash.clamp(1, 4096), Box::new(NnEval::new(net)));
+            let mut searcher = s::Searcher::new(hash.clamp(1, 4096), Box::new(eval));
             searcher.set_tables(tables);
             analysis::analyze_game(
                 &mut searcher,

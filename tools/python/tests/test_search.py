@@ -102,6 +102,23 @@ def test_evaluate():
     assert ncbg.evaluate(s, net=str(NET)).lines == e.lines
 
 
+def test_each_game_gets_the_engine_net(ncbg_bin):
+    """Without a net file, a game without credits and NC-Hypergammon are
+    valued by their own embedded nets, as the engine's ``eval`` does, and
+    not by the main net."""
+    for variant, k, credits in [("standard", 6, 0), ("nackgammon", 6, 0),
+                                ("hypergammon", 3, 0), ("hypergammon", 6, 2)]:
+        s = ncbg.State.start(variant, k=k, credits=credits)
+        s.push(s.legal_turns()[0])
+        s.push(s.legal_turns()[1])
+        lines = engine_lines(ncbg_bin, [f"position state {s.id}", "eval"])
+        start = next(i for i, l in enumerate(lines) if l.startswith("eval "))
+        end = next(i for i, l in enumerate(lines) if l.startswith("evalok"))
+        own = ncbg.evaluate(s)
+        assert own.lines == lines[start:end + 1], (variant, k, credits)
+        assert ncbg.evaluate(s, net=str(NET)).mp != own.mp, (variant, k, credits)
+
+
 def test_evaluate_matches_the_engine_eval(ncbg_bin):
     for s in some_states(3, every=20):
         lines = engine_lines(ncbg_bin, [f"position state {s.id}", "eval"])
