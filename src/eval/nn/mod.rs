@@ -18,7 +18,7 @@
 //! ([`Probabilities::consistent`]). The nets the
 //! engine plays with are embedded in the binary: one for the games of 15
 //! checkers a side, standard and Nackgammon ([`Network::embedded`]), one for
-//! their states where neither side has a doublet credit left
+//! their states at k = 6 where neither side has a doublet credit left
 //! ([`Network::embedded_no_credits`]), one
 //! for NC-Hypergammon's three up to k = 5 ([`Network::embedded_hyper`]), one for
 //! NC-Hypergammon at k = 6..=9 ([`Network::embedded_hyper_high`]), chosen by the
@@ -66,8 +66,8 @@ static HYPER_BYTES: &[u8] = include_bytes!("hyper.ncnn");
 /// round of its own games at k = 3, 5 and 6 beside them (hyper8).
 static HYPER_HIGH_BYTES: &[u8] = include_bytes!("hyper-high.ncnn");
 
-/// The net embedded for the games of 15 checkers a side once neither side
-/// has a doublet credit left: from such a state on the game is one without
+/// The net embedded for the games of 15 checkers a side at k = 6 once
+/// neither side has a doublet credit left: from such a state on the game is one without
 /// credits (`DoubletCredits 0`), whatever the start gave, and this net learned
 /// it from its own games (`tools/train/README.md`).
 static NO_CREDITS_BYTES: &[u8] = include_bytes!("no-credits.ncnn");
@@ -89,12 +89,21 @@ pub fn hyper_net_plays(state: &GameState) -> bool {
     state.position().mover().total() == 3
 }
 
-/// Whether the embedded net without credits values `state` (a game that is
-/// not NC-Hypergammon, [`hyper_net_plays`]): neither side has a doublet
-/// credit left, so no doublet can be played from here on.
+/// The alphabet the embedded net without credits learned and plays: in
+/// self-play at 20,000 nodes without credits the engine with it beats the
+/// engine with the main net everywhere at k = 6 (+134.5 Elo, Nackgammon
+/// +90.3), but not at k = 4, 5 or 7 (−31.4, +8.5, −5.7), where the main net
+/// keeps playing.
+pub const NO_CREDITS_NET_K: u8 = 6;
+
+/// Whether the embedded net without credits values `state`: a game that is
+/// not NC-Hypergammon ([`hyper_net_plays`]) at k = [`NO_CREDITS_NET_K`]
+/// where neither side has a doublet credit left, so that no doublet can be
+/// played from here on.
 pub fn no_credits_net_plays(state: &GameState) -> bool {
     use crate::numbers::Side;
     !hyper_net_plays(state)
+        && state.k() == NO_CREDITS_NET_K
         && state.numbers().credits(Side::X) == 0
         && state.numbers().credits(Side::Y) == 0
 }
@@ -284,8 +293,8 @@ impl Network {
         .clone()
     }
 
-    /// The net embedded for the states of 15 checkers a side where neither
-    /// side has a credit left (read once, shared).
+    /// The net embedded for the states of 15 checkers a side at k = 6 where
+    /// neither side has a credit left (read once, shared).
     pub fn embedded_no_credits() -> Arc<Network> {
         static NET: OnceLock<Arc<Network>> = OnceLock::new();
         NET.get_or_init(|| {
@@ -539,6 +548,14 @@ mod tests {
         }
         assert_eq!(left(&spent), 0, "both credits spent");
         assert!(Arc::ptr_eq(eval.network_for(&spent), &none_left));
+        // Other alphabets keep the main net.
+        for k in [3, 4, 5, 7, 9] {
+            let mut s = GameState::start(Variant::Standard, NumberRules::new(k, 0).unwrap());
+            s.pick(2).unwrap();
+            s.pick(3).unwrap();
+            assert!(!no_credits_net_plays(&s), "k = {k}");
+            assert!(Arc::ptr_eq(eval.network_for(&s), &main), "k = {k}");
+        }
         // Hypergammon without credits keeps its own net; a net given by file
         // plays every state.
         let hyper = GameState::start(Variant::Hypergammon, NumberRules::new(3, 0).unwrap());
