@@ -67,9 +67,9 @@ static HYPER_BYTES: &[u8] = include_bytes!("hyper.ncnn");
 static HYPER_HIGH_BYTES: &[u8] = include_bytes!("hyper-high.ncnn");
 
 /// The net embedded for the games of 15 checkers a side at k = 6 once
-/// neither side has a doublet credit left: from such a state on the game is one without
-/// credits (`DoubletCredits 0`), whatever the start gave, and this net learned
-/// it from its own games (`tools/train/README.md`).
+/// neither side has a doublet credit left: from such a state on the game is
+/// one without credits (`DoubletCredits 0`), whatever the start gave, and
+/// this net (c0e) learned it from its own games (`tools/train/README.md`).
 static NO_CREDITS_BYTES: &[u8] = include_bytes!("no-credits.ncnn");
 
 /// The largest alphabet the embedded Hypergammon net (hyper6) plays. Its
@@ -91,7 +91,7 @@ pub fn hyper_net_plays(state: &GameState) -> bool {
 
 /// The alphabet the embedded net without credits learned and plays: in
 /// self-play at 20,000 nodes without credits the engine with it beats the
-/// engine with the main net everywhere at k = 6 (+134.5 Elo, Nackgammon
+/// engine with the main net for every state at k = 6 (+134.5 Elo, Nackgammon
 /// +90.3), but not at k = 4, 5 or 7 (−31.4, +8.5, −5.7), where the main net
 /// keeps playing.
 pub const NO_CREDITS_NET_K: u8 = 6;
@@ -307,8 +307,9 @@ impl Network {
 
     /// The embedded net that plays `state`: for three checkers a side
     /// ([`hyper_net_plays`]) the Hypergammon net up to k = 5 and the one for
-    /// k = 6..=9 above; otherwise the net without credits where neither side
-    /// has one left ([`no_credits_net_plays`]), the main one elsewhere.
+    /// k = 6..=9 above; otherwise the net without credits at k = 6 where
+    /// neither side has one left ([`no_credits_net_plays`]), the main one
+    /// elsewhere.
     pub fn embedded_for(state: &GameState) -> Arc<Network> {
         NnEval::embedded().network_for(state).clone()
     }
@@ -360,7 +361,7 @@ struct EmbeddedOthers {
     hyper: Arc<Network>,
     /// Three checkers a side above it.
     hyper_high: Arc<Network>,
-    /// No credit left on either side ([`no_credits_net_plays`]).
+    /// No credit left on either side at k = 6 ([`no_credits_net_plays`]).
     no_credits: Arc<Network>,
 }
 
@@ -371,8 +372,8 @@ impl NnEval {
     }
 
     /// The evaluation with the embedded nets: the Hypergammon nets for three
-    /// checkers a side (up to k = 5, and above), the net without credits
-    /// where neither side has one left, the main net elsewhere.
+    /// checkers a side (up to k = 5, and above), the net without credits at
+    /// k = 6 where neither side has one left, the main net elsewhere.
     pub fn embedded() -> NnEval {
         NnEval {
             net: Network::embedded(),
@@ -390,8 +391,8 @@ impl NnEval {
         net.map_or_else(NnEval::embedded, NnEval::new)
     }
 
-    /// The main net (for 15 checkers a side with credits left; every
-    /// state's for a net given by file).
+    /// The main net (for 15 checkers a side, but the states of
+    /// [`no_credits_net_plays`]; every state's for a net given by file).
     pub fn network(&self) -> &Arc<Network> {
         &self.net
     }
