@@ -494,8 +494,8 @@ mod tests {
     fn states_without_credits_get_their_own_net() {
         use crate::board::Variant;
         use crate::numbers::NumberRules;
-        let opened = |variant: Variant, credits: u8| {
-            let mut s = GameState::start(variant, NumberRules::new(6, credits).unwrap());
+        let opened = |variant: Variant, k: u8, credits: u8| {
+            let mut s = GameState::start(variant, NumberRules::new(k, credits).unwrap());
             s.pick(2).unwrap();
             s.pick(3).unwrap();
             s
@@ -505,7 +505,7 @@ mod tests {
         let none_left = Network::embedded_no_credits();
         assert_ne!(*main, *none_left, "a net of its own");
         for variant in [Variant::Standard, Variant::Nackgammon] {
-            let without = opened(variant, 0);
+            let without = opened(variant, 6, 0);
             assert!(no_credits_net_plays(&without));
             assert!(Arc::ptr_eq(eval.network_for(&without), &none_left));
             assert_eq!(
@@ -514,13 +514,14 @@ mod tests {
             );
             // One credit left on either side keeps the main net.
             for credits in 1..=2 {
-                let with = opened(variant, credits);
+                let with = opened(variant, 6, credits);
                 assert!(!no_credits_net_plays(&with));
                 assert!(Arc::ptr_eq(eval.network_for(&with), &main));
             }
         }
-        // A game of two credits, once both sides spent them, is a game
-        // without credits from there on: the same net values it.
+        // A game with credits, once both sides spent theirs (one each
+        // here), is a game without credits from there on: the same net
+        // values it.
         let mut spent = GameState::start(Variant::Standard, NumberRules::new(6, 1).unwrap());
         spent.pick(4).unwrap();
         spent.pick(5).unwrap();
@@ -551,9 +552,7 @@ mod tests {
         assert!(Arc::ptr_eq(eval.network_for(&spent), &none_left));
         // Other alphabets keep the main net.
         for k in [3, 4, 5, 7, 9] {
-            let mut s = GameState::start(Variant::Standard, NumberRules::new(k, 0).unwrap());
-            s.pick(2).unwrap();
-            s.pick(3).unwrap();
+            let s = opened(Variant::Standard, k, 0);
             assert!(!no_credits_net_plays(&s), "k = {k}");
             assert!(Arc::ptr_eq(eval.network_for(&s), &main), "k = {k}");
         }
@@ -567,7 +566,7 @@ mod tests {
         ));
         let single = NnEval::new(main.clone());
         assert!(Arc::ptr_eq(
-            single.network_for(&opened(Variant::Standard, 0)),
+            single.network_for(&opened(Variant::Standard, 6, 0)),
             &main
         ));
     }

@@ -347,10 +347,10 @@ impl PyEvaluation {
 }
 
 /// The static evaluation of ``state`` with the embedded nets (the game's
-/// own, as in the engine) or the net file ``net``: the probabilities the engine's ``eval`` prints (made
-/// consistent), the equity and the millipoints the search uses; with
-/// ``tables``, the exact value of a state one covers. Raises
-/// ``ncbg.Error`` on a finished game.
+/// own, as in the engine) or the net file ``net``: the probabilities the
+/// engine's ``eval`` prints (made consistent), the equity and the
+/// millipoints the search uses; with ``tables``, the exact value of a state
+/// one covers. Raises ``ncbg.Error`` on a finished game.
 #[pyfunction]
 #[pyo3(signature = (state, net = None, tables = None))]
 fn evaluate(
