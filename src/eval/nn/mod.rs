@@ -18,7 +18,7 @@
 //! ([`Probabilities::consistent`]). The nets the
 //! engine plays with are embedded in the binary: one for the games of 15
 //! checkers a side, standard and Nackgammon ([`Network::embedded`]), one for
-//! their states at k = 6 where neither side has a doublet credit left
+//! their states at k = 5 and 6 where neither side has a doublet credit left
 //! ([`Network::embedded_no_credits`]), one
 //! for NC-Hypergammon's three up to k = 5 ([`Network::embedded_hyper`]), one for
 //! NC-Hypergammon at k = 6..=9 ([`Network::embedded_hyper_high`]), chosen by the
@@ -69,7 +69,8 @@ static HYPER_HIGH_BYTES: &[u8] = include_bytes!("hyper-high.ncnn");
 /// The net embedded for the games of 15 checkers a side at k = 6 once
 /// neither side has a doublet credit left: from such a state on the game is
 /// one without credits (`DoubletCredits 0`), whatever the start gave, and
-/// this net (c0e) learned it from its own games (`tools/train/README.md`).
+/// this net (c0g) learned it from its own games at k = 6
+/// (`tools/train/README.md`).
 static NO_CREDITS_BYTES: &[u8] = include_bytes!("no-credits.ncnn");
 
 /// The largest alphabet the embedded Hypergammon net (hyper6) plays. Its
@@ -89,21 +90,21 @@ pub fn hyper_net_plays(state: &GameState) -> bool {
     state.position().mover().total() == 3
 }
 
-/// The alphabet the embedded net without credits learned and plays: in
-/// self-play at 20,000 nodes without credits the engine with it beats the
-/// engine with the main net for every state at k = 6 (+134.5 Elo, Nackgammon
-/// +90.3), but not at k = 4, 5 or 7 (−31.4, +8.5, −5.7), where the main net
-/// keeps playing.
-pub const NO_CREDITS_NET_K: u8 = 6;
+/// The alphabets the embedded net without credits plays. It learned k = 6
+/// (its own games); in self-play at 20,000 nodes without credits the engine
+/// with it beats the engine with the main net for every state at k = 6
+/// (+124.7 Elo, Nackgammon +172.4) and at k = 5 (+58.0), but not at k = 4
+/// or 7 (−63.3, −34.3), where the main net keeps playing.
+pub const NO_CREDITS_NET_KS: std::ops::RangeInclusive<u8> = 5..=6;
 
 /// Whether the embedded net without credits values `state`: a game that is
-/// not NC-Hypergammon ([`hyper_net_plays`]) at k = [`NO_CREDITS_NET_K`]
+/// not NC-Hypergammon ([`hyper_net_plays`]) at a k of [`NO_CREDITS_NET_KS`]
 /// where neither side has a doublet credit left, so that no doublet can be
 /// played from here on.
 pub fn no_credits_net_plays(state: &GameState) -> bool {
     use crate::numbers::Side;
     !hyper_net_plays(state)
-        && state.k() == NO_CREDITS_NET_K
+        && NO_CREDITS_NET_KS.contains(&state.k())
         && state.numbers().credits(Side::X) == 0
         && state.numbers().credits(Side::Y) == 0
 }
@@ -293,7 +294,7 @@ impl Network {
         .clone()
     }
 
-    /// The net embedded for the states of 15 checkers a side at k = 6 where
+    /// The net embedded for the states of 15 checkers a side at k = 5 and 6 where
     /// neither side has a credit left (read once, shared).
     pub fn embedded_no_credits() -> Arc<Network> {
         static NET: OnceLock<Arc<Network>> = OnceLock::new();
@@ -307,7 +308,7 @@ impl Network {
 
     /// The embedded net that plays `state`: for three checkers a side
     /// ([`hyper_net_plays`]) the Hypergammon net up to k = 5 and the one for
-    /// k = 6..=9 above; otherwise the net without credits at k = 6 where
+    /// k = 6..=9 above; otherwise the net without credits at k = 5 and 6 where
     /// neither side has one left ([`no_credits_net_plays`]), the main one
     /// elsewhere.
     pub fn embedded_for(state: &GameState) -> Arc<Network> {
@@ -373,7 +374,7 @@ impl NnEval {
 
     /// The evaluation with the embedded nets: the Hypergammon nets for three
     /// checkers a side (up to k = 5, and above), the net without credits at
-    /// k = 6 where neither side has one left, the main net elsewhere.
+    /// k = 5 and 6 where neither side has one left, the main net elsewhere.
     pub fn embedded() -> NnEval {
         NnEval {
             net: Network::embedded(),
@@ -505,18 +506,20 @@ mod tests {
         let none_left = Network::embedded_no_credits();
         assert_ne!(*main, *none_left, "a net of its own");
         for variant in [Variant::Standard, Variant::Nackgammon] {
-            let without = opened(variant, 6, 0);
-            assert!(no_credits_net_plays(&without));
-            assert!(Arc::ptr_eq(eval.network_for(&without), &none_left));
-            assert_eq!(
-                eval.evaluate(&without),
-                to_millipoints(none_left.probabilities(&without).equity())
-            );
-            // One credit left on either side keeps the main net.
-            for credits in 1..=2 {
-                let with = opened(variant, 6, credits);
-                assert!(!no_credits_net_plays(&with));
-                assert!(Arc::ptr_eq(eval.network_for(&with), &main));
+            for k in [5, 6] {
+                let without = opened(variant, k, 0);
+                assert!(no_credits_net_plays(&without), "k = {k}");
+                assert!(Arc::ptr_eq(eval.network_for(&without), &none_left));
+                assert_eq!(
+                    eval.evaluate(&without),
+                    to_millipoints(none_left.probabilities(&without).equity())
+                );
+                // One credit left on either side keeps the main net.
+                for credits in 1..=2 {
+                    let with = opened(variant, k, credits);
+                    assert!(!no_credits_net_plays(&with));
+                    assert!(Arc::ptr_eq(eval.network_for(&with), &main));
+                }
             }
         }
         // A game with credits, once both sides spent theirs (one each
@@ -551,7 +554,7 @@ mod tests {
         assert_eq!(left(&spent), 0, "both credits spent");
         assert!(Arc::ptr_eq(eval.network_for(&spent), &none_left));
         // Other alphabets keep the main net.
-        for k in [3, 4, 5, 7, 9] {
+        for k in [3, 4, 7, 8, 9] {
             let s = opened(Variant::Standard, k, 0);
             assert!(!no_credits_net_plays(&s), "k = {k}");
             assert!(Arc::ptr_eq(eval.network_for(&s), &main), "k = {k}");
