@@ -66,11 +66,11 @@ static HYPER_BYTES: &[u8] = include_bytes!("hyper.ncnn");
 /// round of its own games at k = 3, 5 and 6 beside them (hyper8).
 static HYPER_HIGH_BYTES: &[u8] = include_bytes!("hyper-high.ncnn");
 
-/// The net embedded for the games of 15 checkers a side at k = 6 once
-/// neither side has a doublet credit left: from such a state on the game is
-/// one without credits (`DoubletCredits 0`), whatever the start gave, and
-/// this net (c0g) learned it from its own games at k = 6
-/// (`tools/train/README.md`).
+/// The net embedded for the games of 15 checkers a side at the alphabets of
+/// [`NO_CREDITS_NET_KS`] once neither side has a doublet credit left: from
+/// such a state on the game is one without credits (`DoubletCredits 0`),
+/// whatever the start gave, and this net (c0g) learned it from its own
+/// games at k = 6 (`tools/train/README.md`).
 static NO_CREDITS_BYTES: &[u8] = include_bytes!("no-credits.ncnn");
 
 /// The largest alphabet the embedded Hypergammon net (hyper6) plays. Its
@@ -294,8 +294,8 @@ impl Network {
         .clone()
     }
 
-    /// The net embedded for the states of 15 checkers a side at k = 5 and 6 where
-    /// neither side has a credit left (read once, shared).
+    /// The net embedded for the states of 15 checkers a side at k = 5 and 6
+    /// where neither side has a credit left (read once, shared).
     pub fn embedded_no_credits() -> Arc<Network> {
         static NET: OnceLock<Arc<Network>> = OnceLock::new();
         NET.get_or_init(|| {
@@ -362,7 +362,7 @@ struct EmbeddedOthers {
     hyper: Arc<Network>,
     /// Three checkers a side above it.
     hyper_high: Arc<Network>,
-    /// No credit left on either side at k = 6 ([`no_credits_net_plays`]).
+    /// No credit left on either side ([`no_credits_net_plays`]).
     no_credits: Arc<Network>,
 }
 
