@@ -1,7 +1,9 @@
 //! Training from self-play data: each state towards a blend of the game's
 //! result (the five outcome probabilities, cross-entropy) and the search's
 //! score (the outputs' equity, squared error), Stockfish NNUE's way of
-//! mixing a game's result with the search's evaluation.
+//! mixing a game's result with the search's evaluation; or, with
+//! [`ResultTarget::Equity`], the game's points blended into the equity target
+//! alone, so that the outputs' split of the outcomes stays the search's.
 
 use crate::data::Game;
 use crate::mlp::{outcome_target, Mlp, Target};
@@ -10,8 +12,23 @@ use ncbg::eval::nn::FeatureSet;
 use ncbg::numbers::Side;
 use ncbg::rng::Rng;
 
+/// What a won or lost game's result teaches its states.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ResultTarget {
+    /// The five outcome probabilities of the game's end (cross-entropy):
+    /// a game that ended in a single win teaches its states that no gammon
+    /// or backgammon could have come of them.
+    #[default]
+    Outcomes,
+    /// The game's points, blended into the equity target (squared error of
+    /// the outputs' equity only): the result moves the value, while how the
+    /// outputs split it into gammons and backgammons stays the search's.
+    Equity,
+}
+
 /// The training samples of `games`; `result_weight` in 0..=1 weighs the
-/// game's result against the search's score. A drawn game (stopped at the
+/// game's result against the search's score, taught as `result_target`
+/// says. A drawn game (stopped at the
 /// turn cap or by a repetition: result 0) has no outcome to learn; its
 /// states' equity target is the search's score moved `draw_weight` (0..=1)
 /// of the way to 0, the draw's value (0: the search's score alone). With
@@ -23,6 +40,7 @@ pub fn samples(
     result_weight: f32,
     draw_weight: f32,
     lambda: f32,
+    result_target: ResultTarget,
     set: FeatureSet,
 ) -> Vec<(Features, Target)> {
     let mut out = Vec::new();
@@ -36,19 +54,26 @@ pub fn samples(
             };
             let drawn = g.result == 0;
             let w = if drawn { 0.0 } else { result_weight };
-            out.push((
-                Features::of(state, set),
-                Target {
+            let score = if drawn {
+                score * (1.0 - draw_weight)
+            } else {
+                score
+            };
+            let target = match result_target {
+                ResultTarget::Outcomes => Target {
                     probabilities: outcome_target(points),
                     probability_weight: w,
-                    equity: if drawn {
-                        score * (1.0 - draw_weight)
-                    } else {
-                        score
-                    },
+                    equity: score,
                     equity_weight: 1.0 - w,
                 },
-            ));
+                ResultTarget::Equity => Target {
+                    probabilities: outcome_target(points),
+                    probability_weight: 0.0,
+                    equity: (1.0 - w) * score + w * points as f32,
+                    equity_weight: 1.0,
+                },
+            };
+            out.push((Features::of(state, set), target));
         }
     }
     out
@@ -115,7 +140,7 @@ mod tests {
     #[test]
     fn a_won_game_blends_its_result_and_a_drawn_game_moves_its_scores_to_zero() {
         let set = FeatureSet::Board;
-        let won = samples(&[game(2)], 0.5, 0.75, 0.0, set);
+        let won = samples(&[game(2)], 0.5, 0.75, 0.0, ResultTarget::Outcomes, set);
         // X won a gammon: Y's state learns a gammon loss, X's a gammon win,
         // each half and half with the search's score (the draw weight does
         // not apply).
@@ -127,16 +152,40 @@ mod tests {
             assert_eq!(s.1.equity, score);
         }
         // A drawn game: no outcome to learn, the score moved towards 0.
-        let drawn = samples(&[game(0)], 0.5, 0.75, 0.0, set);
+        let drawn = samples(&[game(0)], 0.5, 0.75, 0.0, ResultTarget::Outcomes, set);
         for (s, score) in drawn.iter().zip([0.1, -0.15]) {
             assert_eq!(s.1.probability_weight, 0.0);
             assert_eq!(s.1.equity_weight, 1.0);
             assert!((s.1.equity - score).abs() < 1e-6, "{} {score}", s.1.equity);
         }
         // Draw weight 0: the search's score alone, as before the option.
-        let plain = samples(&[game(0)], 0.5, 0.0, 0.0, set);
+        let plain = samples(&[game(0)], 0.5, 0.0, 0.0, ResultTarget::Outcomes, set);
         assert_eq!(plain[0].1.equity, 0.4);
         assert_eq!(plain[1].1.equity, -0.6);
+    }
+
+    #[test]
+    fn the_equity_target_takes_the_result_as_points_and_leaves_the_split_alone() {
+        let set = FeatureSet::Board;
+        let won = samples(&[game(2)], 0.5, 0.75, 0.0, ResultTarget::Equity, set);
+        // Y's state: half its score 0.4, half the gammon lost (-2); X's:
+        // half -0.6, half +2. No cross-entropy on the outcomes.
+        for (s, want) in won.iter().zip([0.5 * 0.4 - 1.0, 0.5 * -0.6 + 1.0]) {
+            assert_eq!(s.1.probability_weight, 0.0);
+            assert_eq!(s.1.equity_weight, 1.0);
+            assert!((s.1.equity - want).abs() < 1e-6, "{} {want}", s.1.equity);
+        }
+        // A drawn game teaches as with the outcomes: its score moved to 0.
+        let drawn = samples(&[game(0)], 0.5, 0.75, 0.0, ResultTarget::Equity, set);
+        let plain = samples(&[game(0)], 0.5, 0.75, 0.0, ResultTarget::Outcomes, set);
+        for (e, o) in drawn.iter().zip(&plain) {
+            assert_eq!(e.1.equity, o.1.equity);
+            assert_eq!((e.1.probability_weight, e.1.equity_weight), (0.0, 1.0));
+        }
+        // Result weight 0: the search's score alone, whichever the target.
+        let none = samples(&[game(3)], 0.0, 0.0, 0.0, ResultTarget::Equity, set);
+        assert_eq!(none[0].1.equity, 0.4);
+        assert_eq!(none[1].1.equity, -0.6);
     }
 
     #[test]
@@ -159,7 +208,14 @@ mod tests {
         let r = score_returns(&same, 0.5);
         assert!((r[0] + 0.1).abs() < 1e-6, "{r:?}");
         // The samples use the returns as their equity targets.
-        let s = samples(&[g], 0.5, 0.0, 0.5, FeatureSet::Board);
+        let s = samples(
+            &[g],
+            0.5,
+            0.0,
+            0.5,
+            ResultTarget::Outcomes,
+            FeatureSet::Board,
+        );
         assert!((s[0].1.equity - 0.5).abs() < 1e-6);
     }
 }

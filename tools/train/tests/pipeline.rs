@@ -698,7 +698,8 @@ fn feature_set_two_goes_through_td_selfplay_and_train() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// `train --consistency` changes the trained net (0 is the plain run), and
+/// `train --consistency` and `--result-target equity` change the trained net
+/// (0 and `outcomes` are the plain run), and
 /// `consistency` counts the broken bounds of nets on random games and on a
 /// data file's states.
 #[test]
@@ -719,6 +720,26 @@ fn consistency_weight_and_report() {
     let plain = trained("plain.ncnn", &[]);
     assert_eq!(plain, trained("zero.ncnn", &["--consistency", "0"]));
     assert_ne!(plain, trained("strong.ncnn", &["--consistency", "100"]));
+    // `--result-target`: `outcomes` is the default, `equity` another net,
+    // anything else refused by name.
+    assert_eq!(
+        plain,
+        trained("outcomes.ncnn", &["--result-target", "outcomes"])
+    );
+    assert_ne!(
+        plain,
+        trained("equity.ncnn", &["--result-target", "equity"])
+    );
+    let bad = train_bin()
+        .args(["train", "--init", init, "--out"])
+        .arg(dir.join("bad.ncnn"))
+        .args(["--result-target", "gammons"])
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("gammons"));
+    assert!(!dir.join("bad.ncnn").exists());
     let out = train_bin()
         .args(["consistency", init, "--games", "2", "--data"])
         .arg(&data)

@@ -112,6 +112,12 @@ pub struct TrainArgs {
     /// Weight of the game's result against the search's score (0..1).
     #[arg(long, default_value_t = 0.2)]
     pub result_weight: f32,
+    /// What the result teaches: `outcomes` (the five outcome probabilities
+    /// of the game's end, cross-entropy) or `equity` (the game's points
+    /// blended into the equity target, the outputs' split left to the
+    /// search's scores).
+    #[arg(long, value_enum, default_value_t = crate::supervised::ResultTarget::Outcomes)]
+    pub result_target: crate::supervised::ResultTarget,
     /// How far (0..1) the equity target of a drawn game's states (stopped at
     /// the turn cap or by a repetition) moves from the search's score to 0,
     /// the draw's value; 0 keeps the search's score alone.

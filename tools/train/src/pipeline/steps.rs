@@ -149,6 +149,7 @@ pub fn run_train(
         a.result_weight,
         a.draw_weight,
         a.score_lambda,
+        a.result_target,
         mlp.features,
     );
     let loss = supervised::train(
