@@ -473,3 +473,48 @@ fn futility_prunes_only_null_windows_at_the_frontier() {
         assert_eq!(key(search(g, to_depth(d), &other)), key(plain));
     }
 }
+
+/// `Settings::progress_after`: in a game gone that many turns without a
+/// checker borne off, the side to move that leads by `PROGRESS_LEAD`
+/// searches with `progress_weight` millipoints a pip of race lead in every
+/// static value; a shorter game, or a side not ahead, searches as always.
+#[test]
+fn a_long_game_presses_the_side_ahead_for_progress() {
+    use ncbg::eval::Evaluator;
+    use ncbg::ids::state_id::decode;
+    // Two states of a Nackgammon game without credits that a referee capped
+    // at 400 turns: X holds all of Y's home board with 14 checkers (315
+    // pips to Y's 227), its net values that a win, and no checker was ever
+    // borne off.
+    let x_ahead = decode("APwPADcAQNhdNw:Xpick:x5y3:d00:k6").unwrap();
+    let y_behind = decode("AEDYXTcA/AcINw:Ypick:x5y1:d00:k6").unwrap();
+    let eval = NnEval::embedded();
+    assert!(eval.evaluate(&x_ahead) >= ncbg::search::PROGRESS_LEAD);
+    assert!(eval.evaluate(&y_behind) < ncbg::search::PROGRESS_LEAD);
+    let run = |root: &GameState, earlier: &GameState, turns: usize, after: u32| {
+        let mut s = Searcher::new(16, Box::new(NnEval::embedded()));
+        s.set_history(&vec![*earlier; turns]);
+        let settings = Settings {
+            progress_after: after,
+            progress_weight: 4,
+            ..Settings::default()
+        };
+        let stop = AtomicBool::new(false);
+        key(s
+            .search(root, &to_depth(2), &settings, &stop, &mut |_| {})
+            .unwrap())
+    };
+    let off = run(&x_ahead, &y_behind, 120, 0);
+    let on = run(&x_ahead, &y_behind, 120, 100);
+    assert_ne!(on.1, off.1, "the long game's values move");
+    // X trails the race by about 90 pips: its values fall, by at most the
+    // term of the largest race lead there could be.
+    assert!(on.1.value < off.1.value, "{on:?} {off:?}");
+    assert!(on.1.value > off.1.value - 4 * 400, "{on:?} {off:?}");
+    // 99 turns are not a long game; Y, behind, is never pressed.
+    assert_eq!(run(&x_ahead, &y_behind, 99, 100), off);
+    assert_eq!(
+        run(&y_behind, &x_ahead, 120, 100),
+        run(&y_behind, &x_ahead, 120, 0)
+    );
+}

@@ -52,6 +52,12 @@ pub struct Options {
     pub futility_margin: u32,
     /// `HyperFutilityMargin`: the same in NC-Hypergammon.
     pub hyper_futility_margin: u32,
+    /// `ProgressAfter`: turns without a checker borne off after which the
+    /// side ahead presses for progress (0: never; see
+    /// [`crate::search::Settings::progress_after`]).
+    pub progress_after: u32,
+    /// `ProgressWeight`: millipoints a pip of race lead when it does.
+    pub progress_weight: u32,
     /// `Tables`: the exact-value table files, as given (`;`-separated;
     /// empty: none).
     pub tables: String,
@@ -93,6 +99,8 @@ impl Default for Options {
             odd_depths: 0,
             futility_margin: 0,
             hyper_futility_margin: crate::search::DEFAULT_HYPER_FUTILITY_MARGIN as u32,
+            progress_after: crate::search::DEFAULT_PROGRESS_AFTER,
+            progress_weight: crate::search::DEFAULT_PROGRESS_WEIGHT as u32,
             tables: String::new(),
             tables_path: String::new(),
         }
@@ -206,6 +214,18 @@ const HYPER_FUTILITY_MARGIN: Spin = Spin {
     min: 0,
     max: 3000,
 };
+const PROGRESS_AFTER: Spin = Spin {
+    name: "ProgressAfter",
+    default: crate::search::DEFAULT_PROGRESS_AFTER as u64,
+    min: 0,
+    max: 10000,
+};
+const PROGRESS_WEIGHT: Spin = Spin {
+    name: "ProgressWeight",
+    default: crate::search::DEFAULT_PROGRESS_WEIGHT as u64,
+    min: 0,
+    max: 100,
+};
 const ODD_DEPTHS: Spin = Spin {
     name: "OddDepths",
     default: 0,
@@ -279,6 +299,8 @@ impl Options {
             ODD_DEPTHS.line(),
             FUTILITY_MARGIN.line(),
             HYPER_FUTILITY_MARGIN.line(),
+            PROGRESS_AFTER.line(),
+            PROGRESS_WEIGHT.line(),
             format!("option name Tables type string default {NO_TABLES}"),
             format!("option name TablesPath type string default {NO_TABLES}"),
         ]
@@ -317,6 +339,8 @@ impl Options {
             odd_depths: self.odd_depths,
             futility_margin: self.futility_margin as i32,
             hyper_futility_margin: self.hyper_futility_margin as i32,
+            progress_after: self.progress_after,
+            progress_weight: self.progress_weight as i32,
         }
     }
 
@@ -412,6 +436,15 @@ impl Options {
                 self.hyper_futility_margin = HYPER_FUTILITY_MARGIN.read(need()?)? as u32;
                 return Ok(OptionEffect::ClearHash);
             }
+            "progressafter" => {
+                self.progress_after = PROGRESS_AFTER.read(need()?)? as u32;
+                // Values stored with and without the term are other searches'.
+                return Ok(OptionEffect::ClearHash);
+            }
+            "progressweight" => {
+                self.progress_weight = PROGRESS_WEIGHT.read(need()?)? as u32;
+                return Ok(OptionEffect::ClearHash);
+            }
             "filterpernumber" => {
                 self.filter_per_number = FILTER_PER_NUMBER.read(need()?)? as usize;
                 return Ok(OptionEffect::ClearHash);
@@ -473,6 +506,24 @@ mod tests {
         assert!(o.set("HyperFutilityMargin", Some("3001")).is_err());
         assert!(o.set("FutilityMargin", Some("-5")).is_err());
         assert_eq!((o.futility_margin, o.hyper_futility_margin), (200, 0));
+        assert_eq!(
+            (o.settings().progress_after, o.settings().progress_weight),
+            (150, 4)
+        );
+        assert_eq!(
+            o.set("ProgressAfter", Some("120")),
+            Ok(OptionEffect::ClearHash)
+        );
+        assert_eq!(
+            o.set("progressweight", Some("6")),
+            Ok(OptionEffect::ClearHash)
+        );
+        assert!(o.set("ProgressWeight", Some("101")).is_err());
+        assert!(o.set("ProgressAfter", Some("x")).is_err());
+        assert_eq!(
+            (o.settings().progress_after, o.settings().progress_weight),
+            (120, 6)
+        );
         assert_eq!(
             o.set("hypermovefilter", Some("3")),
             Ok(OptionEffect::ClearHash)
@@ -565,12 +616,20 @@ mod tests {
     #[test]
     fn declarations_match_defaults() {
         let lines = Options::declarations();
-        assert_eq!(lines.len(), 21);
+        assert_eq!(lines.len(), 23);
         assert_eq!(
-            lines[20],
+            lines[22],
             "option name TablesPath type string default <empty>"
         );
-        assert_eq!(lines[19], "option name Tables type string default <empty>");
+        assert_eq!(lines[21], "option name Tables type string default <empty>");
+        assert_eq!(
+            lines[20],
+            "option name ProgressWeight type spin default 4 min 0 max 100"
+        );
+        assert_eq!(
+            lines[19],
+            "option name ProgressAfter type spin default 150 min 0 max 10000"
+        );
         assert_eq!(
             lines[18],
             "option name HyperFutilityMargin type spin default 300 min 0 max 3000"

@@ -45,10 +45,12 @@
 //! and iterative deepening), `negamax` (one thread's alpha-beta), `split`
 //! (the root split among `Threads`), `time` (depth and time limits), `line`
 //! (principal variation, repetition and root-order helpers), `tt` (the
-//! transposition table).
+//! transposition table), `progress` (the push for progress in long games:
+//! [`Settings::progress_after`]).
 
 mod line;
 mod negamax;
+mod progress;
 mod searcher;
 mod split;
 mod time;
@@ -139,6 +141,15 @@ pub struct Settings {
     /// [`Settings::futility_margin`] is every other game's. See
     /// [`DEFAULT_HYPER_FUTILITY_MARGIN`].
     pub hyper_futility_margin: i32,
+    /// Pressing for progress: once a game has gone this many turns since a
+    /// checker was last borne off (or a credit spent), and the side to move
+    /// leads by [`PROGRESS_LEAD`], every static value gains
+    /// [`Settings::progress_weight`] millipoints a pip of its side's race
+    /// lead (0: never; module `progress`).
+    pub progress_after: u32,
+    /// Millipoints a pip of race lead in a long game (see
+    /// [`Settings::progress_after`]).
+    pub progress_weight: i32,
 }
 
 /// The move filter the engine plays with: at 100 ms a move it beat the
@@ -182,6 +193,16 @@ pub const DEFAULT_FILTER_REDUCTION: u32 = 1;
 /// unchanged). See `docs/lab/search-options.md` ("Futility at the
 /// frontier").
 pub const DEFAULT_HYPER_FUTILITY_MARGIN: i32 = 300;
+
+/// Turns without a checker borne off after which the side ahead presses for
+/// progress ([`Settings::progress_after`]; 0: never).
+pub const DEFAULT_PROGRESS_AFTER: u32 = 150;
+
+/// Millipoints a pip of race lead when pressing for progress
+/// ([`Settings::progress_weight`]).
+pub const DEFAULT_PROGRESS_WEIGHT: i32 = 4;
+
+pub use progress::PROGRESS_LEAD;
 
 impl Settings {
     /// The futility margin of the game `state` belongs to:
@@ -228,6 +249,8 @@ impl Default for Settings {
             odd_depths: 0,
             futility_margin: 0,
             hyper_futility_margin: DEFAULT_HYPER_FUTILITY_MARGIN,
+            progress_after: DEFAULT_PROGRESS_AFTER,
+            progress_weight: DEFAULT_PROGRESS_WEIGHT,
         }
     }
 }

@@ -54,6 +54,9 @@ pub(super) struct Worker<'a> {
     /// [`super::Settings::futility_margin_for`] the root's game (millipoints;
     /// 0: off).
     pub(super) futility_margin: i32,
+    /// Millipoints a pip of race lead added to every static value (0: off;
+    /// module `progress`).
+    pub(super) progress_weight: i32,
     pub(super) aborted: bool,
     /// The states from the root to the node being searched.
     pub(super) path: Vec<GameState>,
@@ -91,8 +94,15 @@ impl Worker<'_> {
             Some(o) => o.mover_points() * 1000,
             None => self
                 .table_value(state)
-                .unwrap_or_else(|| self.eval.evaluate(state)),
+                .unwrap_or_else(|| self.static_value(state)),
         }
+    }
+
+    /// The net's value of a live state, with the progress term of a long
+    /// game.
+    #[inline]
+    fn static_value(&self, state: &GameState) -> i32 {
+        self.eval.evaluate(state) + super::progress::term(state, self.progress_weight)
     }
 
     /// The exact value of `state` in millipoints if a table holds it.
@@ -182,7 +192,7 @@ impl Worker<'_> {
         // (a full window), so the root's answer is always searched.
         if depth == 1 && self.futility_margin > 0 && beta - alpha == 1 {
             let margin = self.futility_margin;
-            let value = known.unwrap_or_else(|| self.eval.evaluate(state));
+            let value = known.unwrap_or_else(|| self.static_value(state));
             if value - margin >= beta {
                 return value - margin;
             }

@@ -168,6 +168,18 @@ impl Searcher {
             });
         }
 
+        let progress_weight = super::progress::weight_for(
+            super::progress::quiet_turns(&self.history),
+            self.eval.evaluate(state),
+            settings.progress_after,
+            settings.progress_weight,
+        );
+        if progress_weight != 0 {
+            log::debug!(
+                "long game ({} quiet turns): pressing for progress, {progress_weight} mp a pip",
+                super::progress::quiet_turns(&self.history)
+            );
+        }
         let max_depth = max_depth(limits, settings);
         let (soft, hard) = time_budget(limits, settings);
         let start = Instant::now();
@@ -195,6 +207,7 @@ impl Searcher {
             filter_reduction: settings.filter_reduction,
             odd_depths: settings.odd_depths,
             futility_margin: settings.futility_margin_for(state),
+            progress_weight,
             aborted: false,
             path: vec![*state],
             plies: Vec::new(),
