@@ -33,11 +33,18 @@ pub const PROGRESS_LEAD: i32 = 300;
 
 /// The progress weight of a search from a root whose game has gone
 /// `quiet_turns` turns without a checker borne off or a credit spent and
-/// whose static value for its side to move is `root_value`: `weight` when
-/// the game is long (`after` turns or more, `after` above 0) and the side to
-/// move leads by [`PROGRESS_LEAD`], else 0 (off).
-pub(super) fn weight_for(quiet_turns: usize, root_value: i32, after: u32, weight: i32) -> i32 {
-    if after > 0 && weight > 0 && quiet_turns >= after as usize && root_value >= PROGRESS_LEAD {
+/// whose static value for its side to move is `root_value` (asked only of a
+/// long game): `weight` when the game is long (`after` turns or more,
+/// `after` above 0) and the side to move leads by [`PROGRESS_LEAD`], else 0
+/// (off).
+pub(super) fn weight_for(
+    quiet_turns: usize,
+    root_value: impl FnOnce() -> i32,
+    after: u32,
+    weight: i32,
+) -> i32 {
+    let long = after > 0 && weight > 0 && quiet_turns >= after as usize;
+    if long && root_value() >= PROGRESS_LEAD {
         weight
     } else {
         0
@@ -77,14 +84,15 @@ mod tests {
 
     #[test]
     fn only_a_long_game_with_a_lead_presses() {
-        assert_eq!(weight_for(150, 500, 100, 4), 4);
-        assert_eq!(weight_for(100, PROGRESS_LEAD, 100, 4), 4);
+        let v = |value: i32| move || value;
+        assert_eq!(weight_for(150, v(500), 100, 4), 4);
+        assert_eq!(weight_for(100, v(PROGRESS_LEAD), 100, 4), 4);
         // Too short, not ahead, or switched off.
-        assert_eq!(weight_for(99, 500, 100, 4), 0);
-        assert_eq!(weight_for(150, PROGRESS_LEAD - 1, 100, 4), 0);
-        assert_eq!(weight_for(150, -800, 100, 4), 0);
-        assert_eq!(weight_for(150, 500, 0, 4), 0);
-        assert_eq!(weight_for(150, 500, 100, 0), 0);
+        assert_eq!(weight_for(99, v(500), 100, 4), 0);
+        assert_eq!(weight_for(150, v(PROGRESS_LEAD - 1), 100, 4), 0);
+        assert_eq!(weight_for(150, v(-800), 100, 4), 0);
+        assert_eq!(weight_for(150, v(500), 0, 4), 0);
+        assert_eq!(weight_for(150, v(500), 100, 0), 0);
     }
 
     #[test]

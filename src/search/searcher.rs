@@ -168,16 +168,16 @@ impl Searcher {
             });
         }
 
+        let quiet_turns = super::progress::quiet_turns(&self.history);
         let progress_weight = super::progress::weight_for(
-            super::progress::quiet_turns(&self.history),
-            self.eval.evaluate(state),
+            quiet_turns,
+            || self.eval.evaluate(state),
             settings.progress_after,
             settings.progress_weight,
         );
         if progress_weight != 0 {
             log::debug!(
-                "long game ({} quiet turns): pressing for progress, {progress_weight} mp a pip",
-                super::progress::quiet_turns(&self.history)
+                "long game ({quiet_turns} quiet turns): pressing for progress, {progress_weight} mp a pip"
             );
         }
         let max_depth = max_depth(limits, settings);
