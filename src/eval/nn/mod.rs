@@ -69,8 +69,9 @@ static HYPER_HIGH_BYTES: &[u8] = include_bytes!("hyper-high.ncnn");
 /// The net embedded for the games of 15 checkers a side at the alphabets of
 /// [`NO_CREDITS_NET_KS`] once neither side has a doublet credit left: from
 /// such a state on the game is one without credits (`DoubletCredits 0`),
-/// whatever the start gave, and this net (c0g) learned it from its own
-/// games at k = 6 (`tools/train/README.md`).
+/// whatever the start gave, and this net (c0h) learned it from its own
+/// games at k = 6, the standard start and Nackgammon's; its last step
+/// (from c0g) was on the Nackgammon games alone (`tools/train/README.md`).
 static NO_CREDITS_BYTES: &[u8] = include_bytes!("no-credits.ncnn");
 
 /// The largest alphabet the embedded Hypergammon net (hyper6) plays. Its
@@ -90,11 +91,12 @@ pub fn hyper_net_plays(state: &GameState) -> bool {
     state.position().mover().total() == 3
 }
 
-/// The alphabets the embedded net without credits plays. It learned k = 6
-/// (its own games); in self-play at 20,000 nodes without credits the engine
-/// with it beats the engine with the main net for every state at k = 6
-/// (+124.7 Elo, Nackgammon +172.4) and at k = 5 (+58.0), but not at k = 4
-/// or 7 (−63.3, −34.3), where the main net keeps playing.
+/// The alphabets the embedded net without credits plays. Its line learned
+/// k = 6 (its own games); in self-play at 20,000 nodes without credits the
+/// engine with its parent c0g beats the engine with the main net for every
+/// state at k = 6 (+124.7 Elo, Nackgammon +172.4) and at k = 5 (+58.0), but
+/// not at k = 4 or 7 (−63.3, −34.3), where the main net keeps playing; c0h
+/// is level with c0g at k = 5 (+8.5) and above it at k = 6.
 pub const NO_CREDITS_NET_KS: std::ops::RangeInclusive<u8> = 5..=6;
 
 /// Whether the embedded net without credits values `state`: a game that is
