@@ -55,6 +55,7 @@ pub fn target(teacher: &Network, state: &GameState) -> Target {
     Target {
         probabilities: teacher.probabilities(state).to_array(),
         probability_weight: 1.0,
+        probability_outputs: crate::mlp::ALL_OUTPUTS,
         equity: 0.0,
         equity_weight: 0.0,
     }

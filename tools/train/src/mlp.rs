@@ -38,11 +38,21 @@ pub struct Target {
     pub probabilities: [f32; OUTPUTS],
     /// Weight of the cross-entropy part.
     pub probability_weight: f32,
+    /// Which outputs the cross-entropy teaches, each's weight times
+    /// `probability_weight` ([`ALL_OUTPUTS`], or [`WIN_OUTPUT`] to leave the
+    /// gammon and backgammon outputs to the equity part).
+    pub probability_outputs: [f32; OUTPUTS],
     /// Expected points the outputs' equity should give (squared error).
     pub equity: f32,
     /// Weight of the equity part.
     pub equity_weight: f32,
 }
+
+/// Every output taught by the cross-entropy.
+pub const ALL_OUTPUTS: [f32; OUTPUTS] = [1.0; OUTPUTS];
+
+/// The win output alone taught by the cross-entropy.
+pub const WIN_OUTPUT: [f32; OUTPUTS] = [1.0, 0.0, 0.0, 0.0, 0.0];
 
 /// d equity / d output, for outputs in file order.
 const EQUITY_SLOPE: [f32; OUTPUTS] = [2.0, 1.0, 1.0, -1.0, -1.0];
@@ -305,8 +315,9 @@ impl Mlp {
             for o in 0..OUTPUTS {
                 let t = target.probabilities[o];
                 let po = p[o].clamp(1e-6, 1.0 - 1e-6);
-                loss -= target.probability_weight * (t * po.ln() + (1.0 - t) * (1.0 - po).ln());
-                d[o] = target.probability_weight * (p[o] - t)
+                let pw = target.probability_weight * target.probability_outputs[o];
+                loss -= pw * (t * po.ln() + (1.0 - t) * (1.0 - po).ln());
+                d[o] = pw * (p[o] - t)
                     + target.equity_weight * 2.0 * e_err * EQUITY_SLOPE[o] * p[o] * (1.0 - p[o]);
             }
             if self.consistency > 0.0 {

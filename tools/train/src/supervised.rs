@@ -3,10 +3,11 @@
 //! score (the outputs' equity, squared error), Stockfish NNUE's way of
 //! mixing a game's result with the search's evaluation; or, with
 //! [`ResultTarget::Equity`], the game's points blended into the equity target
-//! alone, so that the outputs' split of the outcomes stays the search's.
+//! alone, so that the outputs' split of the outcomes stays the search's; or,
+//! with [`ResultTarget::Win`], the cross-entropy on the win output alone.
 
 use crate::data::Game;
-use crate::mlp::{outcome_target, Mlp, Target};
+use crate::mlp::{outcome_target, Mlp, Target, ALL_OUTPUTS, WIN_OUTPUT};
 use ncbg::eval::nn::features::Features;
 use ncbg::eval::nn::FeatureSet;
 use ncbg::numbers::Side;
@@ -24,6 +25,10 @@ pub enum ResultTarget {
     /// the outputs' equity only): the result moves the value, while how the
     /// outputs split it into gammons and backgammons stays the search's.
     Equity,
+    /// Whether the game was won (cross-entropy on the win output alone): a
+    /// game that ended in a single win teaches nothing about the gammon and
+    /// backgammon outputs, which the search's score alone teaches.
+    Win,
 }
 
 /// The training samples of `games`; `result_weight` in 0..=1 weighs the
@@ -63,12 +68,21 @@ pub fn samples(
                 ResultTarget::Outcomes => Target {
                     probabilities: outcome_target(points),
                     probability_weight: w,
+                    probability_outputs: ALL_OUTPUTS,
+                    equity: score,
+                    equity_weight: 1.0 - w,
+                },
+                ResultTarget::Win => Target {
+                    probabilities: outcome_target(points),
+                    probability_weight: w,
+                    probability_outputs: WIN_OUTPUT,
                     equity: score,
                     equity_weight: 1.0 - w,
                 },
                 ResultTarget::Equity => Target {
                     probabilities: outcome_target(points),
                     probability_weight: 0.0,
+                    probability_outputs: ALL_OUTPUTS,
                     equity: (1.0 - w) * score + w * points as f32,
                     equity_weight: 1.0,
                 },
@@ -162,6 +176,25 @@ mod tests {
         let plain = samples(&[game(0)], 0.5, 0.0, 0.0, ResultTarget::Outcomes, set);
         assert_eq!(plain[0].1.equity, 0.4);
         assert_eq!(plain[1].1.equity, -0.6);
+    }
+
+    #[test]
+    fn the_win_target_teaches_the_win_output_alone() {
+        let set = FeatureSet::Board;
+        let win = samples(&[game(2)], 0.5, 0.75, 0.0, ResultTarget::Win, set);
+        let all = samples(&[game(2)], 0.5, 0.75, 0.0, ResultTarget::Outcomes, set);
+        for (w, a) in win.iter().zip(&all) {
+            // The same weights and targets, the cross-entropy on output 0 only.
+            assert_eq!(w.1.probability_outputs, WIN_OUTPUT);
+            assert_eq!(a.1.probability_outputs, ALL_OUTPUTS);
+            assert_eq!(w.1.probabilities, a.1.probabilities);
+            assert_eq!(w.1.probability_weight, a.1.probability_weight);
+            assert_eq!(
+                (w.1.equity, w.1.equity_weight),
+                (a.1.equity, a.1.equity_weight)
+            );
+        }
+        assert_eq!(win[1].1.probability_weight, 0.5);
     }
 
     #[test]

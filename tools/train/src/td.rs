@@ -152,6 +152,7 @@ pub fn play_round(net: &Network, cfg: &TdConfig, round: u64) -> (Samples, u64) {
                                             Target {
                                                 probabilities: t,
                                                 probability_weight: 1.0,
+                                                probability_outputs: crate::mlp::ALL_OUTPUTS,
                                                 equity: 0.0,
                                                 equity_weight: 0.0,
                                             },

@@ -85,13 +85,14 @@ fn fresh_nets_match_the_trainer() {
 
 #[test]
 fn a_training_step_moves_the_output_towards_its_target() {
-    use ncbg_train::mlp::{outcome_target, Target};
+    use ncbg_train::mlp::{outcome_target, Target, ALL_OUTPUTS};
     let mut mlp = Mlp::new(FeatureSet::Contact, 32, 5);
     let s = GameState::standard();
     let f = Features::of(&s, FeatureSet::Contact);
     let target = Target {
         probabilities: outcome_target(2),
         probability_weight: 1.0,
+        probability_outputs: ALL_OUTPUTS,
         equity: 0.0,
         equity_weight: 0.0,
     };
@@ -105,15 +106,51 @@ fn a_training_step_moves_the_output_towards_its_target() {
     assert!(after[3] < before[3], "{before:?} -> {after:?}");
 }
 
+/// A cross-entropy on the win output alone (`WIN_OUTPUT`) moves the win
+/// output as the full one does, while the gammon outputs, whose own weights
+/// it leaves alone, move only through the shared hidden layer: far less
+/// than when the gammon target teaches them too.
+#[test]
+fn a_win_only_target_leaves_the_gammon_outputs_to_the_rest() {
+    use ncbg_train::mlp::{outcome_target, Target, ALL_OUTPUTS, WIN_OUTPUT};
+    let s = GameState::standard();
+    let f = Features::of(&s, FeatureSet::Contact);
+    let moved = |outputs| {
+        let mut mlp = Mlp::new(FeatureSet::Contact, 32, 5);
+        let target = Target {
+            probabilities: outcome_target(2),
+            probability_weight: 1.0,
+            probability_outputs: outputs,
+            equity: 0.0,
+            equity_weight: 0.0,
+        };
+        let before = mlp.outputs(&f);
+        for _ in 0..50 {
+            mlp.step(&[(&f, target)], 0.01);
+        }
+        let after = mlp.outputs(&f);
+        (after[0] - before[0], after[1] - before[1])
+    };
+    let (win_all, gammon_all) = moved(ALL_OUTPUTS);
+    let (win_only, gammon_only) = moved(WIN_OUTPUT);
+    assert!(win_all > 0.1 && win_only > 0.1, "{win_all} {win_only}");
+    assert!(gammon_all > 0.1, "{gammon_all}");
+    assert!(
+        gammon_only.abs() < gammon_all / 4.0,
+        "{gammon_only} against {gammon_all}"
+    );
+}
+
 /// The consistency term alone (no other target) pulls outputs that break
 /// a bound back towards it, and leaves a net with weight 0 as it was.
 #[test]
 fn the_consistency_term_pulls_broken_outputs_within_their_bounds() {
-    use ncbg_train::mlp::{violations, Target};
+    use ncbg_train::mlp::{violations, Target, ALL_OUTPUTS};
     let f = Features::of(&GameState::standard(), FeatureSet::Board);
     let none = Target {
         probabilities: [0.0; ncbg::eval::nn::OUTPUTS],
         probability_weight: 0.0,
+        probability_outputs: ALL_OUTPUTS,
         equity: 0.0,
         equity_weight: 0.0,
     };
@@ -168,7 +205,7 @@ fn two_layer_nets_match_the_trainer() {
 /// layer of a net of two hidden layers and of one.
 #[test]
 fn gradients_match_finite_differences() {
-    use ncbg_train::mlp::{outcome_target, Target};
+    use ncbg_train::mlp::{outcome_target, Target, ALL_OUTPUTS};
     let states: Vec<GameState> = saved_states().into_iter().step_by(97).take(12).collect();
     let features: Vec<Features> = states
         .iter()
@@ -182,6 +219,7 @@ fn gradients_match_finite_differences() {
             let t = Target {
                 probabilities: outcome_target(points),
                 probability_weight: 1.0,
+                probability_outputs: ALL_OUTPUTS,
                 equity: points as f32 / 2.0,
                 equity_weight: 0.5,
             };

@@ -698,7 +698,7 @@ fn feature_set_two_goes_through_td_selfplay_and_train() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// `train --consistency` and `--result-target equity` change the trained net
+/// `train --consistency` and `--result-target equity` or `win` change the trained net
 /// (0 and `outcomes` are the plain run), and
 /// `consistency` counts the broken bounds of nets on random games and on a
 /// data file's states.
@@ -720,16 +720,17 @@ fn consistency_weight_and_report() {
     let plain = trained("plain.ncnn", &[]);
     assert_eq!(plain, trained("zero.ncnn", &["--consistency", "0"]));
     assert_ne!(plain, trained("strong.ncnn", &["--consistency", "100"]));
-    // `--result-target`: `outcomes` is the default, `equity` another net,
-    // anything else refused by name.
+    // `--result-target`: `outcomes` is the default, `equity` and `win`
+    // other nets, anything else refused by name.
     assert_eq!(
         plain,
         trained("outcomes.ncnn", &["--result-target", "outcomes"])
     );
-    assert_ne!(
-        plain,
-        trained("equity.ncnn", &["--result-target", "equity"])
-    );
+    let equity = trained("equity.ncnn", &["--result-target", "equity"]);
+    let win = trained("win.ncnn", &["--result-target", "win"]);
+    assert_ne!(plain, equity);
+    assert_ne!(plain, win);
+    assert_ne!(equity, win);
     let bad = train_bin()
         .args(["train", "--init", init, "--out"])
         .arg(dir.join("bad.ncnn"))

@@ -113,9 +113,10 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 0.2)]
     pub result_weight: f32,
     /// What the result teaches: `outcomes` (the five outcome probabilities
-    /// of the game's end, cross-entropy) or `equity` (the game's points
-    /// blended into the equity target, the outputs' split left to the
-    /// search's scores).
+    /// of the game's end, cross-entropy), `win` (the cross-entropy on the
+    /// win output alone, the gammon and backgammon outputs left to the
+    /// search's scores) or `equity` (the game's points blended into the
+    /// equity target, the outputs' split left to the search's scores).
     #[arg(long, value_enum, default_value_t = crate::supervised::ResultTarget::Outcomes)]
     pub result_target: crate::supervised::ResultTarget,
     /// How far (0..1) the equity target of a drawn game's states (stopped at
