@@ -83,16 +83,18 @@ fn fresh_nets_match_the_trainer() {
     }
 }
 
-#[test]
-fn a_training_step_moves_the_output_towards_its_target() {
-    use ncbg_train::mlp::{outcome_target, Target, ALL_OUTPUTS};
+/// The outputs of a fresh net on the start position before and after 50
+/// training steps towards a gammon won, the cross-entropy on `outputs`.
+fn outputs_before_and_after_a_gammon_won(
+    outputs: [f32; ncbg::eval::nn::OUTPUTS],
+) -> ([f32; 5], [f32; 5]) {
+    use ncbg_train::mlp::{outcome_target, Target};
     let mut mlp = Mlp::new(FeatureSet::Contact, 32, 5);
-    let s = GameState::standard();
-    let f = Features::of(&s, FeatureSet::Contact);
+    let f = Features::of(&GameState::standard(), FeatureSet::Contact);
     let target = Target {
         probabilities: outcome_target(2),
         probability_weight: 1.0,
-        probability_outputs: ALL_OUTPUTS,
+        probability_outputs: outputs,
         equity: 0.0,
         equity_weight: 0.0,
     };
@@ -100,7 +102,12 @@ fn a_training_step_moves_the_output_towards_its_target() {
     for _ in 0..50 {
         mlp.step(&[(&f, target)], 0.01);
     }
-    let after = mlp.outputs(&f);
+    (before, mlp.outputs(&f))
+}
+
+#[test]
+fn a_training_step_moves_the_output_towards_its_target() {
+    let (before, after) = outputs_before_and_after_a_gammon_won(ncbg_train::mlp::ALL_OUTPUTS);
     assert!(after[0] > before[0] + 0.1, "{before:?} -> {after:?}");
     assert!(after[1] > before[1] + 0.1, "{before:?} -> {after:?}");
     assert!(after[3] < before[3], "{before:?} -> {after:?}");
@@ -112,23 +119,9 @@ fn a_training_step_moves_the_output_towards_its_target() {
 /// than when the gammon target teaches them too.
 #[test]
 fn a_win_only_target_leaves_the_gammon_outputs_to_the_rest() {
-    use ncbg_train::mlp::{outcome_target, Target, ALL_OUTPUTS, WIN_OUTPUT};
-    let s = GameState::standard();
-    let f = Features::of(&s, FeatureSet::Contact);
+    use ncbg_train::mlp::{ALL_OUTPUTS, WIN_OUTPUT};
     let moved = |outputs| {
-        let mut mlp = Mlp::new(FeatureSet::Contact, 32, 5);
-        let target = Target {
-            probabilities: outcome_target(2),
-            probability_weight: 1.0,
-            probability_outputs: outputs,
-            equity: 0.0,
-            equity_weight: 0.0,
-        };
-        let before = mlp.outputs(&f);
-        for _ in 0..50 {
-            mlp.step(&[(&f, target)], 0.01);
-        }
-        let after = mlp.outputs(&f);
+        let (before, after) = outputs_before_and_after_a_gammon_won(outputs);
         (after[0] - before[0], after[1] - before[1])
     };
     let (win_all, gammon_all) = moved(ALL_OUTPUTS);
