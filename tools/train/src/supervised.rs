@@ -65,17 +65,14 @@ pub fn samples(
                 score
             };
             let target = match result_target {
-                ResultTarget::Outcomes => Target {
+                ResultTarget::Outcomes | ResultTarget::Win => Target {
                     probabilities: outcome_target(points),
                     probability_weight: w,
-                    probability_outputs: ALL_OUTPUTS,
-                    equity: score,
-                    equity_weight: 1.0 - w,
-                },
-                ResultTarget::Win => Target {
-                    probabilities: outcome_target(points),
-                    probability_weight: w,
-                    probability_outputs: WIN_OUTPUT,
+                    probability_outputs: if result_target == ResultTarget::Win {
+                        WIN_OUTPUT
+                    } else {
+                        ALL_OUTPUTS
+                    },
                     equity: score,
                     equity_weight: 1.0 - w,
                 },
