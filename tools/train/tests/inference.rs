@@ -87,7 +87,10 @@ fn fresh_nets_match_the_trainer() {
 /// training steps towards a gammon won, the cross-entropy on `outputs`.
 fn outputs_before_and_after_a_gammon_won(
     outputs: [f32; ncbg::eval::nn::OUTPUTS],
-) -> ([f32; 5], [f32; 5]) {
+) -> (
+    [f32; ncbg::eval::nn::OUTPUTS],
+    [f32; ncbg::eval::nn::OUTPUTS],
+) {
     use ncbg_train::mlp::{outcome_target, Target};
     let mut mlp = Mlp::new(FeatureSet::Contact, 32, 5);
     let f = Features::of(&GameState::standard(), FeatureSet::Contact);
