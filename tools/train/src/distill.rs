@@ -7,6 +7,12 @@
 //! the teacher's five chances (made consistent, as the engine reads them)
 //! and the student is trained towards them by cross-entropy. The labels
 //! are ncbg's own nets', nothing else's.
+//!
+//! A [`Guard`] lets a second net overrule the teacher on one kind of state
+//! only: containment, where one side trails the race by many pips with a
+//! checker still back in the other's home board (or on the bar), and the
+//! second net values the contained side well below the teacher's value.
+//! Elsewhere the teacher's values stand.
 
 use crate::data::Game;
 use crate::mlp::{Mlp, Target};
@@ -50,10 +56,71 @@ pub fn states(games: &[Game], children: usize, rng: &mut Rng) -> Vec<GameState> 
     out
 }
 
+/// A second net that overrules the teacher on containment states where it
+/// sees the contained side worse off (see the module doc).
+pub struct Guard<'a> {
+    /// The net whose values replace the teacher's there.
+    pub net: &'a Network,
+    /// How far (points) below the teacher's value the guard must value the
+    /// contained side.
+    pub margin: f32,
+    /// How many pips the trailing side must be behind.
+    pub behind: u32,
+}
+
+/// The side being contained, if any: one that trails the race by at least
+/// `behind` pips while one of its checkers is still on the bar or in the
+/// other side's home board (its own points 19..=24), so that a backgammon
+/// is near if the containment holds. `Some(true)`: the side to move.
+pub fn contained_side(state: &GameState, behind: u32) -> Option<bool> {
+    let p = state.position();
+    if p.is_race() {
+        return None;
+    }
+    let (mover, opponent) = p.pips();
+    let back = |side: ncbg::board::Checkers| side.highest() >= 19;
+    if back(p.mover()) && mover >= opponent + behind {
+        Some(true)
+    } else if back(p.opponent()) && opponent >= mover + behind {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// The target for `state` and whether the guard gave it: the guard's
+/// chances on a containment state where it values the contained side more
+/// than its margin below the teacher's value, the teacher's otherwise. Only
+/// that direction: the guard is there to warn of the containment the
+/// teacher misses, not to overrule it anywhere else.
+pub fn guarded_target(
+    teacher: &Network,
+    guard: Option<&Guard>,
+    state: &GameState,
+) -> (Target, bool) {
+    let taught = teacher.probabilities(state);
+    if let Some(g) = guard {
+        if let Some(mover_contained) = contained_side(state, g.behind) {
+            let other = g.net.probabilities(state);
+            // The guard's value less the teacher's, for the contained side.
+            let diff = other.equity() - taught.equity();
+            let worse = if mover_contained { -diff } else { diff };
+            if worse > g.margin {
+                return (target_of(other.to_array()), true);
+            }
+        }
+    }
+    (target_of(taught.to_array()), false)
+}
+
 /// The teacher's target for `state`: its consistent chances, cross-entropy only.
 pub fn target(teacher: &Network, state: &GameState) -> Target {
+    target_of(teacher.probabilities(state).to_array())
+}
+
+fn target_of(probabilities: [f32; ncbg::eval::nn::OUTPUTS]) -> Target {
     Target {
-        probabilities: teacher.probabilities(state).to_array(),
+        probabilities,
         probability_weight: 1.0,
         probability_outputs: crate::mlp::ALL_OUTPUTS,
         equity: 0.0,
@@ -73,6 +140,25 @@ pub fn gap(student: &Network, teacher: &Network, states: &[GameState]) -> f32 {
     (sum / states.len().max(1) as f64) as f32
 }
 
+/// Each state with its target ([`guarded_target`]), and how many of them
+/// the guard labelled.
+pub fn label(
+    teacher: &Network,
+    guard: Option<&Guard>,
+    states: &[GameState],
+) -> (Vec<(GameState, Target)>, usize) {
+    let mut guarded = 0;
+    let labelled = states
+        .iter()
+        .map(|s| {
+            let (t, by_guard) = guarded_target(teacher, guard, s);
+            guarded += usize::from(by_guard);
+            (*s, t)
+        })
+        .collect();
+    (labelled, guarded)
+}
+
 /// `epochs` shuffled passes of `student` towards `teacher` over `states`;
 /// returns the last pass's mean loss. The teacher labels each state once.
 pub fn train(
@@ -84,8 +170,20 @@ pub fn train(
     learning_rate: f32,
     rng: &mut Rng,
 ) -> f32 {
-    let labelled: Vec<(GameState, Target)> =
-        states.iter().map(|s| (*s, target(teacher, s))).collect();
+    let (labelled, _) = label(teacher, None, states);
+    train_labelled(student, &labelled, epochs, batch, learning_rate, rng)
+}
+
+/// `epochs` shuffled passes of `student` towards the targets of `labelled`;
+/// returns the last pass's mean loss.
+pub fn train_labelled(
+    student: &mut Mlp,
+    labelled: &[(GameState, Target)],
+    epochs: u32,
+    batch: usize,
+    learning_rate: f32,
+    rng: &mut Rng,
+) -> f32 {
     let mut order: Vec<usize> = (0..labelled.len()).collect();
     let mut loss = 0.0;
     for _ in 0..epochs {
@@ -174,5 +272,113 @@ mod tests {
         let after = gap(&student);
         assert!(loss5 < loss1, "loss {loss1} -> {loss5}");
         assert!(after < before * 0.6, "equity gap {before} -> {after}");
+    }
+
+    /// A state from both sides' points (index 0 is point 1, index 24 the bar).
+    fn state(mover: &[(usize, u8)], opponent: &[(usize, u8)]) -> GameState {
+        let side = |v: &[(usize, u8)]| {
+            let mut p = [0u8; 25];
+            for &(i, n) in v {
+                p[i] = n;
+            }
+            p
+        };
+        let position = ncbg::board::Position::from_points(&side(mover), &side(opponent), 15)
+            .expect("a legal position");
+        GameState::from_position(position, ncbg::numbers::NumberRules::default())
+    }
+
+    #[test]
+    fn containment_is_a_side_far_behind_with_a_checker_back() {
+        // The mover: 13 checkers on its 20 point (in the other's home board)
+        // and 2 on the bar, 290 pips; the opponent: 15 on its 1 and 2 points.
+        let contained = state(&[(19, 13), (24, 2)], &[(0, 8), (1, 7)]);
+        assert_eq!(contained_side(&contained, 80), Some(true));
+        // The same seen from the other side.
+        let containing = state(&[(0, 8), (1, 7)], &[(19, 13), (24, 2)]);
+        assert_eq!(contained_side(&containing, 80), Some(false));
+        // Not far enough behind for the threshold.
+        assert_eq!(contained_side(&contained, 400), None);
+        // The start: level race.
+        assert_eq!(contained_side(&GameState::standard(), 40), None);
+        // Far behind, but every checker past the other's: a race.
+        let race = state(&[(11, 15)], &[(0, 15)]);
+        assert_eq!(contained_side(&race, 40), None);
+        // Far behind with checkers in contact, none back: not containment.
+        let outfield = state(&[(12, 15)], &[(13, 1), (0, 14)]);
+        assert_eq!(contained_side(&outfield, 40), None);
+    }
+
+    #[test]
+    fn the_guard_overrules_only_where_it_sees_the_contained_side_worse_off() {
+        // A containment game the no-credits net lost by a backgammon (the lab
+        // log): Y (to pick) is 178 pips behind with checkers back. The
+        // standard game's net values Y's side lower than the no-credits net
+        // does, from either seat.
+        let contained = ncbg::ids::state_id::decode("Pz8AIAAYjXFhBg:Ypick:x5y2:d00:k6").unwrap();
+        assert_eq!(contained_side(&contained, 80), Some(true));
+        // After one of Y's turns, X to move.
+        let containing = legal_turns(&contained)[0].after(&contained);
+        assert_eq!(contained_side(&containing, 80), Some(false));
+        let low = Network::embedded();
+        let high = Network::embedded_no_credits();
+        let (low, high) = (&low, &high);
+        let chances = |n: &Network, s: &GameState| n.probabilities(s).to_array();
+        let equity = |n: &Network, s: &GameState| n.probabilities(s).equity();
+        let gap = equity(high, &contained) - equity(low, &contained);
+        let gap2 = equity(low, &containing) - equity(high, &containing);
+        assert!(gap > 0.0 && gap2 > 0.0, "{gap} {gap2}");
+        let gap = gap.min(gap2);
+        // A guard that agrees with the teacher never overrules it.
+        let same = Guard {
+            net: high,
+            margin: -1.0,
+            behind: 40,
+        };
+        let (t, by_guard) = guarded_target(high, Some(&same), &contained);
+        assert!(by_guard, "a negative margin lets even agreement through");
+        assert_eq!(t.probabilities, chances(high, &contained));
+        let same = Guard {
+            net: high,
+            margin: 0.0,
+            behind: 40,
+        };
+        assert!(!guarded_target(high, Some(&same), &contained).1);
+        // The pessimistic guard overrules the optimistic teacher, from
+        // either side's seat, within its margin ...
+        let warns = Guard {
+            net: low,
+            margin: gap / 2.0,
+            behind: 40,
+        };
+        for s in [contained, containing] {
+            let (t, by_guard) = guarded_target(high, Some(&warns), &s);
+            assert!(by_guard);
+            assert_eq!(t.probabilities, chances(low, &s));
+        }
+        // ... but not past it,
+        let deaf = Guard {
+            net: low,
+            margin: gap * 2.0,
+            behind: 40,
+        };
+        assert!(!guarded_target(high, Some(&deaf), &contained).1);
+        // nor the other way round (an optimistic guard),
+        let hopeful = Guard {
+            net: high,
+            margin: gap / 2.0,
+            behind: 40,
+        };
+        let (t, by_guard) = guarded_target(low, Some(&hopeful), &contained);
+        assert!(!by_guard);
+        assert_eq!(t.probabilities, chances(low, &contained));
+        // nor where nobody is contained.
+        let start = GameState::standard();
+        let (t, by_guard) = guarded_target(high, Some(&warns), &start);
+        assert!(!by_guard);
+        assert_eq!(t.probabilities, chances(high, &start));
+        // label counts what the guard gave.
+        let (labelled, guarded) = label(high, Some(&warns), &[contained, start]);
+        assert_eq!((labelled.len(), guarded), (2, 1));
     }
 }

@@ -793,7 +793,7 @@ fn merge_and_distill_from_the_command_line() {
         .unwrap();
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("1 weights for 2 nets"));
-    let distil = |name: &str| -> (Vec<u8>, String) {
+    let distil_with = |name: &str, extra: &[&str]| -> (Vec<u8>, String) {
         let out = dir.join(name);
         let log = run(train_bin()
             .args([
@@ -812,9 +812,11 @@ fn merge_and_distill_from_the_command_line() {
                 "3",
             ])
             .args(["--lr", "0.001", "--seed", "7"])
+            .args(extra)
             .arg(&data));
         (std::fs::read(out).unwrap(), log)
     };
+    let distil = |name: &str| distil_with(name, &[]);
     let (one, log) = distil("s1.ncnn");
     assert_ne!(one, std::fs::read(&a).unwrap());
     assert_eq!(one, distil("s2.ncnn").0);
@@ -829,5 +831,26 @@ fn merge_and_distill_from_the_command_line() {
         v.trim().parse().unwrap()
     };
     assert!(gap("after") < gap("before"), "{log}");
+    // A guard: it labels the containment states where it values the
+    // contained side lower by more than its margin; at a margin no equity
+    // gap reaches it labels none, and the net is the unguarded one.
+    let guarded = |log: &str| -> (usize, usize) {
+        let t = log
+            .split("the guard labels ")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{log}"));
+        let mut w = t.split_whitespace();
+        let n = w.next().unwrap().parse().unwrap();
+        let of = w.nth(1).unwrap().parse().unwrap();
+        (n, of)
+    };
+    let (deaf, log) = distil_with("g1.ncnn", &["--guard", &b, "--guard-margin", "10"]);
+    assert_eq!(guarded(&log).0, 0, "{log}");
+    assert_eq!(deaf, one);
+    let eager = ["--guard", &b, "--guard-margin=-10", "--guard-behind", "0"];
+    let (warned, log) = distil_with("g2.ncnn", &eager);
+    let (n, of) = guarded(&log);
+    assert!(n > 0 && n < of, "{log}");
+    assert_ne!(warned, one);
     let _ = std::fs::remove_dir_all(dir);
 }

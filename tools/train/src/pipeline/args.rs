@@ -168,6 +168,16 @@ pub struct DistillArgs {
     /// measured on its states (0: none held out).
     #[arg(long, default_value_t = 20)]
     pub hold_out: u64,
+    /// A second net that overrules the teacher on containment states (one
+    /// side --guard-behind pips or more behind in the race with a checker on
+    /// the bar or in the other's home board) where it values the contained
+    /// side more than --guard-margin points below the teacher's value.
+    #[arg(long)]
+    pub guard: Option<PathBuf>,
+    #[arg(long, default_value_t = 0.3)]
+    pub guard_margin: f32,
+    #[arg(long, default_value_t = 40)]
+    pub guard_behind: u32,
     /// Self-play data files whose states to distil on.
     #[arg(required = true)]
     pub data: Vec<PathBuf>,

@@ -194,15 +194,20 @@ pub fn run_distill(a: &DistillArgs) -> Result<(), String> {
     let states = distill::states(&games, a.children, &mut rng);
     let held = distill::states(&held, a.children, &mut rng);
     let before = distill::gap(&student.to_network(), &teacher, &held);
-    let loss = distill::train(
-        &mut student,
-        &teacher,
-        &states,
-        a.epochs,
-        a.batch,
-        a.lr,
-        &mut rng,
-    );
+    let guard_net = a.guard.as_deref().map(load).transpose()?;
+    let guard = guard_net.as_ref().map(|net| distill::Guard {
+        net,
+        margin: a.guard_margin,
+        behind: a.guard_behind,
+    });
+    let (labelled, guarded) = distill::label(&teacher, guard.as_ref(), &states);
+    if guard.is_some() {
+        eprintln!(
+            "distill: the guard labels {guarded} of {} states",
+            states.len()
+        );
+    }
+    let loss = distill::train_labelled(&mut student, &labelled, a.epochs, a.batch, a.lr, &mut rng);
     let net = student.to_network();
     save(&net, &a.out)?;
     let gap = if held.is_empty() {
