@@ -311,10 +311,10 @@ mod tests {
 
     #[test]
     fn the_guard_overrules_only_where_it_sees_the_contained_side_worse_off() {
-        // A containment game the no-credits net lost by a backgammon (the lab
-        // log): Y (to pick) is 178 pips behind with checkers back. The
-        // standard game's net values Y's side lower than the no-credits net
-        // does, from either seat.
+        // A containment game the net without credits (c0h) lost by a
+        // backgammon (the lab log): Y (to pick) is 178 pips behind with
+        // checkers back. The standard game's net values Y's side lower than
+        // c0h does, from either seat.
         let contained = ncbg::ids::state_id::decode("Pz8AIAAYjXFhBg:Ypick:x5y2:d00:k6").unwrap();
         assert_eq!(contained_side(&contained, 80), Some(true));
         // After one of Y's turns, X to move.
