@@ -113,11 +113,7 @@ pub fn guarded_target(
     (target_of(taught.to_array()), false)
 }
 
-/// The teacher's target for `state`: its consistent chances, cross-entropy only.
-pub fn target(teacher: &Network, state: &GameState) -> Target {
-    target_of(teacher.probabilities(state).to_array())
-}
-
+/// A target of consistent chances, cross-entropy only.
 fn target_of(probabilities: [f32; ncbg::eval::nn::OUTPUTS]) -> Target {
     Target {
         probabilities,
@@ -159,24 +155,9 @@ pub fn label(
     (labelled, guarded)
 }
 
-/// `epochs` shuffled passes of `student` towards `teacher` over `states`;
-/// returns the last pass's mean loss. The teacher labels each state once.
+/// `epochs` shuffled passes of `student` towards the targets of `labelled`
+/// ([`label`]: each state labelled once); returns the last pass's mean loss.
 pub fn train(
-    student: &mut Mlp,
-    teacher: &Network,
-    states: &[GameState],
-    epochs: u32,
-    batch: usize,
-    learning_rate: f32,
-    rng: &mut Rng,
-) -> f32 {
-    let (labelled, _) = label(teacher, None, states);
-    train_labelled(student, &labelled, epochs, batch, learning_rate, rng)
-}
-
-/// `epochs` shuffled passes of `student` towards the targets of `labelled`;
-/// returns the last pass's mean loss.
-pub fn train_labelled(
     student: &mut Mlp,
     labelled: &[(GameState, Target)],
     epochs: u32,
@@ -267,8 +248,9 @@ mod tests {
         let gap = |m: &Mlp| super::gap(&m.to_network(), &teacher, &set);
         assert_eq!(super::gap(&teacher, &teacher, &set), 0.0);
         let before = gap(&student);
-        let loss1 = train(&mut student, &teacher, &set, 1, 32, 0.003, &mut Rng::new(4));
-        let loss5 = train(&mut student, &teacher, &set, 5, 32, 0.003, &mut Rng::new(5));
+        let (labelled, _) = label(&teacher, None, &set);
+        let loss1 = train(&mut student, &labelled, 1, 32, 0.003, &mut Rng::new(4));
+        let loss5 = train(&mut student, &labelled, 5, 32, 0.003, &mut Rng::new(5));
         let after = gap(&student);
         assert!(loss5 < loss1, "loss {loss1} -> {loss5}");
         assert!(after < before * 0.6, "equity gap {before} -> {after}");
@@ -329,46 +311,32 @@ mod tests {
         let gap2 = equity(low, &containing) - equity(high, &containing);
         assert!(gap > 0.0 && gap2 > 0.0, "{gap} {gap2}");
         let gap = gap.min(gap2);
-        // A guard that agrees with the teacher never overrules it.
-        let same = Guard {
-            net: high,
-            margin: -1.0,
+        let guard = |net, margin| Guard {
+            net,
+            margin,
             behind: 40,
         };
+        // A guard that agrees with the teacher overrules it only at a
+        // negative margin.
+        let same = guard(high, -1.0);
         let (t, by_guard) = guarded_target(high, Some(&same), &contained);
         assert!(by_guard, "a negative margin lets even agreement through");
         assert_eq!(t.probabilities, chances(high, &contained));
-        let same = Guard {
-            net: high,
-            margin: 0.0,
-            behind: 40,
-        };
+        let same = guard(high, 0.0);
         assert!(!guarded_target(high, Some(&same), &contained).1);
         // The pessimistic guard overrules the optimistic teacher, from
         // either side's seat, within its margin ...
-        let warns = Guard {
-            net: low,
-            margin: gap / 2.0,
-            behind: 40,
-        };
+        let warns = guard(low, gap / 2.0);
         for s in [contained, containing] {
             let (t, by_guard) = guarded_target(high, Some(&warns), &s);
             assert!(by_guard);
             assert_eq!(t.probabilities, chances(low, &s));
         }
         // ... but not past it,
-        let deaf = Guard {
-            net: low,
-            margin: gap * 2.0,
-            behind: 40,
-        };
+        let deaf = guard(low, gap * 2.0);
         assert!(!guarded_target(high, Some(&deaf), &contained).1);
         // nor the other way round (an optimistic guard),
-        let hopeful = Guard {
-            net: high,
-            margin: gap / 2.0,
-            behind: 40,
-        };
+        let hopeful = guard(high, gap / 2.0);
         let (t, by_guard) = guarded_target(low, Some(&hopeful), &contained);
         assert!(!by_guard);
         assert_eq!(t.probabilities, chances(low, &contained));

@@ -174,9 +174,12 @@ pub struct DistillArgs {
     /// side more than --guard-margin points below the teacher's value.
     #[arg(long)]
     pub guard: Option<PathBuf>,
-    #[arg(long, default_value_t = 0.3)]
+    /// How far (points) below the teacher's value the guard must value the
+    /// contained side (c0i's 0.8; wider guards lost to their teacher).
+    #[arg(long, default_value_t = 0.8)]
     pub guard_margin: f32,
-    #[arg(long, default_value_t = 40)]
+    /// How many pips the contained side must trail by (c0i's 120).
+    #[arg(long, default_value_t = 120)]
     pub guard_behind: u32,
     /// Self-play data files whose states to distil on.
     #[arg(required = true)]

@@ -207,7 +207,7 @@ pub fn run_distill(a: &DistillArgs) -> Result<(), String> {
             states.len()
         );
     }
-    let loss = distill::train_labelled(&mut student, &labelled, a.epochs, a.batch, a.lr, &mut rng);
+    let loss = distill::train(&mut student, &labelled, a.epochs, a.batch, a.lr, &mut rng);
     let net = student.to_network();
     save(&net, &a.out)?;
     let gap = if held.is_empty() {
