@@ -93,8 +93,20 @@ fn report_on_known_games() {
     assert!((r.los - 0.793_3).abs() < 1e-3);
     // A's net points: +2 +1 +1 -3 0 +1 -1 = 1 over 7 games.
     assert!((r.points_per_game - 1.0 / 7.0).abs() < 1e-12);
+    // A's share of the points, 5 of 9, over the pairs as units (A's points,
+    // both engines'): (3, 3), (1, 4), (1, 1) and the lone game 6, (0, 1).
+    // Σ (aᵢ - 5/9 tᵢ)² = 34/9 over n (n - 1) = 12, divided by t̄ = 9/4.
+    let share = r.points_share.unwrap();
+    assert!((share.share - 5.0 / 9.0).abs() < 1e-12);
+    let margin = z * (34.0f64 / 9.0 / 12.0).sqrt() / 2.25;
+    assert!((share.low - (5.0 / 9.0 - margin)).abs() < 1e-12);
+    assert_eq!(share.high, 1.0, "clamped");
+    assert!(r
+        .to_text()
+        .contains("Share of the points (A): 55.6% (95%: 6.7 .. 100.0, over game pairs)"));
     let json: serde_json::Value = serde_json::from_str(&r.to_json()).unwrap();
     assert_eq!(json["pentanomial"], serde_json::json!([0, 0, 1, 1, 1]));
+    assert!((json["points_share"]["share"].as_f64().unwrap() - 5.0 / 9.0).abs() < 1e-12);
     assert!(r
         .to_text()
         .contains("Pentanomial [LL, LD, DD/WL, WD, WW]: [0, 0, 1, 1, 1]"));

@@ -5,7 +5,7 @@
 use super::rating;
 use super::sprt::{Sprt, SprtDecision};
 use super::standings::TournamentReport;
-use super::stats::{EloEstimate, MatchStats, Pentanomial, Tally};
+use super::stats::{EloEstimate, MatchStats, Pentanomial, PointsShare, Tally};
 use crate::matchfile::GameRecord;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -47,6 +47,9 @@ pub struct Report {
     pub points_per_game: f64,
     /// Half-width of its 95% interval.
     pub points_per_game_margin: f64,
+    /// A's share of the points with its 95% interval (None when no game
+    /// scored a point).
+    pub points_share: Option<PointsShare>,
     /// Forfeits by reason.
     pub forfeits: BTreeMap<String, u64>,
     /// Games drawn by the turn cap.
@@ -106,6 +109,7 @@ impl Report {
             pentanomial: s.pentanomial,
             points_per_game: s.points_per_game,
             points_per_game_margin: s.points_per_game_margin,
+            points_share: s.points_share,
             engines: s.tallies,
             forfeits,
             max_turn_draws,
@@ -165,6 +169,21 @@ impl Report {
             "Points per game ({}): {:+.3} ± {:.3}",
             a.name, self.points_per_game, self.points_per_game_margin
         );
+        if let Some(p) = &self.points_share {
+            let _ = writeln!(
+                o,
+                "Share of the points ({}): {:.1}% (95%: {:.1} .. {:.1}, over {})",
+                a.name,
+                p.share * 100.0,
+                p.low * 100.0,
+                p.high * 100.0,
+                if self.elo_model == "pentanomial" {
+                    "game pairs"
+                } else {
+                    "games"
+                }
+            );
+        }
         if !self.forfeits.is_empty() {
             let list: Vec<String> = self
                 .forfeits

@@ -1,5 +1,6 @@
 //! Match statistics from finished games: per-engine tallies, Elo with a 95%
-//! interval, LOS, pentanomial counts over game pairs, points per game.
+//! interval, LOS, pentanomial counts over game pairs, points per game, and
+//! A's share of the points with a 95% interval.
 //!
 //! Scores are from engine A's side (the first `--engine`): a win is 1, a
 //! draw (turn cap) ½, a loss 0, whatever the points. A forfeit is a loss.
@@ -29,6 +30,14 @@
 //! pentanomial model) carried through the curve's slope
 //! `400 / (ln 10 · s (1 - s))` (the delta method): symmetric, and finite
 //! whenever the estimate is.
+//!
+//! **Share of the points.** A's points over both engines' (a gammon counts
+//! 2, a backgammon 3), the measure the points decide: a ratio of two sums over
+//! independent units (game pairs with the pentanomial model, games
+//! otherwise), whose 95% interval is the ratio estimator's (the delta
+//! method): `R ± 1.96 · sqrt(Σ (aᵢ - R tᵢ)² / (n (n - 1))) / t̄`, with `aᵢ` A's
+//! points in unit `i`, `tᵢ` both engines' and `t̄` their mean; clamped to
+//! 0..1. No prior: the games' own.
 
 use crate::board::WinKind;
 use crate::matchfile::{GameEnd, GameRecord};
@@ -249,6 +258,52 @@ pub struct MatchStats {
     pub points_per_game: f64,
     /// Half-width of its 95% interval.
     pub points_per_game_margin: f64,
+    /// A's share of the points with its 95% interval (None when no game
+    /// scored a point).
+    pub points_share: Option<PointsShare>,
+}
+
+/// A's share of the points (0..1) with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct PointsShare {
+    /// A's points over both engines' points.
+    pub share: f64,
+    /// Lower end of the 95% interval.
+    pub low: f64,
+    /// Upper end.
+    pub high: f64,
+}
+
+impl PointsShare {
+    /// From independent units, each A's points and both engines' points in
+    /// it (the ratio estimator and its delta-method interval). None when no
+    /// unit scored; with one unit, the interval is 0..1.
+    pub fn from_units(units: &[(f64, f64)]) -> Option<PointsShare> {
+        let n = units.len() as f64;
+        let total: f64 = units.iter().map(|&(_, t)| t).sum();
+        if total <= 0.0 {
+            return None;
+        }
+        let share = units.iter().map(|&(a, _)| a).sum::<f64>() / total;
+        if units.len() < 2 {
+            return Some(PointsShare {
+                share,
+                low: 0.0,
+                high: 1.0,
+            });
+        }
+        let spread: f64 = units
+            .iter()
+            .map(|&(a, t)| (a - share * t).powi(2))
+            .sum::<f64>()
+            / (n * (n - 1.0));
+        let margin = Z95 * spread.sqrt() / (total / n);
+        Some(PointsShare {
+            share,
+            low: (share - margin).max(0.0),
+            high: (share + margin).min(1.0),
+        })
+    }
 }
 
 /// A's score in a game (1, ½, 0), or None when A did not play it.
@@ -276,6 +331,9 @@ impl MatchStats {
             ..Tally::default()
         });
         let mut a_points = Vec::new();
+        // Per pair: A's points and both engines' points, then per game.
+        let mut pair_points: BTreeMap<u64, (f64, f64)> = BTreeMap::new();
+        let mut game_points = Vec::new();
         let mut pairs: BTreeMap<u64, Vec<f64>> = BTreeMap::new();
         let mut trinomial = [0u64; 3];
         for g in games {
@@ -324,11 +382,19 @@ impl MatchStats {
                     }
                 }
             }
-            a_points.push(match g.end.winner() {
+            let a_won = match g.end.winner() {
                 None => 0,
                 Some(w) if w == a_side => points,
                 Some(_) => -points,
-            });
+            };
+            a_points.push(a_won);
+            // A's points and both engines' (a draw scores none).
+            let scored = if g.end.winner().is_some() { points } else { 0 };
+            let game = (a_won.max(0) as f64, scored as f64);
+            let unit = pair_points.entry(g.pair).or_default();
+            unit.0 += game.0;
+            unit.1 += game.1;
+            game_points.push(game);
         }
         let mut pentanomial = [0u64; 5];
         for scores in pairs.values().filter(|s| s.len() == 2) {
@@ -358,7 +424,13 @@ impl MatchStats {
                 / n;
             (mean, Z95 * (var / n).sqrt())
         };
+        let units: Vec<(f64, f64)> = if model.pentanomial {
+            pair_points.into_values().collect()
+        } else {
+            game_points
+        };
         MatchStats {
+            points_share: PointsShare::from_units(&units),
             games: a_points.len() as u64,
             los: los(tallies[0].wins, tallies[0].losses),
             tallies,
@@ -466,6 +538,35 @@ mod tests {
         assert!(six > 0.0 && sixty > 0.0 && sixty < six, "{six} {sixty}");
         // sd ½ / (n + 1) on the score scale: 60 pairs, ±7.9 Elo.
         assert!(close(sixty / 2.0, 7.9, 0.05), "{sixty}");
+    }
+
+    #[test]
+    fn points_share_interval() {
+        // No point scored (nothing, or only draws): no share.
+        assert_eq!(PointsShare::from_units(&[]), None);
+        assert_eq!(PointsShare::from_units(&[(0.0, 0.0), (0.0, 0.0)]), None);
+        // One unit: its share, and no spread to measure.
+        let one = PointsShare::from_units(&[(2.0, 3.0)]).unwrap();
+        assert_eq!((one.low, one.high), (0.0, 1.0));
+        assert!(close(one.share, 2.0 / 3.0, 1e-12));
+        // Units that all split the same way have no spread: a point interval.
+        let even = PointsShare::from_units(&[(1.0, 2.0), (2.0, 4.0), (1.0, 2.0)]).unwrap();
+        assert!(close(even.share, 0.5, 1e-12) && close(even.low, 0.5, 1e-12));
+        assert!(close(even.high, 0.5, 1e-12));
+        // 30 pairs won 2-0 and 10 lost 0-2: 60 of 80 points. Residuals
+        // 2 - 0.75·2 = 0.5 (30 times) and -1.5 (10 times): Σ² = 30, over
+        // 40·39, divided by t̄ = 2.
+        let mut units = vec![(2.0, 2.0); 30];
+        units.extend(vec![(0.0, 2.0); 10]);
+        let s = PointsShare::from_units(&units).unwrap();
+        let margin = Z95 * (30.0f64 / (40.0 * 39.0)).sqrt() / 2.0;
+        assert!(close(s.share, 0.75, 1e-12));
+        assert!(close(s.low, 0.75 - margin, 1e-12) && close(s.high, 0.75 + margin, 1e-12));
+        // More units of the same mix: a narrower interval.
+        let wide = s.high - s.low;
+        let many: Vec<_> = units.iter().cycle().take(400).copied().collect();
+        let narrow = PointsShare::from_units(&many).unwrap();
+        assert!(narrow.high - narrow.low < wide / 2.0);
     }
 
     #[test]
