@@ -1,12 +1,16 @@
-"""tools/value_by_exact.py and tools/nodes_at_movetime.py (both on the
-package's NCBP client) against the real engine, on hand-made analyses of NC-Hypergammon k = 3 states (their exact
-verdicts written here as the table gives them): the states are grouped by
-verdict, a sure win is valued above 0 and a sure loss below, and every state
-is searched once."""
+"""tools/value_by_exact.py and tools/nodes_at_movetime.py (on the package's
+NCBP client) against the real engine, on hand-made analyses of NC-Hypergammon
+k = 3 states (their exact verdicts written here as the table gives them): the
+states are grouped by verdict, a sure win is valued above 0 and a sure loss
+below, and every state is searched once. tools/choices_by_nodes.py on states
+of a small bear-off table it builds: each limit's choices judged by the table."""
 import json
 import subprocess
 import sys
 from pathlib import Path
+
+import ncbg
+import ncbg.tables
 
 TOOLS = Path(__file__).resolve().parents[2]
 
@@ -75,3 +79,63 @@ def test_nodes_at_movetime_searches_every_state_once(tmp_path, ncbg_bin):
     assert len(lines) == 1 and lines[0].startswith("4 states at go movetime 20: nodes median ")
     median = float(lines[0].split("nodes median ")[1].split(",")[0])
     assert median > 0
+
+
+def bearoff_wins(tmp_path):
+    """A 2-checker bear-off table and four states it holds where X wins only by
+    picking 6 (6/off, 5/off with the pair 6-5); any other choice lets Y bear off."""
+    table = ncbg.tables.build(tmp_path / "bearoff2.tb", 2)
+    x = [13] + [0] * 25
+    x[6] = x[5] = 1
+    y = [14] + [0] * 25
+    y[1] = 1
+    states = [ncbg.State.from_board(x, y, turn="X", numbers=(n, 5), credits=(0, 0))
+              for n in (1, 2, 3, 4)]
+    for s in states:
+        p = table.probe(s)
+        assert p.value == 1 and [str(t) for t in p.best] == ["6:6/off,5/off"]
+        assert len(p.choices) >= 7
+    return table, states
+
+
+def test_choices_by_nodes_judges_each_limit_on_the_same_states(tmp_path, ncbg_bin):
+    table, states = bearoff_wins(tmp_path)
+    path = tmp_path / "analysis.jsonl"
+    # The analysed games kept the first win and left the other three.
+    rows = [{"game": 0, "turn": i, "state": s.id, "best_score": 1000, "best_turns": 1,
+             "played_score": 1000 if i == 0 else -1000, "exact": True}
+            for i, s in enumerate(states)]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows) + json.dumps({"game": 0}) + "\n")
+
+    def table_rows(*args):
+        lines = run("choices_by_nodes.py", path, table.path, "--engine", ncbg_bin, *args)
+        return lines[0], {cells[0]: cells[1:] for cells in
+                          ([c.strip() for c in line.strip("|").split("|")] for line in lines[3:])}
+
+    head, got = table_rows("--min-turns", 0, "--nodes", 50, 500)
+    assert head.startswith("4 won states (every won state), every 1 from 0")
+    assert list(got) == ["the analysed games' own", "go nodes 50", "go nodes 500"]
+    assert got["the analysed games' own"][:2] == ["3", "75.0%"]
+    # The search sees the win one turn on at any limit.
+    assert got["go nodes 50"][:2] == ["0", "0.0%"] and got["go nodes 500"][0] == "0"
+    # A random player (the engine's `Random`) leaves wins that one choice in 7 or
+    # more keeps, and the table counts them.
+    _, rnd = table_rows("--min-turns", 0, "--nodes", 50, "--option", "Random=true")
+    assert 1 <= int(rnd["go nodes 50"][0]) <= 4
+    # --every 2 takes the first and third; --part 1 the second and fourth;
+    # --min-turns 1 leaves none (best play ends in one turn).
+    assert table_rows("--min-turns", 0, "--nodes", 50, "--every", 2)[0].startswith("2 won states")
+    _, second = table_rows("--min-turns", 0, "--nodes", 50, "--every", 2, "--part", 1)
+    assert second["the analysed games' own"][0] == "2"
+    assert table_rows("--nodes", 50, "--min-turns", 1)[0].startswith("0 won states")
+
+
+def test_choices_by_nodes_refuses_a_table_of_another_game(tmp_path, ncbg_bin):
+    table, _ = bearoff_wins(tmp_path)
+    path = analysis(tmp_path, WON)  # k = 3 states: the bear-off table (k = 6) holds none
+    out = subprocess.run([sys.executable, str(TOOLS / "choices_by_nodes.py"), str(path), table.path,
+                          "--engine", ncbg_bin, "--min-turns", "0", "--nodes", "50"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode != 0 and out.stdout == ""
+    assert "cannot judge RQAAoAgAAAAAAA:Xpick:x3y2:d00:k3:n3" in out.stderr
+    assert "Traceback" not in out.stderr
