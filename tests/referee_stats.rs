@@ -123,6 +123,17 @@ fn trinomial_without_pairs_and_sprt_decisions() {
     // No pair counts shown where there are no pairs.
     assert!(!r.to_text().contains("Pentanomial"));
     assert!(r.to_text().contains("(trinomial model"));
+    // The share of the points over games as units (no pairs): 15 of 20
+    // single points; residuals 0.25 (15 games) and -0.75 (5): Σ² = 3.75 over
+    // 20 · 19, t̄ = 1: 75.0% ± 19.5.
+    let share = r.points_share.unwrap();
+    let margin = 1.959_963_984_540_054 * (3.75f64 / 380.0).sqrt();
+    assert!((share.share - 0.75).abs() < 1e-12);
+    assert!((share.low - (0.75 - margin)).abs() < 1e-12);
+    assert!((share.high - (0.75 + margin)).abs() < 1e-12);
+    assert!(r
+        .to_text()
+        .contains("Share of the points (A): 75.0% (95%: 55.5 .. 94.5, over games)"));
     // 15 of 20 and the prior's two drawn games: 16 of 22.
     assert!((r.elo.elo.unwrap() - elo_from_score(16.0 / 22.0).unwrap()).abs() < 1e-9);
 
