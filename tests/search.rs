@@ -394,34 +394,60 @@ fn the_filter_reduction_searches_what_the_filter_cut() {
     }
 }
 
-/// NC-Hypergammon searches with `hyper_move_filter` and every other game
-/// with `move_filter`: each setting changes the search of its own game and
-/// leaves the other's node for node.
+/// NC-Hypergammon searches with `small_alphabet_hyper_move_filter` at k = 3
+/// and 4, with `hyper_move_filter` at k = 5..9, and every other game with
+/// `move_filter`: each setting changes the search of its own games and
+/// leaves the others' node for node.
 #[test]
 fn each_game_searches_with_its_own_move_filter() {
-    let hyper = hyper_opened(4);
+    let small = hyper_opened(4);
+    let hyper = hyper_opened(6);
     let standard = opened(3, 5);
-    let with = |filter, hyper_filter| Settings {
+    let with = |filter, hyper_filter, small_filter| Settings {
         move_filter: filter,
         hyper_move_filter: hyper_filter,
+        small_alphabet_hyper_move_filter: small_filter,
         ..Settings::default()
     };
-    // Hypergammon: its filter cuts, the standard game's is not read.
-    let full = key(search(&hyper, to_depth(6), &with(12, 0)));
-    let narrow = key(search(&hyper, to_depth(6), &with(12, 2)));
+    // Hypergammon at k = 6: its filter cuts, the others are not read.
+    let full = key(search(&hyper, to_depth(6), &with(12, 0, 4)));
+    let narrow = key(search(&hyper, to_depth(6), &with(12, 2, 4)));
     assert_ne!(full.2, narrow.2, "the Hypergammon filter changed nothing");
-    assert_eq!(key(search(&hyper, to_depth(6), &with(0, 2))), narrow);
-    assert_eq!(key(search(&hyper, to_depth(6), &with(1000, 0))), full);
+    assert_eq!(key(search(&hyper, to_depth(6), &with(0, 2, 1000))), narrow);
+    assert_eq!(key(search(&hyper, to_depth(6), &with(1000, 0, 0))), full);
+    // Hypergammon at k = 4: the small alphabet's filter, not the others.
+    let full = key(search(&small, to_depth(6), &with(12, 6, 0)));
+    let narrow = key(search(&small, to_depth(6), &with(12, 6, 2)));
+    assert_ne!(
+        full.2, narrow.2,
+        "the small alphabet's filter changed nothing"
+    );
+    assert_eq!(key(search(&small, to_depth(6), &with(0, 1000, 2))), narrow);
+    assert_eq!(key(search(&small, to_depth(6), &with(1000, 2, 0))), full);
     // The standard game: the reverse.
-    let a = key(search(&standard, to_depth(4), &with(12, 0)));
-    assert_eq!(key(search(&standard, to_depth(4), &with(12, 1000))), a);
-    assert_ne!(key(search(&standard, to_depth(4), &with(0, 6))).2, a.2);
+    let a = key(search(&standard, to_depth(4), &with(12, 0, 0)));
     assert_eq!(
-        Settings::default().move_filter_for(&hyper),
+        key(search(&standard, to_depth(4), &with(12, 1000, 1000))),
+        a
+    );
+    assert_ne!(key(search(&standard, to_depth(4), &with(0, 6, 4))).2, a.2);
+    let defaults = Settings::default();
+    assert_eq!(
+        defaults.move_filter_for(&hyper),
         ncbg::search::DEFAULT_HYPER_MOVE_FILTER
     );
     assert_eq!(
-        Settings::default().move_filter_for(&standard),
+        defaults.move_filter_for(&hyper_opened(5)),
+        ncbg::search::DEFAULT_HYPER_MOVE_FILTER
+    );
+    for k in [3, 4] {
+        assert_eq!(
+            defaults.move_filter_for(&hyper_opened(k)),
+            ncbg::search::DEFAULT_SMALL_ALPHABET_HYPER_MOVE_FILTER
+        );
+    }
+    assert_eq!(
+        defaults.move_filter_for(&standard),
         ncbg::search::DEFAULT_MOVE_FILTER
     );
 }

@@ -35,8 +35,11 @@ pub struct Options {
     /// `MoveFilter`: children searched below the root (0: all).
     pub move_filter: usize,
     /// `HyperMoveFilter`: the same in NC-Hypergammon (three checkers a
-    /// side).
+    /// side) at k = 5..=9.
     pub hyper_move_filter: usize,
+    /// `HyperMoveFilterSmallAlphabet`: the same in NC-Hypergammon at
+    /// k = 3 and 4.
+    pub small_alphabet_hyper_move_filter: usize,
     /// `FilterPerNumber`: below the move filter's cut, each number's best
     /// children kept as well (0: none).
     pub filter_per_number: usize,
@@ -94,6 +97,8 @@ impl Default for Options {
             eval_file: None,
             move_filter: crate::search::DEFAULT_MOVE_FILTER,
             hyper_move_filter: crate::search::DEFAULT_HYPER_MOVE_FILTER,
+            small_alphabet_hyper_move_filter:
+                crate::search::DEFAULT_SMALL_ALPHABET_HYPER_MOVE_FILTER,
             filter_per_number: crate::search::DEFAULT_FILTER_PER_NUMBER,
             filter_reduction: crate::search::DEFAULT_FILTER_REDUCTION,
             odd_depths: 0,
@@ -187,6 +192,12 @@ const MOVE_FILTER: Spin = Spin {
 const HYPER_MOVE_FILTER: Spin = Spin {
     name: "HyperMoveFilter",
     default: crate::search::DEFAULT_HYPER_MOVE_FILTER as u64,
+    min: 0,
+    max: 1000,
+};
+const SMALL_ALPHABET_HYPER_MOVE_FILTER: Spin = Spin {
+    name: "HyperMoveFilterSmallAlphabet",
+    default: crate::search::DEFAULT_SMALL_ALPHABET_HYPER_MOVE_FILTER as u64,
     min: 0,
     max: 1000,
 };
@@ -294,6 +305,7 @@ impl Options {
             format!("option name EvalFile type string default {EMBEDDED_NET}"),
             MOVE_FILTER.line(),
             HYPER_MOVE_FILTER.line(),
+            SMALL_ALPHABET_HYPER_MOVE_FILTER.line(),
             FILTER_PER_NUMBER.line(),
             FILTER_REDUCTION.line(),
             ODD_DEPTHS.line(),
@@ -334,6 +346,7 @@ impl Options {
             threads: self.threads,
             move_filter: self.move_filter,
             hyper_move_filter: self.hyper_move_filter,
+            small_alphabet_hyper_move_filter: self.small_alphabet_hyper_move_filter,
             filter_per_number: self.filter_per_number,
             filter_reduction: self.filter_reduction,
             odd_depths: self.odd_depths,
@@ -422,6 +435,11 @@ impl Options {
             }
             "hypermovefilter" => {
                 self.hyper_move_filter = HYPER_MOVE_FILTER.read(need()?)? as usize;
+                return Ok(OptionEffect::ClearHash);
+            }
+            "hypermovefiltersmallalphabet" => {
+                self.small_alphabet_hyper_move_filter =
+                    SMALL_ALPHABET_HYPER_MOVE_FILTER.read(need()?)? as usize;
                 return Ok(OptionEffect::ClearHash);
             }
             "odddepths" => {
@@ -533,6 +551,19 @@ mod tests {
         assert!(o.set("HyperMoveFilter", Some("-1")).is_err());
         assert!(o.set("HyperMoveFilter", None).is_err());
         assert_eq!(o.hyper_move_filter, 3);
+        assert_eq!(o.settings().small_alphabet_hyper_move_filter, 4);
+        assert_eq!(
+            o.set("HyperMoveFilterSmallAlphabet", Some("5")),
+            Ok(OptionEffect::ClearHash)
+        );
+        assert!(o.set("HyperMoveFilterSmallAlphabet", Some("1001")).is_err());
+        assert_eq!(
+            (
+                o.settings().small_alphabet_hyper_move_filter,
+                o.settings().hyper_move_filter
+            ),
+            (5, 3)
+        );
         assert_eq!(
             o.set("FilterReduction", Some("2")),
             Ok(OptionEffect::ClearHash)
@@ -616,38 +647,38 @@ mod tests {
     #[test]
     fn declarations_match_defaults() {
         let lines = Options::declarations();
-        assert_eq!(lines.len(), 23);
+        assert_eq!(lines.len(), 24);
         assert_eq!(
-            lines[22],
+            lines[23],
             "option name TablesPath type string default <empty>"
         );
-        assert_eq!(lines[21], "option name Tables type string default <empty>");
+        assert_eq!(lines[22], "option name Tables type string default <empty>");
         assert_eq!(
-            lines[20],
+            lines[21],
             "option name ProgressWeight type spin default 4 min 0 max 100"
         );
         assert_eq!(
-            lines[19],
+            lines[20],
             "option name ProgressAfter type spin default 150 min 0 max 10000"
         );
         assert_eq!(
-            lines[18],
+            lines[19],
             "option name HyperFutilityMargin type spin default 300 min 0 max 3000"
         );
         assert_eq!(
-            lines[17],
+            lines[18],
             "option name FutilityMargin type spin default 0 min 0 max 3000"
         );
         assert_eq!(
-            lines[16],
+            lines[17],
             "option name OddDepths type spin default 0 min 0 max 2"
         );
         assert_eq!(
-            lines[15],
+            lines[16],
             "option name FilterReduction type spin default 1 min 0 max 8"
         );
         assert_eq!(
-            lines[14],
+            lines[15],
             "option name FilterPerNumber type spin default 0 min 0 max 100"
         );
         assert_eq!(
@@ -657,6 +688,10 @@ mod tests {
         assert_eq!(
             lines[13],
             "option name HyperMoveFilter type spin default 6 min 0 max 1000"
+        );
+        assert_eq!(
+            lines[14],
+            "option name HyperMoveFilterSmallAlphabet type spin default 4 min 0 max 1000"
         );
         assert_eq!(
             lines[0],

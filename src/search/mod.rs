@@ -18,7 +18,8 @@
 //! move filters; the root's choices are all searched): at 100 ms a move it
 //! won +49.6 Elo (95%: +8.1 .. +92.5, 240 games) over full width. In
 //! NC-Hypergammon the filter is [`Settings::hyper_move_filter`], narrower,
-//! since three checkers a side have far fewer plays. The
+//! since three checkers a side have far fewer plays, and narrower still at
+//! k = 3 and 4 ([`Settings::small_alphabet_hyper_move_filter`]). The
 //! children past the filter's cut are not dropped but searched
 //! [`Settings::filter_reduction`] turns shallower with a null window, and
 //! in full if one beats the best child: a reply the static value ranks
@@ -112,10 +113,13 @@ pub struct Settings {
     /// leaves searches only its this many best children by static value
     /// (0: all of them). See [`DEFAULT_MOVE_FILTER`].
     pub move_filter: usize,
-    /// The move filter in NC-Hypergammon (three checkers a side), where
-    /// [`Settings::move_filter`] is every other game's. See
+    /// The move filter in NC-Hypergammon (three checkers a side) at
+    /// k = 5..=9, where [`Settings::move_filter`] is every other game's. See
     /// [`DEFAULT_HYPER_MOVE_FILTER`].
     pub hyper_move_filter: usize,
+    /// The move filter in NC-Hypergammon with a small alphabet (k up to
+    /// [`SMALL_ALPHABET`]). See [`DEFAULT_SMALL_ALPHABET_HYPER_MOVE_FILTER`].
+    pub small_alphabet_hyper_move_filter: usize,
     /// With the move filter: a node to pick a number also keeps, past the
     /// filter's cut, the best this many children of each number it can
     /// pick, so that no number (half of the opponent's next pair) goes
@@ -167,6 +171,21 @@ pub const DEFAULT_MOVE_FILTER: usize = 12;
 /// and +60 (`docs/lab/search-options.md`, the Hypergammon move filter).
 pub const DEFAULT_HYPER_MOVE_FILTER: usize = 6;
 
+/// The largest alphabet (k) whose NC-Hypergammon games search with
+/// [`Settings::small_alphabet_hyper_move_filter`].
+pub const SMALL_ALPHABET: u8 = 4;
+
+/// The move filter in NC-Hypergammon at k = 3 and 4. With one number to
+/// pick a turn at k = 3 (two at k = 4, without credits) a state has a
+/// median of 6 (11) turns, where the filter of 6 barely cuts; the filter of
+/// 4 beat it in self-play at k = 3 (+87.2 and +5.7 at 20,000 nodes a
+/// move, +22.8 and +22.8 at 60,000), at k = 4 (+10.1 pooled at 20,000,
+/// +22.8 and +22.8 at 60,000) and was level at k = 4 with two credits
+/// (+2.8), each 120 games; at k = 5 and 6 with two credits it lost
+/// (−28.5 each), so those keep [`DEFAULT_HYPER_MOVE_FILTER`]
+/// (`docs/lab/search-options.md`, the filter per alphabet).
+pub const DEFAULT_SMALL_ALPHABET_HYPER_MOVE_FILTER: usize = 4;
+
 /// Children of each number kept past the move filter's cut: none by default.
 pub const DEFAULT_FILTER_PER_NUMBER: usize = 0;
 
@@ -216,12 +235,17 @@ impl Settings {
         }
     }
 
-    /// The move filter of the game `state` belongs to:
-    /// [`Settings::hyper_move_filter`] with three checkers a side, else
+    /// The move filter of the game `state` belongs to: with three checkers
+    /// a side [`Settings::small_alphabet_hyper_move_filter`] up to k =
+    /// [`SMALL_ALPHABET`] and [`Settings::hyper_move_filter`] above, else
     /// [`Settings::move_filter`].
     pub fn move_filter_for(&self, state: &GameState) -> usize {
         if is_hypergammon(state) {
-            self.hyper_move_filter
+            if state.k() <= SMALL_ALPHABET {
+                self.small_alphabet_hyper_move_filter
+            } else {
+                self.hyper_move_filter
+            }
         } else {
             self.move_filter
         }
@@ -244,6 +268,7 @@ impl Default for Settings {
             threads: 1,
             move_filter: DEFAULT_MOVE_FILTER,
             hyper_move_filter: DEFAULT_HYPER_MOVE_FILTER,
+            small_alphabet_hyper_move_filter: DEFAULT_SMALL_ALPHABET_HYPER_MOVE_FILTER,
             filter_per_number: DEFAULT_FILTER_PER_NUMBER,
             filter_reduction: DEFAULT_FILTER_REDUCTION,
             odd_depths: 0,

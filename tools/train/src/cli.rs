@@ -169,8 +169,9 @@ pub(crate) enum Cmd {
         /// engine's).
         #[arg(long)]
         odd_depths: Option<u8>,
-        /// The search's move filter (engine options MoveFilter and
-        /// HyperMoveFilter, whichever the table's game uses; 0: none).
+        /// The search's move filter (engine options MoveFilter,
+        /// HyperMoveFilter and HyperMoveFilterSmallAlphabet, whichever the
+        /// table's game uses; 0: none).
         #[arg(long)]
         move_filter: Option<usize>,
         /// The search's futility margin in millipoints (engine options

@@ -142,6 +142,8 @@ pub(crate) fn run(cli: Cli) -> Result<(), String> {
                 odd_depths: odd_depths.unwrap_or(defaults.odd_depths),
                 move_filter: move_filter.unwrap_or(defaults.move_filter),
                 hyper_move_filter: move_filter.unwrap_or(defaults.hyper_move_filter),
+                small_alphabet_hyper_move_filter: move_filter
+                    .unwrap_or(defaults.small_alphabet_hyper_move_filter),
                 futility_margin: futility_margin.unwrap_or(defaults.futility_margin),
                 hyper_futility_margin: futility_margin.unwrap_or(defaults.hyper_futility_margin),
                 ..defaults

@@ -44,10 +44,13 @@ use ncbg::search::Settings;
 /// relabelling, the arena): the engine's defaults as they were when the
 /// documented generations were made, so that their commands replay game
 /// for game. The engine has since played with `FilterReduction` 1 and, in
-/// NC-Hypergammon, `HyperFutilityMargin` 300; the trainer keeps 0 for both
-/// (the children past the move filter's cut left out, no futility pruning).
+/// NC-Hypergammon, `HyperFutilityMargin` 300 and at k = 3 and 4 the filter
+/// of 4; the trainer keeps 0 for the first two (the children past the move
+/// filter's cut left out, no futility pruning) and NC-Hypergammon's filter
+/// of 6 at every k.
 pub fn search_settings() -> Settings {
     Settings {
+        small_alphabet_hyper_move_filter: ncbg::search::DEFAULT_HYPER_MOVE_FILTER,
         filter_reduction: 0,
         futility_margin: 0,
         hyper_futility_margin: 0,
