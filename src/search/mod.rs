@@ -177,11 +177,11 @@ pub const SMALL_ALPHABET: u8 = 4;
 
 /// The move filter in NC-Hypergammon at k = 3 and 4. With one number to
 /// pick a turn at k = 3 (two at k = 4, without credits) a state has a
-/// median of 6 (11) turns, where the filter of 6 barely cuts; the filter of
-/// 4 beat it in self-play at k = 3 (+87.2 and +5.7 at 20,000 nodes a
-/// move, +22.8 and +22.8 at 60,000), at k = 4 (+10.1 pooled at 20,000,
-/// +22.8 and +22.8 at 60,000) and was level at k = 4 with two credits
-/// (+2.8), each 120 games; at k = 5 and 6 with two credits it lost
+/// median of 6 (11) turns, where the filter of 6 barely cuts. Against it
+/// in self-play, 120 games a match, the filter of 4 scored at k = 3 +87.2
+/// and +5.7 at 20,000 nodes a move, +22.8 and +2.8 at 60,000 (+31.4 with
+/// two credits); at k = 4 −22.8 and +42.9 at 20,000, +22.8 and +22.8 at
+/// 60,000 (+2.8 with two credits); at k = 5 and 6 with two credits it lost
 /// (−28.5 each), so those keep [`DEFAULT_HYPER_MOVE_FILTER`]
 /// (`docs/lab/search-options.md`, the filter per alphabet).
 pub const DEFAULT_SMALL_ALPHABET_HYPER_MOVE_FILTER: usize = 4;
