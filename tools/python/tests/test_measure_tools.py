@@ -2,8 +2,9 @@
 NCBP client) against the real engine, on hand-made analyses of NC-Hypergammon
 k = 3 states (their exact verdicts written here as the table gives them): the
 states are grouped by verdict, a sure win is valued above 0 and a sure loss
-below, and every state is searched once. tools/choices_by_nodes.py on states
-of a small bear-off table it builds: each limit's choices judged by the table."""
+below, and every state is searched once. tools/choices_by_nodes.py and
+tools/slow_win_siblings.py on states of a small bear-off table it builds: each
+limit's choices, and each net's ranking of the children, judged by the table."""
 import json
 import subprocess
 import sys
@@ -139,3 +140,35 @@ def test_choices_by_nodes_refuses_a_table_of_another_game(tmp_path, ncbg_bin):
     assert out.returncode != 0 and out.stdout == ""
     assert "cannot judge RQAAoAgAAAAAAA:Xpick:x3y2:d00:k3:n3" in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_slow_win_siblings_ranks_each_states_children_by_the_table(tmp_path):
+    table, states = bearoff_wins(tmp_path)
+    path = tmp_path / "analysis.jsonl"
+    # Each state twice (counted once), a lost one and a summary line (skipped).
+    rows = [{"game": 0, "turn": i, "state": s.id, "best_score": 1000, "best_turns": 1, "exact": True}
+            for i, s in enumerate(states + states)]
+    rows.append({"game": 0, "turn": 9, "state": states[0].id, "best_score": -1000, "exact": True})
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows) + json.dumps({"game": 0}) + "\n")
+    net = TOOLS / "train" / "nets" / "gen0.ncnn"
+
+    def table_rows(*args):
+        lines = run("slow_win_siblings.py", path, table.path, *args)
+        return lines[0], {cells[0]: cells[1:] for cells in
+                          ([c.strip() for c in line.strip("|").split("|")] for line in lines[3:])}
+
+    head, got = table_rows("-", net, "--min-turns", 0, "--nodes", 200)
+    assert head.startswith("4 won states over 0 turns with a child that is not a win, every 1 from 0")
+    assert list(got) == ["-", str(net)]
+    for cells in got.values():
+        # The one winning child bears off (a finished game, above every value):
+        # every pair ordered right, the best static child the win, and the
+        # search keeps it.
+        assert cells[0] == "1.000" and cells[1] == "0" and cells[3] == "0"
+    # Best play ends in one turn: over 0 turns keeps them, over 1 none.
+    assert table_rows("-", "--min-turns", 1)[0].startswith("0 won states")
+    # Every second state from the second: two of the four; no search column without --nodes.
+    head, got = table_rows("-", "--min-turns", 0, "--every", 2, "--part", 1)
+    assert head.startswith("2 won states") and len(got["-"]) == 3
+    # The drawn states: the table holds none of these as a draw.
+    assert table_rows("-", "--drawn")[0].startswith("0 drawn states")
