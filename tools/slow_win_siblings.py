@@ -21,19 +21,10 @@ package (`pip install ./tools/python`).
 """
 import argparse
 import json
-import math
 
 import ncbg
-
-
-def wilson(k, n, z=1.96):
-    """Wilson's 95% interval of k successes in n, as percentages."""
-    if n == 0:
-        return (0.0, 100.0)
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (100 * max(0.0, centre - half), 100 * min(1.0, centre + half))
+# A tool beside this one (the script's folder is on the path when it runs).
+from choices_by_nodes import wilson
 
 
 def states(path, min_turns, drawn):
