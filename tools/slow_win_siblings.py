@@ -4,7 +4,7 @@ distinct won states of an analysis whose best play needs more than T turns and
 that have a child which is not a win, each net's static values of the children
 (pairwise AUC: the share of (winning child, other child) pairs the net orders
 right, ties half; and how often the child of the best static value is not a
-win) and, with --nodes, how often its search leaves the win.
+win, a tie going to the winning child) and, with --nodes, how often its search leaves the win.
 
 Usage: tools/slow_win_siblings.py ANALYSIS TABLE NET [NET ...] [--nodes N]
        [--min-turns T] [--every K] [--part P] [--drawn]
@@ -47,14 +47,18 @@ def states(path, min_turns, drawn):
     return out
 
 
-def cases(table, ids, drawn):
+def cases(table, table_path, ids, drawn):
     """(state, [(turn, child, good)]) for the states whose children differ."""
     out = []
     for sid in ids:
         state = ncbg.State(sid)
         # A choice's value is for the mover: a win keeps a won state, a draw or
         # better keeps a drawn one.
-        good = {str(c.turn) for c in table.probe(state).choices if (c.value >= 0 if drawn else c.value > 0)}
+        try:
+            choices = table.probe(state).choices
+        except ncbg.Error as e:
+            raise SystemExit(f"{table_path} cannot judge {sid}: {e}") from None
+        good = {str(c.turn) for c in choices if (c.value >= 0 if drawn else c.value > 0)}
         kids = [(str(t), state.play(t), str(t) in good) for t in state.legal_turns()]
         if any(g for _, _, g in kids) and not all(g for _, _, g in kids):
             out.append((state, kids))
@@ -75,7 +79,7 @@ def main():
     if a.every < 1 or a.part < 0 or a.nodes < 0:
         ap.error("--every must be 1 or more, --part and --nodes 0 or more")
     table = ncbg.Table(a.table)
-    cs = cases(table, states(a.analysis, a.min_turns, a.drawn)[a.part::a.every], a.drawn)
+    cs = cases(table, a.table, states(a.analysis, a.min_turns, a.drawn)[a.part::a.every], a.drawn)
     kind = "drawn states with a losing child" if a.drawn else f"won states over {a.min_turns} turns with a child that is not a win"
     print(f"{len(cs)} {kind}, every {a.every} from {a.part}")
     print("| net | AUC | best static child not good | 95% |" + (f" search at {a.nodes} nodes leaves | 95% |" if a.nodes else ""))

@@ -172,3 +172,13 @@ def test_slow_win_siblings_ranks_each_states_children_by_the_table(tmp_path):
     assert head.startswith("2 won states") and len(got["-"]) == 3
     # The drawn states: the table holds none of these as a draw.
     assert table_rows("-", "--drawn")[0].startswith("0 drawn states")
+
+
+def test_slow_win_siblings_refuses_a_table_of_another_game(tmp_path):
+    table, _ = bearoff_wins(tmp_path)
+    path = analysis(tmp_path, WON)  # k = 3 states: the bear-off table (k = 6) holds none
+    out = subprocess.run([sys.executable, str(TOOLS / "slow_win_siblings.py"), str(path), table.path, "-",
+                          "--min-turns", "0"], capture_output=True, text=True, timeout=120)
+    assert out.returncode != 0 and out.stdout == ""
+    assert "cannot judge RQAAoAgAAAAAAA:Xpick:x3y2:d00:k3:n3" in out.stderr
+    assert "Traceback" not in out.stderr
