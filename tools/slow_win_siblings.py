@@ -4,7 +4,8 @@ distinct won states of an analysis whose best play needs more than T turns and
 that have a child which is not a win, each net's static values of the children
 (pairwise AUC: the share of (winning child, other child) pairs the net orders
 right, ties half; and how often the child of the best static value is not a
-win, a tie going to the winning child) and, with --nodes, how often its search leaves the win.
+win, a tie going to the winning child) and, with --nodes, how often its search
+leaves the win.
 
 Usage: tools/slow_win_siblings.py ANALYSIS TABLE NET [NET ...] [--nodes N]
        [--min-turns T] [--every K] [--part P] [--drawn]

@@ -170,6 +170,17 @@ def test_slow_win_siblings_ranks_each_states_children_by_the_table(tmp_path):
     # Every second state from the second: two of the four; no search column without --nodes.
     head, got = table_rows("-", "--min-turns", 0, "--every", 2, "--part", 1)
     assert head.startswith("2 won states") and len(got["-"]) == 3
+    # The set follows the games' indices and turns, not the file's order (a
+    # match file lists its games as they finished): the lines reversed, the
+    # same two states.
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(reversed(lines)) + "\n")
+    sys.path.insert(0, str(TOOLS))
+    try:
+        import slow_win_siblings
+    finally:
+        sys.path.pop(0)
+    assert slow_win_siblings.states(path, 0, False) == [s.id for s in states]
     # The drawn states: the table holds none of these as a draw.
     assert table_rows("-", "--drawn")[0].startswith("0 drawn states")
 
