@@ -4,7 +4,9 @@ k = 3 states (their exact verdicts written here as the table gives them): the
 states are grouped by verdict, a sure win is valued above 0 and a sure loss
 below, and every state is searched once. tools/choices_by_nodes.py and
 tools/slow_win_siblings.py on states of a small bear-off table it builds: each
-limit's choices, and each net's ranking of the children, judged by the table."""
+limit's choices, and each net's ranking of the children, judged by the table.
+tools/outcome_by_exact.py on a match file and a self-play file of those states:
+each game's result for the states' movers, grouped by the table's verdict."""
 import json
 import subprocess
 import sys
@@ -192,4 +194,57 @@ def test_slow_win_siblings_refuses_a_table_of_another_game(tmp_path):
                           "--min-turns", "0"], capture_output=True, text=True, timeout=120)
     assert out.returncode != 0 and out.stdout == ""
     assert "cannot judge RQAAoAgAAAAAAA:Xpick:x3y2:d00:k3:n3" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_outcome_by_exact_groups_the_games_results_by_verdict(tmp_path):
+    table, states = bearoff_wins(tmp_path)
+    s = states[0]
+    # A referee match file of two games from the same won state: X keeps the
+    # win, or throws it and Y bears off (a state Y wins, and the game Y's).
+    kept = s.play("6:6/off,5/off")
+    thrown = s.copy()
+    thrown.push(next(t for t in s.legal_turns() if str(t) != "6:6/off,5/off"))
+    while not thrown.is_over():
+        thrown.push(table.probe(thrown).best[0])
+    assert thrown.result().winner == "Y"
+    m = ncbg.matchfile.MatchFile.new(["a", "b"])
+    m.games = [ncbg.matchfile.Game.from_state(g, "a", "b", index=i) for i, g in enumerate([kept, thrown])]
+    match = tmp_path / "match.txt"
+    m.write(match)
+
+    def table_rows(path):
+        lines = run("outcome_by_exact.py", table.path, path)
+        return lines[0], {cells[0]: cells[1:] for cells in
+                          ([c.strip() for c in line.strip("|").split("|")] for line in lines[4:])}
+
+    head, got = table_rows(match)
+    assert head.startswith("3 states to pick in 1 file(s)")
+    # Every state is won in one turn for its mover: X's twice (kept, thrown), Y's once.
+    assert list(got) == ["won, within 40 turns"]
+    assert got["won, within 40 turns"] == ["3", "100.0%", "67%", "0%", "33%", "+0.33"]
+
+    # A self-play file: its labels, a capped game (result 0) counted as drawn; a
+    # line cut short and a state the table does not hold are left out.
+    data = tmp_path / "sp.data"
+    data.write_text("ncbg-selfplay 1 seed=1 games=4 depth=1 nodes=0\n"
+                    f"game 0 result 1 states {s.id}=900 {states[1].id}=800 end\n"
+                    f"game 1 result 0 states {states[2].id}=700 end\n"
+                    f"game 2 result -1 states {states[3].id}=100\n"
+                    f"game 3 result 1 states {WON[0][0]}=5 end\n")
+    head, got = table_rows(data)
+    assert head.startswith("3 states to pick")
+    assert got["won, within 40 turns"] == ["3", "100.0%", "67%", "33%", "0%", "+0.67", "800 (700 .. 900)"]
+
+    # A file of neither kind, or a table that holds none of the states: the reason, no traceback.
+    bad = tmp_path / "notes.txt"
+    bad.write_text("hello\n")
+    out = subprocess.run([sys.executable, str(TOOLS / "outcome_by_exact.py"), table.path, str(bad)],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode != 0 and "neither a referee match file nor a self-play data file" in out.stderr
+    k3 = tmp_path / "k3.data"
+    k3.write_text(f"ncbg-selfplay 1 seed=1\ngame 0 result 1 states {WON[0][0]}=5 end\n")
+    out = subprocess.run([sys.executable, str(TOOLS / "outcome_by_exact.py"), table.path, str(k3)],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode != 0 and "no state of these files is in" in out.stderr
     assert "Traceback" not in out.stderr
