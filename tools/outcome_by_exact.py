@@ -38,12 +38,15 @@ SELFPLAY_MAGIC = "ncbg-selfplay"
 def selfplay_games(path):
     """(points X won, [(state ID, label)]) of each whole game line of a self-play file."""
     with open(path) as f:
-        for line in f:
+        for number, line in enumerate(f, 1):
             words = line.split()
             if len(words) < 5 or words[0] != "game" or words[-1] != "end":
                 continue  # the header, or a line cut short by a crash
-            states = [w.rsplit("=", 1) for w in words[5:-1]]
-            yield int(words[3]), [(s, int(v)) for s, v in states]
+            try:
+                states = [w.rsplit("=", 1) for w in words[5:-1]]
+                yield int(words[3]), [(s, int(v)) for s, v in states]
+            except ValueError:
+                raise SystemExit(f"{path}:{number}: not a game line of a self-play file") from None
 
 
 def match_games(path):
@@ -75,7 +78,10 @@ def tally(table, paths):
     for path in paths:
         for points_x, states in games_of(path):
             for state_id, label in states:
-                state = ncbg.State(state_id)
+                try:
+                    state = ncbg.State(state_id)
+                except ncbg.BadId as e:
+                    raise SystemExit(f"{path}: {e}") from None
                 if state.phase != "pick" or state.is_over() or not table.covers(state):
                     continue
                 probe = table.probe(state)

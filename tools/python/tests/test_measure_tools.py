@@ -248,3 +248,9 @@ def test_outcome_by_exact_groups_the_games_results_by_verdict(tmp_path):
                          capture_output=True, text=True, timeout=120)
     assert out.returncode != 0 and "no state of these files is in" in out.stderr
     assert "Traceback" not in out.stderr
+    # A game line with a broken label or state ID: the file and line, no traceback.
+    for broken in [f"{s.id}=lots", "NOSTATE=5"]:
+        k3.write_text(f"ncbg-selfplay 1 seed=1\ngame 0 result 1 states {broken} end\n")
+        out = subprocess.run([sys.executable, str(TOOLS / "outcome_by_exact.py"), table.path, str(k3)],
+                             capture_output=True, text=True, timeout=120)
+        assert out.returncode != 0 and str(k3) in out.stderr and "Traceback" not in out.stderr
