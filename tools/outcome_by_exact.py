@@ -2,7 +2,7 @@
 """What games teach about a state: their results (and a self-play file's labels)
 grouped by the state's exact verdict.
 
-Usage: tools/outcome_by_exact.py TABLE FILE... [--label NAME]
+Usage: tools/outcome_by_exact.py TABLE FILE...
 
 Each FILE is a referee match file (`ncbg-referee --out`, e.g. the k = 3
 benchmark's match.txt from tools/hyper_benchmark.sh) or a self-play data file

@@ -236,21 +236,20 @@ def test_outcome_by_exact_groups_the_games_results_by_verdict(tmp_path):
     assert head.startswith("3 states to pick")
     assert got["won, within 40 turns"] == ["3", "100.0%", "67%", "33%", "0%", "+0.67", "800 (700 .. 900)"]
 
-    # A file of neither kind, or a table that holds none of the states: the reason, no traceback.
+    # A file of neither kind, a table that holds none of the states, a game line
+    # with a broken label or state ID: the reason, no traceback.
+    def fails(path):
+        out = subprocess.run([sys.executable, str(TOOLS / "outcome_by_exact.py"), table.path, str(path)],
+                             capture_output=True, text=True, timeout=120)
+        assert out.returncode != 0 and "Traceback" not in out.stderr
+        return out.stderr
+
     bad = tmp_path / "notes.txt"
     bad.write_text("hello\n")
-    out = subprocess.run([sys.executable, str(TOOLS / "outcome_by_exact.py"), table.path, str(bad)],
-                         capture_output=True, text=True, timeout=120)
-    assert out.returncode != 0 and "neither a referee match file nor a self-play data file" in out.stderr
+    assert "neither a referee match file nor a self-play data file" in fails(bad)
     k3 = tmp_path / "k3.data"
     k3.write_text(f"ncbg-selfplay 1 seed=1\ngame 0 result 1 states {WON[0][0]}=5 end\n")
-    out = subprocess.run([sys.executable, str(TOOLS / "outcome_by_exact.py"), table.path, str(k3)],
-                         capture_output=True, text=True, timeout=120)
-    assert out.returncode != 0 and "no state of these files is in" in out.stderr
-    assert "Traceback" not in out.stderr
-    # A game line with a broken label or state ID: the file and line, no traceback.
+    assert "no state of these files is in" in fails(k3)
     for broken in [f"{s.id}=lots", "NOSTATE=5"]:
         k3.write_text(f"ncbg-selfplay 1 seed=1\ngame 0 result 1 states {broken} end\n")
-        out = subprocess.run([sys.executable, str(TOOLS / "outcome_by_exact.py"), table.path, str(k3)],
-                             capture_output=True, text=True, timeout=120)
-        assert out.returncode != 0 and str(k3) in out.stderr and "Traceback" not in out.stderr
+        assert str(k3) in fails(k3)
