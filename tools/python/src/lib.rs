@@ -3,11 +3,15 @@
 //! pure-Python parts (the subprocess engine, the file readers' classes).
 //!
 //! - `state`: `State` and `Turn` (rules, IDs, notation);
-//! - `search`: `search`, `evaluate` and `analyze_game` in-process, the
-//!   GIL released while they run;
+//! - `search`: `Searcher` and `search` in-process, the GIL released while
+//!   they run;
+//! - `evaluate`: `evaluate`, the net's static evaluation;
+//! - `analysis`: `analyze_game`, every turn of a game judged;
 //! - `files`: match files, gnubg `.mat` files (the library's
 //!   `ncbg::matchfile::mat`) and exact-value tables.
 
+mod analysis;
+mod evaluate;
 mod files;
 mod search;
 mod state;
@@ -45,6 +49,8 @@ fn _ncbg(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     state::register(m)?;
     search::register(m)?;
+    evaluate::register(m)?;
+    analysis::register(m)?;
     files::register(m)?;
     Ok(())
 }

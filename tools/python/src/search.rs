@@ -1,18 +1,16 @@
-//! The engine in-process: `Searcher`, `search`, `evaluate` and
-//! `analyze_game`, over `ncbg::search`, `ncbg::eval` and `ncbg::analysis`.
-//! Every search runs with the GIL released (`py.allow_threads`).
+//! The search in-process: `Searcher`, `search` and their results, over
+//! `ncbg::search`. Every search runs with the GIL released
+//! (`py.allow_threads`). The net and limit arguments are read here for
+//! `evaluate` and `analyze_game` too.
 
 use crate::files::tables_of;
-use crate::state::{decode_id, PyState, PyTurn};
-use crate::{Error, IllegalTurn};
-use ncbg::analysis::{self, Thresholds};
-use ncbg::engine::display;
+use crate::state::{PyState, PyTurn};
+use crate::Error;
 use ncbg::eval::nn;
-use ncbg::eval::{Evaluator, NnEval};
+use ncbg::eval::NnEval;
 use ncbg::game::GameState;
 use ncbg::search::{self as s, Info, Limits, Settings};
-use ncbg::tables::Table;
-use ncbg::turn::{self, Turn, TurnForm};
+use ncbg::turn::{self, TurnForm};
 use pyo3::prelude::*;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -23,18 +21,14 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PySearcher>()?;
     m.add_class::<PySearchResult>()?;
     m.add_class::<PyLine>()?;
-    m.add_class::<PyEvaluation>()?;
-    m.add_class::<PyTurnReport>()?;
     m.add_function(wrap_pyfunction!(search, m)?)?;
-    m.add_function(wrap_pyfunction!(evaluate, m)?)?;
-    m.add_function(wrap_pyfunction!(analyze_game, m)?)?;
     Ok(())
 }
 
 /// The evaluation with the net of `path` (a net file, `net-format.md`) for
 /// every state, or the embedded nets, each state valued by its game's, as
 /// the engine does.
-fn evaluator(path: Option<&str>) -> PyResult<NnEval> {
+pub(crate) fn evaluator(path: Option<&str>) -> PyResult<NnEval> {
     match path {
         None | Some("<embedded>") => Ok(NnEval::embedded()),
         Some(p) => nn::file::load(Path::new(p))
@@ -44,7 +38,7 @@ fn evaluator(path: Option<&str>) -> PyResult<NnEval> {
 }
 
 /// The limits of a search; with none given the engine's default depth (3).
-fn limits(
+pub(crate) fn limits(
     depth: Option<u32>,
     nodes: Option<u64>,
     movetime: Option<f64>,
@@ -306,221 +300,4 @@ fn search(
 ) -> PyResult<PySearchResult> {
     let mut s = PySearcher::py_new(hash, net, tables, threads, seed)?;
     s.search(py, state, depth, nodes, movetime, multipv)
-}
-
-/// The net's static evaluation of a state for its side to move: what the
-/// engine's ``eval`` command prints.
-#[pyclass(module = "ncbg", name = "Evaluation", frozen, get_all)]
-#[derive(Clone)]
-pub struct PyEvaluation {
-    /// Chance to win.
-    win: f64,
-    /// Chance to win a gammon or a backgammon.
-    win_gammon: f64,
-    /// Chance to win a backgammon.
-    win_backgammon: f64,
-    /// Chance to lose a gammon or a backgammon.
-    lose_gammon: f64,
-    /// Chance to lose a backgammon.
-    lose_backgammon: f64,
-    /// Expected points.
-    equity: f64,
-    /// The search's value in millipoints (``evalok``).
-    mp: i32,
-    /// The exact value in points (0 a draw) when a table given covers the
-    /// state, else None.
-    exact: Option<i32>,
-    /// Turns to the end under perfect play, with ``exact``.
-    exact_turns: Option<u32>,
-    /// The lines of the engine's ``eval`` reply, ``evalok`` last.
-    lines: Vec<String>,
-}
-
-#[pymethods]
-impl PyEvaluation {
-    fn __repr__(&self) -> String {
-        format!(
-            "Evaluation(win={:.4}, win_gammon={:.4}, win_backgammon={:.4}, lose_gammon={:.4}, lose_backgammon={:.4}, equity={:.4}, mp={})",
-            self.win, self.win_gammon, self.win_backgammon, self.lose_gammon, self.lose_backgammon, self.equity, self.mp
-        )
-    }
-}
-
-/// The static evaluation of ``state`` with the embedded nets (the game's
-/// own, as in the engine) or the net file ``net``: the probabilities the
-/// engine's ``eval`` prints (made consistent), the equity and the
-/// millipoints the search uses; with ``tables``, the exact value of a state
-/// one covers. Raises ``ncbg.Error`` on a finished game.
-#[pyfunction]
-#[pyo3(signature = (state, net = None, tables = None))]
-fn evaluate(
-    state: &PyState,
-    net: Option<&str>,
-    tables: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyEvaluation> {
-    let g = state.state;
-    if let Some(r) = g.result() {
-        return Err(Error::new_err(format!("the game is over: {r}")));
-    }
-    let eval = evaluator(net)?;
-    let tables = tables_of(tables)?;
-    let exact = tables.iter().find_map(|t| t.probe(&g).ok());
-    let p = eval.network_for(&g).probabilities(&g);
-    Ok(PyEvaluation {
-        win: f64::from(p.win),
-        win_gammon: f64::from(p.win_gammon),
-        win_backgammon: f64::from(p.win_backgammon),
-        lose_gammon: f64::from(p.lose_gammon),
-        lose_backgammon: f64::from(p.lose_backgammon),
-        equity: f64::from(p.equity()),
-        mp: eval.evaluate(&g),
-        exact: exact.map(|e| e.value.points()),
-        exact_turns: exact.map(|e| e.rank),
-        lines: display::eval(&g, &eval, exact),
-    })
-}
-
-/// The verdict on one played turn (``ncbg analyze``'s per-turn line).
-#[pyclass(module = "ncbg", name = "TurnReport", frozen, get_all)]
-#[derive(Clone)]
-pub struct PyTurnReport {
-    /// Index of the turn in the list given (0-based).
-    index: usize,
-    /// ``"X"`` or ``"Y"``.
-    side: String,
-    /// The full-state ID before the turn.
-    state: String,
-    /// The turn played.
-    played: PyTurn,
-    /// Its value in millipoints at the analysis depth.
-    played_score: i32,
-    /// The engine's best turn (a token).
-    best: String,
-    /// The best's value in millipoints.
-    best_score: i32,
-    /// ``best_score - played_score``, at least 0 (millipoints).
-    loss: i32,
-    /// ``"ok"``, ``"error"`` or ``"blunder"``.
-    verdict: String,
-    /// Depth of the comparison (0 for a table's exact verdict).
-    depth: u32,
-    /// True when a table judged it (exact values).
-    exact: bool,
-    /// ``"contact"``, ``"race"`` or ``"bear-off"`` before the turn.
-    stage: String,
-    /// Where a table judged it and best play wins or loses: turns to the
-    /// end under best play after the table's first optimal choice (the
-    /// fastest win, the slowest loss; else ``None``).
-    best_turns: Option<u32>,
-    /// The same after the played turn.
-    played_turns: Option<u32>,
-}
-
-#[pymethods]
-impl PyTurnReport {
-    fn __repr__(&self) -> String {
-        format!(
-            "TurnReport(index={}, side='{}', played='{}', best='{}', loss={}, verdict='{}')",
-            self.index,
-            self.side,
-            self.played.token_string(),
-            self.best,
-            self.loss,
-            self.verdict
-        )
-    }
-}
-
-/// Judges every turn of a game from ``start``, as ``ncbg analyze`` does:
-/// each played turn against the engine's best at the same depth (or, where
-/// a table covers the state, by exact values). ``turns`` are ``Turn``s or
-/// turn tokens, replayed from ``start``; turn-0 picks are replayed but not
-/// judged. Returns one ``TurnReport`` per judged turn. Limits as
-/// ``search`` (default depth 3); ``error`` and ``blunder`` are the
-/// thresholds in millipoints.
-#[pyfunction]
-#[pyo3(signature = (start, turns, depth = None, nodes = None, movetime = None, tables = None, net = None, hash = 16, error = 80, blunder = 160))]
-#[allow(clippy::too_many_arguments)]
-fn analyze_game(
-    py: Python<'_>,
-    start: &Bound<'_, PyAny>,
-    turns: &Bound<'_, PyAny>,
-    depth: Option<u32>,
-    nodes: Option<u64>,
-    movetime: Option<f64>,
-    tables: Option<&Bound<'_, PyAny>>,
-    net: Option<&str>,
-    hash: usize,
-    error: i32,
-    blunder: i32,
-) -> PyResult<Vec<PyTurnReport>> {
-    let start: GameState = match start.downcast::<PyState>() {
-        Ok(s) => s.borrow().state,
-        Err(_) => decode_id(&start.extract::<String>()?)?,
-    };
-    let mut s = start;
-    let mut tokens = Vec::new();
-    let mut played: Vec<(GameState, Turn)> = Vec::new();
-    for (i, obj) in turns.try_iter()?.enumerate() {
-        let obj = obj?;
-        let t = PyState::of(s)
-            .turn_of(&obj)
-            .map_err(|e| IllegalTurn::new_err(format!("turn {}: {}", i + 1, e.value(py))))?;
-        tokens.push(t.token(&s));
-        played.push((s, t));
-        s = t.after(&s);
-    }
-    // As `ncbg analyze`: depth 3 when no limit is given, no clock overhead.
-    let mut limits = limits(depth, nodes, movetime, 1)?;
-    if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none() {
-        limits.depth = Some(3);
-    }
-    let settings = Settings {
-        move_overhead: Duration::ZERO,
-        ..Settings::default()
-    };
-    let thresholds = Thresholds::new(error, blunder).map_err(Error::new_err)?;
-    let eval = evaluator(net)?;
-    let tables: Vec<Arc<Table>> = tables_of(tables)?;
-    let reports = py
-        .allow_threads(move || {
-            let mut searcher = s::Searcher::new(hash.clamp(1, 4096), Box::new(eval));
-            searcher.set_tables(tables);
-            analysis::analyze_game(
-                &mut searcher,
-                &start,
-                &tokens,
-                &limits,
-                &settings,
-                &thresholds,
-            )
-        })
-        .map_err(|e| Error::new_err(e.to_string()))?;
-    Ok(reports
-        .into_iter()
-        .map(|r| {
-            let (before, turn) = played[r.turn];
-            PyTurnReport {
-                index: r.turn,
-                side: r.side,
-                state: r.state,
-                played: PyTurn::new(before, turn),
-                played_score: r.played_score,
-                best: r.best,
-                best_score: r.best_score,
-                loss: r.loss,
-                verdict: match r.verdict {
-                    analysis::Verdict::Ok => "ok",
-                    analysis::Verdict::Error => "error",
-                    analysis::Verdict::Blunder => "blunder",
-                }
-                .to_string(),
-                depth: r.depth,
-                exact: r.exact,
-                stage: r.stage.name().to_string(),
-                best_turns: r.best_turns,
-                played_turns: r.played_turns,
-            }
-        })
-        .collect())
 }

@@ -1,0 +1,167 @@
+//! Game analysis in-process: `analyze_game` and its `TurnReport`s, over
+//! `ncbg::analysis` (what `ncbg analyze` prints per turn). The analysis
+//! runs with the GIL released.
+
+use crate::files::tables_of;
+use crate::search::{evaluator, limits};
+use crate::state::{decode_id, PyState, PyTurn};
+use crate::{Error, IllegalTurn};
+use ncbg::analysis::{self, Thresholds};
+use ncbg::game::GameState;
+use ncbg::search::{self as s, Settings};
+use ncbg::tables::Table;
+use ncbg::turn::Turn;
+use pyo3::prelude::*;
+use std::sync::Arc;
+use std::time::Duration;
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyTurnReport>()?;
+    m.add_function(wrap_pyfunction!(analyze_game, m)?)?;
+    Ok(())
+}
+
+/// The verdict on one played turn (``ncbg analyze``'s per-turn line).
+#[pyclass(module = "ncbg", name = "TurnReport", frozen, get_all)]
+#[derive(Clone)]
+pub struct PyTurnReport {
+    /// Index of the turn in the list given (0-based).
+    index: usize,
+    /// ``"X"`` or ``"Y"``.
+    side: String,
+    /// The full-state ID before the turn.
+    state: String,
+    /// The turn played.
+    played: PyTurn,
+    /// Its value in millipoints at the analysis depth.
+    played_score: i32,
+    /// The engine's best turn (a token).
+    best: String,
+    /// The best's value in millipoints.
+    best_score: i32,
+    /// ``best_score - played_score``, at least 0 (millipoints).
+    loss: i32,
+    /// ``"ok"``, ``"error"`` or ``"blunder"``.
+    verdict: String,
+    /// Depth of the comparison (0 for a table's exact verdict).
+    depth: u32,
+    /// True when a table judged it (exact values).
+    exact: bool,
+    /// ``"contact"``, ``"race"`` or ``"bear-off"`` before the turn.
+    stage: String,
+    /// Where a table judged it and best play wins or loses: turns to the
+    /// end under best play after the table's first optimal choice (the
+    /// fastest win, the slowest loss; else ``None``).
+    best_turns: Option<u32>,
+    /// The same after the played turn.
+    played_turns: Option<u32>,
+}
+
+#[pymethods]
+impl PyTurnReport {
+    fn __repr__(&self) -> String {
+        format!(
+            "TurnReport(index={}, side='{}', played='{}', best='{}', loss={}, verdict='{}')",
+            self.index,
+            self.side,
+            self.played.token_string(),
+            self.best,
+            self.loss,
+            self.verdict
+        )
+    }
+}
+
+/// Judges every turn of a game from ``start``, as ``ncbg analyze`` does:
+/// each played turn against the engine's best at the same depth (or, where
+/// a table covers the state, by exact values). ``turns`` are ``Turn``s or
+/// turn tokens, replayed from ``start``; turn-0 picks are replayed but not
+/// judged. Returns one ``TurnReport`` per judged turn. Limits as
+/// ``search`` (default depth 3); ``error`` and ``blunder`` are the
+/// thresholds in millipoints.
+#[pyfunction]
+#[pyo3(signature = (start, turns, depth = None, nodes = None, movetime = None, tables = None, net = None, hash = 16, error = 80, blunder = 160))]
+#[allow(clippy::too_many_arguments)]
+fn analyze_game(
+    py: Python<'_>,
+    start: &Bound<'_, PyAny>,
+    turns: &Bound<'_, PyAny>,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    movetime: Option<f64>,
+    tables: Option<&Bound<'_, PyAny>>,
+    net: Option<&str>,
+    hash: usize,
+    error: i32,
+    blunder: i32,
+) -> PyResult<Vec<PyTurnReport>> {
+    let start: GameState = match start.downcast::<PyState>() {
+        Ok(s) => s.borrow().state,
+        Err(_) => decode_id(&start.extract::<String>()?)?,
+    };
+    let mut s = start;
+    let mut tokens = Vec::new();
+    let mut played: Vec<(GameState, Turn)> = Vec::new();
+    for (i, obj) in turns.try_iter()?.enumerate() {
+        let obj = obj?;
+        let t = PyState::of(s)
+            .turn_of(&obj)
+            .map_err(|e| IllegalTurn::new_err(format!("turn {}: {}", i + 1, e.value(py))))?;
+        tokens.push(t.token(&s));
+        played.push((s, t));
+        s = t.after(&s);
+    }
+    // As `ncbg analyze`: depth 3 when no limit is given, no clock overhead.
+    let mut limits = limits(depth, nodes, movetime, 1)?;
+    if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none() {
+        limits.depth = Some(3);
+    }
+    let settings = Settings {
+        move_overhead: Duration::ZERO,
+        ..Settings::default()
+    };
+    let thresholds = Thresholds::new(error, blunder).map_err(Error::new_err)?;
+    let eval = evaluator(net)?;
+    let tables: Vec<Arc<Table>> = tables_of(tables)?;
+    let reports = py
+        .allow_threads(move || {
+            let mut searcher = s::Searcher::new(hash.clamp(1, 4096), Box::new(eval));
+            searcher.set_tables(tables);
+            analysis::analyze_game(
+                &mut searcher,
+                &start,
+                &tokens,
+                &limits,
+                &settings,
+                &thresholds,
+            )
+        })
+        .map_err(|e| Error::new_err(e.to_string()))?;
+    Ok(reports
+        .into_iter()
+        .map(|r| {
+            let (before, turn) = played[r.turn];
+            PyTurnReport {
+                index: r.turn,
+                side: r.side,
+                state: r.state,
+                played: PyTurn::new(before, turn),
+                played_score: r.played_score,
+                best: r.best,
+                best_score: r.best_score,
+                loss: r.loss,
+                verdict: match r.verdict {
+                    analysis::Verdict::Ok => "ok",
+                    analysis::Verdict::Error => "error",
+                    analysis::Verdict::Blunder => "blunder",
+                }
+                .to_string(),
+                depth: r.depth,
+                exact: r.exact,
+                stage: r.stage.name().to_string(),
+                best_turns: r.best_turns,
+                played_turns: r.played_turns,
+            }
+        })
+        .collect())
+}
