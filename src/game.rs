@@ -20,7 +20,7 @@
 
 use crate::board::{Position, Variant, WinKind};
 use crate::movegen::{legal_plays, LegalPlay};
-use crate::notation::{format_play_token, parse_among, PlayError};
+use crate::notation::{check_play_syntax, format_play_token, parse_among, PlayError};
 use crate::numbers::{NumberRules, NumberSet, Numbers, PickError, Side};
 use crate::pair::Pair;
 use crate::play::Play;
@@ -314,8 +314,12 @@ impl GameState {
     }
 
     /// Reads a checker play for the pending pair (any notation
-    /// [`crate::notation::parse_play`] accepts).
+    /// [`crate::notation::parse_play`] accepts). A text that is no play at
+    /// all is a [`PlayError::Syntax`] whatever the phase (in a live game),
+    /// before a play out of turn is a phase error.
     pub fn parse_play(&self, text: &str) -> Result<LegalPlay, RuleError> {
+        self.check_live()?;
+        check_play_syntax(text).map_err(RuleError::Play)?;
         let plays = self.legal_plays()?;
         let pair = self.pair_or_error()?;
         parse_among(text, &self.position, pair, &plays).map_err(RuleError::Play)
@@ -466,5 +470,28 @@ mod tests {
         // From Y's side, X's new point 5 is Y's 20 point.
         assert_eq!(g.position().opponent().count(5), 2);
         assert_eq!(g.position().opponent_on(20), 2);
+    }
+
+    /// A text that is no play at all is a syntax error in every phase; a
+    /// play out of turn is a phase error.
+    #[test]
+    fn a_non_play_is_a_syntax_error_before_the_phase_is_judged() {
+        let mut g = GameState::standard();
+        let syntax = |g: &GameState, text: &str| {
+            matches!(
+                g.parse_play(text),
+                Err(RuleError::Play(PlayError::Syntax(_)))
+            )
+        };
+        // Turn 0, a pick due, a play due.
+        assert!(syntax(&g, "Alphabet"));
+        assert!(matches!(g.parse_play("24/18"), Err(RuleError::Opening)));
+        g.pick(3).unwrap();
+        g.pick(5).unwrap();
+        assert!(syntax(&g, "24/x"));
+        assert!(matches!(g.parse_play("24/18"), Err(RuleError::NotPicked)));
+        g.pick(6).unwrap();
+        assert!(syntax(&g, "Alphabet"));
+        assert!(g.parse_play("24/18,13/8").is_ok());
     }
 }

@@ -120,11 +120,5 @@ impl From<RuleError> for EngineError {
 
 /// User text for an error message: at most 40 characters, cut with `...`.
 pub fn quote(text: &str) -> String {
-    const MAX: usize = 40;
-    if text.chars().count() <= MAX {
-        text.to_string()
-    } else {
-        let cut: String = text.chars().take(MAX).collect();
-        format!("{cut}...")
-    }
+    crate::notation::cut(text)
 }

@@ -6,5 +6,6 @@ mod simulate;
 mod written;
 
 pub use format::{format_play, format_play_token, NO_MOVE};
-pub use parse::{parse_among, parse_play};
+pub use parse::{check_play_syntax, parse_among, parse_play};
+pub(crate) use written::cut;
 pub use written::PlayError;

@@ -38,6 +38,25 @@ pub fn parse_play(text: &str, pos: &Position, pair: Pair) -> Result<LegalPlay, P
     parse_among(text, pos, pair, &legal)
 }
 
+/// Checks that `text` reads as a checker play in some position (or as "no
+/// move"), whatever the position and pair: the syntax alone.
+///
+/// ```
+/// use ncbg::notation::{check_play_syntax, PlayError};
+/// assert!(check_play_syntax("24/18*,13/8").is_ok());
+/// assert!(check_play_syntax("pass").is_ok());
+/// assert!(matches!(check_play_syntax("Alphabet"), Err(PlayError::Syntax(_))));
+/// ```
+pub fn check_play_syntax(text: &str) -> Result<(), PlayError> {
+    if is_no_move(text) {
+        return Ok(());
+    }
+    if text.trim().is_empty() {
+        return Err(syntax("empty play"));
+    }
+    read(text).map(|_| ())
+}
+
 /// Like [`parse_play`], with the legal plays already generated.
 pub fn parse_among(
     text: &str,

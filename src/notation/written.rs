@@ -91,14 +91,11 @@ pub(super) fn read(text: &str) -> Result<Written, PlayError> {
             while i < chars.len() && chars[i].is_ascii_alphabetic() {
                 i += 1;
             }
-            let word: String = chars[start..i]
-                .iter()
-                .collect::<String>()
-                .to_ascii_lowercase();
-            let point = match word.as_str() {
+            let word: String = chars[start..i].iter().collect();
+            let point = match word.to_ascii_lowercase().as_str() {
                 "bar" | "b" => BAR as u8,
                 "off" | "o" => OFF as u8,
-                _ => return Err(syntax(format!("unexpected '{word}'"))),
+                _ => return Err(syntax(format!("unexpected '{}'", cut(&word)))),
             };
             push_point(&mut tokens, &mut slash, &mut path_start, point);
             continue;
@@ -220,4 +217,14 @@ pub(super) fn push_point(
 pub(super) fn is_no_move(text: &str) -> bool {
     let t = text.trim();
     t.eq_ignore_ascii_case(NO_MOVE) || t == "-"
+}
+
+/// User text quoted in a message: at most 40 characters, cut with `...`.
+pub(crate) fn cut(text: &str) -> String {
+    const MAX: usize = 40;
+    if text.chars().count() <= MAX {
+        text.to_string()
+    } else {
+        format!("{}...", text.chars().take(MAX).collect::<String>())
+    }
 }

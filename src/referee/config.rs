@@ -155,7 +155,10 @@ impl EngineConfig {
                 "movetime" => {
                     cfg.limits.movetime = Some(Duration::from_millis(number(key, value)?))
                 }
-                "depth" => cfg.limits.depth = Some(number(key, value)? as u32),
+                "depth" => match number(key, value)? {
+                    0 => return Err("depth=0: a search is at least 1 turn deep".into()),
+                    d => cfg.limits.depth = Some(d.min(u64::from(u32::MAX)) as u32),
+                },
                 "nodes" => cfg.limits.nodes = Some(number(key, value)?),
                 _ => match key.strip_prefix("option.") {
                     Some(opt) if !opt.is_empty() => {
@@ -281,6 +284,9 @@ mod tests {
         assert_eq!(e.limits_text(), "tc=10000+100ms movetime=- depth=3 nodes=-");
         assert!(EngineConfig::from_settings(&[], &["name=x".into()]).is_err());
         assert!(EngineConfig::from_settings(&[], &["cmd=a".into(), "bogus=1".into()]).is_err());
+        // The engine refuses `go depth 0`; the referee refuses it before any game.
+        let zero = EngineConfig::from_settings(&[], &["cmd=a".into(), "depth=0".into()]);
+        assert!(zero.unwrap_err().contains("depth=0"));
     }
 
     #[test]

@@ -15,7 +15,7 @@ mod legal;
 
 use crate::game::{GameState, RuleError};
 use crate::movegen::LegalPlay;
-use crate::notation::format_play_token;
+use crate::notation::{cut, format_play_token};
 use std::fmt;
 
 pub(crate) use legal::children_into;
@@ -82,15 +82,6 @@ impl std::error::Error for TurnError {}
 impl From<RuleError> for TurnError {
     fn from(e: RuleError) -> TurnError {
         TurnError::Rule(e)
-    }
-}
-
-/// Text quoted in a message: at most 40 characters.
-fn cut(text: &str) -> String {
-    if text.chars().count() <= 40 {
-        text.to_string()
-    } else {
-        format!("{}...", text.chars().take(40).collect::<String>())
     }
 }
 

@@ -36,17 +36,17 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, EngineError> {
         "d" => no_args(Command::Display),
         "eval" => no_args(Command::Eval),
         "quit" => no_args(Command::Quit),
-        "setoption" => finish(setoption(args), unexpected),
-        "position" => finish(position(args), unexpected),
+        "setoption" => finish(setoption(args), |f| unexpected(name, f)),
+        "position" => finish(position(args), |f| unexpected(name, f)),
         "choose-number" => finish(
             map(arg(number, |f| format!("choose-number needs a number, found {f}")), Command::ChooseNumber)(args),
-            unexpected,
+            |f| unexpected(name, f),
         ),
         "move" => finish(
             map(arg(rest, |_| "move needs a play, like 24/18,13/8".to_string()), |p: &str| {
                 Command::Move(p.to_string())
             })(args),
-            unexpected,
+            |f| unexpected(name, f),
         ),
         "go" => finish(many0(preceded(sep, go_limit))(args), |f| {
             format!("{f} is not a go limit (depth, nodes, movetime, xtime, ytime, xinc, yinc, movestogo, infinite, multipv)")
@@ -55,7 +55,7 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, EngineError> {
         .map(Command::Go),
         "perft" => finish(
             arg(number, |f| format!("perft needs a depth, found {f}"))(args),
-            unexpected,
+            |f| unexpected(name, f),
         )
         .and_then(|d| bounded(d, 0, MAX_PERFT_DEPTH, "perft depth"))
         .map(Command::Perft),
@@ -64,7 +64,7 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, EngineError> {
                 pair(sep, keyword("depth")),
                 arg(number, |f| format!("depth needs a number, found {f}")),
             ))(args),
-            unexpected,
+            |f| unexpected(name, f),
         )
         .and_then(|d| {
             d.map(|d| bounded(d, 1, MAX_BENCH_DEPTH, "bench depth"))
@@ -159,8 +159,9 @@ fn finish<O>(r: Res<'_, O>, leftover: impl Fn(String) -> String) -> Result<O, En
     }
 }
 
-fn unexpected(found: String) -> String {
-    format!("unexpected {found}")
+/// The message for what is left after a command's arguments were read.
+fn unexpected(command: &str, found: String) -> String {
+    format!("unexpected {found} in {command}")
 }
 
 fn bounded(n: u64, min: u32, max: u32, what: &str) -> Result<u32, EngineError> {
@@ -339,7 +340,12 @@ fn go_command(limits: Vec<(&'static str, u64)>) -> Result<GoCommand, EngineError
     for (name, v) in limits {
         match name {
             "infinite" => go.infinite = true,
-            "depth" => go.depth = Some(v.min(u64::from(u32::MAX)) as u32),
+            "depth" => {
+                if v == 0 {
+                    return Err(EngineError::syntax("depth must be at least 1"));
+                }
+                go.depth = Some(v.min(u64::from(u32::MAX)) as u32);
+            }
             "nodes" => go.nodes = Some(v),
             "movetime" => go.movetime = Some(v),
             "xtime" => go.xtime = Some(v),

@@ -127,6 +127,7 @@ fn go_limits() {
         "go ponder",
         "go multipv 0",
         "go movestogo 0",
+        "go depth 0",
         "go nodes 99999999999999999999999",
     ] {
         assert_eq!(err(bad).code, ErrorCode::Syntax, "{bad}");
@@ -137,7 +138,13 @@ fn go_limits() {
 fn numbers_and_moves() {
     assert_eq!(ok("choose-number 12"), Command::ChooseNumber(12));
     assert_eq!(err("choose-number").code, ErrorCode::Syntax);
-    assert_eq!(err("choose-number 1 2").code, ErrorCode::Syntax);
+    let extra = err("choose-number 1 2");
+    assert_eq!(extra.code, ErrorCode::Syntax);
+    assert!(
+        extra.message.contains("'2'") && extra.message.contains("choose-number"),
+        "{}",
+        extra.message
+    );
     assert_eq!(err("choose-number 1.5").code, ErrorCode::Syntax);
     assert_eq!(ok("move 24/18 13/8"), Command::Move("24/18 13/8".into()));
     assert_eq!(err("move").code, ErrorCode::Syntax);
