@@ -109,9 +109,14 @@ impl Store {
         Ok((Store { file }, old))
     }
 
-    /// Appends a finished game and flushes it.
+    /// Appends a finished game and flushes it. The line and its newline go
+    /// in one write, so a kill between two writes cannot leave the record
+    /// whole but without its newline (which a resume takes for a line cut
+    /// short and plays again).
     pub fn append(&mut self, game: &GameRecord) -> std::io::Result<()> {
-        writeln!(self.file, "{}", game.to_line())?;
+        let mut line = game.to_line();
+        line.push('\n');
+        self.file.write_all(line.as_bytes())?;
         self.file.flush()
     }
 }

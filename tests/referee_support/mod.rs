@@ -74,6 +74,19 @@ pub fn game_lines(path: &Path) -> Vec<String> {
         .collect()
 }
 
+/// The game lines of a match file that are complete (ended by a newline):
+/// a referee killed while writing may leave its last line cut short, which
+/// a resume removes and plays again.
+pub fn complete_game_lines(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let complete = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
+    complete
+        .lines()
+        .filter(|l| l.starts_with("game\t"))
+        .map(str::to_string)
+        .collect()
+}
+
 /// A field of a game line.
 pub fn field<'a>(line: &'a str, key: &str) -> &'a str {
     line.split('\t')
