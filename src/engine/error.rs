@@ -87,7 +87,7 @@ impl EngineError {
         EngineError::new(ErrorCode::Syntax, message)
     }
 
-    /// The error with `context` put before its message (`move 3 6:24/12: ...`).
+    /// The error with `context` put before its message (`move 3 '6:24/12': ...`).
     #[must_use]
     pub fn context(self, context: &str) -> EngineError {
         EngineError::new(self.code, format!("{context}: {}", self.message))

@@ -21,7 +21,7 @@ pub fn build(
     for (i, token) in cmd.moves.iter().enumerate() {
         history.push(state);
         turn_input::apply(&mut state, token)
-            .map_err(|e| e.context(&format!("move {} {}", i + 1, quote(token))))?;
+            .map_err(|e| e.context(&format!("move {} '{}'", i + 1, quote(token))))?;
     }
     Ok((state, history))
 }
@@ -107,7 +107,7 @@ mod tests {
     fn errors_name_the_token() {
         let e = run("position startpos moves 3 5 6:24/17").unwrap_err();
         assert_eq!(e.code, ErrorCode::IllegalMove);
-        assert!(e.message.starts_with("move 3 6:24/17: "), "{}", e.message);
+        assert!(e.message.starts_with("move 3 '6:24/17': "), "{}", e.message);
         assert_eq!(
             run("position state nonsense").unwrap_err().code,
             ErrorCode::BadId
