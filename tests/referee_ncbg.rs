@@ -3,7 +3,7 @@
 
 mod referee_support;
 
-use referee_support::{args, game_lines, run_referee, temp_dir};
+use referee_support::{args, field, game_lines, run_referee, temp_dir};
 
 #[test]
 fn ncbg_depth_one_beats_ncbg_random_over_sixty_games() {
@@ -40,4 +40,28 @@ fn ncbg_depth_one_beats_ncbg_random_over_sixty_games() {
     let lines = game_lines(&file);
     assert_eq!(lines.len(), 60);
     assert!(lines.iter().all(|l| l.contains("reason=bore-off")));
+
+    // `merge` replays every record: the referee's own give no warning, one
+    // whose winner was changed by hand does (and still counts).
+    let merge = |path: &std::path::Path| {
+        let out = run_referee(&args(&["merge", &path.display().to_string()]));
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let clean = merge(&file);
+    assert!(!clean.contains("warning"), "{clean}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let first = &lines[0];
+    let flipped = if first.contains("\twinner=X\t") {
+        first.replace("\twinner=X\t", "\twinner=Y\t")
+    } else {
+        first.replace("\twinner=Y\t", "\twinner=X\t")
+    };
+    let edited = dir.join("edited.txt");
+    std::fs::write(&edited, text.replacen(first.as_str(), &flipped, 1)).unwrap();
+    let warned = merge(&edited);
+    let index = field(first, "index");
+    assert!(
+        warned.contains(&format!("game {index}: its moves end in a win for")),
+        "{warned}"
+    );
 }

@@ -2,7 +2,7 @@
 //! rules of the games, and the timeouts the judge applies.
 
 use crate::board::Variant;
-use crate::matchfile::HeaderEngine;
+use crate::matchfile::{Header, HeaderEngine};
 use crate::numbers::NumberRules;
 use std::time::Duration;
 
@@ -221,6 +221,27 @@ impl Default for Rules {
             max_turns: 1000,
             repetition: true,
         }
+    }
+}
+
+impl Rules {
+    /// The rules a match file's header says its games were played under:
+    /// the variant, k and credits (their defaults where it does not say),
+    /// `max-turns` (no cap where it does not say, as in a game saved
+    /// outside a match) and `repetition` (on only where it says `on`).
+    pub fn of_header(header: &Header) -> Result<Rules, String> {
+        let max_turns = match header.get("max-turns") {
+            None => u32::MAX,
+            Some(v) => v
+                .parse()
+                .map_err(|_| format!("max-turns={v}: not a whole number"))?,
+        };
+        Ok(Rules {
+            variant: header.variant()?,
+            numbers: header.numbers()?,
+            max_turns,
+            repetition: header.get("repetition") == Some("on"),
+        })
     }
 }
 

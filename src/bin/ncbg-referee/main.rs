@@ -13,7 +13,9 @@ mod run;
 mod signals;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
-use ncbg::matchfile::MatchFile;
+use ncbg::matchfile::{GameRecord, MatchFile};
+use ncbg::referee::config::Rules;
+use ncbg::referee::judge::check_record;
 use ncbg::referee::report::{FinalReport, RatingSettings};
 use ncbg::referee::sprt::Sprt;
 use ncbg::referee::store;
@@ -307,6 +309,26 @@ macro_rules! note {
         use std::io::Write as _;
         let _ = writeln!(std::io::stderr(), $($arg)*);
     }};
+}
+
+/// Warns on stderr about every game of `games` whose moves do not replay to
+/// its recorded end under `rules` (a record edited or damaged by hand:
+/// [`check_record`]); such games still count.
+pub(crate) fn warn_unreplayable(games: &[GameRecord], rules: &Rules, file: &str) {
+    const SHOWN: usize = 10;
+    let bad: Vec<(u64, String)> = games
+        .iter()
+        .filter_map(|g| check_record(g, rules).err().map(|why| (g.index, why)))
+        .collect();
+    for (index, why) in bad.iter().take(SHOWN) {
+        note!("ncbg-referee: warning: {file}: game {index}: {why}");
+    }
+    if bad.len() > SHOWN {
+        note!(
+            "ncbg-referee: warning: {file}: {} more games whose moves do not give their recorded end",
+            bad.len() - SHOWN
+        );
+    }
 }
 
 pub(crate) fn read_match(path: &Path) -> Result<MatchFile, String> {

@@ -5,7 +5,11 @@
 //! schedule that no file holds are a warning and a failure unless
 //! `--partial`.
 
-use crate::{all_names_of, emit_report, note, parse_sprt, read_match, RatingArgs, ReportFormat};
+use crate::{
+    all_names_of, emit_report, note, parse_sprt, read_match, warn_unreplayable, RatingArgs,
+    ReportFormat,
+};
+use ncbg::referee::config::Rules;
 use ncbg::referee::merge;
 use ncbg::referee::report::FinalReport;
 use ncbg::referee::store;
@@ -33,6 +37,9 @@ pub fn merge(
     for path in files {
         let file = read_match(path)?;
         all_names_of(&file, path)?;
+        let rules =
+            Rules::of_header(&file.header).map_err(|e| format!("{}: {e}", path.display()))?;
+        warn_unreplayable(&file.games, &rules, &path.display().to_string());
         read.push((path.display().to_string(), file));
     }
     let names = all_names_of(&read[0].1, &files[0])?;

@@ -3,7 +3,7 @@
 //! `--resume`), appending each finished game to the match file at once, with
 //! a progress line and the final report.
 
-use crate::{emit_report, note, parse_sprt, signals, Failure, RunArgs};
+use crate::{emit_report, note, parse_sprt, signals, warn_unreplayable, Failure, RunArgs};
 use ncbg::matchfile::GameRecord;
 use ncbg::numbers::NumberRules;
 use ncbg::referee::config::{EngineConfig, Rules, Timeouts};
@@ -151,6 +151,7 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     }
     if let Some(path) = &args.out {
         let (store, old) = Store::open(path, &plan.header, args.resume)?;
+        warn_unreplayable(&old.games, &plan.config.rules, &path.display().to_string());
         plan.games = todo;
         (done, todo) = plan.resume(old, &path.display().to_string())?;
         file = Some(store);

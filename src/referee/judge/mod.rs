@@ -15,15 +15,16 @@ use crate::matchfile::Opening;
 use crate::matchfile::{ForfeitReason, GameEnd, GameRecord};
 use crate::ncbp_client::reply::bestmove_token;
 use crate::numbers::Side;
-use std::collections::HashMap;
 use std::time::Instant;
 
 mod answer;
+mod ending;
 mod port;
 
 pub use crate::ncbp_client::Fault;
 pub use crate::ncbp_client::PortError;
 pub use answer::apply_answer;
+pub use ending::{check_record, Ending, REPETITIONS};
 use port::{go_command, ready_without_answers, send, wait_for, GameClock};
 pub use port::{handshake, ready, EnginePort};
 
@@ -101,9 +102,6 @@ fn opening_state(
     }
 }
 
-/// Occurrences of a full state that end a game as a draw.
-pub const REPETITIONS: u32 = 3;
-
 /// Plays one game. `ports` are indexed by engine (0, 1), both already past
 /// the handshake. Never panics on engine output; every outcome is a record.
 pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameRecord {
@@ -137,33 +135,10 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
             .map(GameClock::new)
     };
     let mut clocks = [clock_of(Side::X), clock_of(Side::Y)];
-    let mut turns = 0u32;
-    // How often each full state has occurred at the start of a turn.
-    let mut seen: HashMap<GameState, u32> = HashMap::new();
+    let mut ending = Ending::new(setup.rules);
     loop {
-        if let Some(result) = state.result() {
-            return setup.record(
-                GameEnd::Win {
-                    winner: result.winner,
-                    kind: result.kind,
-                },
-                String::new(),
-                moves,
-            );
-        }
-        if turns >= setup.rules.max_turns {
-            return setup.record(GameEnd::MaxTurns, format!("{turns} turns played"), moves);
-        }
-        if setup.rules.repetition {
-            let count = seen.entry(state).or_insert(0);
-            *count += 1;
-            if *count >= REPETITIONS {
-                let detail = format!(
-                    "state {} occurred {REPETITIONS} times",
-                    state_id::encode(&state)
-                );
-                return setup.record(GameEnd::Repetition, detail, moves);
-            }
+        if let Some((end, detail)) = ending.check(&state) {
+            return setup.record(end, detail, moves);
         }
         let side = state.to_move();
         let engine = setup.engines[setup.engine_of(side)];
@@ -232,9 +207,7 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
             Ok(canonical) => moves.push(canonical),
             Err(f) => return forfeit(side, f, moves),
         }
-        if !opening {
-            turns += 1;
-        }
+        ending.played(opening);
     }
 }
 

@@ -82,6 +82,17 @@ fn scripted_game_forfeits_on_illegal_and_on_exit() {
         }
     );
     assert_eq!(r.moves, ["3", "5", "6:24/13"]);
+    // The record replays: a forfeit in a game the rules had not ended.
+    assert_eq!(check_record(&r, &rules), Ok(()));
+    let mut bad = r.clone();
+    bad.moves.push("5:24/13".into());
+    assert!(check_record(&bad, &rules)
+        .unwrap_err()
+        .contains("'5:24/13'"));
+    bad.moves = vec!["3".into(), "6".into()];
+    assert!(check_record(&bad, &rules)
+        .unwrap_err()
+        .contains("opening's picks 3 5"));
     let mut ea = Script {
         answers: vec!["6:24/13".into()],
         pending: vec![],
@@ -172,10 +183,38 @@ fn a_threefold_repetition_is_a_draw() {
             assert!(r.detail.contains("occurred 3 times"), "{}", r.detail);
             let line = r.to_line();
             assert!(line.contains("\treason=repetition\t"), "{line}");
+            assert_eq!(check_record(&r, &rules), Ok(()));
+            // One turn fewer: the state has occurred only twice.
+            let mut short = r.clone();
+            short.moves.pop();
+            let why = check_record(&short, &rules).unwrap_err();
+            assert!(why.contains("do not end the game"), "{why}");
+            // One turn more: the game was over before it.
+            let mut long = r.clone();
+            long.moves.push("3:pass".into());
+            let why = check_record(&long, &rules).unwrap_err();
+            assert!(
+                why.contains("a draw by repetition before its move 13"),
+                "{why}"
+            );
+            // The same moves under rules without repetitions.
+            let off = Rules {
+                repetition: false,
+                ..rules
+            };
+            assert!(check_record(&r, &off).is_err());
             assert_eq!(GameRecord::parse_line(&line), Some(r));
         } else {
             assert_eq!(r.end, GameEnd::MaxTurns, "{r:?}");
             assert_eq!(r.moves.len(), 20);
+            assert_eq!(check_record(&r, &rules), Ok(()));
+            let mut wrong = r.clone();
+            wrong.end = GameEnd::Repetition;
+            let why = check_record(&wrong, &rules).unwrap_err();
+            assert!(
+                why.contains("end in a draw at the turn cap, the record says a draw by repetition"),
+                "{why}"
+            );
         }
     }
 }
