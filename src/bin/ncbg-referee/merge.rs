@@ -37,9 +37,13 @@ pub fn merge(
     for path in files {
         let file = read_match(path)?;
         all_names_of(&file, path)?;
-        let rules =
-            Rules::of_header(&file.header).map_err(|e| format!("{}: {e}", path.display()))?;
-        warn_unreplayable(&file.games, &rules, &path.display().to_string());
+        match Rules::of_header(&file.header) {
+            Ok(rules) => warn_unreplayable(&file.games, &rules, &path.display().to_string()),
+            Err(e) => note!(
+                "ncbg-referee: warning: {}: its games cannot be replayed: {e}",
+                path.display()
+            ),
+        }
         read.push((path.display().to_string(), file));
     }
     let names = all_names_of(&read[0].1, &files[0])?;
