@@ -59,6 +59,61 @@ impl Duel {
     }
 }
 
+/// Follows one game turn by turn and says when [`DuelRules`] end it: the
+/// one place for what ends a game, used by [`play`] and by the referee's
+/// judge and its check of recorded games.
+pub struct Ending {
+    rules: DuelRules,
+    /// Turns counted against the cap.
+    turns: u32,
+    /// How often each full state has occurred at the start of a turn.
+    seen: HashMap<GameState, u32>,
+}
+
+impl Ending {
+    /// A watcher for a game played under `rules`, from its start.
+    pub fn new(rules: DuelRules) -> Ending {
+        Ending {
+            rules,
+            turns: 0,
+            seen: HashMap::new(),
+        }
+    }
+
+    /// Called once at the start of every turn, with the state to move from:
+    /// the end the rules give the game now, if any (never
+    /// [`DuelEnd::NoTurn`]).
+    pub fn check(&mut self, state: &GameState) -> Option<DuelEnd> {
+        if let Some(result) = state.result() {
+            return Some(DuelEnd::Finished(result));
+        }
+        if self.turns >= self.rules.max_turns {
+            return Some(DuelEnd::MaxTurns);
+        }
+        if self.rules.repetition {
+            let count = self.seen.entry(*state).or_insert(0);
+            *count += 1;
+            if *count >= REPETITIONS {
+                return Some(DuelEnd::Repetition);
+            }
+        }
+        None
+    }
+
+    /// Called after a turn was played; `counts`: it counts against the cap
+    /// (the referee does not count turn-0 picks, a duel does).
+    pub fn played(&mut self, counts: bool) {
+        if counts {
+            self.turns += 1;
+        }
+    }
+
+    /// Turns counted so far.
+    pub fn turns(&self) -> u32 {
+        self.turns
+    }
+}
+
 /// Plays from `start` until the game ends; `choose` gets the state to move
 /// in and the game's earlier states (oldest first) and gives the turn, which
 /// must be a legal whole turn of that state (one of
@@ -70,32 +125,21 @@ pub fn play(
 ) -> Duel {
     let mut state = start;
     let mut history: Vec<GameState> = Vec::new();
-    let mut seen: HashMap<GameState, u32> = HashMap::new();
-    let mut turns = 0u32;
+    let mut ending = Ending::new(*rules);
     let end = loop {
-        if let Some(result) = state.result() {
-            break DuelEnd::Finished(result);
-        }
-        if turns >= rules.max_turns {
-            break DuelEnd::MaxTurns;
-        }
-        if rules.repetition {
-            let count = seen.entry(state).or_insert(0);
-            *count += 1;
-            if *count >= REPETITIONS {
-                break DuelEnd::Repetition;
-            }
+        if let Some(end) = ending.check(&state) {
+            break end;
         }
         let Some(turn) = choose(&state, &history) else {
             break DuelEnd::NoTurn;
         };
         history.push(state);
         state = turn.after(&state);
-        turns += 1;
+        ending.played(true);
     };
     Duel {
         end,
-        turns,
+        turns: ending.turns(),
         last: state,
     }
 }

@@ -1,71 +1,50 @@
-//! What ends a game besides an engine's fault: a side bears off, the turn cap,
-//! a full state for the third time. One watcher for the judge's games and for
-//! checking a recorded game against its moves ([`check_record`]).
+//! What ends a game besides an engine's fault (a side bears off, the turn
+//! cap, a full state for the third time), for the judge's games and for
+//! checking a recorded game against its moves ([`check_record`]): the duel's
+//! [`Ending`], with the referee's rules and records.
 
 use super::opening_state;
+use crate::duel::{DuelEnd, DuelRules, Ending, REPETITIONS};
 use crate::game::GameState;
 use crate::ids::state_id;
 use crate::matchfile::{GameEnd, GameRecord};
 use crate::referee::config::Rules;
 use crate::turn::{self, TurnForm};
-use std::collections::HashMap;
 
-/// Occurrences of a full state that end a game as a draw.
-pub const REPETITIONS: u32 = 3;
-
-/// Follows one game turn by turn and says when the rules end it.
-pub struct Ending<'a> {
-    rules: &'a Rules,
-    /// Turns played after turn 0.
-    turns: u32,
-    /// How often each full state has occurred at the start of a turn.
-    seen: HashMap<GameState, u32>,
+/// The watcher of `rules`' ends for the referee: a duel's. Its callers
+/// count no turn-0 pick against the cap (`played(!in_opening)`).
+pub(super) fn ending(rules: &Rules) -> Ending {
+    Ending::new(DuelRules {
+        max_turns: rules.max_turns,
+        repetition: rules.repetition,
+    })
 }
 
-impl<'a> Ending<'a> {
-    /// A watcher for a game played under `rules`, from its opening.
-    pub fn new(rules: &'a Rules) -> Ending<'a> {
-        Ending {
-            rules,
-            turns: 0,
-            seen: HashMap::new(),
-        }
-    }
-
-    /// Called once at the start of every turn, with the state to move from:
-    /// the end the rules give the game now, with its detail, if any.
-    pub fn check(&mut self, state: &GameState) -> Option<(GameEnd, String)> {
-        if let Some(result) = state.result() {
-            let end = GameEnd::Win {
+/// The end the rules give the game at `state` (called once at the start of
+/// every turn, as [`Ending::check`]), as the record's end and its detail.
+pub(super) fn end_now(ending: &mut Ending, state: &GameState) -> Option<(GameEnd, String)> {
+    let end = match ending.check(state)? {
+        DuelEnd::Finished(result) => (
+            GameEnd::Win {
                 winner: result.winner,
                 kind: result.kind,
-            };
-            return Some((end, String::new()));
-        }
-        if self.turns >= self.rules.max_turns {
-            return Some((GameEnd::MaxTurns, format!("{} turns played", self.turns)));
-        }
-        if self.rules.repetition {
-            let count = self.seen.entry(*state).or_insert(0);
-            *count += 1;
-            if *count >= REPETITIONS {
-                let detail = format!(
-                    "state {} occurred {REPETITIONS} times",
-                    state_id::encode(state)
-                );
-                return Some((GameEnd::Repetition, detail));
-            }
-        }
-        None
-    }
-
-    /// Called after a turn was played; `in_opening`: the state it was played
-    /// from was in turn 0 (a turn-0 pick, not counted against the cap).
-    pub fn played(&mut self, in_opening: bool) {
-        if !in_opening {
-            self.turns += 1;
-        }
-    }
+            },
+            String::new(),
+        ),
+        DuelEnd::MaxTurns => (
+            GameEnd::MaxTurns,
+            format!("{} turns played", ending.turns()),
+        ),
+        DuelEnd::Repetition => (
+            GameEnd::Repetition,
+            format!(
+                "state {} occurred {REPETITIONS} times",
+                state_id::encode(state)
+            ),
+        ),
+        DuelEnd::NoTurn => unreachable!("Ending::check never gives NoTurn"),
+    };
+    Some(end)
 }
 
 /// How an end reads in a message.
@@ -95,9 +74,9 @@ pub fn check_record(record: &GameRecord, rules: &Rules) -> Result<(), String> {
             given.join(" ")
         ));
     }
-    let mut ending = Ending::new(rules);
+    let mut ending = ending(rules);
     for (i, token) in record.moves.iter().enumerate().skip(given.len()) {
-        if let Some((end, _)) = ending.check(&state) {
+        if let Some((end, _)) = end_now(&mut ending, &state) {
             return Err(format!(
                 "the rules end the game in {} before its move {} '{token}'",
                 describe(end),
@@ -107,12 +86,12 @@ pub fn check_record(record: &GameRecord, rules: &Rules) -> Result<(), String> {
         let in_opening = state.in_opening();
         turn::apply(&mut state, token, TurnForm::Answer)
             .map_err(|e| format!("its move {} '{token}': {e}", i + 1))?;
-        ending.played(in_opening);
+        ending.played(!in_opening);
     }
-    match (ending.check(&state), record.end) {
+    match (end_now(&mut ending, &state).map(|(end, _)| end), record.end) {
         (None, GameEnd::Forfeit { .. }) => Ok(()),
-        (Some((end, _)), recorded) if end == recorded => Ok(()),
-        (Some((end, _)), recorded) => Err(format!(
+        (Some(end), recorded) if end == recorded => Ok(()),
+        (Some(end), recorded) => Err(format!(
             "its moves end in {}, the record says {}",
             describe(end),
             describe(recorded)

@@ -21,10 +21,12 @@ mod answer;
 mod ending;
 mod port;
 
+pub use crate::duel::REPETITIONS;
 pub use crate::ncbp_client::Fault;
 pub use crate::ncbp_client::PortError;
 pub use answer::apply_answer;
-pub use ending::{check_record, Ending, REPETITIONS};
+pub use ending::check_record;
+use ending::{end_now, ending};
 use port::{go_command, ready_without_answers, send, wait_for, GameClock};
 pub use port::{handshake, ready, EnginePort};
 
@@ -135,9 +137,9 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
             .map(GameClock::new)
     };
     let mut clocks = [clock_of(Side::X), clock_of(Side::Y)];
-    let mut ending = Ending::new(setup.rules);
+    let mut ending = ending(setup.rules);
     loop {
-        if let Some((end, detail)) = ending.check(&state) {
+        if let Some((end, detail)) = end_now(&mut ending, &state) {
             return setup.record(end, detail, moves);
         }
         let side = state.to_move();
@@ -207,7 +209,7 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
             Ok(canonical) => moves.push(canonical),
             Err(f) => return forfeit(side, f, moves),
         }
-        ending.played(opening);
+        ending.played(!opening);
     }
 }
 
