@@ -311,6 +311,32 @@ mod tests {
     }
 
     #[test]
+    fn rules_read_from_a_header() {
+        let header = |entries: &[(&str, &str)]| Header {
+            entries: entries
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        };
+        let r = Rules::of_header(&header(&[
+            ("variant", "hypergammon"),
+            ("k", "3"),
+            ("credits", "0"),
+            ("max-turns", "200"),
+            ("repetition", "on"),
+        ]))
+        .unwrap();
+        assert_eq!(r.variant, Variant::Hypergammon);
+        assert_eq!(r.numbers, NumberRules::new(3, 0).unwrap());
+        assert_eq!((r.max_turns, r.repetition), (200, true));
+        // A game saved outside a match: no cap, no repetition rule.
+        let r = Rules::of_header(&header(&[("k", "6")])).unwrap();
+        assert_eq!((r.max_turns, r.repetition), (u32::MAX, false));
+        let bad = Rules::of_header(&header(&[("max-turns", "abc")]));
+        assert!(bad.unwrap_err().contains("max-turns=abc"));
+    }
+
+    #[test]
     fn moves_per_session_time_controls() {
         let tc = TimeControl::parse("40/60+0.6").unwrap();
         assert_eq!(tc.moves, Some(40));
