@@ -94,6 +94,9 @@ pub fn restart(shared: &Arc<Shared>, slot: usize) {
                     crate::app::slot_letter(slot),
                     s.cfg.name
                 );
+                // On stderr too: a mistyped `--engine cmd=` shows in the
+                // terminal that started the board, not only on the page.
+                log::error!("{msg}");
                 st.status[slot] = SlotStatus::Faulted(msg.clone());
                 st.fault = Some((slot, msg));
             }

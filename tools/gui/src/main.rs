@@ -2,7 +2,6 @@
 //! named on the command line.
 
 use clap::{CommandFactory, FromArgMatches, Parser};
-use ncbg::referee::config::EngineConfig;
 use ncbg_gui::app::Shared;
 use ncbg_gui::{controller, http};
 use std::io::Write;
@@ -78,7 +77,7 @@ fn main() -> ExitCode {
     }
     let mut cfgs = Vec::new();
     for g in &groups {
-        match EngineConfig::from_settings(&[], g) {
+        match ncbg_gui::slots::engine_config(g) {
             Ok(c) => cfgs.push(c),
             Err(e) => {
                 eprintln!("ncbg-gui: --engine {}: {e}", g.join(" "));

@@ -4,7 +4,7 @@
 //! uses them is in `app`.
 
 use crate::driver::{Engine, InfoLine};
-use ncbg::referee::config::EngineConfig;
+use ncbg::referee::config::{EngineConfig, SearchLimits};
 use serde::{Deserialize, Serialize};
 use tokio::sync::watch;
 
@@ -39,6 +39,28 @@ impl Player {
             _ => Err(format!("no player '{}'", cut(text))),
         }
     }
+}
+
+/// An engine of `--engine`'s settings (`cmd=`, `name=`, `option.<Name>=`,
+/// as `ncbg-referee` reads them). Search limits (`depth=`, `movetime=`,
+/// `nodes=`, `tc=`) are refused with a pointer to where they are set: the
+/// page sends each `go`'s limits (its *Game* panel), so a limit here would
+/// never be used.
+pub fn engine_config(settings: &[String]) -> Result<EngineConfig, String> {
+    let cfg = EngineConfig::from_settings(&[], settings)?;
+    if cfg.limits != SearchLimits::default() {
+        let limits: Vec<&str> = settings
+            .iter()
+            .map(String::as_str)
+            .filter(|s| ["depth=", "movetime=", "nodes=", "tc="].iter().any(|k| s.starts_with(k)))
+            .collect();
+        return Err(format!(
+            "{}: search limits are not taken here; set depth and time per move in the page's \
+             Game panel, or give the engine a fixed depth with option.Depth=N",
+            limits.join(" ")
+        ));
+    }
+    Ok(cfg)
 }
 
 /// Slot `i`'s letter: A, B, ...
@@ -136,4 +158,33 @@ pub struct Thinking {
     /// Turns true to stop the search (its answer is then still awaited).
     #[serde(skip)]
     pub stop: watch::Sender<bool>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(text: &str) -> Vec<String> {
+        text.split(' ').map(str::to_string).collect()
+    }
+
+    #[test]
+    fn an_engine_takes_its_command_name_and_options() {
+        let cfg = engine_config(&settings("cmd=ncbg name=n2 option.Depth=2")).unwrap();
+        assert_eq!(cfg.name, "n2");
+        assert_eq!(cfg.options, vec![("Depth".to_string(), "2".to_string())]);
+    }
+
+    #[test]
+    fn search_limits_are_refused_with_where_they_are_set() {
+        for limit in ["depth=2", "movetime=100", "nodes=5000", "tc=10+1"] {
+            let err = engine_config(&settings(&format!("cmd=ncbg {limit}"))).unwrap_err();
+            assert!(err.starts_with(limit), "{err}");
+            assert!(err.contains("Game panel") && err.contains("option.Depth"), "{err}");
+        }
+        // What the referee refuses is refused here too, with its reason.
+        assert!(engine_config(&settings("cmd=ncbg foo=bar"))
+            .unwrap_err()
+            .contains("unknown engine setting"));
+    }
 }
