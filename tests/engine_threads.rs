@@ -54,6 +54,34 @@ fn isready_during_search(threads: usize) {
 }
 
 #[test]
+fn a_rejected_stop_or_quit_leaves_the_search_running() {
+    let mut e = engine(1);
+    e.ask("position startpos moves 3 5");
+    start_infinite(&mut e);
+    // Lines that only look like `stop` or `quit` to a looser trim: each is
+    // one error, and the search goes on (no bestmove, the engine stays).
+    for bad in [
+        "stop\x0b",
+        "\x0cstop",
+        "stop\u{a0}",
+        "\x0cquit",
+        "quit\r\r",
+        "stop x",
+    ] {
+        e.send(bad);
+        let l = next_non_info(&mut e);
+        assert!(l.starts_with("error "), "{bad:?}: {l}");
+    }
+    assert!(
+        e.sync().iter().all(|l| l.starts_with("info ")),
+        "no bestmove while searching"
+    );
+    e.send("stop");
+    let best = next_non_info(&mut e);
+    assert!(best.starts_with("bestmove "), "{best}");
+}
+
+#[test]
 fn stop_gives_exactly_one_bestmove_every_time() {
     for threads in [1, 2] {
         one_bestmove_per_stop(threads);
@@ -243,9 +271,29 @@ fn perft_and_bench_leave_the_engine_responsive() {
     e.send("bench depth 6");
     e.send("isready");
     assert_eq!(next_non_info(&mut e), "readyok");
+    // Each state's line comes as it is searched (the first is quick), not
+    // all at the end.
+    let first = e.line();
+    assert!(first.starts_with("info string bench 1 "), "{first}");
     e.send("stop");
-    let l = next_non_info(&mut e);
-    assert!(l.contains(" nodes ") && l.ends_with(" partial"), "{l}");
+    let mut lines = Vec::new();
+    let total = loop {
+        let l = e.line();
+        if !l.starts_with("info ") {
+            break l;
+        }
+        lines.push(l);
+    };
+    assert!(
+        total.contains(" nodes ") && total.ends_with(" partial"),
+        "{total}"
+    );
+    // The state the stop cut short says so.
+    let cut = lines.last().unwrap_or(&first);
+    assert!(
+        cut.starts_with("info string bench ") && cut.ends_with(" partial"),
+        "{cut}"
+    );
     // Idle again.
     assert!(e.ask("choose-number 4").is_empty());
 }

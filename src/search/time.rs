@@ -38,11 +38,13 @@ pub(super) fn time_budget(
     if limits.infinite {
         return (None, None);
     }
-    if let Some(t) = limits.movetime {
+    // Each limit given makes a (soft, hard) pair; with both, the tighter of
+    // each counts: "the first reached ends the search" (protocol/ncbp.md).
+    let by_movetime = limits.movetime.map(|t| {
         let t = t.saturating_sub(settings.move_overhead.min(t / 2));
-        return (Some(t), Some(t));
-    }
-    if let Some(clock) = limits.clock {
+        (t, t)
+    });
+    let by_clock = limits.clock.map(|clock| {
         let left = clock.time.saturating_sub(settings.move_overhead);
         // With `movestogo`, the time left is shared by those turns (the
         // clock is refilled after them): a larger share, and a hard limit
@@ -53,10 +55,13 @@ pub(super) fn time_budget(
         };
         let soft = left / turns + clock.increment * 3 / 4;
         let hard = (soft * 3).min(cap);
-        let soft = soft.min(hard);
-        return (Some(soft), Some(hard));
+        (soft.min(hard), hard)
+    });
+    match (by_movetime, by_clock) {
+        (Some((s1, h1)), Some((s2, h2))) => (Some(s1.min(s2)), Some(h1.min(h2))),
+        (Some((s, h)), None) | (None, Some((s, h))) => (Some(s), Some(h)),
+        (None, None) => (None, None),
     }
-    (None, None)
 }
 
 #[cfg(test)]
@@ -94,5 +99,32 @@ mod tests {
         assert_eq!(budget(60_000, 0, Some(1)), (ms(30_000), ms(30_000)));
         // The increment counts as before.
         assert_eq!(budget(60_000, 600, Some(10)), (ms(6_450), ms(19_350)));
+    }
+
+    #[test]
+    fn movetime_and_a_clock_together_end_at_the_first_reached() {
+        let ms = Duration::from_millis;
+        let settings = Settings {
+            move_overhead: Duration::ZERO,
+            ..Settings::default()
+        };
+        let clock = |time_ms| Clock {
+            time: ms(time_ms),
+            increment: Duration::ZERO,
+            moves_to_go: None,
+        };
+        let both = |movetime_ms, time_ms| {
+            let limits = Limits {
+                movetime: Some(ms(movetime_ms)),
+                clock: Some(clock(time_ms)),
+                ..Limits::default()
+            };
+            let (soft, hard) = time_budget(&limits, &settings);
+            (soft.unwrap(), hard.unwrap())
+        };
+        // A short clock under a long movetime: the clock's budget.
+        assert_eq!(both(3_000, 6_000), (ms(200), ms(600)));
+        // A long clock over a short movetime: the movetime.
+        assert_eq!(both(100, 600_000), (ms(100), ms(100)));
     }
 }

@@ -7,7 +7,9 @@
 //! rule ([`Pending`]).
 
 use crossbeam_channel::{unbounded, Receiver, Sender};
-use ncbg::engine::{EngineError, LineReader, Pending, Reply, SearchDone, SearchJob, Session};
+use ncbg::engine::{
+    parse_command, Command, EngineError, LineReader, Pending, Reply, SearchDone, SearchJob, Session,
+};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -81,7 +83,11 @@ fn spawn_reader(events: Sender<Event>, stop: Arc<AtomicBool>) {
     thread::spawn(move || {
         let mut reader = LineReader::new(std::io::stdin().lock());
         while let Some(line) = reader.next_line() {
-            if matches!(&line, Ok(l) if matches!(l.trim(), "stop" | "quit")) {
+            // Only a line the session will take as `stop` or `quit` (the
+            // same grammar): a rejected one must change nothing.
+            if matches!(&line, Ok(l) if l.len() < 16
+                && matches!(parse_command(l), Ok(Some(Command::Stop | Command::Quit))))
+            {
                 stop.store(true, Ordering::SeqCst);
             }
             if events.send(Event::Line(line)).is_err() {
@@ -109,6 +115,12 @@ fn spawn_searcher(jobs: Receiver<Box<SearchJob>>, events: Sender<Event>, stop: A
 /// The engine: runs until `quit`, or the end of stdin (after the search
 /// under way, if it has a limit: [`Pending::end_of_input`]).
 pub fn run() -> Result<(), String> {
+    // A person at a terminal sees what the silent engine waits for; on
+    // stderr, so that stdout stays protocol lines (a GUI's pipe is no
+    // terminal and gets nothing).
+    if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+        eprintln!("ncbg {}: an NCBP engine (protocol/ncbp.md); type `ncbp` to start, `quit` to end, `ncbg --help` for the command-line tools", env!("CARGO_PKG_VERSION"));
+    }
     let (events_tx, events) = unbounded::<Event>();
     let (jobs_tx, jobs) = unbounded::<Box<SearchJob>>();
     let stop = Arc::new(AtomicBool::new(false));
