@@ -318,8 +318,8 @@ impl GameState {
     /// all is a [`PlayError::Syntax`] whatever the phase (in a live game),
     /// before a play out of turn is a phase error.
     pub fn parse_play(&self, text: &str) -> Result<LegalPlay, RuleError> {
-        self.check_live()?;
         check_play_syntax(text).map_err(RuleError::Play)?;
+        self.check_live()?;
         let plays = self.legal_plays()?;
         let pair = self.pair_or_error()?;
         parse_among(text, &self.position, pair, &plays).map_err(RuleError::Play)

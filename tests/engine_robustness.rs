@@ -211,8 +211,10 @@ fn huge_and_binary_lines_get_one_error_each() {
             ErrorCode::IllegalNumber,
         ),
         (
+            // A point no number can hold: no play at all, so a syntax
+            // error even in turn 0 (protocol/ncbp.md §6).
             [b"move 1:".as_slice(), &vec![b'9'; max - 7]].concat(),
-            ErrorCode::WrongPhase,
+            ErrorCode::Syntax,
         ),
         (
             [b"position state ".as_slice(), &vec![b'A'; max - 15]].concat(),

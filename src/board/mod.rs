@@ -28,8 +28,9 @@ pub struct Position {
 /// Why a set of checker counts is not a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionError {
-    /// A side has more than 15 checkers.
-    TooManyCheckers,
+    /// A side has more checkers than the game's `limit` (15, or the
+    /// variant's count: 3 in Hypergammon).
+    TooManyCheckers { limit: u8 },
     /// The two sides do not have the same number of checkers.
     UnequalSides { mover: u8, opponent: u8 },
     /// A side has no checkers at all.
@@ -43,7 +44,9 @@ pub enum PositionError {
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PositionError::TooManyCheckers => write!(f, "a side has more than 15 checkers"),
+            PositionError::TooManyCheckers { limit } => {
+                write!(f, "a side has more than {limit} checkers")
+            }
             PositionError::UnequalSides { mover, opponent } => write!(
                 f,
                 "the sides have different numbers of checkers ({mover} and {opponent})"
@@ -96,13 +99,14 @@ impl Position {
     ) -> Result<Position, PositionError> {
         fn side(points: &[u8; 25], total: u8) -> Result<Checkers, PositionError> {
             let on: u32 = points.iter().map(|&n| u32::from(n)).sum();
-            if on > u32::from(total) || total > MAX_CHECKERS {
-                return Err(PositionError::TooManyCheckers);
+            let limit = total.min(MAX_CHECKERS);
+            if on > u32::from(limit) || total > MAX_CHECKERS {
+                return Err(PositionError::TooManyCheckers { limit });
             }
             let mut slots = [0u8; SLOTS];
             slots[1..].copy_from_slice(points);
             slots[OFF] = total - on as u8;
-            Checkers::from_slots(&slots).ok_or(PositionError::TooManyCheckers)
+            Checkers::from_slots(&slots).ok_or(PositionError::TooManyCheckers { limit })
         }
         Position::new(
             side(mover, checkers_per_side)?,

@@ -414,8 +414,10 @@ impl Options {
                 return Ok(OptionEffect::ChangeEval);
             }
             "evalfile" => {
-                let v = need()?;
-                self.eval_file = (v != EMBEDDED_NET).then(|| v.to_string());
+                // No value or an empty one: the embedded nets, as `Tables`'
+                // empty value is no tables.
+                let v = value.unwrap_or_default().trim();
+                self.eval_file = (!v.is_empty() && v != EMBEDDED_NET).then(|| v.to_string());
                 return Ok(OptionEffect::LoadNet);
             }
             "tables" => {
@@ -472,7 +474,8 @@ impl Options {
                 return Ok(OptionEffect::ClearHash);
             }
             "clear hash" => {
-                if let Some(v) = value {
+                // `value` with nothing after it is no value too.
+                if let Some(v) = value.filter(|v| !v.trim().is_empty()) {
                     return Err(EngineError::new(
                         ErrorCode::BadValue,
                         format!(
@@ -618,6 +621,13 @@ mod tests {
             Ok(OptionEffect::LoadNet)
         );
         assert_eq!(o.eval_file, None);
+        // An empty value (`setoption name EvalFile value`) or none: embedded.
+        for empty in [Some(""), None] {
+            o.set("EvalFile", Some("a.ncnn")).unwrap();
+            assert_eq!(o.set("EvalFile", empty), Ok(OptionEffect::LoadNet));
+            assert_eq!(o.eval_file, None);
+        }
+        assert_eq!(o.set("Clear Hash", Some("")), Ok(OptionEffect::ClearHash));
         assert_eq!(
             o.set("Tables", Some(" a.tb ; ;b.tb")),
             Ok(OptionEffect::LoadTables)

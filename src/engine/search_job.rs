@@ -111,9 +111,7 @@ impl SearchJob {
                 }
             }
             Task::Bench(depth) => {
-                let mut lines = bench_until(depth, stop);
-                let last = lines.pop().unwrap_or_default();
-                lines.into_iter().for_each(&mut *emit);
+                let last = bench_until(depth, stop, emit);
                 return SearchDone {
                     bestmove: last,
                     searcher: self.searcher,
@@ -182,10 +180,10 @@ pub const BENCH_DEPTH: u32 = 4;
 
 /// Runs `bench`: searches every [`BENCH_STATES`] state to `depth` with a fresh
 /// 16 MiB table and default settings, so that the node count depends on
-/// nothing but the code. Returns an `info string` line per state and, last,
-/// `<nodes> nodes <nps> nps`.
-pub fn bench(depth: u32) -> Vec<String> {
-    bench_until(depth, &StopFlag::new(false))
+/// nothing but the code. Gives `emit` an `info string` line per state as
+/// each is searched, and returns the total, `<nodes> nodes <nps> nps`.
+pub fn bench(depth: u32, emit: &mut dyn FnMut(String)) -> String {
+    bench_until(depth, &StopFlag::new(false), emit)
 }
 
 /// `perft <depth>` from `state`: `perft D nodes N time MS nps X`, with
@@ -202,10 +200,11 @@ pub fn perft_line(state: &GameState, depth: u32, stop: &StopFlag) -> String {
     )
 }
 
-/// [`bench()`] that `stop` cuts short: the states not searched are left out
-/// and the total line ends with `partial`.
-pub fn bench_until(depth: u32, stop: &StopFlag) -> Vec<String> {
-    let mut lines = Vec::new();
+/// [`bench()`] that `stop` cuts short: the state being searched gets its
+/// nodes so far and `partial`, the states after it are left out, and the
+/// total line ends with `partial`.
+pub fn bench_until(depth: u32, stop: &StopFlag, emit: &mut dyn FnMut(String)) -> String {
+    let stopped = || stop.load(std::sync::atomic::Ordering::Relaxed);
     let mut total = 0u64;
     let start = Instant::now();
     let limits = Limits {
@@ -214,33 +213,30 @@ pub fn bench_until(depth: u32, stop: &StopFlag) -> Vec<String> {
         ..Limits::default()
     };
     for (i, id) in BENCH_STATES.iter().enumerate() {
-        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+        if stopped() {
             break;
         }
         let Ok(state) = state_id::decode(id) else {
-            lines.push(format!("info string bench {} bad state {id}", i + 1));
+            emit(format!("info string bench {} bad state {id}", i + 1));
             continue;
         };
         let mut searcher = Searcher::new(16, Box::new(NnEval::embedded()));
         let nodes = searcher
             .search(&state, &limits, &Settings::default(), stop, &mut |_| {})
             .map_or(0, |r| r.nodes);
+        let cut = stopped();
         total += nodes;
-        lines.push(format!(
-            "info string bench {} {} nodes {nodes}",
+        emit(format!(
+            "info string bench {} {} nodes {nodes}{}",
             i + 1,
-            state_id::encode(&state)
+            state_id::encode(&state),
+            if cut { " partial" } else { "" }
         ));
     }
     let micros = start.elapsed().as_micros().max(1);
-    lines.push(format!(
+    format!(
         "{total} nodes {} nps{}",
         u128::from(total) * 1_000_000 / micros,
-        if stop.load(std::sync::atomic::Ordering::Relaxed) {
-            " partial"
-        } else {
-            ""
-        }
-    ));
-    lines
+        if stopped() { " partial" } else { "" }
+    )
 }

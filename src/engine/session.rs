@@ -276,7 +276,7 @@ impl Session {
             }
             Command::ChooseNumber(n) => {
                 let mut next = self.game;
-                turn_input::pick(&mut next, n)?;
+                turn_input::pick(&mut next, &n)?;
                 self.history.push(self.game);
                 self.game = next;
                 Vec::new()

@@ -7,9 +7,10 @@ use super::error::{EngineError, ErrorCode};
 use crate::game::GameState;
 use crate::turn::{self as token, TurnError, TurnForm};
 
-/// Picks `n` (any integer as written: numbers above 255 are refused too).
-pub fn pick(state: &mut GameState, n: u64) -> Result<(), EngineError> {
-    apply(state, &n.to_string())
+/// Picks the number written as the digits `n` (any length: numbers above
+/// 255 are refused as out of range too).
+pub fn pick(state: &mut GameState, n: &str) -> Result<(), EngineError> {
+    apply(state, n)
 }
 
 /// Applies one turn token, or a `move` argument: a number alone picks, `n:play`

@@ -128,7 +128,9 @@ pub fn decode_with(id: &str, checkers_per_side: u8) -> Result<Position, Position
                 }
                 *slot += 1;
                 if *slot > MAX_CHECKERS {
-                    return Err(PositionIdError::Position(PositionError::TooManyCheckers));
+                    return Err(PositionIdError::Position(PositionError::TooManyCheckers {
+                        limit: checkers_per_side.min(MAX_CHECKERS),
+                    }));
                 }
             }
         }

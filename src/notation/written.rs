@@ -77,7 +77,9 @@ pub(super) fn read(text: &str) -> Result<Written, PlayError> {
                 i += 1;
             }
             let s: String = chars[start..i].iter().collect();
-            let n: u32 = s.parse().map_err(|_| syntax(format!("bad point '{s}'")))?;
+            let n: u32 = s
+                .parse()
+                .map_err(|_| syntax(format!("bad point '{}'", cut(&s))))?;
             if n > 25 {
                 return Err(syntax(format!(
                     "no point {n} (points are 1-24, bar 25, off 0)"
@@ -140,10 +142,13 @@ pub(super) fn read(text: &str) -> Result<Written, PlayError> {
                 i = j;
             }
             _ => {
-                return Err(syntax(format!(
-                    "unexpected character '{}'",
-                    c.escape_default()
-                )))
+                // A letter as written; a control character escaped.
+                let shown = if c.is_control() {
+                    c.escape_default().to_string()
+                } else {
+                    c.to_string()
+                };
+                return Err(syntax(format!("unexpected character '{shown}'")));
             }
         }
         i += 1;

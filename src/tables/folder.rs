@@ -31,7 +31,7 @@ pub enum Content {
     /// `NCBG-TABLE `) whose header cannot be used: the reason, naming the
     /// file (format version 1 says so).
     BadTable(String),
-    /// Not a table file: the reason (`no header`, `the first line is not
+    /// Not a table file: the reason (`the first line is not
     /// 'NCBG-TABLE 2'`, an error reading it).
     NotTable(String),
 }

@@ -15,7 +15,7 @@ mod legal;
 
 use crate::game::{GameState, RuleError};
 use crate::movegen::LegalPlay;
-use crate::notation::{cut, format_play_token};
+use crate::notation::{check_play_syntax, cut, format_play_token};
 use std::fmt;
 
 pub(crate) use legal::children_into;
@@ -100,10 +100,32 @@ fn pick(state: &mut GameState, s: &str) -> Result<u8, TurnError> {
     Ok(n)
 }
 
+/// A token that is no turn at all, whatever the state: a `<n>:` whose `n`
+/// is not a number, or a play that cannot be read as one. Checked before
+/// the phase, so that such a token is a syntax error in every phase (the
+/// opening, a finished game) and not a phase error.
+fn check_syntax(token: &str) -> Result<(), TurnError> {
+    if is_number(token) {
+        return Ok(());
+    }
+    let play = match token.split_once(':') {
+        Some((n, _)) if !is_number(n) => {
+            return Err(TurnError::Malformed(format!(
+                "'{}' is not a turn like 6:24/18,13/8",
+                cut(token)
+            )))
+        }
+        Some((_, play)) => play,
+        None => token,
+    };
+    check_play_syntax(play).map_err(|e| RuleError::Play(e).into())
+}
+
 /// Reads `token` (surrounding whitespace ignored) in `state`, checking it
 /// fully against the rules; `state` is not changed.
 pub fn read(state: &GameState, token: &str, form: TurnForm) -> Result<Turn, TurnError> {
     let token = token.trim();
+    check_syntax(token)?;
     if let Some(r) = state.result() {
         return Err(RuleError::GameOver(r).into());
     }
@@ -120,12 +142,7 @@ pub fn read(state: &GameState, token: &str, form: TurnForm) -> Result<Turn, Turn
     }
     match token.split_once(':') {
         Some((n, play)) => {
-            if !is_number(n) {
-                return Err(TurnError::Malformed(format!(
-                    "'{}' is not a turn like 6:24/18,13/8",
-                    cut(token)
-                )));
-            }
+            // `n` is a number: check_syntax above.
             if state.in_opening() {
                 return Err(RuleError::Opening.into());
             }

@@ -34,7 +34,13 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 #[derive(Parser)]
-#[command(name = "ncbg", version, about = "No-Chance Backgammon engine")]
+#[command(
+    name = "ncbg",
+    version,
+    about = "No-Chance Backgammon engine",
+    after_help = "With no command, ncbg is the engine: it reads NCBP commands on stdin and answers on \
+                  stdout (protocol/ncbp.md). Type `ncbp` to start, `quit` to end."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -50,7 +56,7 @@ enum Command {
     /// Analyse positions (full-state IDs), a referee match file or a gnubg
     /// `.mat`.
     Analyze(analyze::AnalyzeArgs),
-    /// Exact-value tables: build (solve), probe and list.
+    /// Exact-value tables: build (solve), probe, verify and list.
     Tables(tables::TablesArgs),
 }
 
@@ -117,9 +123,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Perft(args)) => run_perft(&args),
         Some(Command::Bench(args)) => {
-            ncbg::engine::search_job::bench(args.depth)
-                .iter()
-                .for_each(|l| outln!("{l}"));
+            let total = ncbg::engine::search_job::bench(args.depth, &mut |l| outln!("{l}"));
+            outln!("{total}");
             Ok(())
         }
         Some(Command::Analyze(args)) => analyze::run(&args),

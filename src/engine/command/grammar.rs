@@ -39,7 +39,9 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, EngineError> {
         "setoption" => finish(setoption(args), |f| unexpected(name, f)),
         "position" => finish(position(args), |f| unexpected(name, f)),
         "choose-number" => finish(
-            map(arg(number, |f| format!("choose-number needs a number, found {f}")), Command::ChooseNumber)(args),
+            map(arg(digits, |f| format!("choose-number needs a number, found {f}")), |d: &str| {
+                Command::ChooseNumber(d.to_string())
+            })(args),
             |f| unexpected(name, f),
         ),
         "move" => finish(
@@ -122,7 +124,12 @@ fn keyword<'a>(k: &'static str) -> impl FnMut(&'a str) -> Res<'a, &'a str> {
 
 /// A non-negative decimal integer token (that fits in 64 bits).
 fn number(i: &str) -> Res<'_, u64> {
-    map_res(terminated(digit1, peek(alt((sep, eof)))), str::parse::<u64>)(i)
+    map_res(digits, str::parse::<u64>)(i)
+}
+
+/// Digits, as a whole token.
+fn digits(i: &str) -> Res<'_, &str> {
+    terminated(digit1, peek(alt((sep, eof))))(i)
 }
 
 /// What the text at `i` starts with, for messages: `'foo'` or `end of line`.
@@ -182,15 +189,17 @@ fn setoption(i: &str) -> Res<'_, Command> {
     let not_value = |t: &&str| *t != "value";
     let name_words = separated_list1(sep, nom::combinator::verify(token, not_value));
     let (i, words) = arg(name_words, |_| "setoption needs an option name".to_string())(i)?;
+    // `value` with nothing after it is the empty string (as UCI GUIs send
+    // an empty string option), which each option then judges.
     let (i, value) = opt(preceded(
         pair(sep, keyword("value")),
-        arg(rest, |_| "value needs a value".to_string()),
+        map(opt(preceded(sep, rest)), Option::unwrap_or_default),
     ))(i)?;
     Ok((
         i,
         Command::SetOption {
             name: words.join(" "),
-            value: value.map(|v| v.trim_matches(is_sep).to_string()),
+            value: value.map(|v: &str| v.trim_matches(is_sep).to_string()),
         },
     ))
 }

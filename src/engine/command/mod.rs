@@ -40,8 +40,10 @@ pub enum Command {
     NewGame,
     /// `position ...`.
     Position(PositionCommand),
-    /// `choose-number <n>` (any non-negative integer; the session checks it).
-    ChooseNumber(u64),
+    /// `choose-number <n>`: the digits as written, any length (the session
+    /// checks the number, so one too large for any integer type is refused
+    /// as out of range, like `300`).
+    ChooseNumber(String),
     /// `move <play>`: the rest of the line.
     Move(String),
     /// `go [limits]`.

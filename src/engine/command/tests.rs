@@ -39,7 +39,21 @@ fn setoption_names_and_values() {
     );
     assert_eq!(err("setoption name").code, ErrorCode::Syntax);
     assert_eq!(err("setoption Hash").code, ErrorCode::Syntax);
-    assert_eq!(err("setoption name Hash value").code, ErrorCode::Syntax);
+    // `value` with nothing after it: the empty string (the option judges it).
+    for line in [
+        "setoption name Tables value",
+        "setoption name Tables value \t ",
+    ] {
+        assert_eq!(
+            ok(line),
+            Command::SetOption {
+                name: "Tables".into(),
+                value: Some(String::new())
+            }
+        );
+    }
+    // A name word `value` still needs the name before it.
+    assert_eq!(err("setoption name value 3").code, ErrorCode::Syntax);
 }
 
 #[test]
@@ -136,7 +150,7 @@ fn go_limits() {
 
 #[test]
 fn numbers_and_moves() {
-    assert_eq!(ok("choose-number 12"), Command::ChooseNumber(12));
+    assert_eq!(ok("choose-number 12"), Command::ChooseNumber("12".into()));
     assert_eq!(err("choose-number").code, ErrorCode::Syntax);
     let extra = err("choose-number 1 2");
     assert_eq!(extra.code, ErrorCode::Syntax);

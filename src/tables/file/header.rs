@@ -134,11 +134,19 @@ pub(super) fn parse_header(bytes: &[u8]) -> Result<(Header, usize, String), Stri
             "a table of format version 1 ('{MAGIC_V1}': turns counted as solver sweeps, entries by number state), which this ncbg no longer reads; build it again with `ncbg tables build` (format 2)"
         ));
     }
+    // The first line first: a text file that is no table (notes, a list)
+    // is told so by what its first line is not.
+    let first_line = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
+    if first_line != MAGIC.as_bytes() {
+        return Err(format!(
+            "not a table file (the first line is not '{MAGIC}')"
+        ));
+    }
     let end = bytes
         .windows(2)
         .take(MAX_HEADER)
         .position(|w| w == b"\n\n")
-        .ok_or("not a table file (no header)")?;
+        .ok_or("not a table file (its header has no end: no empty line)")?;
     let head = std::str::from_utf8(&bytes[..end + 1]).map_err(|_| "not a table file")?;
     let mut lines = head.lines();
     if lines.next() != Some(MAGIC) {

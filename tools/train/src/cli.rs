@@ -7,6 +7,7 @@ use std::path::PathBuf;
 #[derive(Parser)]
 #[command(
     name = "ncbg-train",
+    version,
     about = "Self-play and training of ncbg's evaluation network"
 )]
 pub(crate) struct Cli {
