@@ -155,3 +155,19 @@ fn a_missing_folder_is_status_2_and_no_output() {
     assert_eq!(lines[5], format!("{}:", other.0.display()));
     assert!(lines[6].starts_with("t.tb  "), "{}", lines[6]);
 }
+
+/// A text file with no empty line (a one-line note) is told by its first
+/// line too, not by a header it never meant to have.
+#[test]
+fn a_one_line_note_is_told_by_its_first_line() {
+    let dir = TempDir::new("note");
+    std::fs::write(dir.0.join("note.txt"), "a one-line note\n").unwrap();
+    let out = list(&[dir.0.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.trim_end()
+            .ends_with("not a table: the first line is not 'NCBG-TABLE 2'"),
+        "{text}"
+    );
+}
