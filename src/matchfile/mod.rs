@@ -63,8 +63,14 @@ pub struct HeaderEngine {
 pub enum OpeningsSource {
     /// Every initial pair.
     InitialPairs,
-    /// An openings file (its path as given).
-    File(String),
+    /// An openings file: its path as given, and what identifies its
+    /// contents (`openings-hash`, [`crate::referee::schedule::openings_hash`]).
+    File {
+        /// The path, as given.
+        path: String,
+        /// The hash of the file's bytes, e.g. `fnv1a64:0123456789abcdef`.
+        hash: String,
+    },
     /// `n` random openings from `seed`, `turns` random turns each.
     Random {
         /// How many.
@@ -114,7 +120,7 @@ impl MatchHeader {
     pub fn to_header(&self) -> Header {
         let openings = match &self.openings {
             OpeningsSource::InitialPairs => "initial pairs".to_string(),
-            OpeningsSource::File(path) => format!("file {path}"),
+            OpeningsSource::File { path, .. } => format!("file {path}"),
             OpeningsSource::Random { n, seed, turns } => {
                 format!("random {n} seed {seed} turns {turns}")
             }
@@ -144,8 +150,13 @@ impl MatchHeader {
                 if self.repetition { "on" } else { "off" }.to_string(),
             ),
             ("openings", openings),
-            ("rounds", self.rounds.to_string()),
         ];
+        // What identifies an openings file's contents, for `--resume`
+        // (written since that check exists; older files lack it).
+        if let OpeningsSource::File { hash, .. } = &self.openings {
+            rest.push(("openings-hash", hash.clone()));
+        }
+        rest.push(("rounds", self.rounds.to_string()));
         if !self.repeat {
             rest.push(("repeat", "off".to_string()));
         }

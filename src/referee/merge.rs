@@ -117,8 +117,15 @@ pub fn merge(files: Vec<(String, MatchFile)>) -> Result<Merged, String> {
 }
 
 /// The header keys in which matches that [`pool`] joins may differ: their
-/// openings and the size of their schedule (and `shard`, as in [`merge`]).
-const POOLED_KEYS: [&str; 5] = ["openings", "rounds", "games", "total-games", "shard"];
+/// openings (and an openings file's hash) and the size of their schedule (and `shard`, as in [`merge`]).
+const POOLED_KEYS: [&str; 6] = [
+    "openings",
+    "openings-hash",
+    "rounds",
+    "games",
+    "total-games",
+    "shard",
+];
 
 /// Joins matches of the same engines, limits and rules played on different
 /// openings (a yardstick run over several seeds, say): the files are

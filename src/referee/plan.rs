@@ -103,9 +103,14 @@ impl MatchPlan {
                 schedule::all_initial_pairs(rules.numbers.k),
                 OpeningsSource::InitialPairs,
             ),
-            OpeningsChoice::File { path, text } => {
-                (schedule::read_openings(&text)?, OpeningsSource::File(path))
-            }
+            OpeningsChoice::File { path, text } => (
+                schedule::read_openings(&text, rules.variant, rules.numbers)
+                    .map_err(|e| format!("openings file {path}: {e}"))?,
+                OpeningsSource::File {
+                    hash: schedule::openings_hash(&text),
+                    path,
+                },
+            ),
             OpeningsChoice::Random { n, seed, turns } => {
                 let n = n.max(1);
                 (
@@ -324,6 +329,8 @@ mod tests {
         ))
         .unwrap();
         assert_eq!(plan.header.get("openings"), Some("file o.txt"));
+        let hash = schedule::openings_hash(&format!("# two\n{id}\n\n{id}\n"));
+        assert_eq!(plan.header.get("openings-hash"), Some(hash.as_str()));
         assert_eq!(plan.games.len(), 4);
         assert_eq!(plan.header.get("total-games"), Some("4"));
         assert_eq!(plan.header.get("games"), Some("-"));
@@ -331,7 +338,16 @@ mod tests {
             path: "o.txt".into(),
             text: "nonsense\n".into(),
         };
-        assert!(MatchPlan::new(settings(bad, None, None)).is_err());
+        let e = MatchPlan::new(settings(bad, None, None)).unwrap_err();
+        assert!(e.starts_with("openings file o.txt: line 1: "), "{e}");
+        // A state of other rules than the match's is refused, naming the file.
+        let k8 = OpeningsChoice::File {
+            path: "o.txt".into(),
+            text: "4HPwATDgc/ABMA:Xpick:x1y2:d22:k8\n".into(),
+        };
+        let e = MatchPlan::new(settings(k8, None, None)).unwrap_err();
+        assert!(e.starts_with("openings file o.txt: line 1: "), "{e}");
+        assert!(e.contains("k is 8"), "{e}");
         let random = |seed| {
             MatchPlan::new(settings(
                 OpeningsChoice::Random {

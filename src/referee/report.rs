@@ -24,6 +24,30 @@ pub struct SprtReport {
     pub upper: f64,
     /// Decision.
     pub decision: SprtDecision,
+    /// Where the run stopped on a decision, when games under way then
+    /// finished and count in this report too (so that its LLR is not the
+    /// one of the decision); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_at: Option<SprtStop>,
+}
+
+/// The SPRT's state when a run stopped on its decision.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SprtStop {
+    /// Games counted at the decision.
+    pub games: u64,
+    /// The LLR then.
+    pub llr: f64,
+    /// The decision.
+    pub decision: SprtDecision,
+}
+
+fn decision_text(d: SprtDecision) -> &'static str {
+    match d {
+        SprtDecision::Continue => "undecided",
+        SprtDecision::AcceptH0 => "H0 accepted",
+        SprtDecision::AcceptH1 => "H1 accepted",
+    }
 }
 
 /// Everything the referee reports at the end.
@@ -94,6 +118,7 @@ impl Report {
                 lower: params.lower(),
                 upper: params.upper(),
                 decision: params.decide(llr),
+                stopped_at: None,
             }
         });
         Report {
@@ -209,12 +234,18 @@ impl Report {
                 s.llr,
                 s.lower,
                 s.upper,
-                match s.decision {
-                    SprtDecision::Continue => "undecided",
-                    SprtDecision::AcceptH0 => "H0 accepted",
-                    SprtDecision::AcceptH1 => "H1 accepted",
-                }
+                decision_text(s.decision)
             );
+            if let Some(stop) = &s.stopped_at {
+                let _ = writeln!(
+                    o,
+                    "  The match stopped when {} after {} games (LLR {:.3}); the {} game(s) then under way finished and count above",
+                    decision_text(stop.decision),
+                    stop.games,
+                    stop.llr,
+                    self.games.saturating_sub(stop.games)
+                );
+            }
         }
         o
     }
@@ -298,6 +329,16 @@ impl FinalReport {
             anchor,
             rating.bootstrap,
         )))
+    }
+
+    /// Notes where a match stopped on its SPRT's decision (`stop`), when
+    /// the report counts more games than the decision did.
+    pub fn note_sprt_stop(&mut self, stop: SprtStop) {
+        if let FinalReport::Match(r) = self {
+            if let Some(s) = r.sprt.as_mut().filter(|_| r.games > stop.games) {
+                s.stopped_at = Some(stop);
+            }
+        }
     }
 
     /// The report as text (`json`: false) or JSON, ending with a newline.

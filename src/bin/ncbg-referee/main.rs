@@ -43,9 +43,13 @@ enum Command {
         /// Match files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// Write the merged games to this match file.
+        /// Write the merged games to this match file (an existing one is
+        /// refused unless --force).
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Let --out overwrite an existing file.
+        #[arg(long, requires = "out")]
+        force: bool,
         /// SPRT to evaluate: elo0=.. elo1=.. alpha=.. beta=..
         #[arg(long, num_args = 1..)]
         sprt: Vec<String>,
@@ -222,6 +226,7 @@ fn main() -> ExitCode {
         Some(Command::Merge {
             files,
             out,
+            force,
             sprt,
             format,
             partial,
@@ -232,7 +237,11 @@ fn main() -> ExitCode {
             out.as_deref(),
             &sprt,
             format,
-            merge::How { partial, pool },
+            merge::How {
+                partial,
+                pool,
+                force,
+            },
             &rating,
         )
         .map_err(Failure::from),

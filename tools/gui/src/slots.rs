@@ -52,7 +52,11 @@ pub fn engine_config(settings: &[String]) -> Result<EngineConfig, String> {
         let limits: Vec<&str> = settings
             .iter()
             .map(String::as_str)
-            .filter(|s| ["depth=", "movetime=", "nodes=", "tc="].iter().any(|k| s.starts_with(k)))
+            .filter(|s| {
+                ["depth=", "movetime=", "nodes=", "tc="]
+                    .iter()
+                    .any(|k| s.starts_with(k))
+            })
             .collect();
         return Err(format!(
             "{}: search limits are not taken here; set depth and time per move in the page's \
@@ -180,7 +184,10 @@ mod tests {
         for limit in ["depth=2", "movetime=100", "nodes=5000", "tc=10+1"] {
             let err = engine_config(&settings(&format!("cmd=ncbg {limit}"))).unwrap_err();
             assert!(err.starts_with(limit), "{err}");
-            assert!(err.contains("Game panel") && err.contains("option.Depth"), "{err}");
+            assert!(
+                err.contains("Game panel") && err.contains("option.Depth"),
+                "{err}"
+            );
         }
         // What the referee refuses is refused here too, with its reason.
         assert!(engine_config(&settings("cmd=ncbg foo=bar"))
