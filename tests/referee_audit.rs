@@ -353,3 +353,55 @@ fn a_failed_write_stops_the_match_and_resume_finishes_it() {
     assert_eq!(indices, (0..12).collect::<Vec<_>>());
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Bad arguments are clear errors before any game: a bad setting names its
+/// engine; no openings or no game at once; an anchor for a match of two
+/// engines; `--games` with `--rounds` (clap's error, status 2).
+#[test]
+fn bad_arguments_are_clear_errors() {
+    let out = referee_output(&two_engines(&["--each", "tc=abc"]));
+    refused(
+        &out,
+        &["engine 'a': tc=abc: 'abc' is not a number of seconds"],
+    );
+    let out = referee_output(&two_engines(&["--random-openings", "0"]));
+    refused(&out, &["--random-openings 0"]);
+    let out = referee_output(&two_engines(&["--concurrency", "0"]));
+    refused(&out, &["--concurrency 0"]);
+    let out = referee_output(&two_engines(&["--anchor", "a=0"]));
+    refused(&out, &["--anchor is for a tournament"]);
+    let out = referee_output(&two_engines(&["--games", "4", "--rounds", "1"]));
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("--games") && err.contains("--rounds"), "{err}");
+}
+
+/// `export-mat` of a match with other numbers than k = 6 and 2 credits
+/// writes its file with a warning that a reader takes the standard rules.
+#[test]
+fn export_mat_warns_about_other_numbers() {
+    let dir = temp_dir("export-k5");
+    let file = dir.join("m.txt");
+    let mat = dir.join("m.mat");
+    run_referee(&two_engines(&[
+        "--k",
+        "5",
+        "--games",
+        "2",
+        "--quiet",
+        "--out",
+        &file.display().to_string(),
+    ]));
+    let out = run_referee(&args(&[
+        "export-mat",
+        &file.display().to_string(),
+        &mat.display().to_string(),
+    ]));
+    let err = stderr_of(&out);
+    assert!(
+        err.contains("warning") && err.contains("k = 5 and 2 doublet credits"),
+        "{err}"
+    );
+    assert!(mat.exists());
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -37,9 +37,10 @@ impl TimeControl {
             Some((b, i)) => (b, i),
             None => (rest, "0"),
         };
+        let secs = |t: &str| seconds(t).map_err(|e| format!("tc={text}: {e}"));
         Ok(TimeControl {
-            base: seconds(base)?,
-            increment: seconds(inc)?,
+            base: secs(base)?,
+            increment: secs(inc)?,
             moves,
         })
     }
@@ -135,7 +136,30 @@ impl EngineConfig {
     /// Builds an engine from `key=value` settings (`cmd=`, `name=`,
     /// `option.X=`, `tc=`, `movetime=`, `depth=`, `nodes=`): first the shared
     /// `each` settings, then the engine's own, later ones winning.
+    ///
+    /// An error names the engine: its `name=`, else its program, as in
+    /// `engine 'b': tc=abc: 'abc' is not a number of seconds`.
     pub fn from_settings(each: &[String], own: &[String]) -> Result<EngineConfig, String> {
+        Self::read_settings(each, own).map_err(|e| {
+            let value = |key: &str| {
+                each.iter()
+                    .chain(own)
+                    .rev()
+                    .find_map(|s| s.strip_prefix(key).map(str::to_string))
+            };
+            let label = value("name=").filter(|n| !n.is_empty()).or_else(|| {
+                value("cmd=")
+                    .and_then(|c| split_command(&c).ok())
+                    .and_then(|words| words.into_iter().next())
+            });
+            match label {
+                Some(name) => format!("engine '{name}': {e}"),
+                None => format!("an engine: {e}"),
+            }
+        })
+    }
+
+    fn read_settings(each: &[String], own: &[String]) -> Result<EngineConfig, String> {
         let mut cfg = EngineConfig {
             name: String::new(),
             command: Vec::new(),
@@ -387,6 +411,17 @@ mod tests {
         // The engine refuses `go depth 0`; the referee refuses it before any game.
         let zero = EngineConfig::from_settings(&[], &["cmd=a".into(), "depth=0".into()]);
         assert!(zero.unwrap_err().contains("depth=0"));
+        // An error names the engine: its name, else its program.
+        let bad_tc = |own: &[&str]| {
+            let own: Vec<String> = own.iter().map(|s| s.to_string()).collect();
+            EngineConfig::from_settings(&["tc=abc".into()], &own).unwrap_err()
+        };
+        assert_eq!(
+            bad_tc(&["cmd=./eng -x", "name=b"]),
+            "engine 'b': tc=abc: 'abc' is not a number of seconds"
+        );
+        assert!(bad_tc(&["cmd='/my dir/eng' -x"]).starts_with("engine '/my dir/eng': tc=abc"));
+        assert!(bad_tc(&[]).starts_with("an engine: tc=abc"));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use super::rating;
 use super::sprt::{Sprt, SprtDecision};
 use super::standings::TournamentReport;
-use super::stats::{EloEstimate, MatchStats, Pentanomial, PointsShare, Tally};
+use super::stats::{fmt_elo, EloEstimate, MatchStats, Pentanomial, PointsShare, Tally};
 use crate::matchfile::GameRecord;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -191,8 +191,10 @@ impl Report {
         }
         let _ = writeln!(
             o,
-            "Points per game ({}): {:+.3} ± {:.3}",
-            a.name, self.points_per_game, self.points_per_game_margin
+            "Points per game ({}): {} ± {:.3}",
+            a.name,
+            super::stats::signed(self.points_per_game, 3),
+            self.points_per_game_margin
         );
         if let Some(p) = &self.points_share {
             let _ = writeln!(
@@ -294,6 +296,32 @@ pub struct RatingSettings {
 }
 
 impl RatingSettings {
+    /// Checks the settings against the engines `names` before anything is
+    /// played: an anchor must name one of them, and a match of two engines
+    /// has none (its report is the first engine's Elo over the second's).
+    pub fn check(&self, names: &[&str]) -> Result<(), String> {
+        if names.len() == 2 && self.anchor.is_some() {
+            return Err(
+                "--anchor is for a tournament (more than two engines): a match reports the \
+                 first engine's Elo over the second's"
+                    .into(),
+            );
+        }
+        self.anchor_of(names).map(|_| ())
+    }
+
+    /// These settings with the anchor a match file's header recorded
+    /// (`anchor`), where none was given.
+    pub fn or_header(&self, header: &crate::matchfile::Header) -> RatingSettings {
+        RatingSettings {
+            anchor: self
+                .anchor
+                .clone()
+                .or_else(|| header.get("anchor").map(str::to_string)),
+            bootstrap: self.bootstrap,
+        }
+    }
+
     /// The anchor as (engine index, rating): `NAME=ELO`, or the first
     /// engine at 0.
     pub fn anchor_of(&self, names: &[&str]) -> Result<(usize, f64), String> {
@@ -350,8 +378,4 @@ impl FinalReport {
             (FinalReport::Tournament(r), true) => r.to_json() + "\n",
         }
     }
-}
-
-fn fmt_elo(e: Option<f64>) -> String {
-    e.map_or("-".into(), |v| format!("{:+.1}", v + 0.0))
 }

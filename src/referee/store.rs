@@ -42,7 +42,16 @@ pub fn write(path: &Path, header: &Header, games: &[GameRecord]) -> Result<(), S
 pub fn check_header(old: &Header, new: &Header) -> Result<(), String> {
     const HASH: &str = "openings-hash";
     let hashed = old.get(HASH).is_some() && new.get(HASH).is_some();
-    for (key, value) in &new.entries {
+    // A tournament's anchor sets how it is reported, not what is played.
+    let entries = |h: &Header| -> Vec<(String, String)> {
+        h.entries
+            .iter()
+            .filter(|(k, _)| k != "anchor")
+            .cloned()
+            .collect()
+    };
+    let (old_entries, new_entries) = (entries(old), entries(new));
+    for (key, value) in &new_entries {
         if key == HASH && !hashed {
             continue;
         }
@@ -74,7 +83,7 @@ pub fn check_header(old: &Header, new: &Header) -> Result<(), String> {
     }
     // A key only the file has (`repeat=off`, `tournament`) is a setting this
     // run does not share.
-    if let Some((key, value)) = old.entries.iter().find(|(k, _)| new.get(k).is_none()) {
+    if let Some((key, value)) = old_entries.iter().find(|(k, _)| new.get(k).is_none()) {
         return Err(format!(
             "its {key} is '{value}', this run has none (nothing written)"
         ));
@@ -231,6 +240,10 @@ mod tests {
         let elsewhere = header(&[("k", "6"), ("openings", "file o.txt")]);
         let e = check_header(&elsewhere, &new).unwrap_err();
         assert!(e.contains("its openings is 'file o.txt'"), "{e}");
+        // The anchor is the report's: it may differ or be missing.
+        let mut anchored = old.clone();
+        anchored.set("anchor", "a=100");
+        assert_eq!(check_header(&anchored, &new), Ok(()));
         // Any other field still counts.
         let other_k = header(&[
             ("k", "5"),

@@ -94,7 +94,8 @@ pub(crate) enum ReportFormat {
 #[derive(clap::Args, Clone)]
 pub(crate) struct RatingArgs {
     /// A tournament's rating anchor: the engine NAME gets rating ELO
-    /// (default: the first engine at 0).
+    /// (default: the first engine at 0; merge: the one the first file
+    /// recorded). Not for a match of two engines.
     #[arg(long, value_name = "NAME=ELO")]
     anchor: Option<String>,
     /// Bootstrap resamples behind a tournament's 95% intervals.
@@ -130,8 +131,8 @@ pub(crate) struct RunArgs {
     /// Settings shared by every engine (same keys as --engine).
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     each: Vec<String>,
-    /// Games to play (default: one round).
-    #[arg(long)]
+    /// Games to play (default: one round); not with --rounds.
+    #[arg(long, conflicts_with = "rounds")]
     games: Option<u64>,
     /// Rounds: every opening twice, colours swapped (per pairing in a
     /// tournament); once with --no-repeat.

@@ -58,6 +58,10 @@ pub fn merge(
         read.push((path.display().to_string(), file));
     }
     let names = all_names_of(&read[0].1, &files[0])?;
+    // The anchor given, else the one the first file recorded.
+    let rating = rating.settings().or_header(&read[0].1.header);
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    rating.check(&refs)?;
     let merged = if pool {
         merge::pool(read)?
     } else {
@@ -76,7 +80,7 @@ pub fn merge(
         store::write(out, &merged.header, &merged.games)?;
     }
     emit_report(
-        &FinalReport::new(&merged.games, &names, sprt, &rating.settings())?,
+        &FinalReport::new(&merged.games, &names, sprt, &rating)?,
         format,
     )?;
     if merged.missing.is_empty() {

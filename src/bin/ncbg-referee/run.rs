@@ -41,6 +41,7 @@ fn plan(args: &RunArgs) -> Result<MatchPlan, String> {
         (None, None) => OpeningsChoice::InitialPairs,
     };
     MatchPlan::new(MatchSettings {
+        anchor: args.rating.anchor.clone(),
         engines: groups
             .iter()
             .map(|own| EngineConfig::from_settings(&args.each, own))
@@ -101,13 +102,11 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     let names = plan.names();
     let name_refs: Vec<&str> = names.iter().map(String::as_str).collect();
     let pair = (names.len() == 2).then(|| [name_refs[0], name_refs[1]]);
-    let rating = args.rating.settings();
-    if pair.is_none() {
-        if sprt.is_some() {
-            return Err("--sprt needs exactly two engines".to_string().into());
-        }
-        rating.anchor_of(&name_refs)?;
+    let mut rating = args.rating.settings();
+    if pair.is_none() && sprt.is_some() {
+        return Err("--sprt needs exactly two engines".to_string().into());
     }
+    rating.check(&name_refs)?;
     let log = match &args.log {
         Some(path) => {
             let f = std::fs::OpenOptions::new()
@@ -148,6 +147,9 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     }
     if let Some(path) = &args.out {
         let (store, old) = Store::open(path, &plan.header, args.resume)?;
+        // A resumed tournament reports with the anchor its file recorded,
+        // unless this run gives one.
+        rating = rating.or_header(&old.header);
         warn_unreplayable(&old.games, &plan.config.rules, &path.display().to_string());
         plan.games = todo;
         (done, todo) = plan.resume(old, &path.display().to_string())?;
