@@ -241,3 +241,32 @@ fn input_that_is_no_list_of_ids_is_one_error() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("not a referee match file"), "{err}");
 }
+
+/// An empty input (or one of comments alone) is no list either: the same
+/// error, exit status 2, not a silent success.
+#[test]
+fn an_empty_input_is_an_error() {
+    for text in ["", "\n\n", "# nothing here\n"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ncbg"))
+            .args(["analyze", "--depth", "1"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("ncbg runs");
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{text:?}: {err}");
+        assert!(out.stdout.is_empty());
+        assert!(
+            err.starts_with("ncbg: standard input: not a referee match file"),
+            "{err}"
+        );
+    }
+}

@@ -81,7 +81,8 @@ fn shards_merged_equal_a_single_run() {
 /// `merge` of some shards only: a failure naming the missing shard and
 /// games, unless `--partial` (a warning); files of another match are
 /// refused, naming the field; the merged file is of the whole match
-/// (`shard=-`), and a resume of it plays what was missing.
+/// (`shard=-`), and a resume of it plays what was missing; an existing
+/// `--out` is overwritten only with `--force`.
 #[test]
 fn merge_names_what_is_missing_and_refuses_other_matches() {
     use std::process::Command;
@@ -111,7 +112,16 @@ fn merge_names_what_is_missing_and_refuses_other_matches() {
         err.contains(&format!("{missing} of 20 games missing")),
         "{err}"
     );
+    // The failed merge wrote its file; writing it again needs --force.
+    let written = std::fs::read_to_string(&merged).unwrap();
     let out = two(&["--partial"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("exists: use --force to overwrite it"), "{err}");
+    assert!(out.stdout.is_empty(), "a report was printed");
+    assert_eq!(std::fs::read_to_string(&merged).unwrap(), written);
+    std::fs::write(&merged, "another match's record\n").unwrap();
+    let out = two(&["--partial", "--force"]);
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("warning: shards 1/3 missing"));
     let text = std::fs::read_to_string(&merged).unwrap();

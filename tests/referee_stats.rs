@@ -164,3 +164,44 @@ fn trinomial_without_pairs_and_sprt_decisions() {
     assert_eq!(s.decision, SprtDecision::Continue);
     assert!(s.llr < 0.0 && s.llr > s.lower);
 }
+
+/// A match stopped on its SPRT's decision whose report counts games that
+/// were under way then: the report says where it stopped (text and JSON);
+/// a report of exactly the decision's games says nothing more.
+#[test]
+fn a_report_names_the_decision_it_stopped_on() {
+    use ncbg::referee::report::{FinalReport, RatingSettings, SprtStop};
+    let sprt = Sprt {
+        elo0: 0.0,
+        elo1: 20.0,
+        alpha: 0.05,
+        beta: 0.05,
+    };
+    let games: Vec<GameRecord> = (0..600)
+        .map(|g| win(g, (g / 2) % 3 != 0 || g % 2 == 0, WinKind::Single))
+        .collect();
+    let names = ["A".to_string(), "B".to_string()];
+    let report = |n: usize| {
+        FinalReport::new(&games[..n], &names, Some(sprt), &RatingSettings::default()).unwrap()
+    };
+    let stop = SprtStop {
+        games: 598,
+        llr: 2.999,
+        decision: SprtDecision::AcceptH1,
+    };
+    let mut later = report(600);
+    later.note_sprt_stop(stop);
+    let text = later.render(false);
+    assert!(
+        text.contains("The match stopped when H1 accepted after 598 games (LLR 2.999); the 2 game(s) then under way"),
+        "{text}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&later.render(true)).unwrap();
+    assert_eq!(json["sprt"]["stopped_at"]["games"], 598);
+    assert_eq!(json["sprt"]["stopped_at"]["decision"], "accept-h1");
+    let mut exact = report(598);
+    exact.note_sprt_stop(stop);
+    assert!(!exact.render(false).contains("stopped"));
+    let json: serde_json::Value = serde_json::from_str(&exact.render(true)).unwrap();
+    assert!(json["sprt"].get("stopped_at").is_none());
+}

@@ -306,15 +306,8 @@ fn sharded_tournament_merged_equals_a_single_run() {
     let merged = dir.join("merged.txt");
     let mut m = vec!["merge".to_string()];
     m.extend(files.iter().cloned());
-    m.extend(args(&[
-        "--format",
-        "json",
-        "--anchor",
-        "c=100",
-        "--bootstrap",
-        "200",
-        "--out",
-    ]));
+    // No --anchor: the files recorded it (`anchor` in the header).
+    m.extend(args(&["--format", "json", "--bootstrap", "200", "--out"]));
     m.push(merged.display().to_string());
     let merged_report = run_referee(&m).stdout;
     assert_eq!(sorted_games(game_lines(&merged)), single_games);
@@ -325,6 +318,22 @@ fn sharded_tournament_merged_equals_a_single_run() {
     let report: serde_json::Value = serde_json::from_slice(&merged_report).unwrap();
     assert_eq!(report["anchor"]["name"], "c");
     assert_eq!(report["bootstrap_samples"], 200);
+    assert!(std::fs::read_to_string(&merged)
+        .unwrap()
+        .contains("meta\tanchor=c=100\n"));
+    // An anchor given to merge still wins.
+    let mut m = vec!["merge".to_string()];
+    m.extend(files.iter().cloned());
+    m.extend(args(&[
+        "--format",
+        "json",
+        "--anchor",
+        "a=0",
+        "--bootstrap",
+        "10",
+    ]));
+    let report: serde_json::Value = serde_json::from_slice(&run_referee(&m).stdout).unwrap();
+    assert_eq!(report["anchor"]["name"], "a");
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -50,6 +50,28 @@ impl Thresholds {
     }
 }
 
+/// Why `text` is not a list of full-state IDs, when no line of it is one
+/// (empty, only blank lines and comments, or something else): then the
+/// input is not a list at all, and one error says so, quoting its first
+/// line, rather than one error a line. `None` when some line is an ID (the
+/// bad lines are then reported one by one).
+pub fn not_a_list(text: &str) -> Option<String> {
+    let mut lines = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'));
+    let what = "not a referee match file, a gnubg .mat or a list of full-state IDs";
+    match lines.clone().next() {
+        None if text.trim().is_empty() => Some(format!("{what} (it is empty)")),
+        None => Some(format!("{what} (only blank lines and comments)")),
+        Some(first) if !lines.any(|l| state_id::decode(l).is_ok()) => Some(format!(
+            "{what} (first line: '{}')",
+            first.chars().take(40).collect::<String>()
+        )),
+        Some(_) => None,
+    }
+}
+
 /// The positions of a positions file, each with its line number (from 1);
 /// blank lines and `#` comments are skipped, a bad line or a finished game
 /// is an error naming the line.
@@ -282,6 +304,22 @@ pub fn totals_line(format: Format, name: &str, t: &Totals) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    use super::not_a_list;
+
+    #[test]
+    fn an_input_with_no_full_state_id_is_not_a_list() {
+        let e = not_a_list("").unwrap();
+        assert!(e.starts_with("not a referee match file") && e.ends_with("(it is empty)"));
+        assert!(not_a_list("\n  \n").unwrap().ends_with("(it is empty)"));
+        assert!(not_a_list("# ids\n\n")
+            .unwrap()
+            .contains("only blank lines and comments"));
+        assert!(not_a_list("hello world\n")
+            .unwrap()
+            .contains("(first line: 'hello world')"));
+        assert_eq!(not_a_list("junk\n4HPwATDgc/ABMA:Xpick:x3y5:d22:k6\n"), None);
+    }
+
     use super::*;
 
     #[test]

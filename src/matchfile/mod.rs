@@ -63,8 +63,14 @@ pub struct HeaderEngine {
 pub enum OpeningsSource {
     /// Every initial pair.
     InitialPairs,
-    /// An openings file (its path as given).
-    File(String),
+    /// An openings file: its path as given, and what identifies its
+    /// contents (`openings-hash`, [`crate::referee::schedule::openings_hash`]).
+    File {
+        /// The path, as given.
+        path: String,
+        /// The hash of the file's bytes, e.g. `fnv1a64:0123456789abcdef`.
+        hash: String,
+    },
     /// `n` random openings from `seed`, `turns` random turns each.
     Random {
         /// How many.
@@ -84,6 +90,9 @@ pub struct MatchHeader {
     /// A tournament's kind (`round-robin`, `gauntlet`), written only for
     /// more than two engines: a two-engine file stays as it always was.
     pub tournament: Option<String>,
+    /// A tournament's rating anchor (`--anchor NAME=ELO`), written after
+    /// `tournament` when given, so `merge` reports as the run did.
+    pub anchor: Option<String>,
     /// The start position.
     pub variant: Variant,
     /// k and doublet credits.
@@ -114,7 +123,7 @@ impl MatchHeader {
     pub fn to_header(&self) -> Header {
         let openings = match &self.openings {
             OpeningsSource::InitialPairs => "initial pairs".to_string(),
-            OpeningsSource::File(path) => format!("file {path}"),
+            OpeningsSource::File { path, .. } => format!("file {path}"),
             OpeningsSource::Random { n, seed, turns } => {
                 format!("random {n} seed {seed} turns {turns}")
             }
@@ -133,6 +142,9 @@ impl MatchHeader {
         }
         if let Some(kind) = &self.tournament {
             entries.push(("tournament".into(), kind.clone()));
+            if let Some(anchor) = &self.anchor {
+                entries.push(("anchor".into(), anchor.clone()));
+            }
         }
         let mut rest = vec![
             ("variant", self.variant.name().to_string()),
@@ -144,8 +156,13 @@ impl MatchHeader {
                 if self.repetition { "on" } else { "off" }.to_string(),
             ),
             ("openings", openings),
-            ("rounds", self.rounds.to_string()),
         ];
+        // What identifies an openings file's contents, for `--resume`
+        // (written since that check exists; older files lack it).
+        if let OpeningsSource::File { hash, .. } = &self.openings {
+            rest.push(("openings-hash", hash.clone()));
+        }
+        rest.push(("rounds", self.rounds.to_string()));
         if !self.repeat {
             rest.push(("repeat", "off".to_string()));
         }
@@ -378,6 +395,7 @@ mod tests {
         let h = MatchHeader {
             engines: vec![engine(0), engine(1)],
             tournament: None,
+            anchor: Some("e0=5".into()),
             variant: Variant::Nackgammon,
             numbers: NumberRules::new(5, 1).unwrap(),
             max_turns: 300,
@@ -458,6 +476,7 @@ mod tests {
         let h = MatchHeader {
             engines: (0..3).map(engine).collect(),
             tournament: Some("gauntlet".into()),
+            anchor: Some("e2=100".into()),
             variant: Variant::Standard,
             numbers: NumberRules::default(),
             max_turns: 1000,
@@ -472,7 +491,7 @@ mod tests {
         .to_header();
         let keys: Vec<&str> = h.entries.iter().map(|(k, _)| k.as_str()).collect();
         assert_eq!(
-            keys[..14],
+            keys[..15],
             [
                 "engine0",
                 "engine1",
@@ -487,12 +506,14 @@ mod tests {
                 "limits1",
                 "limits2",
                 "tournament",
+                "anchor",
                 "variant"
             ]
         );
         let back = MatchFile::parse(&h.to_text()).header;
         assert_eq!(back.engine_names(), ["e0", "e1", "e2"]);
         assert_eq!(back.get("tournament"), Some("gauntlet"));
+        assert_eq!(back.get("anchor"), Some("e2=100"));
         assert_eq!(back.get("cmd2"), Some("cmd 2"));
     }
 

@@ -37,9 +37,10 @@ impl TimeControl {
             Some((b, i)) => (b, i),
             None => (rest, "0"),
         };
+        let secs = |t: &str| seconds(t).map_err(|e| format!("tc={text}: {e}"));
         Ok(TimeControl {
-            base: seconds(base)?,
-            increment: seconds(inc)?,
+            base: secs(base)?,
+            increment: secs(inc)?,
             moves,
         })
     }
@@ -126,7 +127,7 @@ impl EngineConfig {
     pub fn header_engine(&self) -> HeaderEngine {
         HeaderEngine {
             name: self.name.clone(),
-            command: self.command.join(" "),
+            command: quote_command(&self.command),
             options: self.options_text(),
             limits: self.limits_text(),
         }
@@ -135,7 +136,30 @@ impl EngineConfig {
     /// Builds an engine from `key=value` settings (`cmd=`, `name=`,
     /// `option.X=`, `tc=`, `movetime=`, `depth=`, `nodes=`): first the shared
     /// `each` settings, then the engine's own, later ones winning.
+    ///
+    /// An error names the engine: its `name=`, else its program, as in
+    /// `engine 'b': tc=abc: 'abc' is not a number of seconds`.
     pub fn from_settings(each: &[String], own: &[String]) -> Result<EngineConfig, String> {
+        Self::read_settings(each, own).map_err(|e| {
+            let value = |key: &str| {
+                each.iter()
+                    .chain(own)
+                    .rev()
+                    .find_map(|s| s.strip_prefix(key).map(str::to_string))
+            };
+            let label = value("name=").filter(|n| !n.is_empty()).or_else(|| {
+                value("cmd=")
+                    .and_then(|c| split_command(&c).ok())
+                    .and_then(|words| words.into_iter().next())
+            });
+            match label {
+                Some(name) => format!("engine '{name}': {e}"),
+                None => format!("an engine: {e}"),
+            }
+        })
+    }
+
+    fn read_settings(each: &[String], own: &[String]) -> Result<EngineConfig, String> {
         let mut cfg = EngineConfig {
             name: String::new(),
             command: Vec::new(),
@@ -147,9 +171,7 @@ impl EngineConfig {
                 .split_once('=')
                 .ok_or_else(|| format!("engine setting '{setting}' is not key=value"))?;
             match key {
-                "cmd" => {
-                    cfg.command = value.split_whitespace().map(str::to_string).collect();
-                }
+                "cmd" => cfg.command = split_command(value)?,
                 "name" => cfg.name = value.to_string(),
                 "tc" => cfg.limits.clock = Some(TimeControl::parse(value)?),
                 "movetime" => {
@@ -190,6 +212,87 @@ impl EngineConfig {
         }
         Ok(cfg)
     }
+}
+
+/// Splits a `cmd=` value into the program and its arguments, as a shell
+/// would split a simple command: words separated by whitespace; inside
+/// single quotes every character is itself; inside double quotes a
+/// backslash escapes `"`, `\\`, `$` and `` ` `` (before another character it
+/// is kept); outside quotes a backslash makes the next character itself.
+/// `''` or `""` is an empty word. No variables, globs or other shell
+/// syntax: `sh -c '...'` runs a shell for that. An unclosed quote or a
+/// backslash at the end is an error.
+pub fn split_command(text: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut chars = text.chars();
+    let unclosed = |q: char| format!("cmd={text}: the {q} quote is not closed");
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_whitespace() => words.extend(word.take()),
+            '\'' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(c) => w.push(c),
+                        None => return Err(unclosed('\'')),
+                    }
+                }
+            }
+            '"' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(c @ ('"' | '\\' | '$' | '`')) => w.push(c),
+                            Some(c) => {
+                                w.push('\\');
+                                w.push(c);
+                            }
+                            None => return Err(unclosed('"')),
+                        },
+                        Some(c) => w.push(c),
+                        None => return Err(unclosed('"')),
+                    }
+                }
+            }
+            '\\' => match chars.next() {
+                Some(c) => word.get_or_insert_with(String::new).push(c),
+                None => {
+                    return Err(format!(
+                        "cmd={text}: a backslash at the end escapes nothing"
+                    ))
+                }
+            },
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    words.extend(word);
+    Ok(words)
+}
+
+/// A command line as text that [`split_command`] reads back to the same
+/// words: a word with whitespace, quotes or backslashes (or an empty one)
+/// in single quotes, a `'` in it written `'\''`; other words as they are
+/// (so a command of plain words reads as it always did).
+pub fn quote_command(words: &[String]) -> String {
+    let quoted: Vec<String> = words
+        .iter()
+        .map(|w| {
+            let plain = !w.is_empty()
+                && !w
+                    .chars()
+                    .any(|c| c.is_whitespace() || matches!(c, '\'' | '"' | '\\'));
+            if plain {
+                w.clone()
+            } else {
+                format!("'{}'", w.replace('\'', "'\\''"))
+            }
+        })
+        .collect();
+    quoted.join(" ")
 }
 
 fn number(key: &str, value: &str) -> Result<u64, String> {
@@ -308,6 +411,62 @@ mod tests {
         // The engine refuses `go depth 0`; the referee refuses it before any game.
         let zero = EngineConfig::from_settings(&[], &["cmd=a".into(), "depth=0".into()]);
         assert!(zero.unwrap_err().contains("depth=0"));
+        // An error names the engine: its name, else its program.
+        let bad_tc = |own: &[&str]| {
+            let own: Vec<String> = own.iter().map(|s| s.to_string()).collect();
+            EngineConfig::from_settings(&["tc=abc".into()], &own).unwrap_err()
+        };
+        assert_eq!(
+            bad_tc(&["cmd=./eng -x", "name=b"]),
+            "engine 'b': tc=abc: 'abc' is not a number of seconds"
+        );
+        assert!(bad_tc(&["cmd='/my dir/eng' -x"]).starts_with("engine '/my dir/eng': tc=abc"));
+        assert!(bad_tc(&[]).starts_with("an engine: tc=abc"));
+    }
+
+    #[test]
+    fn a_command_is_split_as_a_shell_would() {
+        let split = |t: &str| split_command(t).unwrap();
+        assert_eq!(
+            split("  ./eng --mode  random "),
+            ["./eng", "--mode", "random"]
+        );
+        assert_eq!(
+            split("'/opt/my engines/eng' -x"),
+            ["/opt/my engines/eng", "-x"]
+        );
+        assert_eq!(
+            split("sh -c 'exec ./eng \"$@\" 2>/dev/null' eng"),
+            ["sh", "-c", "exec ./eng \"$@\" 2>/dev/null", "eng"]
+        );
+        assert_eq!(split(r#"a" b"c 'd'"e\"f" g\ h"#), ["a bc", "de\"f", "g h"]);
+        assert_eq!(split(r#""a\$\\b\n""#), ["a$\\b\\n"]);
+        assert_eq!(split("x '' \"\""), ["x", "", ""]);
+        assert_eq!(split(r"it\'s"), ["it's"]);
+        assert!(split_command("sh -c 'x")
+            .unwrap_err()
+            .contains("' quote is not closed"));
+        assert!(split_command("a \"b")
+            .unwrap_err()
+            .contains("\" quote is not closed"));
+        assert!(split_command("a \\")
+            .unwrap_err()
+            .contains("backslash at the end"));
+        // From the settings: a path with a space; the header quotes it back.
+        let e = EngineConfig::from_settings(&[], &["cmd='/my dir/eng' --fast".into()]).unwrap();
+        assert_eq!(e.command, ["/my dir/eng", "--fast"]);
+        assert_eq!(e.name, "eng");
+        let text = e.header_engine().command;
+        assert_eq!(text, "'/my dir/eng' --fast");
+        assert_eq!(split_command(&text).unwrap(), e.command);
+        let odd = vec![
+            "it's".to_string(),
+            String::new(),
+            "a\\b".into(),
+            "plain".into(),
+        ];
+        assert_eq!(split_command(&quote_command(&odd)).unwrap(), odd);
+        assert!(EngineConfig::from_settings(&[], &["cmd='eng".into()]).is_err());
     }
 
     #[test]

@@ -380,6 +380,22 @@ impl Exported {
 /// Why a game from a full-state opening is skipped.
 const FULL_STATE: &str = "starts from a full-state ID";
 
+/// A warning for a match played with other numbers than the standard
+/// game's k = 6 and 2 doublet credits: a `.mat` keeps the dice but not
+/// the picks or the rules, and the `.mat` reader (`ncbg analyze`, the
+/// GUI's review) replays it as k = 6 with 2 credits (at least), so such an
+/// export is not read back as the games played.
+pub fn rules_warning(file: &MatchFile) -> Option<String> {
+    let numbers = file.header.numbers().ok()?;
+    (numbers != NumberRules::default()).then(|| {
+        format!(
+            "the match was played with k = {} and {} doublet credits; a .mat does not record them, \
+             and a reader of it (gnubg, ncbg analyze) takes the standard game's k = 6 and 2 credits",
+            numbers.k, numbers.doublet_credits
+        )
+    })
+}
+
 /// The games of `file` between `names` (player 1 first) as a Jellyfish
 /// match; an error for a variant gnubg does not play.
 pub fn export_pairing(file: &MatchFile, names: [&str; 2]) -> Result<Exported, String> {
@@ -562,5 +578,16 @@ mod tests {
         let mut hyper = file.clone();
         hyper.header.set("variant", "hypergammon");
         assert!(export_pairing(&hyper, ["a", "b"]).is_err());
+        // Other numbers than k = 6 and 2 credits are exported with a warning.
+        assert_eq!(rules_warning(&file), None);
+        let mut k5 = file.clone();
+        k5.header.set("k", "5");
+        let w = rules_warning(&k5).unwrap();
+        assert!(w.contains("k = 5 and 2 doublet credits"), "{w}");
+        let mut c0 = file.clone();
+        c0.header.set("credits", "0");
+        assert!(rules_warning(&c0)
+            .unwrap()
+            .contains("k = 6 and 0 doublet credits"));
     }
 }

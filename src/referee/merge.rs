@@ -63,10 +63,11 @@ impl Missing {
     }
 }
 
-/// The first key on which two headers differ, `shard` aside (a key one
+/// The first key on which two headers differ, `shard` and `anchor` (the
+/// report's) aside (a key one
 /// header lacks counts as a difference): the key and both values.
 fn first_difference(a: &Header, b: &Header) -> Option<(String, String, String)> {
-    first_difference_but(a, b, &["shard"])
+    first_difference_but(a, b, &["shard", "anchor"])
 }
 
 /// Joins named match files. An error names the file whose header differs
@@ -117,8 +118,16 @@ pub fn merge(files: Vec<(String, MatchFile)>) -> Result<Merged, String> {
 }
 
 /// The header keys in which matches that [`pool`] joins may differ: their
-/// openings and the size of their schedule (and `shard`, as in [`merge`]).
-const POOLED_KEYS: [&str; 5] = ["openings", "rounds", "games", "total-games", "shard"];
+/// openings (and an openings file's hash) and the size of their schedule (and `shard`, as in [`merge`]).
+const POOLED_KEYS: [&str; 7] = [
+    "anchor",
+    "openings",
+    "openings-hash",
+    "rounds",
+    "games",
+    "total-games",
+    "shard",
+];
 
 /// Joins matches of the same engines, limits and rules played on different
 /// openings (a yardstick run over several seeds, say): the files are

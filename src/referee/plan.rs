@@ -22,7 +22,7 @@ pub enum OpeningsChoice {
         /// The file's text.
         text: String,
     },
-    /// `n` random openings (at least one) from `seed`, `turns` random turns
+    /// `n` random openings (at least one: 0 is an error) from `seed`, `turns` random turns
     /// after the initial pair.
     Random {
         /// How many.
@@ -42,11 +42,13 @@ pub struct MatchSettings {
     pub engines: Vec<EngineConfig>,
     /// Which engines meet, when there are more than two.
     pub tournament: tournament::Kind,
+    /// A tournament's rating anchor (`NAME=ELO`), recorded in its header.
+    pub anchor: Option<String>,
     /// Rules of every game.
     pub rules: Rules,
     /// Judge timeouts.
     pub timeouts: Timeouts,
-    /// Games played at once (at least one).
+    /// Games played at once (at least one: 0 is an error).
     pub concurrency: usize,
     /// The openings.
     pub openings: OpeningsChoice,
@@ -78,6 +80,7 @@ impl MatchPlan {
         let MatchSettings {
             mut engines,
             tournament,
+            anchor,
             rules,
             timeouts,
             concurrency,
@@ -89,6 +92,12 @@ impl MatchPlan {
         } = settings;
         if engines.len() < 2 {
             return Err(format!("need at least two engines, got {}", engines.len()));
+        }
+        if concurrency == 0 {
+            return Err("--concurrency 0: at least one game must be played at once".into());
+        }
+        if matches!(openings, OpeningsChoice::Random { n: 0, .. }) {
+            return Err("--random-openings 0: at least one opening is needed".into());
         }
         for i in 1..engines.len() {
             let base = engines[i].name.clone();
@@ -103,16 +112,18 @@ impl MatchPlan {
                 schedule::all_initial_pairs(rules.numbers.k),
                 OpeningsSource::InitialPairs,
             ),
-            OpeningsChoice::File { path, text } => {
-                (schedule::read_openings(&text)?, OpeningsSource::File(path))
-            }
-            OpeningsChoice::Random { n, seed, turns } => {
-                let n = n.max(1);
-                (
-                    schedule::random_openings(n, seed, turns, rules.variant, rules.numbers),
-                    OpeningsSource::Random { n, seed, turns },
-                )
-            }
+            OpeningsChoice::File { path, text } => (
+                schedule::read_openings(&text, rules.variant, rules.numbers)
+                    .map_err(|e| format!("openings file {path}: {e}"))?,
+                OpeningsSource::File {
+                    hash: schedule::openings_hash(&text),
+                    path,
+                },
+            ),
+            OpeningsChoice::Random { n, seed, turns } => (
+                schedule::random_openings(n, seed, turns, rules.variant, rules.numbers),
+                OpeningsSource::Random { n, seed, turns },
+            ),
         };
         let mut schedule = tournament::Plan {
             kind: tournament,
@@ -130,6 +141,7 @@ impl MatchPlan {
         let header = MatchHeader {
             engines: engines.iter().map(EngineConfig::header_engine).collect(),
             tournament: (engines.len() > 2).then(|| tournament.name().to_string()),
+            anchor,
             variant: rules.variant,
             numbers: rules.numbers,
             max_turns: rules.max_turns,
@@ -149,7 +161,7 @@ impl MatchPlan {
                 engines,
                 rules,
                 timeouts,
-                concurrency: concurrency.max(1),
+                concurrency,
             },
             header,
         })
@@ -215,9 +227,10 @@ mod tests {
         MatchSettings {
             engines: vec![engine("a"), engine("a")],
             tournament: tournament::Kind::RoundRobin,
+            anchor: None,
             rules: Rules::default(),
             timeouts: Timeouts::default(),
-            concurrency: 0,
+            concurrency: 1,
             openings,
             rounds: None,
             repeat: true,
@@ -269,8 +282,10 @@ mod tests {
         s.engines.push(s.engines[0].clone());
         s.engines[2].command.push("--more".into());
         s.tournament = tournament::Kind::Gauntlet;
+        s.anchor = Some("a-3=100".into());
         s.rounds = Some(2);
         let plan = MatchPlan::new(s).unwrap();
+        assert_eq!(plan.header.get("anchor"), Some("a-3=100"));
         assert_eq!(plan.names(), ["a", "a-2", "a-3"]);
         assert_eq!(plan.header.engine_names(), ["a", "a-2", "a-3"]);
         assert_eq!(plan.header.get("cmd2"), Some("x --fast --more"));
@@ -324,6 +339,8 @@ mod tests {
         ))
         .unwrap();
         assert_eq!(plan.header.get("openings"), Some("file o.txt"));
+        let hash = schedule::openings_hash(&format!("# two\n{id}\n\n{id}\n"));
+        assert_eq!(plan.header.get("openings-hash"), Some(hash.as_str()));
         assert_eq!(plan.games.len(), 4);
         assert_eq!(plan.header.get("total-games"), Some("4"));
         assert_eq!(plan.header.get("games"), Some("-"));
@@ -331,11 +348,20 @@ mod tests {
             path: "o.txt".into(),
             text: "nonsense\n".into(),
         };
-        assert!(MatchPlan::new(settings(bad, None, None)).is_err());
+        let e = MatchPlan::new(settings(bad, None, None)).unwrap_err();
+        assert!(e.starts_with("openings file o.txt: line 1: "), "{e}");
+        // A state of other rules than the match's is refused, naming the file.
+        let k8 = OpeningsChoice::File {
+            path: "o.txt".into(),
+            text: "4HPwATDgc/ABMA:Xpick:x1y2:d22:k8\n".into(),
+        };
+        let e = MatchPlan::new(settings(k8, None, None)).unwrap_err();
+        assert!(e.starts_with("openings file o.txt: line 1: "), "{e}");
+        assert!(e.contains("k is 8"), "{e}");
         let random = |seed| {
             MatchPlan::new(settings(
                 OpeningsChoice::Random {
-                    n: 0,
+                    n: 1,
                     seed,
                     turns: 2,
                 },
@@ -347,5 +373,17 @@ mod tests {
         let (a, b) = (random(5), random(5));
         assert_eq!(a.header.get("openings"), Some("random 1 seed 5 turns 2"));
         assert_eq!(a.games, b.games);
+        // No openings, or no game at once, is an error (not one silently).
+        let none = OpeningsChoice::Random {
+            n: 0,
+            seed: 5,
+            turns: 2,
+        };
+        let e = MatchPlan::new(settings(none, None, None)).unwrap_err();
+        assert!(e.contains("--random-openings 0"), "{e}");
+        let mut idle = settings(OpeningsChoice::InitialPairs, None, None);
+        idle.concurrency = 0;
+        let e = MatchPlan::new(idle).unwrap_err();
+        assert!(e.contains("--concurrency 0"), "{e}");
     }
 }

@@ -5,7 +5,7 @@
 use super::rating;
 use super::sprt::{Sprt, SprtDecision};
 use super::standings::TournamentReport;
-use super::stats::{EloEstimate, MatchStats, Pentanomial, PointsShare, Tally};
+use super::stats::{fmt_elo, EloEstimate, MatchStats, Pentanomial, PointsShare, Tally};
 use crate::matchfile::GameRecord;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -24,6 +24,30 @@ pub struct SprtReport {
     pub upper: f64,
     /// Decision.
     pub decision: SprtDecision,
+    /// Where the run stopped on a decision, when games under way then
+    /// finished and count in this report too (so that its LLR is not the
+    /// one of the decision); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_at: Option<SprtStop>,
+}
+
+/// The SPRT's state when a run stopped on its decision.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SprtStop {
+    /// Games counted at the decision.
+    pub games: u64,
+    /// The LLR then.
+    pub llr: f64,
+    /// The decision.
+    pub decision: SprtDecision,
+}
+
+fn decision_text(d: SprtDecision) -> &'static str {
+    match d {
+        SprtDecision::Continue => "undecided",
+        SprtDecision::AcceptH0 => "H0 accepted",
+        SprtDecision::AcceptH1 => "H1 accepted",
+    }
 }
 
 /// Everything the referee reports at the end.
@@ -94,6 +118,7 @@ impl Report {
                 lower: params.lower(),
                 upper: params.upper(),
                 decision: params.decide(llr),
+                stopped_at: None,
             }
         });
         Report {
@@ -166,8 +191,10 @@ impl Report {
         }
         let _ = writeln!(
             o,
-            "Points per game ({}): {:+.3} ± {:.3}",
-            a.name, self.points_per_game, self.points_per_game_margin
+            "Points per game ({}): {} ± {:.3}",
+            a.name,
+            super::stats::signed(self.points_per_game, 3),
+            self.points_per_game_margin
         );
         if let Some(p) = &self.points_share {
             let _ = writeln!(
@@ -209,12 +236,18 @@ impl Report {
                 s.llr,
                 s.lower,
                 s.upper,
-                match s.decision {
-                    SprtDecision::Continue => "undecided",
-                    SprtDecision::AcceptH0 => "H0 accepted",
-                    SprtDecision::AcceptH1 => "H1 accepted",
-                }
+                decision_text(s.decision)
             );
+            if let Some(stop) = &s.stopped_at {
+                let _ = writeln!(
+                    o,
+                    "  The match stopped when {} after {} games (LLR {:.3}); the {} game(s) then under way finished and count above",
+                    decision_text(stop.decision),
+                    stop.games,
+                    stop.llr,
+                    self.games.saturating_sub(stop.games)
+                );
+            }
         }
         o
     }
@@ -263,6 +296,32 @@ pub struct RatingSettings {
 }
 
 impl RatingSettings {
+    /// Checks the settings against the engines `names` before anything is
+    /// played: an anchor must name one of them, and a match of two engines
+    /// has none (its report is the first engine's Elo over the second's).
+    pub fn check(&self, names: &[&str]) -> Result<(), String> {
+        if names.len() == 2 && self.anchor.is_some() {
+            return Err(
+                "--anchor is for a tournament (more than two engines): a match reports the \
+                 first engine's Elo over the second's"
+                    .into(),
+            );
+        }
+        self.anchor_of(names).map(|_| ())
+    }
+
+    /// These settings with the anchor a match file's header recorded
+    /// (`anchor`), where none was given.
+    pub fn or_header(&self, header: &crate::matchfile::Header) -> RatingSettings {
+        RatingSettings {
+            anchor: self
+                .anchor
+                .clone()
+                .or_else(|| header.get("anchor").map(str::to_string)),
+            bootstrap: self.bootstrap,
+        }
+    }
+
     /// The anchor as (engine index, rating): `NAME=ELO`, or the first
     /// engine at 0.
     pub fn anchor_of(&self, names: &[&str]) -> Result<(usize, f64), String> {
@@ -300,6 +359,16 @@ impl FinalReport {
         )))
     }
 
+    /// Notes where a match stopped on its SPRT's decision (`stop`), when
+    /// the report counts more games than the decision did.
+    pub fn note_sprt_stop(&mut self, stop: SprtStop) {
+        if let FinalReport::Match(r) = self {
+            if let Some(s) = r.sprt.as_mut().filter(|_| r.games > stop.games) {
+                s.stopped_at = Some(stop);
+            }
+        }
+    }
+
     /// The report as text (`json`: false) or JSON, ending with a newline.
     pub fn render(&self, json: bool) -> String {
         match (self, json) {
@@ -309,8 +378,4 @@ impl FinalReport {
             (FinalReport::Tournament(r), true) => r.to_json() + "\n",
         }
     }
-}
-
-fn fmt_elo(e: Option<f64>) -> String {
-    e.map_or("-".into(), |v| format!("{:+.1}", v + 0.0))
 }

@@ -68,8 +68,19 @@ fn start(
         reason: ForfeitReason::Spawn,
         detail: format!("cannot start '{}': {e}", engine.command.join(" ")),
     })?;
-    judge::handshake(&mut p, engine, &cfg.rules, &cfg.timeouts)?;
+    judge::handshake(&mut p, engine, &cfg.rules, &cfg.timeouts).map_err(handshake_fault)?;
     Ok(p)
+}
+
+/// A failed handshake of an engine started during the match forfeits with
+/// reason `handshake`, whatever went wrong in it (an exit, silence, a
+/// malformed line: the detail says which), as the match file's format
+/// promises: `crash` and the others are for a game under way.
+fn handshake_fault(f: Fault) -> Fault {
+    Fault {
+        reason: ForfeitReason::Handshake,
+        ..f
+    }
 }
 
 /// Engines started and past their handshake, one slot per engine of the
@@ -151,6 +162,13 @@ fn play_one(
     judge::play_game([p0, p1], &setup)
 }
 
+/// A finished game on its way to the caller, with the channel on which
+/// its worker waits for the caller to have taken it in.
+struct Finished {
+    record: GameRecord,
+    taken: mpsc::SyncSender<()>,
+}
+
 struct Shared {
     cfg: Arc<MatchConfig>,
     ctx: RunContext,
@@ -159,7 +177,11 @@ struct Shared {
     abort: Arc<AtomicBool>,
 }
 
-fn worker(shared: Shared, mut slots: Vec<Option<EngineProcess>>, tx: mpsc::Sender<GameRecord>) {
+/// Plays games from the queue until it is empty or the run stops. After each
+/// game the worker waits until the caller has taken the record in (and
+/// perhaps decided to stop, e.g. on an SPRT decision) before it takes the
+/// next game, so no game is started after the caller said stop.
+fn worker(shared: Shared, mut slots: Vec<Option<EngineProcess>>, tx: mpsc::Sender<Finished>) {
     let Shared {
         cfg,
         ctx,
@@ -168,7 +190,8 @@ fn worker(shared: Shared, mut slots: Vec<Option<EngineProcess>>, tx: mpsc::Sende
         abort,
     } = shared;
     slots.resize_with(cfg.engines.len(), || None);
-    while !stop.load(Ordering::SeqCst) && !abort.load(Ordering::SeqCst) {
+    let (taken, was_taken) = mpsc::sync_channel(1);
+    'games: while !stop.load(Ordering::SeqCst) && !abort.load(Ordering::SeqCst) {
         let next = queue.lock().map(|mut q| q.pop_front()).unwrap_or(None);
         let Some(game) = next else { break };
         let record = play_one(&cfg, &ctx, &abort, &game, &mut slots);
@@ -185,8 +208,19 @@ fn worker(shared: Shared, mut slots: Vec<Option<EngineProcess>>, tx: mpsc::Sende
                 p.shutdown();
             }
         }
-        if tx.send(record).is_err() {
+        let finished = Finished {
+            record,
+            taken: taken.clone(),
+        };
+        if tx.send(finished).is_err() {
             break;
+        }
+        loop {
+            match was_taken.recv_timeout(INTERRUPT_POLL) {
+                Ok(()) => break,
+                Err(mpsc::RecvTimeoutError::Timeout) if !abort.load(Ordering::SeqCst) => {}
+                Err(_) => break 'games,
+            }
         }
     }
     for p in slots.into_iter().flatten() {
@@ -197,8 +231,10 @@ fn worker(shared: Shared, mut slots: Vec<Option<EngineProcess>>, tx: mpsc::Sende
 /// Plays `games` with `cfg.concurrency` workers, the first of them using
 /// the engines `started` (from [`check_engines`]; `None`: every worker
 /// starts its own when first needed). `on_record` gets every finished game
-/// as soon as it ends; when it returns false no new game is started (games
-/// under way still finish and are passed on). When `ctx`'s interrupt flag
+/// as soon as it ends; when it returns false no new game is started, not
+/// even by a worker whose game ended at the same time (each worker waits
+/// for `on_record` before it takes its next game); games under way still
+/// finish and are passed on. When `ctx`'s interrupt flag
 /// is set, the games under way are abandoned at once (their engines ended,
 /// nothing more passed on) and the run returns [`RunEnd::Interrupted`].
 pub fn run(
@@ -242,10 +278,12 @@ pub fn run(
             break;
         }
         match rx.recv_timeout(INTERRUPT_POLL) {
-            Ok(record) => {
+            Ok(Finished { record, taken }) => {
                 if !on_record(record) {
                     stop.store(true, Ordering::SeqCst);
                 }
+                // The worker waits for this before its next game.
+                let _ = taken.try_send(());
             }
             Err(mpsc::RecvTimeoutError::Timeout) => {}
             Err(mpsc::RecvTimeoutError::Disconnected) => break,
@@ -256,8 +294,8 @@ pub fn run(
     }
     // Games that finished before the interrupt and wait in the channel
     // (a game cut short is never sent).
-    for record in rx.try_iter() {
-        on_record(record);
+    for finished in rx.try_iter() {
+        on_record(finished.record);
     }
     end
 }

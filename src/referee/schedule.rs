@@ -12,7 +12,7 @@ use crate::board::Variant;
 use crate::game::GameState;
 use crate::ids::state_id;
 pub use crate::matchfile::Opening;
-use crate::numbers::NumberRules;
+use crate::numbers::{NumberRules, Side};
 use crate::rng::Rng;
 use crate::turn::random_turn;
 
@@ -30,8 +30,15 @@ pub fn all_initial_pairs(k: u8) -> Vec<Opening> {
 }
 
 /// Reads an openings file: one full-state ID a line; blank lines and lines
-/// starting with `#` are skipped. Each ID must decode.
-pub fn read_openings(text: &str) -> Result<Vec<Opening>, String> {
+/// starting with `#` are skipped. Each ID must decode, and its state must be
+/// one of the match's games: its `k` the match's, its doublet credits at
+/// most the match's, its checkers a side those of the match's `variant`
+/// (the ID carries no more of the rules). An error names the line.
+pub fn read_openings(
+    text: &str,
+    variant: Variant,
+    rules: NumberRules,
+) -> Result<Vec<Opening>, String> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -43,12 +50,53 @@ pub fn read_openings(text: &str) -> Result<Vec<Opening>, String> {
         if state.is_over() {
             return Err(format!("line {}: the game is already over", i + 1));
         }
+        fits_rules(&state, variant, rules).map_err(|e| format!("line {}: {id}: {e}", i + 1))?;
         out.push(Opening::State(id.to_string()));
     }
     if out.is_empty() {
         return Err("the openings file holds no full-state ID".into());
     }
     Ok(out)
+}
+
+/// What identifies an openings file's contents in the match file's header
+/// (`openings-hash`): the 64-bit FNV-1a hash of its bytes, as
+/// `fnv1a64:<16 hex digits>`. A resume compares it, so an edited file is
+/// refused and the same file under another path is not.
+pub fn openings_hash(text: &str) -> String {
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    format!("fnv1a64:{hash:016x}")
+}
+
+/// Checks that `state` is a state of a game played under `variant` and
+/// `rules`, as far as its full-state ID tells: the alphabet size, the
+/// doublet credits left (at most the rules' credits) and the checkers a
+/// side.
+fn fits_rules(state: &GameState, variant: Variant, rules: NumberRules) -> Result<(), String> {
+    if state.k() != rules.k {
+        return Err(format!(
+            "its k is {}, the match's is {} (--k)",
+            state.k(),
+            rules.k
+        ));
+    }
+    let credits = [Side::X, Side::Y].map(|s| state.numbers().credits(s));
+    if credits.iter().any(|&c| c > rules.doublet_credits) {
+        return Err(format!(
+            "its doublet credits are {}{}, more than the match's {} a player (--credits)",
+            credits[0], credits[1], rules.doublet_credits
+        ));
+    }
+    let checkers = state.position().checkers_per_side();
+    if checkers != variant.checkers_per_side() {
+        return Err(format!(
+            "it has {checkers} checkers a side, the match's variant {variant} has {} (--variant)",
+            variant.checkers_per_side()
+        ));
+    }
+    Ok(())
 }
 
 /// `n` random openings, reproducible from `seed`: a random initial pair, then
@@ -203,10 +251,56 @@ mod tests {
             .iter()
             .map(|o| format!("{}\n", &o.to_field()[6..]))
             .collect();
-        assert_eq!(read_openings(&text).unwrap(), a);
+        let standard = (Variant::Standard, NumberRules::default());
+        assert_eq!(read_openings(&text, standard.0, standard.1).unwrap(), a);
         assert_eq!(
             Opening::parse_field("pair:3-5").unwrap(),
             Opening::Pair { x0: 3, y0: 5 }
         );
+    }
+
+    #[test]
+    fn openings_must_fit_the_rules_of_the_match() {
+        let read = |id: &str, variant, k, credits| {
+            read_openings(
+                &format!("# one\n{id}\n"),
+                variant,
+                NumberRules::new(k, credits).unwrap(),
+            )
+        };
+        let standard = "4HPwATDgc/ABMA:Xpick:x1y2:d22:k6";
+        assert!(read(standard, Variant::Standard, 6, 2).is_ok());
+        assert!(read(standard, Variant::Nackgammon, 6, 2).is_ok());
+        // Fewer credits left than the match gives: a game under way.
+        assert!(read("4HPwATDgc/ABMA:Xpick:x1y2:d01:k6", Variant::Standard, 6, 2).is_ok());
+        let e = read("4HPwATDgc/ABMA:Xpick:x1y2:d22:k8", Variant::Standard, 6, 2).unwrap_err();
+        assert!(
+            e.starts_with("line 2: ") && e.contains("k is 8, the match's is 6"),
+            "{e}"
+        );
+        let e = read("4HPwATDgc/ABMA:Xpick:x1y2:d99:k6", Variant::Standard, 6, 0).unwrap_err();
+        assert!(e.contains("credits are 99, more than the match's 0"), "{e}");
+        let e = read(standard, Variant::Standard, 6, 1).unwrap_err();
+        assert!(e.contains("--credits"), "{e}");
+        let hyper = state_id::encode(&GameState::start(
+            Variant::Hypergammon,
+            NumberRules::default(),
+        ));
+        assert!(read(&hyper, Variant::Hypergammon, 6, 2).is_ok());
+        let e = read(&hyper, Variant::Standard, 6, 2).unwrap_err();
+        assert!(
+            e.contains("3 checkers a side, the match's variant standard has 15"),
+            "{e}"
+        );
+        let e = read(standard, Variant::Hypergammon, 6, 2).unwrap_err();
+        assert!(e.contains("--variant"), "{e}");
+    }
+
+    #[test]
+    fn the_openings_hash_is_fnv1a_of_the_bytes() {
+        // FNV-1a 64 test vectors: "" and "a".
+        assert_eq!(openings_hash(""), "fnv1a64:cbf29ce484222325");
+        assert_eq!(openings_hash("a"), "fnv1a64:af63dc4c8601ec8c");
+        assert_ne!(openings_hash("x\n"), openings_hash("x\n\n"));
     }
 }

@@ -16,7 +16,7 @@
 
 use super::crosstable::Crosstable;
 use super::rating::{self, Observation, Table};
-use super::stats::{EloEstimate, Z95};
+use super::stats::{fmt_elo, EloEstimate, Z95};
 use crate::matchfile::{GameEnd, GameRecord};
 use crate::numbers::Side;
 use serde::Serialize;
@@ -348,10 +348,6 @@ impl TournamentReport {
         }
         line
     }
-}
-
-fn fmt_elo(e: Option<f64>) -> String {
-    e.map_or("-".into(), |v| format!("{:+.1}", v + 0.0))
 }
 
 fn fmt_interval(e: &EloEstimate) -> String {

@@ -39,6 +39,19 @@
 //! points in unit `i`, `tᵢ` both engines' and `t̄` their mean; clamped to
 //! 0..1. No prior: the games' own.
 
+/// `v` with a sign and `decimals` decimals, never `-0.0`: a value that
+/// rounds to zero is `+0.0` (`+0.000`, ...).
+pub fn signed(v: f64, decimals: usize) -> String {
+    let scale = 10f64.powi(decimals as i32);
+    let rounded = (v * scale).round() / scale + 0.0;
+    format!("{rounded:+.decimals$}")
+}
+
+/// An Elo as reports write it (`+12.3`, `-4.0`, `+0.0`), `-` for none.
+pub fn fmt_elo(e: Option<f64>) -> String {
+    e.map_or("-".into(), |v| signed(v, 1))
+}
+
 use crate::board::WinKind;
 use crate::matchfile::{GameEnd, GameRecord};
 use crate::numbers::Side;
@@ -455,6 +468,17 @@ pub fn penta_model(p: &Pentanomial) -> ScoreModel {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn signed_values_never_show_minus_zero() {
+        assert_eq!(signed(-0.04, 1), "+0.0");
+        assert_eq!(signed(-0.0, 1), "+0.0");
+        assert_eq!(signed(-0.0004, 3), "+0.000");
+        assert_eq!(signed(-0.05, 1), "-0.1");
+        assert_eq!(signed(12.34, 1), "+12.3");
+        assert_eq!(fmt_elo(Some(-1e-9)), "+0.0");
+        assert_eq!(fmt_elo(None), "-");
+    }
+
     use super::*;
 
     fn close(a: f64, b: f64, eps: f64) -> bool {

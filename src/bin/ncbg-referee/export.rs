@@ -12,6 +12,9 @@ use std::path::Path;
 /// are written.
 pub fn export_mat(matchfile: &Path, out: &Path, pair: Option<&str>) -> Result<(), String> {
     let file = read_match(matchfile)?;
+    if let Some(w) = mat::rules_warning(&file) {
+        note!("ncbg-referee: warning: {}: {w}", matchfile.display());
+    }
     let plan =
         mat::plan_export(&file, out, pair).map_err(|e| format!("{}: {e}", matchfile.display()))?;
     for [a, b] in &plan.empty {

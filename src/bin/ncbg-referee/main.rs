@@ -43,9 +43,13 @@ enum Command {
         /// Match files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// Write the merged games to this match file.
+        /// Write the merged games to this match file (an existing one is
+        /// refused unless --force).
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Let --out overwrite an existing file.
+        #[arg(long, requires = "out")]
+        force: bool,
         /// SPRT to evaluate: elo0=.. elo1=.. alpha=.. beta=..
         #[arg(long, num_args = 1..)]
         sprt: Vec<String>,
@@ -90,7 +94,8 @@ pub(crate) enum ReportFormat {
 #[derive(clap::Args, Clone)]
 pub(crate) struct RatingArgs {
     /// A tournament's rating anchor: the engine NAME gets rating ELO
-    /// (default: the first engine at 0).
+    /// (default: the first engine at 0; merge: the one the first file
+    /// recorded). Not for a match of two engines.
     #[arg(long, value_name = "NAME=ELO")]
     anchor: Option<String>,
     /// Bootstrap resamples behind a tournament's 95% intervals.
@@ -126,8 +131,8 @@ pub(crate) struct RunArgs {
     /// Settings shared by every engine (same keys as --engine).
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     each: Vec<String>,
-    /// Games to play (default: one round).
-    #[arg(long)]
+    /// Games to play (default: one round); not with --rounds.
+    #[arg(long, conflicts_with = "rounds")]
     games: Option<u64>,
     /// Rounds: every opening twice, colours swapped (per pairing in a
     /// tournament); once with --no-repeat.
@@ -222,6 +227,7 @@ fn main() -> ExitCode {
         Some(Command::Merge {
             files,
             out,
+            force,
             sprt,
             format,
             partial,
@@ -232,7 +238,11 @@ fn main() -> ExitCode {
             out.as_deref(),
             &sprt,
             format,
-            merge::How { partial, pool },
+            merge::How {
+                partial,
+                pool,
+                force,
+            },
             &rating,
         )
         .map_err(Failure::from),

@@ -15,8 +15,10 @@ use ncbg::referee::report::FinalReport;
 use ncbg::referee::store;
 use std::path::{Path, PathBuf};
 
-/// How the files are joined: `--partial`, `--pool`.
+/// How the files are joined: `--partial`, `--pool`; `--force`.
 pub struct How {
+    /// `--out` may overwrite an existing file.
+    pub force: bool,
     /// Missing shards or games are a warning, not a failure.
     pub partial: bool,
     /// Matches on other openings are pooled ([`merge::pool`]).
@@ -31,8 +33,17 @@ pub fn merge(
     how: How,
     rating: &RatingArgs,
 ) -> Result<(), String> {
-    let How { partial, pool } = how;
+    let How {
+        partial,
+        pool,
+        force,
+    } = how;
     let sprt = parse_sprt(sprt)?;
+    // Before anything is read: an existing file (another match's record,
+    // say) is not overwritten unless asked.
+    if let Some(out) = out.filter(|_| !force) {
+        store::refuse_existing(out, "use --force to overwrite it")?;
+    }
     let mut read = Vec::new();
     for path in files {
         let file = read_match(path)?;
@@ -47,6 +58,10 @@ pub fn merge(
         read.push((path.display().to_string(), file));
     }
     let names = all_names_of(&read[0].1, &files[0])?;
+    // The anchor given, else the one the first file recorded.
+    let rating = rating.settings().or_header(&read[0].1.header);
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    rating.check(&refs)?;
     let merged = if pool {
         merge::pool(read)?
     } else {
@@ -65,7 +80,7 @@ pub fn merge(
         store::write(out, &merged.header, &merged.games)?;
     }
     emit_report(
-        &FinalReport::new(&merged.games, &names, sprt, &rating.settings())?,
+        &FinalReport::new(&merged.games, &names, sprt, &rating)?,
         format,
     )?;
     if merged.missing.is_empty() {

@@ -9,12 +9,12 @@ use ncbg::numbers::NumberRules;
 use ncbg::referee::config::{EngineConfig, Rules, Timeouts};
 use ncbg::referee::log::EngineLog;
 use ncbg::referee::plan::{MatchPlan, MatchSettings, OpeningsChoice};
-use ncbg::referee::report::{FinalReport, Report};
+use ncbg::referee::report::{FinalReport, Report, SprtStop};
 use ncbg::referee::runner::{self, RunContext, RunEnd};
 use ncbg::referee::schedule::Shard;
 use ncbg::referee::sprt::SprtDecision;
 use ncbg::referee::standings::TournamentReport;
-use ncbg::referee::store::Store;
+use ncbg::referee::store::{self, Store, WriteFailures};
 use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -41,6 +41,7 @@ fn plan(args: &RunArgs) -> Result<MatchPlan, String> {
         (None, None) => OpeningsChoice::InitialPairs,
     };
     MatchPlan::new(MatchSettings {
+        anchor: args.rating.anchor.clone(),
         engines: groups
             .iter()
             .map(|own| EngineConfig::from_settings(&args.each, own))
@@ -101,13 +102,11 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     let names = plan.names();
     let name_refs: Vec<&str> = names.iter().map(String::as_str).collect();
     let pair = (names.len() == 2).then(|| [name_refs[0], name_refs[1]]);
-    let rating = args.rating.settings();
-    if pair.is_none() {
-        if sprt.is_some() {
-            return Err("--sprt needs exactly two engines".to_string().into());
-        }
-        rating.anchor_of(&name_refs)?;
+    let mut rating = args.rating.settings();
+    if pair.is_none() && sprt.is_some() {
+        return Err("--sprt needs exactly two engines".to_string().into());
     }
+    rating.check(&name_refs)?;
     let log = match &args.log {
         Some(path) => {
             let f = std::fs::OpenOptions::new()
@@ -142,41 +141,44 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     if !resuming {
         // A file that would be refused is refused before any engine starts.
         if let Some(path) = args.out.as_deref().filter(|_| !args.resume) {
-            if std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
-                let e = format!("{} exists: use --resume to continue it", path.display());
-                return Err(e.into());
-            }
+            store::refuse_existing(path, store::RESUME_HINT)?;
         }
         started = check_engines(&plan, &ctx, todo.len())?;
     }
     if let Some(path) = &args.out {
         let (store, old) = Store::open(path, &plan.header, args.resume)?;
+        // A resumed tournament reports with the anchor its file recorded,
+        // unless this run gives one.
+        rating = rating.or_header(&old.header);
         warn_unreplayable(&old.games, &plan.config.rules, &path.display().to_string());
         plan.games = todo;
         (done, todo) = plan.resume(old, &path.display().to_string())?;
         file = Some(store);
     }
-    // The progress line, and whether to go on (an SPRT may have decided).
+    // The progress line, and the SPRT's state when it has decided.
     let progress = |games: &[GameRecord]| match pair {
         Some(pair) => {
             let r = Report::new(games, pair, sprt);
-            let go_on = r
-                .sprt
-                .as_ref()
-                .is_none_or(|s| s.decision == SprtDecision::Continue);
-            (r.progress_line(total), go_on)
+            let stop = r.sprt.as_ref().and_then(|s| {
+                (s.decision != SprtDecision::Continue).then_some(SprtStop {
+                    games: r.games,
+                    llr: s.llr,
+                    decision: s.decision,
+                })
+            });
+            (r.progress_line(total), stop)
         }
         None => {
             let anchor = rating.anchor_of(&name_refs).unwrap_or((0, 0.0));
             let r = TournamentReport::new(games, &name_refs, anchor, 0);
-            (r.progress_line(total), true)
+            (r.progress_line(total), None)
         }
     };
-    let decided = |games: &[GameRecord]| !progress(games).1;
     let tty = std::io::stderr().is_terminal();
-    let mut write_error = None;
+    let mut writes = WriteFailures::default();
     let mut end = RunEnd::Finished;
-    if !decided(&done) {
+    let mut sprt_stop = progress(&done).1;
+    if sprt_stop.is_none() {
         if resuming {
             started = check_engines(&plan, &ctx, todo.len())?;
         }
@@ -188,21 +190,26 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
             if let Some(f) = file.as_mut() {
                 if let Err(e) = f.append(&g) {
                     note!("ncbg-referee: cannot write game {}: {e}", g.index);
-                    write_error = Some(e.to_string());
+                    writes.failed(g.index, e.to_string());
                 }
             }
             g.moves = Vec::new();
             done.push(g);
             played += 1;
-            // The report costs O(games): past 1000 games, at most once a second.
+            // The report costs O(games): past 1000 games, at most once a
+            // second, but after every game while an SPRT may decide.
             if done.len() > 1000
                 && played < to_play
+                && sprt.is_none()
                 && last_report.elapsed() < Duration::from_secs(1)
             {
-                return true;
+                return writes.go_on();
             }
             last_report = Instant::now();
-            let (mut line, go_on) = progress(&done);
+            let (mut line, stop) = progress(&done);
+            if sprt_stop.is_none() {
+                sprt_stop = stop;
+            }
             let left = total.saturating_sub(done.len() as u64);
             if let Some(t) = eta(began.elapsed(), played, left) {
                 line.push_str(&format!("  ETA {}", short_duration(t)));
@@ -215,7 +222,7 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
                     writeln!(err, "{line}")
                 };
             }
-            go_on
+            sprt_stop.is_none() && writes.go_on()
         });
         if tty && !args.quiet {
             note!();
@@ -232,12 +239,13 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
             done.len()
         );
     }
-    emit_report(
-        &FinalReport::new(&done, &names, sprt, &rating)?,
-        args.format,
-    )?;
-    if let Some(e) = write_error {
-        return Err(format!("some games could not be written: {e}").into());
+    let mut report = FinalReport::new(&done, &names, sprt, &rating)?;
+    if let Some(stop) = sprt_stop {
+        report.note_sprt_stop(stop);
+    }
+    emit_report(&report, args.format)?;
+    if let Some(e) = writes.failure(args.out.as_deref()) {
+        return Err(e.into());
     }
     match end {
         RunEnd::Interrupted => Err(Failure::Interrupted),

@@ -17,7 +17,6 @@ use ncbg::analysis::{analyze_game, analyze_position, run_parallel, Thresholds, T
 use ncbg::board::Variant;
 use ncbg::eval::NnEval;
 use ncbg::game::GameState;
-use ncbg::ids::state_id;
 use ncbg::matchfile::{mat, start_state, GameRecord, MatchFile};
 use ncbg::numbers::NumberRules;
 use ncbg::search::{Limits, Settings};
@@ -189,20 +188,10 @@ fn positions(search: &Search, text: &str) -> Result<(), String> {
         net,
         tables,
     } = *search;
-    // Not one line is a full-state ID: the input is something else, and
-    // one error says so (not one per line).
-    let mut lines = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'));
-    if let Some(first) = lines.clone().next() {
-        if !lines.any(|l| state_id::decode(l).is_ok()) {
-            return Err(format!(
-                "{}: not a referee match file, a gnubg .mat or a list of full-state IDs (first line: '{}')",
-                name(args),
-                first.chars().take(40).collect::<String>()
-            ));
-        }
+    // Not one line is a full-state ID (or no line at all): the input is
+    // something else, and one error says so (not one per line).
+    if let Some(why) = output::not_a_list(text) {
+        return Err(format!("{}: {why}", name(args)));
     }
     let read = output::read_positions(text);
     let mut items: Vec<(usize, GameState)> = Vec::new();
