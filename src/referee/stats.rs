@@ -39,6 +39,11 @@
 //! points in unit `i`, `tᵢ` both engines' and `t̄` their mean; clamped to
 //! 0..1. No prior: the games' own.
 
+use crate::board::WinKind;
+use crate::matchfile::{GameEnd, GameRecord};
+use crate::numbers::Side;
+use std::collections::BTreeMap;
+
 /// `v` with a sign and `decimals` decimals, never `-0.0`: a value that
 /// rounds to zero is `+0.0` (`+0.000`, ...).
 pub fn signed(v: f64, decimals: usize) -> String {
@@ -51,11 +56,6 @@ pub fn signed(v: f64, decimals: usize) -> String {
 pub fn fmt_elo(e: Option<f64>) -> String {
     e.map_or("-".into(), |v| signed(v, 1))
 }
-
-use crate::board::WinKind;
-use crate::matchfile::{GameEnd, GameRecord};
-use crate::numbers::Side;
-use std::collections::BTreeMap;
 
 /// 97.5% quantile of the standard normal: a two-sided 95% interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -468,6 +468,8 @@ pub fn penta_model(p: &Pentanomial) -> ScoreModel {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn signed_values_never_show_minus_zero() {
         assert_eq!(signed(-0.04, 1), "+0.0");
@@ -478,8 +480,6 @@ mod tests {
         assert_eq!(fmt_elo(Some(-1e-9)), "+0.0");
         assert_eq!(fmt_elo(None), "-");
     }
-
-    use super::*;
 
     fn close(a: f64, b: f64, eps: f64) -> bool {
         (a - b).abs() < eps

@@ -1,5 +1,5 @@
-//! Fixes of an audit of `ncbg-referee`, through the binary: openings of
-//! other rules than the match's are refused before any game, an SPRT's
+//! What `ncbg-referee` refuses and where it stops, through the binary:
+//! openings of other rules than the match's are refused before any game, an SPRT's
 //! decision starts no further game, a restart that fails in the handshake
 //! forfeits with reason `handshake`, a match file that cannot be written
 //! stops the match (and `--resume` finishes it), and bad arguments are
