@@ -256,3 +256,23 @@ def test_from_board():
         ncbg.State.from_board([-1] + x[1:], y)
     with pytest.raises(ncbg.Error, match="turn"):
         ncbg.State.from_board(x, y, turn="Z")
+
+
+def test_pickle_keeps_the_move_stack():
+    """The move stack is the search's repetition history: pickle keeps it,
+    as copy and deepcopy do (also for a game's end state)."""
+    s = ncbg.State()
+    rng = random.Random(5)
+    for _ in range(12):
+        s.push(rng.choice(s.legal_turns()))
+    for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+        back = pickle.loads(pickle.dumps(s, protocol))
+        assert back == s and back.move_stack == s.move_stack and len(back.move_stack) == 12
+        assert back.move_stack[0].before == ncbg.State()
+    assert pickle.loads(pickle.dumps(ncbg.State(X3Y5))).move_stack == []
+    # The same search from the unpickled state: the same history.
+    assert ncbg.search(pickle.loads(pickle.dumps(s)), depth=2).turn == ncbg.search(s, depth=2).turn
+    g = ncbg.matchfile.Game.from_state(s, "a", "b")
+    assert pickle.loads(pickle.dumps(g)).end.move_stack == s.move_stack
+    with pytest.raises(ncbg.IllegalTurn, match="7:24/13"):
+        ncbg._ncbg._state_from(X3Y5, ["7:24/13"])

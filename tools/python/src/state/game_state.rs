@@ -41,6 +41,18 @@ impl PyState {
         self.stack.iter().map(|(s, _)| *s).collect()
     }
 
+    /// A turn token read in this state, as `IllegalTurn` on error.
+    pub(crate) fn read_token(&self, token: &str) -> PyResult<Turn> {
+        turn::read(&self.state, token, TurnForm::Answer)
+            .map_err(|e| IllegalTurn::new_err(format!("{}: {e}", token.trim())))
+    }
+
+    /// Pushes a turn read in this state.
+    pub(crate) fn push_turn(&mut self, t: Turn) {
+        self.stack.push((self.state, t));
+        self.state = t.after(&self.state);
+    }
+
     /// A `Turn` or a turn token, checked against this state.
     pub(crate) fn turn_of(&self, obj: &Bound<'_, PyAny>) -> PyResult<Turn> {
         if let Ok(t) = obj.downcast::<PyTurn>() {
@@ -56,8 +68,7 @@ impl PyState {
             )));
         }
         if let Ok(token) = obj.extract::<String>() {
-            return turn::read(&self.state, &token, TurnForm::Answer)
-                .map_err(|e| IllegalTurn::new_err(format!("{}: {e}", token.trim())));
+            return self.read_token(&token);
         }
         Err(PyTypeError::new_err(format!(
             "a turn is a ncbg.Turn or a turn token (str), not {}",
@@ -283,8 +294,7 @@ impl PyState {
     /// it on the move stack; raises ``IllegalTurn``.
     fn push(&mut self, turn: &Bound<'_, PyAny>) -> PyResult<()> {
         let t = self.turn_of(turn)?;
-        self.stack.push((self.state, t));
-        self.state = t.after(&self.state);
+        self.push_turn(t);
         Ok(())
     }
 
@@ -364,8 +374,24 @@ impl PyState {
         hash_of(&self.state)
     }
 
-    fn __reduce__(&self, py: Python<'_>) -> PyResult<(PyObject, (String,))> {
-        let cls = py.get_type::<PyState>().into_any().unbind();
-        Ok((cls, (state_id::encode(&self.state),)))
+    /// Pickles as the ID of the state the first turn was made from and the
+    /// turn tokens of the move stack (the search's repetition history), as
+    /// ``copy`` keeps them.
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(PyObject, (String, Vec<String>))> {
+        let f = py.import("ncbg._ncbg")?.getattr("_state_from")?.unbind();
+        let root = self.stack.first().map_or(self.state, |&(s, _)| s);
+        let tokens = self.stack.iter().map(|(s, t)| t.token(s)).collect();
+        Ok((f, (state_id::encode(&root), tokens)))
     }
+}
+
+/// The state `id` with the turn `tokens` pushed (unpickling a State).
+#[pyfunction]
+pub(super) fn _state_from(id: &str, tokens: Vec<String>) -> PyResult<PyState> {
+    let mut state = PyState::of(decode_id(id)?);
+    for token in &tokens {
+        let t = state.read_token(token)?;
+        state.push_turn(t);
+    }
+    Ok(state)
 }

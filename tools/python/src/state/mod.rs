@@ -55,6 +55,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTurnIter>()?;
     m.add_function(wrap_pyfunction!(_time_legal_turns, m)?)?;
     m.add_function(wrap_pyfunction!(turn::_turn_from, m)?)?;
+    m.add_function(wrap_pyfunction!(game_state::_state_from, m)?)?;
     Ok(())
 }
 
