@@ -1,5 +1,6 @@
 """ncbg.State and ncbg.Turn: rules, IDs, notation, errors."""
 
+import collections.abc
 import copy
 import pickle
 import random
@@ -276,3 +277,41 @@ def test_pickle_keeps_the_move_stack():
     assert pickle.loads(pickle.dumps(g)).end.move_stack == s.move_stack
     with pytest.raises(ncbg.IllegalTurn, match="7:24/13"):
         ncbg._ncbg._state_from(X3Y5, ["7:24/13"])
+
+
+def test_turn_list_count_and_index_as_a_sequence():
+    s = ncbg.State(X3Y5)
+    turns = s.legal_turns()
+    every = list(turns)
+    t = every[7]
+    assert turns.count(t) == 1 and turns.count(ncbg.State().legal_turns()[0]) == 0
+    assert turns.count("not a turn") == 0 and turns.count(3) == 0
+    assert turns.index(t, 7) == 7 and turns.index(t, 0, 8) == 7 and turns.index(t, -len(turns)) == 7
+    assert turns.index(t, -1000, 1000) == 7 and turns.index(t, 2, None) == 7
+    for start, stop in [(8, None), (0, 7), (-3, None), (7, 7), (100, 200)]:
+        with pytest.raises(ValueError, match="not in the list"):
+            turns.index(t, start, stop)
+    # As a list of the same turns answers.
+    for args in [(), (3,), (-40,), (0, -1), (5, 10)]:
+        try:
+            expected = every.index(t, *args)
+        except ValueError:
+            expected = None
+        try:
+            got = turns.index(t, *args)
+        except ValueError:
+            got = None
+        assert got == expected, args
+    # The Sequence mixin methods that rest on them work too.
+    assert collections.abc.Sequence.count(turns, t) == 1
+
+
+def test_turn_list_takes_turn_tokens():
+    s = ncbg.State(X3Y5)
+    turns = s.legal_turns()
+    assert "6:24/13" in turns and s.is_legal("6:24/13")
+    assert turns.index("6:24/13") == turns.index(s.parse_turn("6:24/13"))
+    assert "6:24/18,13/8" in turns and "6:13/8,24/18" in turns and turns.count("6:24/18,13/8") == 1
+    assert "7:24/13" not in turns and "hello" not in turns and None not in turns and 3 not in turns
+    with pytest.raises(ValueError, match="7:24/13 is not in the list"):
+        turns.index("7:24/13")
