@@ -211,3 +211,14 @@ def test_limit_go_args():
     lim = Limit(depth=3, xtime=1.5, ytime=2, xinc=0.1, movestogo=20)
     assert lim.go_args() == ["depth", "3", "xtime", "1500", "ytime", "2000", "xinc", "100",
                              "movestogo", "20"]
+
+
+def test_a_pick_pushed_alone_is_sent_as_a_step(ncbg_bin):
+    s = ncbg.State()
+    for token in ("3", "5", "6"):
+        s.push(token)
+    assert s.phase == "play"
+    with SimpleEngine.popen([ncbg_bin]) as eng:
+        r = eng.play(s, Limit(depth=2))
+        assert r.turn in s.legal_turns() and r.turn.number == 6 and r.turn.play is not None
+        assert r.turn == s.parse_turn(r.turn.play)

@@ -315,3 +315,72 @@ def test_turn_list_takes_turn_tokens():
     assert "7:24/13" not in turns and "hello" not in turns and None not in turns and 3 not in turns
     with pytest.raises(ValueError, match="7:24/13 is not in the list"):
         turns.index("7:24/13")
+
+
+def test_a_pick_alone_then_its_play():
+    """After turn 0 a number alone is a pick whose play follows as its own
+    turn (the engine's `position ... moves 3 5 6 24/18,13/8`)."""
+    s = ncbg.State()
+    s.push("3")
+    s.push("5")
+    assert s.is_legal("6") and "6" not in s.legal_turns()  # not a whole turn
+    pick = s.parse_turn("6")
+    assert (pick.number, pick.play, pick.pair, str(pick)) == (6, None, None, "6")
+    assert pick.after().phase == "play" and pick.after().pending_pair == (6, 5)
+    assert pick == s.parse_turn(" 6 ") and hash(pick) == hash(s.parse_turn("6"))
+    s.push("6")
+    assert s.phase == "play" and s.turn == "X" and s.pending_pair == (6, 5) and s.numbers == (6, 5)
+    assert s.legal_numbers() == [] and s.legal_turns()[0].play is not None
+    assert not s.is_legal("6") and not s.is_legal("2")
+    with pytest.raises(ncbg.IllegalTurn, match="a checker play is due"):
+        s.push("2")
+    assert s.is_legal("24/18,13/8") and s.is_legal("6:24/18,13/8")
+    s.push("24/18,13/8")
+    assert s == ncbg.State(X3Y5).play("6:24/18,13/8")
+    assert [str(t) for t in s.move_stack] == ["3", "5", "6", "24/18,13/8"]
+    back = pickle.loads(pickle.dumps(s))
+    assert back == s and back.move_stack == s.move_stack
+    assert ncbg._ncbg._turn_from(X3Y5, "6") == ncbg.State(X3Y5).parse_turn("6")
+    s.pop()
+    assert s.phase == "play" and s.pop() == ncbg.State(X3Y5).parse_turn("6")
+    assert s.phase == "pick" and s.id == X3Y5
+    with pytest.raises(TypeError):
+        s.is_legal(None)
+    with pytest.raises(TypeError):
+        s.is_legal(3)
+
+
+def test_steps_in_searches_files_and_analysis(tmp_path):
+    rng = random.Random(2)
+    whole = ncbg.State()
+    steps = ncbg.State()
+    for _ in range(12):
+        t = rng.choice(whole.legal_turns())
+        whole.push(t)
+        if t.play is not None:
+            steps.push(str(t.number))
+            steps.push(t.play)
+        else:
+            steps.push(t)
+    assert steps == whole and len(steps.move_stack) == len(whole.move_stack) + 10
+    # The search from the play phase answers with the play alone.
+    mid = ncbg.State(X3Y5)
+    mid.push("6")
+    r = ncbg.search(mid, depth=2)
+    assert r.turn.play is not None and r.turn.number == 6 and r.turn in mid.legal_turns()
+    # A match file records whole turns; a pick left alone is refused.
+    g = ncbg.matchfile.Game.from_state(steps, "a", "b")
+    assert g.turns == whole.move_stack and g.opening == "pair:" + "-".join(
+        str(t) for t in whole.move_stack[:2])
+    m = ncbg.matchfile.MatchFile.new(["a", "b"])
+    m.append(g)
+    m.write(tmp_path / "m.txt")
+    assert ncbg.matchfile.read(tmp_path / "m.txt").games[0].turns == whole.move_stack
+    with pytest.raises(ncbg.Error, match="ends with the pick 6 alone"):
+        ncbg.matchfile.Game.from_state(mid, "a", "b")
+    # The analysis judges a pick and its play as one turn, at the pick's index.
+    a = ncbg.analyze_game(ncbg.State(), [str(t) for t in steps.move_stack], depth=1)
+    b = ncbg.analyze_game(ncbg.State(), whole.move_stack, depth=1)
+    assert [(r.played, r.best, r.loss) for r in a] == [(r.played, r.best, r.loss) for r in b]
+    assert [r.index for r in b] == list(range(2, 12))
+    assert [r.index for r in a] == list(range(2, 22, 2))

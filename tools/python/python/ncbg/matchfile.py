@@ -39,6 +39,27 @@ def start_variant(state: State) -> Optional[str]:
     return None
 
 
+def _whole_turns(stack: List[Turn]) -> List[Turn]:
+    """The turns of a move stack, each pick pushed alone after turn 0 joined
+    with its play into one turn (a match file records whole turns)."""
+    out: List[Turn] = []
+    i = 0
+    while i < len(stack):
+        t = stack[i]
+        if t.play is None and not t.before.in_opening:
+            if i + 1 == len(stack):
+                raise Error(
+                    f"the move stack ends with the pick {t} alone, its play not pushed: "
+                    "a match file records whole turns"
+                )
+            out.append(t.before.parse_turn(f"{t.number}:{stack[i + 1].play}"))
+            i += 2
+        else:
+            out.append(t)
+            i += 1
+    return out
+
+
 def _clean(text: object) -> str:
     return "".join(" " if (ord(c) < 32 or 127 <= ord(c) < 160) else c for c in str(text))
 
@@ -128,12 +149,16 @@ class Game:
         turn was made from: a ``pair:`` opening when that is the start
         position of a variant (turn 0, both sides' credits equal) and the
         stack begins with the two initial picks, a ``state:`` opening
-        otherwise (a ``State.from_board`` position, say). A finished state
+        otherwise (a ``State.from_board`` position, say). A pick pushed
+        alone and its play are recorded as one turn (``6:24/18,13/8``): a
+        stack that ends with a pick alone raises :class:`ncbg.Error`. A
+        finished state
         is a win; an unfinished one a draw with ``reason`` (``max-turns``
         or ``repetition``). The game is checked against a header's rules
         when it is appended to a :class:`MatchFile` or written."""
         stack = state.move_stack
         root = stack[0].before if stack else state.copy(stack=False)
+        turns = _whole_turns(stack)
         if (
             start_variant(root) is not None
             and len(stack) >= 2
@@ -161,7 +186,7 @@ class Game:
             reason=why,
             detail=detail,
             start=root,
-            turns=list(stack),
+            turns=turns,
             end=state.copy(),
         )
 

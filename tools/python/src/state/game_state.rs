@@ -2,14 +2,14 @@
 
 use super::game_result::PyGameResult;
 use super::turn_list::PyTurnList;
-use super::{decode_id, hash_of, side_name, PyState, PyTurn};
+use super::{after, decode_id, hash_of, read_turn, side_name, PyState, PyTurn};
 use crate::{Error, IllegalTurn};
 use ncbg::board::{Checkers, Position, Variant, SLOTS};
 use ncbg::engine::display;
 use ncbg::game::{GameState, Phase};
 use ncbg::ids::{position_id, state_id};
 use ncbg::numbers::{NumberRules, Numbers, Side};
-use ncbg::turn::{self, legal_turns, Turn, TurnForm};
+use ncbg::turn::{legal_turns, Turn};
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 
@@ -43,14 +43,14 @@ impl PyState {
 
     /// A turn token read in this state, as `IllegalTurn` on error.
     pub(crate) fn read_token(&self, token: &str) -> PyResult<Turn> {
-        turn::read(&self.state, token, TurnForm::Answer)
+        read_turn(&self.state, token)
             .map_err(|e| IllegalTurn::new_err(format!("{}: {e}", token.trim())))
     }
 
     /// Pushes a turn read in this state.
     pub(crate) fn push_turn(&mut self, t: Turn) {
         self.stack.push((self.state, t));
-        self.state = t.after(&self.state);
+        self.state = after(&self.state, &t);
     }
 
     /// A `Turn` or a turn token, checked against this state.
@@ -280,18 +280,27 @@ impl PyState {
 
     /// Reads a turn token (``6:24/18,13/8``; in turn 0 ``3``; with the
     /// number already picked ``24/18,13/8``; lenient play notation is
-    /// accepted); raises ``IllegalTurn``.
+    /// accepted; after turn 0 a number alone is a pick whose play follows
+    /// as its own turn, as the engine's ``position ... moves`` reads it);
+    /// raises ``IllegalTurn``.
     fn parse_turn(&self, token: &Bound<'_, PyAny>) -> PyResult<PyTurn> {
         Ok(PyTurn::new(self.state, self.turn_of(token)?))
     }
 
-    /// True when ``turn`` (a Turn or a token) is legal here.
-    fn is_legal(&self, turn: &Bound<'_, PyAny>) -> bool {
-        self.turn_of(turn).is_ok()
+    /// True when ``turn`` (a Turn or a token, read as ``push`` reads it)
+    /// is legal here; raises TypeError for anything else, as ``push``.
+    fn is_legal(&self, turn: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match self.turn_of(turn) {
+            Ok(_) => Ok(true),
+            Err(e) if e.is_instance_of::<IllegalTurn>(turn.py()) => Ok(false),
+            Err(e) => Err(e),
+        }
     }
 
     /// Makes a turn (a ``Turn`` of this state or a turn token) and pushes
-    /// it on the move stack; raises ``IllegalTurn``.
+    /// it on the move stack; raises ``IllegalTurn``. A pick alone
+    /// (``push("6")`` in a pick phase) leaves the play phase: the pair's
+    /// play is pushed next (``push("24/18,13/8")``).
     fn push(&mut self, turn: &Bound<'_, PyAny>) -> PyResult<()> {
         let t = self.turn_of(turn)?;
         self.push_turn(t);

@@ -1,7 +1,7 @@
 //! `TurnList`: the legal turns of a state as a read-only sequence, and its
 //! iterator.
 
-use super::{PyState, PyTurn};
+use super::{after, PyState, PyTurn};
 use ncbg::game::GameState;
 use ncbg::turn::Turn;
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
@@ -37,13 +37,11 @@ impl PyTurnList {
             if t.before != self.before {
                 return None;
             }
-            t.turn.after(&t.before)
+            after(&t.before, &t.turn)
         } else {
             let token = value.extract::<String>().ok()?;
-            PyState::of(self.before)
-                .read_token(&token)
-                .ok()?
-                .after(&self.before)
+            let t = PyState::of(self.before).read_token(&token).ok()?;
+            after(&self.before, &t)
         };
         (from..to.min(self.turns.len())).find(|&i| self.turns[i].after(&self.before) == after)
     }
