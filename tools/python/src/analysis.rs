@@ -62,6 +62,15 @@ pub struct PyTurnReport {
 
 #[pymethods]
 impl PyTurnReport {
+    /// Pickles as its fields (also ``copy`` and ``deepcopy``).
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, Bound<'py, pyo3::types::PyTuple>))> {
+        self.reduce(py)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "TurnReport(index={}, side='{}', played='{}', best='{}', loss={}, verdict='{}')",
@@ -194,3 +203,5 @@ fn analyze_game(
         })
         .collect())
 }
+
+crate::picklable!(PyTurnReport, "TurnReport", [index, side, state, played, played_score, best, best_score, loss, verdict, depth, exact, stage, best_turns, played_turns]);

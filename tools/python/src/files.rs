@@ -51,6 +51,15 @@ pub struct PyChoice {
 
 #[pymethods]
 impl PyChoice {
+    /// Pickles as its fields (also ``copy`` and ``deepcopy``).
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, Bound<'py, pyo3::types::PyTuple>))> {
+        self.reduce(py)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Choice(turn='{}', value={}, turns={}, optimal={})",
@@ -84,6 +93,15 @@ pub struct PyProbe {
 
 #[pymethods]
 impl PyProbe {
+    /// Pickles as its fields (also ``copy`` and ``deepcopy``).
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, Bound<'py, pyo3::types::PyTuple>))> {
+        self.reduce(py)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Probe(value={}, turns={}, best={:?})",
@@ -171,6 +189,12 @@ impl PyTable {
         let table = self.table.clone();
         py.allow_threads(move || probe_state(&table, &g))
             .map_err(Error::new_err)
+    }
+
+    /// Pickles as its path: unpickling opens the file again.
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(PyObject, (String,))> {
+        let cls = py.get_type::<PyTable>().into_any().unbind();
+        Ok((cls, (self.path.clone(),)))
     }
 
     fn __repr__(&self) -> String {
@@ -344,3 +368,7 @@ fn _build_table(
         path: shown,
     })
 }
+
+crate::picklable!(PyChoice, "Choice", [turn, value, turns, optimal]);
+
+crate::picklable!(PyProbe, "Probe", [state, value, draw, turns, best, choices]);

@@ -99,6 +99,15 @@ pub struct PyLine {
 
 #[pymethods]
 impl PyLine {
+    /// Pickles as its fields (also ``copy`` and ``deepcopy``).
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, Bound<'py, pyo3::types::PyTuple>))> {
+        self.reduce(py)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "SearchLine(turn='{}', mp={}{})",
@@ -136,6 +145,15 @@ pub struct PySearchResult {
 
 #[pymethods]
 impl PySearchResult {
+    /// Pickles as its fields (also ``copy`` and ``deepcopy``).
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, Bound<'py, pyo3::types::PyTuple>))> {
+        self.reduce(py)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "SearchResult(turn='{}', mp={}, depth={}, nodes={})",
@@ -271,6 +289,13 @@ impl PySearcher {
         })
     }
 
+    /// Refuses: a searcher's transposition table and net are not pickled.
+    fn __reduce__(&self) -> PyResult<()> {
+        Err(pyo3::exceptions::PyTypeError::new_err(
+            "a Searcher cannot be pickled (its transposition table and net live in this process): make a new Searcher where it is needed",
+        ))
+    }
+
     /// Forgets the transposition table's contents.
     fn clear(&mut self) {
         self.searcher.clear();
@@ -301,3 +326,7 @@ fn search(
     let mut s = PySearcher::py_new(hash, net, tables, threads, seed)?;
     s.search(py, state, depth, nodes, movetime, multipv)
 }
+
+crate::picklable!(PyLine, "SearchLine", [turn, score, mp, exact, pv]);
+
+crate::picklable!(PySearchResult, "SearchResult", [turn, score, mp, exact, pv, depth, nodes, time, lines]);

@@ -264,3 +264,28 @@ def test_games_of_other_rules_than_the_header_are_refused(tmp_path):
     ok.append(matchfile.Game.from_state(play_random(1, start=mid), "alpha", "beta"))
     ok.write(tmp_path / "ok.txt")
     assert len(matchfile.read(tmp_path / "ok.txt").games) == 1
+
+
+def fields(obj):
+    """An object's attributes, value classes (Choice, ...) as their fields."""
+    if isinstance(obj, list):
+        return [fields(x) for x in obj]
+    if type(obj).__module__ != "ncbg" or isinstance(obj, (ncbg.Turn, ncbg.State)):
+        return obj
+    return {n: fields(getattr(obj, n)) for n in dir(obj)
+            if not n.startswith("_") and not callable(getattr(obj, n))}
+
+
+def test_probes_and_tables_pickle(bearoff2):
+    import copy
+    import pickle
+
+    s = covered_states(bearoff2)[0]
+    p = bearoff2.probe(s)
+    for back in (pickle.loads(pickle.dumps(p)), copy.deepcopy(p), copy.copy(p)):
+        assert type(back) is ncbg.Probe and fields(back) == fields(p) and back.lines() == p.lines()
+        assert [fields(c) for c in back.choices] == [fields(c) for c in p.choices]
+    c = pickle.loads(pickle.dumps(p.choices[0]))
+    assert type(c) is ncbg.Choice and fields(c) == fields(p.choices[0])
+    t = pickle.loads(pickle.dumps(bearoff2))  # by path: the file is opened again
+    assert t.path == bearoff2.path and t.spec == bearoff2.spec and fields(t.probe(s)) == fields(p)

@@ -14,7 +14,7 @@ mod turn;
 mod turn_list;
 
 use crate::BadId;
-use game_result::PyGameResult;
+pub(crate) use game_result::PyGameResult;
 use ncbg::game::GameState;
 use ncbg::ids::state_id;
 use ncbg::numbers::Side;
@@ -57,6 +57,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_time_legal_turns, m)?)?;
     m.add_function(wrap_pyfunction!(turn::_turn_from, m)?)?;
     m.add_function(wrap_pyfunction!(game_state::_state_from, m)?)?;
+    m.add_function(wrap_pyfunction!(turn_list::_turn_list_of, m)?)?;
     Ok(())
 }
 

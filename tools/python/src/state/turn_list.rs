@@ -1,7 +1,8 @@
 //! `TurnList`: the legal turns of a state as a read-only sequence, and its
 //! iterator.
 
-use super::{after, PyState, PyTurn};
+use super::{after, decode_id, PyState, PyTurn};
+use ncbg::ids::state_id;
 use ncbg::game::GameState;
 use ncbg::turn::Turn;
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
@@ -132,6 +133,12 @@ impl PyTurnList {
         mine.eq(theirs)
     }
 
+    /// Pickles as the state's ID (the list is its legal turns).
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(PyObject, (String,))> {
+        let f = py.import("ncbg._ncbg")?.getattr("_turn_list_of")?.unbind();
+        Ok((f, (state_id::encode(&self.before),)))
+    }
+
     fn __repr__(&self) -> String {
         let items: Vec<String> = self
             .turns
@@ -155,10 +162,27 @@ impl PyTurnIter {
         slf
     }
 
+    /// Refuses: an iterator is not pickled (pickle the ``TurnList``).
+    fn __reduce__(&self) -> PyResult<()> {
+        Err(PyTypeError::new_err(
+            "a TurnIterator cannot be pickled: pickle the TurnList (or list(...) of its turns) and iterate again",
+        ))
+    }
+
     fn __next__(&mut self, py: Python<'_>) -> Option<PyTurn> {
         let list = self.list.bind(py).get();
         let t = list.turns.get(self.next)?;
         self.next += 1;
         Some(PyTurn::new(list.before, *t))
     }
+}
+
+/// The legal turns of the state `id` (unpickling a TurnList).
+#[pyfunction]
+pub(super) fn _turn_list_of(id: &str) -> PyResult<PyTurnList> {
+    let before = decode_id(id)?;
+    Ok(PyTurnList {
+        before,
+        turns: ncbg::turn::legal_turns(&before),
+    })
 }
