@@ -184,8 +184,9 @@ impl PyTable {
 
     /// The exact value of ``state`` and its choices; raises ``ncbg.Error``
     /// when the table does not cover it (the library's message).
-    fn probe(&self, py: Python<'_>, state: &PyState) -> PyResult<PyProbe> {
-        let g = state.state;
+    fn probe(&self, py: Python<'_>, state: &Bound<'_, PyState>) -> PyResult<PyProbe> {
+        // Copied (the borrow dropped) before the GIL is released.
+        let g = state.borrow().state;
         let table = self.table.clone();
         py.allow_threads(move || probe_state(&table, &g))
             .map_err(Error::new_err)

@@ -215,23 +215,27 @@ impl PySearcher {
     fn search(
         &mut self,
         py: Python<'_>,
-        state: &PyState,
+        state: &Bound<'_, PyState>,
         depth: Option<u32>,
         nodes: Option<u64>,
         movetime: Option<f64>,
         multipv: usize,
     ) -> PyResult<PySearchResult> {
+        // Copied, and the State's borrow dropped, before the GIL is
+        // released: other threads may push to it while the search runs.
+        let (root, history) = {
+            let st = state.borrow();
+            (st.state, st.history())
+        };
         let limits = limits(depth, nodes, movetime, multipv)?;
         let settings = Settings {
             threads: self.threads,
             seed: self.seed,
             ..Settings::default()
         };
-        let root = state.state;
         if let Some(r) = root.result() {
             return Err(Error::new_err(format!("the game is over: {r}")));
         }
-        let history = state.history();
         let searcher = &mut self.searcher;
         let (result, infos, time) = py.allow_threads(move || {
             searcher.set_history(&history);
@@ -312,7 +316,7 @@ impl PySearcher {
 #[allow(clippy::too_many_arguments)]
 fn search(
     py: Python<'_>,
-    state: &PyState,
+    state: &Bound<'_, PyState>,
     depth: Option<u32>,
     nodes: Option<u64>,
     movetime: Option<f64>,

@@ -245,3 +245,21 @@ def test_result_objects_pickle_and_copy():
         pickle.dumps(iter(s.legal_turns()))
     with pytest.raises(ValueError, match="no ncbg class Nope"):
         ncbg._ncbg._restore("Nope", ())
+
+
+def test_the_state_is_free_while_its_search_runs():
+    """A search copies its state before the GIL is released: another thread
+    may push to (and pop from) the State meanwhile (it raised RuntimeError:
+    Already borrowed)."""
+    s = ncbg.State(X3Y5)
+    results = []
+    t = threading.Thread(target=lambda: results.append(ncbg.search(s, movetime=0.5)))
+    t.start()
+    time.sleep(0.2)
+    assert t.is_alive()
+    s.push("6:24/13")
+    s.pop()
+    s.push("6:24/18,13/8")
+    t.join()
+    assert len(s.move_stack) == 1
+    assert results and results[0].turn in results[0].turn.before.legal_turns()

@@ -64,8 +64,8 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// Rust-side timing for bench.py: seconds per `ncbg::turn::legal_turns`
 /// call on `state`, over `calls` calls (the GIL released), and the count.
 #[pyfunction]
-fn _time_legal_turns(py: Python<'_>, state: &PyState, calls: usize) -> (f64, usize) {
-    let s = state.state;
+fn _time_legal_turns(py: Python<'_>, state: &Bound<'_, PyState>, calls: usize) -> (f64, usize) {
+    let s = state.borrow().state;
     py.allow_threads(move || {
         let start = std::time::Instant::now();
         let mut n = 0;
