@@ -67,7 +67,10 @@ impl PyTurnReport {
     fn __reduce__<'py>(
         &self,
         py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, Bound<'py, pyo3::types::PyTuple>))> {
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (&'static str, Bound<'py, pyo3::types::PyTuple>),
+    )> {
         self.reduce(py)
     }
 
@@ -100,12 +103,12 @@ fn analyze_game(
     py: Python<'_>,
     start: &Bound<'_, PyAny>,
     turns: &Bound<'_, PyAny>,
-    depth: Option<u32>,
-    nodes: Option<u64>,
+    depth: Option<i64>,
+    nodes: Option<i64>,
     movetime: Option<f64>,
     tables: Option<&Bound<'_, PyAny>>,
     net: Option<&str>,
-    hash: usize,
+    hash: i64,
     error: i32,
     blunder: i32,
 ) -> PyResult<Vec<PyTurnReport>> {
@@ -159,6 +162,7 @@ fn analyze_game(
         )));
     }
     let thresholds = Thresholds::new(error, blunder).map_err(Error::new_err)?;
+    let hash: usize = crate::int("hash", hash, "1-4096 MiB")?;
     let eval = evaluator(net)?;
     let tables: Vec<Arc<Table>> = tables_of(tables)?;
     let reports = py
@@ -204,4 +208,23 @@ fn analyze_game(
         .collect())
 }
 
-crate::picklable!(PyTurnReport, "TurnReport", [index, side, state, played, played_score, best, best_score, loss, verdict, depth, exact, stage, best_turns, played_turns]);
+crate::picklable!(
+    PyTurnReport,
+    "TurnReport",
+    [
+        index,
+        side,
+        state,
+        played,
+        played_score,
+        best,
+        best_score,
+        loss,
+        verdict,
+        depth,
+        exact,
+        stage,
+        best_turns,
+        played_turns
+    ]
+);

@@ -50,7 +50,10 @@ impl PyEvaluation {
     fn __reduce__<'py>(
         &self,
         py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, Bound<'py, pyo3::types::PyTuple>))> {
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (&'static str, Bound<'py, pyo3::types::PyTuple>),
+    )> {
         self.reduce(py)
     }
 
@@ -96,4 +99,19 @@ fn evaluate(
     })
 }
 
-crate::picklable!(PyEvaluation, "Evaluation", [win, win_gammon, win_backgammon, lose_gammon, lose_backgammon, equity, mp, exact, exact_turns, lines]);
+crate::picklable!(
+    PyEvaluation,
+    "Evaluation",
+    [
+        win,
+        win_gammon,
+        win_backgammon,
+        lose_gammon,
+        lose_backgammon,
+        equity,
+        mp,
+        exact,
+        exact_turns,
+        lines
+    ]
+);

@@ -56,7 +56,10 @@ impl PyChoice {
     fn __reduce__<'py>(
         &self,
         py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, Bound<'py, pyo3::types::PyTuple>))> {
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (&'static str, Bound<'py, pyo3::types::PyTuple>),
+    )> {
         self.reduce(py)
     }
 
@@ -98,7 +101,10 @@ impl PyProbe {
     fn __reduce__<'py>(
         &self,
         py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, Bound<'py, pyo3::types::PyTuple>))> {
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (&'static str, Bound<'py, pyo3::types::PyTuple>),
+    )> {
         self.reduce(py)
     }
 
@@ -171,7 +177,8 @@ impl PyTable {
         self.path.clone()
     }
 
-    /// What the table holds, in words (``bearoff 3 of 15, k=6, credits 2``).
+    /// What the table holds, as its header says it
+    /// (``bearoff n=3 total=15 k=6 credits=2``).
     #[getter]
     fn spec(&self) -> String {
         self.table.spec().to_string()

@@ -75,6 +75,12 @@ create_exception!(
     "A full-state ID or Position ID that cannot be read."
 );
 
+/// An integer argument converted to `T`, as `Error` (not OverflowError)
+/// when it does not fit: "`what` `v` is out of range (`range`)".
+pub(crate) fn int<T: TryFrom<i64>>(what: &str, v: i64, range: &str) -> PyResult<T> {
+    T::try_from(v).map_err(|_| Error::new_err(format!("{what} {v} is out of range ({range})")))
+}
+
 /// Unpickles a value of the class `name` from its fields (`picklable!`).
 #[pyfunction]
 fn _restore<'py>(
@@ -98,7 +104,9 @@ fn _restore<'py>(
         files::PyProbe::PICKLE_NAME => files::PyProbe::restore(fields)?.into_bound_py_any(py),
         files::PyChoice::PICKLE_NAME => files::PyChoice::restore(fields)?.into_bound_py_any(py),
         PyGameResult::PICKLE_NAME => PyGameResult::restore(fields)?.into_bound_py_any(py),
-        _ => Err(PyValueError::new_err(format!("no ncbg class {name} to unpickle"))),
+        _ => Err(PyValueError::new_err(format!(
+            "no ncbg class {name} to unpickle"
+        ))),
     }
 }
 

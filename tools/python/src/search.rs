@@ -39,11 +39,18 @@ pub(crate) fn evaluator(path: Option<&str>) -> PyResult<NnEval> {
 
 /// The limits of a search; with none given the engine's default depth (3).
 pub(crate) fn limits(
-    depth: Option<u32>,
-    nodes: Option<u64>,
+    depth: Option<i64>,
+    nodes: Option<i64>,
     movetime: Option<f64>,
-    multipv: usize,
+    multipv: i64,
 ) -> PyResult<Limits> {
+    let depth: Option<u32> = depth
+        .map(|d| crate::int("depth", d, "at least 1"))
+        .transpose()?;
+    let nodes: Option<u64> = nodes
+        .map(|n| crate::int("nodes", n, "at least 0"))
+        .transpose()?;
+    let multipv: usize = crate::int("multipv", multipv, "at least 1")?;
     let movetime = match movetime {
         Some(t) if !(t.is_finite() && t >= 0.0) => {
             return Err(Error::new_err(format!(
@@ -104,7 +111,10 @@ impl PyLine {
     fn __reduce__<'py>(
         &self,
         py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, Bound<'py, pyo3::types::PyTuple>))> {
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (&'static str, Bound<'py, pyo3::types::PyTuple>),
+    )> {
         self.reduce(py)
     }
 
@@ -150,7 +160,10 @@ impl PySearchResult {
     fn __reduce__<'py>(
         &self,
         py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, Bound<'py, pyo3::types::PyTuple>))> {
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (&'static str, Bound<'py, pyo3::types::PyTuple>),
+    )> {
         self.reduce(py)
     }
 
@@ -182,12 +195,14 @@ impl PySearcher {
     #[new]
     #[pyo3(signature = (hash = 16, net = None, tables = None, threads = 1, seed = 0))]
     fn py_new(
-        hash: usize,
+        hash: i64,
         net: Option<&str>,
         tables: Option<&Bound<'_, PyAny>>,
-        threads: usize,
+        threads: i64,
         seed: u64,
     ) -> PyResult<PySearcher> {
+        let hash: usize = crate::int("hash", hash, "1-4096 MiB")?;
+        let threads: usize = crate::int("threads", threads, &format!("1-{}", s::MAX_THREADS))?;
         if !(1..=4096).contains(&hash) {
             return Err(Error::new_err(format!("hash {hash} MiB is outside 1-4096")));
         }
@@ -216,10 +231,10 @@ impl PySearcher {
         &mut self,
         py: Python<'_>,
         state: &Bound<'_, PyState>,
-        depth: Option<u32>,
-        nodes: Option<u64>,
+        depth: Option<i64>,
+        nodes: Option<i64>,
         movetime: Option<f64>,
-        multipv: usize,
+        multipv: i64,
     ) -> PyResult<PySearchResult> {
         // Copied, and the State's borrow dropped, before the GIL is
         // released: other threads may push to it while the search runs.
@@ -317,12 +332,12 @@ impl PySearcher {
 fn search(
     py: Python<'_>,
     state: &Bound<'_, PyState>,
-    depth: Option<u32>,
-    nodes: Option<u64>,
+    depth: Option<i64>,
+    nodes: Option<i64>,
     movetime: Option<f64>,
-    multipv: usize,
-    threads: usize,
-    hash: usize,
+    multipv: i64,
+    threads: i64,
+    hash: i64,
     net: Option<&str>,
     tables: Option<&Bound<'_, PyAny>>,
     seed: u64,
@@ -333,4 +348,8 @@ fn search(
 
 crate::picklable!(PyLine, "SearchLine", [turn, score, mp, exact, pv]);
 
-crate::picklable!(PySearchResult, "SearchResult", [turn, score, mp, exact, pv, depth, nodes, time, lines]);
+crate::picklable!(
+    PySearchResult,
+    "SearchResult",
+    [turn, score, mp, exact, pv, depth, nodes, time, lines]
+);

@@ -253,7 +253,7 @@ def test_from_board():
     clash[1] += 1          # X's 1 point is Y's 24 point, where Y has checkers
     with pytest.raises(ncbg.Error):
         ncbg.State.from_board(clash, theirs)
-    with pytest.raises(OverflowError):
+    with pytest.raises(ncbg.Error, match="out of range"):
         ncbg.State.from_board([-1] + x[1:], y)
     with pytest.raises(ncbg.Error, match="turn"):
         ncbg.State.from_board(x, y, turn="Z")
@@ -384,3 +384,38 @@ def test_steps_in_searches_files_and_analysis(tmp_path):
     assert [(r.played, r.best, r.loss) for r in a] == [(r.played, r.best, r.loss) for r in b]
     assert [r.index for r in b] == list(range(2, 12))
     assert [r.index for r in a] == list(range(2, 22, 2))
+
+
+def test_out_of_range_ints_are_ncbg_errors():
+    s = ncbg.State(X3Y5)
+    x, y = s.board
+    bad = [
+        (lambda: ncbg.State.start(k=300), "alphabet size 300 is out of range"),
+        (lambda: ncbg.State.start(credits=-1), "doublet credits -1 is out of range"),
+        (lambda: ncbg.State.from_board([300] + x[1:], y), "X's count at index 0 300 is out of range"),
+        (lambda: ncbg.State.from_board(x, [-1] + y[1:]), "Y's count at index 0 -1 is out of range"),
+        (lambda: ncbg.State.from_board(x, y, numbers=(3, -5)), "number -5 is out of range"),
+        (lambda: ncbg.State.from_board(x, y, k=1000), "alphabet size 1000"),
+        (lambda: ncbg.search(s, depth=-1), "depth -1 is out of range"),
+        (lambda: ncbg.search(s, multipv=-1), "multipv -1 is out of range"),
+        (lambda: ncbg.search(s, nodes=-5), "nodes -5 is out of range"),
+        (lambda: ncbg.Searcher(hash=-1), "hash -1 is out of range"),
+        (lambda: ncbg.analyze_game(s, [], depth=-2), "depth -2 is out of range"),
+    ]
+    for call, message in bad:
+        with pytest.raises(ncbg.Error, match=message):
+            call()
+    # from_board's defaults are real values: passing them is the same as leaving them out.
+    import inspect
+
+    sig = inspect.signature(ncbg.State.from_board)
+    assert sig.parameters["numbers"].default is None and sig.parameters["credits"].default is None
+    assert ncbg.State.from_board(x, y, numbers=None, credits=None) == ncbg.State.from_board(x, y)
+    assert ncbg.State.from_board(x, y).credits == (2, 2) and ncbg.State.from_board(x, y).numbers == (None, None)
+
+
+def test_analyze_game_arguments():
+    with pytest.raises(TypeError, match="not a str"):
+        ncbg.analyze_game(ncbg.State(), "3 5")
+    with pytest.raises(ncbg.Error, match=r"error \(200\) must be positive and at most blunder \(100\)"):
+        ncbg.analyze_game(ncbg.State(), ["3", "5"], error=200, blunder=100)

@@ -130,8 +130,8 @@ class State:
         x: Sequence[int],
         y: Sequence[int],
         turn: str = "X",
-        numbers: Tuple[Optional[int], Optional[int]] = ...,  # (None, None)
-        credits: Tuple[int, int] = ...,  # (2, 2)
+        numbers: Optional[Tuple[Optional[int], Optional[int]]] = None,
+        credits: Optional[Tuple[int, int]] = None,
         k: int = 6,
         phase: str = "pick",
     ) -> State: ...

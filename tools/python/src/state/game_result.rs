@@ -36,7 +36,10 @@ impl PyGameResult {
     fn __reduce__<'py>(
         &self,
         py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, Bound<'py, pyo3::types::PyTuple>))> {
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (&'static str, Bound<'py, pyo3::types::PyTuple>),
+    )> {
         self.reduce(py)
     }
 
@@ -59,4 +62,8 @@ impl PyGameResult {
     }
 }
 
-crate::picklable!(PyGameResult, "GameResult", [winner, kind, points, points_for_x]);
+crate::picklable!(
+    PyGameResult,
+    "GameResult",
+    [winner, kind, points, points_for_x]
+);

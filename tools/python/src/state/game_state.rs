@@ -93,8 +93,9 @@ impl PyState {
     /// ``credits`` doublet credits each (0-9); X to pick its initial number.
     #[staticmethod]
     #[pyo3(signature = (variant = "standard", k = 6, credits = 2))]
-    fn start(variant: &str, k: u8, credits: u8) -> PyResult<PyState> {
+    fn start(variant: &str, k: i64, credits: i64) -> PyResult<PyState> {
         let variant: Variant = variant.parse().map_err(Error::new_err)?;
+        let (k, credits) = rules_args(k, credits)?;
         let rules = NumberRules::new(k, credits).map_err(Error::new_err)?;
         Ok(PyState::of(GameState::start(variant, rules)))
     }
@@ -111,20 +112,27 @@ impl PyState {
     /// points, 25 the bar), the side to move, the current numbers (None
     /// before the initial picks), the doublet credits left, the alphabet
     /// and the phase (``"play"``: the mover's number is picked and the pair
-    /// is pending). Raises ``ncbg.Error`` for an impossible state.
+    /// is pending). ``numbers`` None is ``(None, None)``, ``credits`` None
+    /// is ``(2, 2)``. Raises ``ncbg.Error`` for an impossible state.
     #[staticmethod]
-    #[pyo3(signature = (x, y, turn = "X", numbers = (None, None), credits = (2, 2), k = 6, phase = "pick"))]
+    #[pyo3(signature = (x, y, turn = "X", numbers = None, credits = None, k = 6, phase = "pick"))]
+    #[allow(clippy::type_complexity)]
     fn from_board(
-        x: Vec<u8>,
-        y: Vec<u8>,
+        x: Vec<i64>,
+        y: Vec<i64>,
         turn: &str,
-        numbers: (Option<u8>, Option<u8>),
-        credits: (u8, u8),
-        k: u8,
+        numbers: Option<(Option<i64>, Option<i64>)>,
+        credits: Option<(i64, i64)>,
+        k: i64,
         phase: &str,
     ) -> PyResult<PyState> {
-        let side = |name: &str, v: &[u8]| -> PyResult<Checkers> {
-            let slots: [u8; SLOTS] = v.try_into().map_err(|_| {
+        let side = |name: &str, v: &[i64]| -> PyResult<Checkers> {
+            let counts = v
+                .iter()
+                .enumerate()
+                .map(|(i, &n)| crate::int(&format!("{name}'s count at index {i}"), n, "0-15"))
+                .collect::<PyResult<Vec<u8>>>()?;
+            let slots: [u8; SLOTS] = counts.as_slice().try_into().map_err(|_| {
                 Error::new_err(format!(
                     "{name}'s board has {} counts, not {SLOTS}",
                     v.len()
@@ -153,7 +161,14 @@ impl PyState {
                 )))
             }
         };
-        let numbers = Numbers::from_parts([numbers.0, numbers.1], [credits.0, credits.1]);
+        let (n0, n1) = numbers.unwrap_or((None, None));
+        let number = |v: Option<i64>| -> PyResult<Option<u8>> {
+            v.map(|n| crate::int("number", n, "1-9")).transpose()
+        };
+        let (c0, c1) = credits.unwrap_or((2, 2));
+        let (k, c0) = rules_args(k, c0)?;
+        let (_, c1) = rules_args(i64::from(k), c1)?;
+        let numbers = Numbers::from_parts([number(n0)?, number(n1)?], [c0, c1]);
         GameState::new(position, to_move, numbers, k, phase)
             .map(PyState::of)
             .map_err(|e| Error::new_err(e.to_string()))
@@ -403,4 +418,17 @@ pub(super) fn _state_from(id: &str, tokens: Vec<String>) -> PyResult<PyState> {
         state.push_turn(t);
     }
     Ok(state)
+}
+
+/// `k` and a credit count as bytes, as `Error` when they cannot be (the
+/// library checks their ranges).
+fn rules_args(k: i64, credits: i64) -> PyResult<(u8, u8)> {
+    let range = format!("{}..={}", NumberRules::MIN_K, NumberRules::MAX_K);
+    let k = crate::int("alphabet size", k, &range)?;
+    let credits = crate::int(
+        "doublet credits",
+        credits,
+        &format!("0..={}", NumberRules::MAX_CREDITS),
+    )?;
+    Ok((k, credits))
 }

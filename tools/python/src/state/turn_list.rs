@@ -2,8 +2,8 @@
 //! iterator.
 
 use super::{after, decode_id, PyState, PyTurn};
-use ncbg::ids::state_id;
 use ncbg::game::GameState;
+use ncbg::ids::state_id;
 use ncbg::turn::Turn;
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -98,7 +98,12 @@ impl PyTurnList {
     /// searched in ``[start:stop]`` as ``list.index`` does; raises
     /// ValueError when it is not there.
     #[pyo3(signature = (value, start = 0, stop = None))]
-    fn index(&self, value: &Bound<'_, PyAny>, start: isize, stop: Option<isize>) -> PyResult<usize> {
+    fn index(
+        &self,
+        value: &Bound<'_, PyAny>,
+        start: isize,
+        stop: Option<isize>,
+    ) -> PyResult<usize> {
         let n = self.turns.len() as isize;
         let clamp = |i: isize| (if i < 0 { i + n } else { i }).clamp(0, n) as usize;
         let (from, to) = (clamp(start), clamp(stop.unwrap_or(n)));
