@@ -25,6 +25,6 @@ with SimpleEngine.popen([args.ncbg]) as a, SimpleEngine.popen([args.ncbg]) as b:
         while not s.is_over() and len(s.move_stack) < 1000:
             side = x if s.turn == "X" else y
             s.push(engines[side].play(s, players[side]).turn)
-        match.games.append(ncbg.matchfile.Game.from_state(s, x, y, index=i))
+        match.append(ncbg.matchfile.Game.from_state(s, x, y, index=i))
 match.write(args.out)
 print({p: f"{pts:g}" for p, pts in match.scores().items()}, "points in", len(match.games), "games")

@@ -4,14 +4,16 @@
 
 use crate::files::tables_of;
 use crate::search::{evaluator, limits};
-use crate::state::{decode_id, PyState, PyTurn};
+use crate::state::{after, decode_id, PyState, PyTurn};
 use crate::{Error, IllegalTurn};
 use ncbg::analysis::{self, Thresholds};
 use ncbg::game::GameState;
 use ncbg::search::{self as s, Settings};
 use ncbg::tables::Table;
 use ncbg::turn::Turn;
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -25,7 +27,8 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 #[pyclass(module = "ncbg", name = "TurnReport", frozen, get_all)]
 #[derive(Clone)]
 pub struct PyTurnReport {
-    /// Index of the turn in the list given (0-based).
+    /// Index of the turn in the list given (0-based; a pick given alone
+    /// and its play: the pick's).
     index: usize,
     /// ``"X"`` or ``"Y"``.
     side: String,
@@ -59,6 +62,18 @@ pub struct PyTurnReport {
 
 #[pymethods]
 impl PyTurnReport {
+    /// Pickles as its fields (also ``copy`` and ``deepcopy``).
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (&'static str, Bound<'py, pyo3::types::PyTuple>),
+    )> {
+        self.reduce(py)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "TurnReport(index={}, side='{}', played='{}', best='{}', loss={}, verdict='{}')",
@@ -76,9 +91,11 @@ impl PyTurnReport {
 /// each played turn against the engine's best at the same depth (or, where
 /// a table covers the state, by exact values). ``turns`` are ``Turn``s or
 /// turn tokens, replayed from ``start``; turn-0 picks are replayed but not
-/// judged. Returns one ``TurnReport`` per judged turn. Limits as
-/// ``search`` (default depth 3); ``error`` and ``blunder`` are the
-/// thresholds in millipoints.
+/// judged; a pick alone and its play, given as two (``"6"``,
+/// ``"24/18,13/8"``), are judged as one turn. Returns one ``TurnReport``
+/// per judged turn. Limits as ``search`` (default depth 3); ``error`` and
+/// ``blunder`` are the thresholds in millipoints (``0 < error <=
+/// blunder``).
 #[pyfunction]
 #[pyo3(signature = (start, turns, depth = None, nodes = None, movetime = None, tables = None, net = None, hash = 16, error = 80, blunder = 160))]
 #[allow(clippy::too_many_arguments)]
@@ -86,12 +103,12 @@ fn analyze_game(
     py: Python<'_>,
     start: &Bound<'_, PyAny>,
     turns: &Bound<'_, PyAny>,
-    depth: Option<u32>,
-    nodes: Option<u64>,
+    depth: Option<i64>,
+    nodes: Option<i64>,
     movetime: Option<f64>,
     tables: Option<&Bound<'_, PyAny>>,
     net: Option<&str>,
-    hash: usize,
+    hash: i64,
     error: i32,
     blunder: i32,
 ) -> PyResult<Vec<PyTurnReport>> {
@@ -99,17 +116,36 @@ fn analyze_game(
         Ok(s) => s.borrow().state,
         Err(_) => decode_id(&start.extract::<String>()?)?,
     };
+    if turns.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "turns is an iterable of Turns or turn tokens, not a str (split it: \"3 5 6:24/13\".split())",
+        ));
+    }
     let mut s = start;
     let mut tokens = Vec::new();
-    let mut played: Vec<(GameState, Turn)> = Vec::new();
+    // Each whole turn judged: the state before it, the turn, its index in
+    // `turns` (a pick alone and its play, given as two, are one turn, at
+    // the pick's index).
+    let mut played: Vec<(GameState, Turn, usize)> = Vec::new();
+    let mut pick: Option<(GameState, u8, usize)> = None;
     for (i, obj) in turns.try_iter()?.enumerate() {
         let obj = obj?;
         let t = PyState::of(s)
             .turn_of(&obj)
             .map_err(|e| IllegalTurn::new_err(format!("turn {}: {}", i + 1, e.value(py))))?;
-        tokens.push(t.token(&s));
-        played.push((s, t));
-        s = t.after(&s);
+        match (t, pick.take()) {
+            (Turn::Pick(n), None) if !s.in_opening() => pick = Some((s, n, i)),
+            (Turn::Play(lp), Some((before, n, at))) => {
+                let whole = Turn::PickPlay(n, lp);
+                tokens.push(whole.token(&before));
+                played.push((before, whole, at));
+            }
+            (t, _) => {
+                tokens.push(t.token(&s));
+                played.push((s, t, i));
+            }
+        }
+        s = after(&s, &t);
     }
     // As `ncbg analyze`: depth 3 when no limit is given, no clock overhead.
     let mut limits = limits(depth, nodes, movetime, 1)?;
@@ -120,7 +156,13 @@ fn analyze_game(
         move_overhead: Duration::ZERO,
         ..Settings::default()
     };
+    if error <= 0 || error > blunder {
+        return Err(Error::new_err(format!(
+            "error ({error}) must be positive and at most blunder ({blunder})"
+        )));
+    }
     let thresholds = Thresholds::new(error, blunder).map_err(Error::new_err)?;
+    let hash: usize = crate::int("hash", hash, "1-4096 MiB")?;
     let eval = evaluator(net)?;
     let tables: Vec<Arc<Table>> = tables_of(tables)?;
     let reports = py
@@ -140,9 +182,9 @@ fn analyze_game(
     Ok(reports
         .into_iter()
         .map(|r| {
-            let (before, turn) = played[r.turn];
+            let (before, turn, index) = played[r.turn];
             PyTurnReport {
-                index: r.turn,
+                index,
                 side: r.side,
                 state: r.state,
                 played: PyTurn::new(before, turn),
@@ -165,3 +207,24 @@ fn analyze_game(
         })
         .collect())
 }
+
+crate::picklable!(
+    PyTurnReport,
+    "TurnReport",
+    [
+        index,
+        side,
+        state,
+        played,
+        played_score,
+        best,
+        best_score,
+        loss,
+        verdict,
+        depth,
+        exact,
+        stage,
+        best_turns,
+        played_turns
+    ]
+);

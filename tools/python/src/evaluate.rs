@@ -45,6 +45,18 @@ pub struct PyEvaluation {
 
 #[pymethods]
 impl PyEvaluation {
+    /// Pickles as its fields (also ``copy`` and ``deepcopy``).
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (&'static str, Bound<'py, pyo3::types::PyTuple>),
+    )> {
+        self.reduce(py)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Evaluation(win={:.4}, win_gammon={:.4}, win_backgammon={:.4}, lose_gammon={:.4}, lose_backgammon={:.4}, equity={:.4}, mp={})",
@@ -86,3 +98,20 @@ fn evaluate(
         lines: display::eval(&g, &eval, exact),
     })
 }
+
+crate::picklable!(
+    PyEvaluation,
+    "Evaluation",
+    [
+        win,
+        win_gammon,
+        win_backgammon,
+        lose_gammon,
+        lose_backgammon,
+        equity,
+        mp,
+        exact,
+        exact_turns,
+        lines
+    ]
+);

@@ -51,6 +51,18 @@ pub struct PyChoice {
 
 #[pymethods]
 impl PyChoice {
+    /// Pickles as its fields (also ``copy`` and ``deepcopy``).
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (&'static str, Bound<'py, pyo3::types::PyTuple>),
+    )> {
+        self.reduce(py)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Choice(turn='{}', value={}, turns={}, optimal={})",
@@ -84,6 +96,18 @@ pub struct PyProbe {
 
 #[pymethods]
 impl PyProbe {
+    /// Pickles as its fields (also ``copy`` and ``deepcopy``).
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (&'static str, Bound<'py, pyo3::types::PyTuple>),
+    )> {
+        self.reduce(py)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Probe(value={}, turns={}, best={:?})",
@@ -153,7 +177,8 @@ impl PyTable {
         self.path.clone()
     }
 
-    /// What the table holds, in words (``bearoff 3 of 15, k=6, credits 2``).
+    /// What the table holds, as its header says it
+    /// (``bearoff n=3 total=15 k=6 credits=2``).
     #[getter]
     fn spec(&self) -> String {
         self.table.spec().to_string()
@@ -166,11 +191,18 @@ impl PyTable {
 
     /// The exact value of ``state`` and its choices; raises ``ncbg.Error``
     /// when the table does not cover it (the library's message).
-    fn probe(&self, py: Python<'_>, state: &PyState) -> PyResult<PyProbe> {
-        let g = state.state;
+    fn probe(&self, py: Python<'_>, state: &Bound<'_, PyState>) -> PyResult<PyProbe> {
+        // Copied (the borrow dropped) before the GIL is released.
+        let g = state.borrow().state;
         let table = self.table.clone();
         py.allow_threads(move || probe_state(&table, &g))
             .map_err(Error::new_err)
+    }
+
+    /// Pickles as its path: unpickling opens the file again.
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(PyObject, (String,))> {
+        let cls = py.get_type::<PyTable>().into_any().unbind();
+        Ok((cls, (self.path.clone(),)))
     }
 
     fn __repr__(&self) -> String {
@@ -344,3 +376,7 @@ fn _build_table(
         path: shown,
     })
 }
+
+crate::picklable!(PyChoice, "Choice", [turn, value, turns, optimal]);
+
+crate::picklable!(PyProbe, "Probe", [state, value, draw, turns, best, choices]);

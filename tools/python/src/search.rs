@@ -39,11 +39,18 @@ pub(crate) fn evaluator(path: Option<&str>) -> PyResult<NnEval> {
 
 /// The limits of a search; with none given the engine's default depth (3).
 pub(crate) fn limits(
-    depth: Option<u32>,
-    nodes: Option<u64>,
+    depth: Option<i64>,
+    nodes: Option<i64>,
     movetime: Option<f64>,
-    multipv: usize,
+    multipv: i64,
 ) -> PyResult<Limits> {
+    let depth: Option<u32> = depth
+        .map(|d| crate::int("depth", d, "at least 1"))
+        .transpose()?;
+    let nodes: Option<u64> = nodes
+        .map(|n| crate::int("nodes", n, "at least 0"))
+        .transpose()?;
+    let multipv: usize = crate::int("multipv", multipv, "at least 1")?;
     let movetime = match movetime {
         Some(t) if !(t.is_finite() && t >= 0.0) => {
             return Err(Error::new_err(format!(
@@ -99,6 +106,18 @@ pub struct PyLine {
 
 #[pymethods]
 impl PyLine {
+    /// Pickles as its fields (also ``copy`` and ``deepcopy``).
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (&'static str, Bound<'py, pyo3::types::PyTuple>),
+    )> {
+        self.reduce(py)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "SearchLine(turn='{}', mp={}{})",
@@ -136,6 +155,18 @@ pub struct PySearchResult {
 
 #[pymethods]
 impl PySearchResult {
+    /// Pickles as its fields (also ``copy`` and ``deepcopy``).
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (&'static str, Bound<'py, pyo3::types::PyTuple>),
+    )> {
+        self.reduce(py)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "SearchResult(turn='{}', mp={}, depth={}, nodes={})",
@@ -164,12 +195,14 @@ impl PySearcher {
     #[new]
     #[pyo3(signature = (hash = 16, net = None, tables = None, threads = 1, seed = 0))]
     fn py_new(
-        hash: usize,
+        hash: i64,
         net: Option<&str>,
         tables: Option<&Bound<'_, PyAny>>,
-        threads: usize,
+        threads: i64,
         seed: u64,
     ) -> PyResult<PySearcher> {
+        let hash: usize = crate::int("hash", hash, "1-4096 MiB")?;
+        let threads: usize = crate::int("threads", threads, &format!("1-{}", s::MAX_THREADS))?;
         if !(1..=4096).contains(&hash) {
             return Err(Error::new_err(format!("hash {hash} MiB is outside 1-4096")));
         }
@@ -197,23 +230,27 @@ impl PySearcher {
     fn search(
         &mut self,
         py: Python<'_>,
-        state: &PyState,
-        depth: Option<u32>,
-        nodes: Option<u64>,
+        state: &Bound<'_, PyState>,
+        depth: Option<i64>,
+        nodes: Option<i64>,
         movetime: Option<f64>,
-        multipv: usize,
+        multipv: i64,
     ) -> PyResult<PySearchResult> {
+        // Copied, and the State's borrow dropped, before the GIL is
+        // released: other threads may push to it while the search runs.
+        let (root, history) = {
+            let st = state.borrow();
+            (st.state, st.history())
+        };
         let limits = limits(depth, nodes, movetime, multipv)?;
         let settings = Settings {
             threads: self.threads,
             seed: self.seed,
             ..Settings::default()
         };
-        let root = state.state;
         if let Some(r) = root.result() {
             return Err(Error::new_err(format!("the game is over: {r}")));
         }
-        let history = state.history();
         let searcher = &mut self.searcher;
         let (result, infos, time) = py.allow_threads(move || {
             searcher.set_history(&history);
@@ -271,6 +308,13 @@ impl PySearcher {
         })
     }
 
+    /// Refuses: a searcher's transposition table and net are not pickled.
+    fn __reduce__(&self) -> PyResult<()> {
+        Err(pyo3::exceptions::PyTypeError::new_err(
+            "a Searcher cannot be pickled (its transposition table and net live in this process): make a new Searcher where it is needed",
+        ))
+    }
+
     /// Forgets the transposition table's contents.
     fn clear(&mut self) {
         self.searcher.clear();
@@ -287,13 +331,13 @@ impl PySearcher {
 #[allow(clippy::too_many_arguments)]
 fn search(
     py: Python<'_>,
-    state: &PyState,
-    depth: Option<u32>,
-    nodes: Option<u64>,
+    state: &Bound<'_, PyState>,
+    depth: Option<i64>,
+    nodes: Option<i64>,
     movetime: Option<f64>,
-    multipv: usize,
-    threads: usize,
-    hash: usize,
+    multipv: i64,
+    threads: i64,
+    hash: i64,
     net: Option<&str>,
     tables: Option<&Bound<'_, PyAny>>,
     seed: u64,
@@ -301,3 +345,11 @@ fn search(
     let mut s = PySearcher::py_new(hash, net, tables, threads, seed)?;
     s.search(py, state, depth, nodes, movetime, multipv)
 }
+
+crate::picklable!(PyLine, "SearchLine", [turn, score, mp, exact, pv]);
+
+crate::picklable!(
+    PySearchResult,
+    "SearchResult",
+    [turn, score, mp, exact, pv, depth, nodes, time, lines]
+);

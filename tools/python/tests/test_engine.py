@@ -36,6 +36,9 @@ def test_play_analyse_configure(ncbg_bin):
         assert (threads.type, threads.default, threads.min, threads.max) == ("spin", "1", 1, 64)
         assert "hypergammon" in eng.options["Variant"].var
         eng.configure({"Threads": 2, "hash": 8, "Clear Hash": None})
+        # None is the empty value, the engine's default (not a file 'None').
+        eng.configure({"EvalFile": None, "Tables": None})
+        assert eng.options["EvalFile"].parse(None) == ""
         r = eng.play(s, Limit(movetime=0.1))
         assert r.turn in s.legal_turns() and r.token == str(r.turn)
         assert r.info.depth >= 1 and r.info.pv[0] == r.turn
@@ -137,3 +140,85 @@ def test_an_engine_started_in_a_thread_outlives_the_thread(ncbg_bin):
     t.join()
     with box[0] as eng:
         assert eng.play(ncbg.State(X3Y5), Limit(depth=1)).turn in ncbg.State(X3Y5).legal_turns()
+
+
+class Interrupted(Exception):
+    pass
+
+
+def interrupt_after(seconds):
+    """Raises Interrupted in the main thread after `seconds` (SIGALRM), as a
+    Ctrl-C would raise KeyboardInterrupt inside a blocking call."""
+    import signal
+
+    def handler(signum, frame):
+        raise Interrupted()
+
+    old = signal.signal(signal.SIGALRM, handler)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    return lambda: (signal.setitimer(signal.ITIMER_REAL, 0), signal.signal(signal.SIGALRM, old))
+
+
+def test_an_interrupted_search_is_stopped_and_the_engine_stays_usable(ncbg_bin):
+    s = ncbg.State(X3Y5)
+    with SimpleEngine.popen([ncbg_bin]) as eng:
+        pid = eng.proc.pid
+        for call in (lambda: eng.play(s, Limit(movetime=60)),
+                     lambda: eng.analyse(s, Limit(nodes=10**12), multipv=2)):
+            restore = interrupt_after(0.3)
+            t = time.monotonic()
+            try:
+                with pytest.raises(Interrupted):
+                    call()
+            finally:
+                restore()
+            assert time.monotonic() - t < 5
+            # Not `error busy`: the search was stopped and its bestmove read.
+            assert eng.play(s, Limit(depth=1)).turn in s.legal_turns()
+            assert eng.ping() == []
+        assert eng.proc.pid == pid and eng.proc.poll() is None
+
+
+def test_stop_from_another_thread(ncbg_bin):
+    import threading
+
+    s = ncbg.State(X3Y5)
+    with SimpleEngine.popen([ncbg_bin]) as eng:
+        eng.stop()  # no search: nothing happens
+        threading.Timer(0.3, eng.stop).start()
+        t = time.monotonic()
+        r = eng.play(s, Limit(movetime=60))
+        assert time.monotonic() - t < 5 and r.turn in s.legal_turns()
+        assert eng.play(s, Limit(depth=1)).turn in s.legal_turns()
+
+
+def test_an_interrupted_engine_that_ignores_stop_is_killed(fake_engine):
+    eng = SimpleEngine.popen(fake_engine("hang"), timeout=0.5)
+    pid = eng.proc.pid
+    restore = interrupt_after(0.2)
+    try:
+        with pytest.raises(Interrupted):
+            eng.play(ncbg.State(X3Y5), Limit(depth=3))
+    finally:
+        restore()
+    assert gone(pid)
+    with pytest.raises(EngineTerminatedError, match="closed"):
+        eng.play(ncbg.State(X3Y5), Limit(depth=1))
+    eng.close()
+
+
+def test_limit_go_args():
+    lim = Limit(depth=3, xtime=1.5, ytime=2, xinc=0.1, movestogo=20)
+    assert lim.go_args() == ["depth", "3", "xtime", "1500", "ytime", "2000", "xinc", "100",
+                             "movestogo", "20"]
+
+
+def test_a_pick_pushed_alone_is_sent_as_a_step(ncbg_bin):
+    s = ncbg.State()
+    for token in ("3", "5", "6"):
+        s.push(token)
+    assert s.phase == "play"
+    with SimpleEngine.popen([ncbg_bin]) as eng:
+        r = eng.play(s, Limit(depth=2))
+        assert r.turn in s.legal_turns() and r.turn.number == 6 and r.turn.play is not None
+        assert r.turn == s.parse_turn(r.turn.play)

@@ -193,3 +193,99 @@ def test_written_match_file_reads_in_ncbg_analyze(tmp_path, ncbg_bin):
             mine.append((g.index, g.name(r.side), r.index, r.state, str(r.played), r.best, r.loss, r.verdict))
     assert mine == [(c["game"], c["player"], c["turn"], c["state"], c["played"], c["best"], c["loss"], c["verdict"])
                     for c in cli]
+
+
+def test_from_state_of_a_board_in_turn_0_is_a_state_opening(tmp_path, ncbg_bin):
+    """A State.from_board position before the picks is no start position: its
+    record is a `state:` opening, which reads back (the library and `ncbg
+    analyze`) instead of failing with "point 1 is blocked"."""
+    x = [0] * 26
+    y = [0] * 26
+    x[6], x[5], x[4] = 2, 2, 1
+    y[6], y[5], y[3] = 1, 1, 3
+    x[0], y[0] = 10, 10
+    root = ncbg.State.from_board(x, y, turn="X", numbers=(None, None), credits=(2, 2))
+    assert root.numbers == (None, None) and root.in_opening
+    s = play_random(3, start=root)
+    assert s.is_over()
+    g = matchfile.Game.from_state(s, "alpha", "beta")
+    assert g.opening == "state:" + root.id
+    m = matchfile.MatchFile.new(["alpha", "beta"])
+    m.append(g)
+    path = tmp_path / "board.txt"
+    m.write(path)
+    back = matchfile.read(path)
+    assert back.games[0].start == root and back.games[0].turns == g.turns
+    assert back.games[0].replay() == s
+    out = subprocess.run([ncbg_bin, "analyze", str(path), "--depth", "1"],
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    # The start positions of every variant keep their pair: openings.
+    for variant in matchfile.VARIANTS:
+        h = ncbg.State.start(variant, k=5, credits=1)
+        h.push("1")
+        h.push("2")
+        assert matchfile.start_variant(h.move_stack[0].before) == variant
+        assert matchfile.Game.from_state(h, "a", "b").opening == "pair:1-2"
+    assert matchfile.start_variant(root) is None
+
+
+def test_games_of_other_rules_than_the_header_are_refused(tmp_path):
+    m = matchfile.MatchFile.new(["alpha", "beta"])  # standard, k=6, credits=2
+    cases = {
+        "k=4, the header says k=6": ncbg.State.start(k=4),
+        "a hypergammon game, the header says variant=standard": ncbg.State.start("hypergammon"),
+        "1 credits each, the header says credits=2": ncbg.State.start(credits=1),
+    }
+    for message, s in cases.items():
+        s.push("1")
+        s.push("2")
+        g = matchfile.Game.from_state(s, "alpha", "beta", index=7)
+        with pytest.raises(ncbg.Error, match="game 7 .*" + message.split(",")[0]):
+            m.append(g)
+        assert m.games == []
+        m.games.append(g)  # appended behind the check: write refuses it, writing nothing
+        with pytest.raises(ncbg.Error, match=message):
+            m.write(tmp_path / "bad.txt")
+        assert not (tmp_path / "bad.txt").exists()
+        m.games.clear()
+    # A state: opening of another k, or more credits than the header's.
+    mid = play_random(9, start=ncbg.State.start(k=4), max_turns=6).copy(stack=False)
+    with pytest.raises(ncbg.Error, match="k=4, the header says k=6"):
+        m.append(matchfile.Game.from_state(play_random(1, start=mid), "alpha", "beta"))
+    rich = ncbg.State.from_board(*ncbg.State().board, numbers=(3, 5), credits=(5, 5))
+    with pytest.raises(ncbg.Error, match="more than the header's credits=2"):
+        m.append(matchfile.Game.from_state(play_random(1, start=rich), "alpha", "beta"))
+    hyper = matchfile.MatchFile.new(["a", "b"], variant="hypergammon")
+    with pytest.raises(ncbg.Error, match="15 checkers a side, a hypergammon game has 3"):
+        hyper.append(matchfile.Game.from_state(play_random(1, start=rich.copy()), "a", "b"))
+    # The same games under a header of their rules are fine.
+    ok = matchfile.MatchFile.new(["alpha", "beta"], k=4)
+    ok.append(matchfile.Game.from_state(play_random(1, start=mid), "alpha", "beta"))
+    ok.write(tmp_path / "ok.txt")
+    assert len(matchfile.read(tmp_path / "ok.txt").games) == 1
+
+
+def fields(obj):
+    """An object's attributes, value classes (Choice, ...) as their fields."""
+    if isinstance(obj, list):
+        return [fields(x) for x in obj]
+    if type(obj).__module__ != "ncbg" or isinstance(obj, (ncbg.Turn, ncbg.State)):
+        return obj
+    return {n: fields(getattr(obj, n)) for n in dir(obj)
+            if not n.startswith("_") and not callable(getattr(obj, n))}
+
+
+def test_probes_and_tables_pickle(bearoff2):
+    import copy
+    import pickle
+
+    s = covered_states(bearoff2)[0]
+    p = bearoff2.probe(s)
+    for back in (pickle.loads(pickle.dumps(p)), copy.deepcopy(p), copy.copy(p)):
+        assert type(back) is ncbg.Probe and fields(back) == fields(p) and back.lines() == p.lines()
+        assert [fields(c) for c in back.choices] == [fields(c) for c in p.choices]
+    c = pickle.loads(pickle.dumps(p.choices[0]))
+    assert type(c) is ncbg.Choice and fields(c) == fields(p.choices[0])
+    t = pickle.loads(pickle.dumps(bearoff2))  # by path: the file is opened again
+    assert t.path == bearoff2.path and t.spec == bearoff2.spec and fields(t.probe(s)) == fields(p)

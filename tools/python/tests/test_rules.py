@@ -1,5 +1,6 @@
 """ncbg.State and ncbg.Turn: rules, IDs, notation, errors."""
 
+import collections.abc
 import copy
 import pickle
 import random
@@ -252,7 +253,169 @@ def test_from_board():
     clash[1] += 1          # X's 1 point is Y's 24 point, where Y has checkers
     with pytest.raises(ncbg.Error):
         ncbg.State.from_board(clash, theirs)
-    with pytest.raises(OverflowError):
+    with pytest.raises(ncbg.Error, match="out of range"):
         ncbg.State.from_board([-1] + x[1:], y)
     with pytest.raises(ncbg.Error, match="turn"):
         ncbg.State.from_board(x, y, turn="Z")
+
+
+def test_pickle_keeps_the_move_stack():
+    """The move stack is the search's repetition history: pickle keeps it,
+    as copy and deepcopy do (also for a game's end state)."""
+    s = ncbg.State()
+    rng = random.Random(5)
+    for _ in range(12):
+        s.push(rng.choice(s.legal_turns()))
+    for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+        back = pickle.loads(pickle.dumps(s, protocol))
+        assert back == s and back.move_stack == s.move_stack and len(back.move_stack) == 12
+        assert back.move_stack[0].before == ncbg.State()
+    assert pickle.loads(pickle.dumps(ncbg.State(X3Y5))).move_stack == []
+    # The same search from the unpickled state: the same history.
+    assert ncbg.search(pickle.loads(pickle.dumps(s)), depth=2).turn == ncbg.search(s, depth=2).turn
+    g = ncbg.matchfile.Game.from_state(s, "a", "b")
+    assert pickle.loads(pickle.dumps(g)).end.move_stack == s.move_stack
+    with pytest.raises(ncbg.IllegalTurn, match="7:24/13"):
+        ncbg._ncbg._state_from(X3Y5, ["7:24/13"])
+
+
+def test_turn_list_count_and_index_as_a_sequence():
+    s = ncbg.State(X3Y5)
+    turns = s.legal_turns()
+    every = list(turns)
+    t = every[7]
+    assert turns.count(t) == 1 and turns.count(ncbg.State().legal_turns()[0]) == 0
+    assert turns.count("not a turn") == 0 and turns.count(3) == 0
+    assert turns.index(t, 7) == 7 and turns.index(t, 0, 8) == 7 and turns.index(t, -len(turns)) == 7
+    assert turns.index(t, -1000, 1000) == 7 and turns.index(t, 2, None) == 7
+    for start, stop in [(8, None), (0, 7), (-3, None), (7, 7), (100, 200)]:
+        with pytest.raises(ValueError, match="not in the list"):
+            turns.index(t, start, stop)
+    # As a list of the same turns answers.
+    for args in [(), (3,), (-40,), (0, -1), (5, 10)]:
+        try:
+            expected = every.index(t, *args)
+        except ValueError:
+            expected = None
+        try:
+            got = turns.index(t, *args)
+        except ValueError:
+            got = None
+        assert got == expected, args
+    # The Sequence mixin methods that rest on them work too.
+    assert collections.abc.Sequence.count(turns, t) == 1
+
+
+def test_turn_list_takes_turn_tokens():
+    s = ncbg.State(X3Y5)
+    turns = s.legal_turns()
+    assert "6:24/13" in turns and s.is_legal("6:24/13")
+    assert turns.index("6:24/13") == turns.index(s.parse_turn("6:24/13"))
+    assert "6:24/18,13/8" in turns and "6:13/8,24/18" in turns and turns.count("6:24/18,13/8") == 1
+    assert "7:24/13" not in turns and "hello" not in turns and None not in turns and 3 not in turns
+    with pytest.raises(ValueError, match="7:24/13 is not in the list"):
+        turns.index("7:24/13")
+
+
+def test_a_pick_alone_then_its_play():
+    """After turn 0 a number alone is a pick whose play follows as its own
+    turn (the engine's `position ... moves 3 5 6 24/18,13/8`)."""
+    s = ncbg.State()
+    s.push("3")
+    s.push("5")
+    assert s.is_legal("6") and "6" not in s.legal_turns()  # not a whole turn
+    pick = s.parse_turn("6")
+    assert (pick.number, pick.play, pick.pair, str(pick)) == (6, None, None, "6")
+    assert pick.after().phase == "play" and pick.after().pending_pair == (6, 5)
+    assert pick == s.parse_turn(" 6 ") and hash(pick) == hash(s.parse_turn("6"))
+    s.push("6")
+    assert s.phase == "play" and s.turn == "X" and s.pending_pair == (6, 5) and s.numbers == (6, 5)
+    assert s.legal_numbers() == [] and s.legal_turns()[0].play is not None
+    assert not s.is_legal("6") and not s.is_legal("2")
+    with pytest.raises(ncbg.IllegalTurn, match="a checker play is due"):
+        s.push("2")
+    assert s.is_legal("24/18,13/8") and s.is_legal("6:24/18,13/8")
+    s.push("24/18,13/8")
+    assert s == ncbg.State(X3Y5).play("6:24/18,13/8")
+    assert [str(t) for t in s.move_stack] == ["3", "5", "6", "24/18,13/8"]
+    back = pickle.loads(pickle.dumps(s))
+    assert back == s and back.move_stack == s.move_stack
+    assert ncbg._ncbg._turn_from(X3Y5, "6") == ncbg.State(X3Y5).parse_turn("6")
+    s.pop()
+    assert s.phase == "play" and s.pop() == ncbg.State(X3Y5).parse_turn("6")
+    assert s.phase == "pick" and s.id == X3Y5
+    with pytest.raises(TypeError):
+        s.is_legal(None)
+    with pytest.raises(TypeError):
+        s.is_legal(3)
+
+
+def test_steps_in_searches_files_and_analysis(tmp_path):
+    rng = random.Random(2)
+    whole = ncbg.State()
+    steps = ncbg.State()
+    for _ in range(12):
+        t = rng.choice(whole.legal_turns())
+        whole.push(t)
+        if t.play is not None:
+            steps.push(str(t.number))
+            steps.push(t.play)
+        else:
+            steps.push(t)
+    assert steps == whole and len(steps.move_stack) == len(whole.move_stack) + 10
+    # The search from the play phase answers with the play alone.
+    mid = ncbg.State(X3Y5)
+    mid.push("6")
+    r = ncbg.search(mid, depth=2)
+    assert r.turn.play is not None and r.turn.number == 6 and r.turn in mid.legal_turns()
+    # A match file records whole turns; a pick left alone is refused.
+    g = ncbg.matchfile.Game.from_state(steps, "a", "b")
+    assert g.turns == whole.move_stack and g.opening == "pair:" + "-".join(
+        str(t) for t in whole.move_stack[:2])
+    m = ncbg.matchfile.MatchFile.new(["a", "b"])
+    m.append(g)
+    m.write(tmp_path / "m.txt")
+    assert ncbg.matchfile.read(tmp_path / "m.txt").games[0].turns == whole.move_stack
+    with pytest.raises(ncbg.Error, match="ends with the pick 6 alone"):
+        ncbg.matchfile.Game.from_state(mid, "a", "b")
+    # The analysis judges a pick and its play as one turn, at the pick's index.
+    a = ncbg.analyze_game(ncbg.State(), [str(t) for t in steps.move_stack], depth=1)
+    b = ncbg.analyze_game(ncbg.State(), whole.move_stack, depth=1)
+    assert [(r.played, r.best, r.loss) for r in a] == [(r.played, r.best, r.loss) for r in b]
+    assert [r.index for r in b] == list(range(2, 12))
+    assert [r.index for r in a] == list(range(2, 22, 2))
+
+
+def test_out_of_range_ints_are_ncbg_errors():
+    s = ncbg.State(X3Y5)
+    x, y = s.board
+    bad = [
+        (lambda: ncbg.State.start(k=300), "alphabet size 300 is out of range"),
+        (lambda: ncbg.State.start(credits=-1), "doublet credits -1 is out of range"),
+        (lambda: ncbg.State.from_board([300] + x[1:], y), "X's count at index 0 300 is out of range"),
+        (lambda: ncbg.State.from_board(x, [-1] + y[1:]), "Y's count at index 0 -1 is out of range"),
+        (lambda: ncbg.State.from_board(x, y, numbers=(3, -5)), "number -5 is out of range"),
+        (lambda: ncbg.State.from_board(x, y, k=1000), "alphabet size 1000"),
+        (lambda: ncbg.search(s, depth=-1), "depth -1 is out of range"),
+        (lambda: ncbg.search(s, multipv=-1), "multipv -1 is out of range"),
+        (lambda: ncbg.search(s, nodes=-5), "nodes -5 is out of range"),
+        (lambda: ncbg.Searcher(hash=-1), "hash -1 is out of range"),
+        (lambda: ncbg.analyze_game(s, [], depth=-2), "depth -2 is out of range"),
+    ]
+    for call, message in bad:
+        with pytest.raises(ncbg.Error, match=message):
+            call()
+    # from_board's defaults are real values: passing them is the same as leaving them out.
+    import inspect
+
+    sig = inspect.signature(ncbg.State.from_board)
+    assert sig.parameters["numbers"].default is None and sig.parameters["credits"].default is None
+    assert ncbg.State.from_board(x, y, numbers=None, credits=None) == ncbg.State.from_board(x, y)
+    assert ncbg.State.from_board(x, y).credits == (2, 2) and ncbg.State.from_board(x, y).numbers == (None, None)
+
+
+def test_analyze_game_arguments():
+    with pytest.raises(TypeError, match="not a str"):
+        ncbg.analyze_game(ncbg.State(), "3 5")
+    with pytest.raises(ncbg.Error, match=r"error \(200\) must be positive and at most blunder \(100\)"):
+        ncbg.analyze_game(ncbg.State(), ["3", "5"], error=200, blunder=100)

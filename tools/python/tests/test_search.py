@@ -201,3 +201,65 @@ def test_analyze_game_thresholds():
     with pytest.raises(ncbg.Error):
         ncbg.analyze_game(ncbg.State(), ["3", "5"], error=200, blunder=100)
     assert ncbg.analyze_game(ncbg.State(), ["3", "5"]) == []  # turn 0 is not judged
+
+
+def test_result_objects_pickle_and_copy():
+    import copy
+    import pickle
+
+    def fields(obj):
+        return {n: getattr(obj, n) for n in dir(obj)
+                if not n.startswith("_") and not callable(getattr(obj, n))}
+
+    def same(a, b):
+        assert type(a) is type(b)
+        fa, fb = fields(a), fields(b)
+        assert fa.keys() == fb.keys()
+        for k in fa:
+            if isinstance(fa[k], list) and fa[k] and hasattr(fa[k][0], "mp"):
+                assert len(fa[k]) == len(fb[k])
+                for x, y in zip(fa[k], fb[k]):
+                    same(x, y)
+            else:
+                assert fa[k] == fb[k], k
+
+    s = ncbg.State(X3Y5)
+    r = ncbg.search(s, depth=2, multipv=3)
+    e = ncbg.evaluate(s)
+    rep = ncbg.analyze_game(ncbg.State(), ["3", "5", "6:24/18,13/8"], depth=1)[0]
+    g = ncbg.State("bDsAITbcGQAAAA:Xpick:x2y4:d00:k6")
+    while not g.is_over():
+        g.push(g.legal_turns()[0])
+    objs = [r, r.lines[1], e, rep, g.result(), s.legal_turns()]
+    for obj in objs:
+        for back in (pickle.loads(pickle.dumps(obj)), copy.deepcopy(obj), copy.copy(obj)):
+            if isinstance(obj, ncbg.TurnList):
+                assert type(back) is ncbg.TurnList and back == obj and list(back) == list(obj)
+            else:
+                same(obj, back)
+    assert repr(pickle.loads(pickle.dumps(r))) == repr(r)
+    # What is not a plain value says why it does not pickle.
+    with pytest.raises(TypeError, match="Searcher cannot be pickled"):
+        pickle.dumps(ncbg.Searcher())
+    with pytest.raises(TypeError, match="pickle the TurnList"):
+        pickle.dumps(iter(s.legal_turns()))
+    with pytest.raises(ValueError, match="no ncbg class Nope"):
+        ncbg._ncbg._restore("Nope", ())
+
+
+def test_the_state_is_free_while_its_search_runs():
+    """A search copies its state before the GIL is released: another thread
+    may push to (and pop from) the State meanwhile (it raised RuntimeError:
+    Already borrowed)."""
+    s = ncbg.State(X3Y5)
+    results = []
+    t = threading.Thread(target=lambda: results.append(ncbg.search(s, movetime=0.5)))
+    t.start()
+    time.sleep(0.2)
+    assert t.is_alive()
+    s.push("6:24/13")
+    s.pop()
+    s.push("6:24/18,13/8")
+    t.join()
+    assert len(s.move_stack) == 1
+    assert results and results[0].turn in results[0].turn.before.legal_turns()

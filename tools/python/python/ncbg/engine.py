@@ -69,8 +69,13 @@ class Limit:
     ytime: Optional[float] = None
     xinc: Optional[float] = None
     yinc: Optional[float] = None
+    movestogo: Optional[int] = None
+    """Turns of the side to move until its clock is refilled, this one
+    included (a moves-per-session time control); None: the clock is for
+    the rest of the game."""
 
     def go_args(self) -> List[str]:
+        """The ``go`` command's arguments (times in milliseconds)."""
         args: List[str] = []
         if self.depth is not None:
             args += ["depth", str(int(self.depth))]
@@ -80,6 +85,8 @@ class Limit:
             v = getattr(self, name)
             if v is not None:
                 args += [name, str(max(0, int(round(v * 1000))))]
+        if self.movestogo is not None:
+            args += ["movestogo", str(int(self.movestogo))]
         return args
 
     def time_budget(self, side: str) -> Optional[float]:
@@ -103,7 +110,11 @@ class Option:
 
     def parse(self, value: Any) -> str:
         """The value as sent with ``setoption``; raises EngineError when it
-        is out of range or not one of the choices."""
+        is out of range or not one of the choices. None for a ``string``
+        option is the empty value (the engine's default: ``EvalFile``'s
+        embedded nets, no ``Tables``)."""
+        if value is None and self.type == "string":
+            return ""
         if self.type == "check":
             if isinstance(value, str):
                 if value.lower() not in ("true", "false"):
@@ -290,6 +301,8 @@ class SimpleEngine:
         self._stderr: Deque[str] = collections.deque(maxlen=stderr_lines)
         self._closed = False
         self._dead = False
+        self._searching = False
+        self._send_lock = threading.Lock()
         threading.Thread(target=self._pump_stdout, daemon=True).start()
         threading.Thread(target=self._pump_stderr, daemon=True).start()
         try:
@@ -379,8 +392,9 @@ class SimpleEngine:
             raise EngineTerminatedError("the engine is closed", self.stderr_tail())
         assert self.proc.stdin is not None
         try:
-            self.proc.stdin.write((line + "\n").encode("utf-8"))
-            self.proc.stdin.flush()
+            with self._send_lock:
+                self.proc.stdin.write((line + "\n").encode("utf-8"))
+                self.proc.stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
             raise self._fail(f"the engine exited (writing {line!r})", terminated=True) from None
 
@@ -440,14 +454,17 @@ class SimpleEngine:
 
     def configure(self, options: Mapping[str, Any]) -> None:
         """Sets options (``{"Threads": 2, "Hash": 64}``); names are matched
-        without regard to case. Raises EngineError for an unknown option, a
-        bad value, or an ``error`` reply."""
+        without regard to case; None for a string option sends an empty
+        value (``{"EvalFile": None}``: the embedded nets). Raises
+        EngineError for an unknown option, a bad value, or an ``error``
+        reply."""
         for name, value in options.items():
             opt = self._option(name)
             if opt.type == "button":
                 self.send(f"setoption name {opt.name}")
             else:
-                self.send(f"setoption name {opt.name} value {opt.parse(value)}")
+                v = opt.parse(value)
+                self.send(f"setoption name {opt.name} value" + (f" {v}" if v else ""))
         errors = self.ping()
         if errors:
             raise EngineError("; ".join(errors), self.stderr_tail())
@@ -480,19 +497,56 @@ class SimpleEngine:
         budget = limit.time_budget(state.turn)
         wait = budget + self.timeout if budget is not None else self.search_timeout
         self.send(" ".join(args))
-        deadline = self._deadline(wait)
-        infos: List[Info] = []
-        while True:
-            line = self._read(deadline, "'go' with 'bestmove'")
-            if line.startswith("info "):
-                infos.append(_parse_info(line, state))
-            elif line.startswith("bestmove"):
-                parts = line.split()
-                if len(parts) < 2:
-                    raise self._fail(f"malformed answer {line!r}")
-                return parts[1], infos
-            elif line.startswith("error"):
-                raise EngineError(f"'{' '.join(args)}' refused: {line}", self.stderr_tail())
+        self._searching = True
+        try:
+            deadline = self._deadline(wait)
+            infos: List[Info] = []
+            while True:
+                line = self._read(deadline, "'go' with 'bestmove'")
+                if line.startswith("info "):
+                    infos.append(_parse_info(line, state))
+                elif line.startswith("bestmove"):
+                    self._searching = False
+                    parts = line.split()
+                    if len(parts) < 2:
+                        raise self._fail(f"malformed answer {line!r}")
+                    return parts[1], infos
+                elif line.startswith("error"):
+                    self._searching = False
+                    raise EngineError(f"'{' '.join(args)}' refused: {line}", self.stderr_tail())
+        except BaseException:
+            # Interrupted (KeyboardInterrupt, an error of ours, a timeout):
+            # the engine must not be left searching, or every later command
+            # would get `busy`.
+            if self._searching:
+                self._abort_search()
+            raise
+
+    def _abort_search(self) -> None:
+        """Sends ``stop`` and reads up to the ``bestmove`` (at most
+        ``timeout`` seconds; an engine that does not answer is killed).
+        Raises nothing: it runs while another exception is raised."""
+        self._searching = False
+        if self._dead or self._closed:
+            return
+        try:
+            self.send("stop")
+            deadline = self._deadline(self.timeout)
+            while not self._read(deadline, "'stop' with 'bestmove'").startswith("bestmove"):
+                pass
+        except BaseException:
+            if not self._dead:
+                self._dead = True
+                self._kill()
+
+    def stop(self) -> None:
+        """Asks a running search to end now (``stop``): a :meth:`play` or
+        :meth:`analyse` running in another thread returns at once with the
+        engine's best so far. Does nothing when no search runs. (An
+        exception raised inside ``play`` or ``analyse``, a
+        ``KeyboardInterrupt`` say, stops the search by itself.)"""
+        if self._searching and not (self._dead or self._closed):
+            self.send("stop")
 
     def _turn(self, state: State, token: str) -> Turn:
         try:

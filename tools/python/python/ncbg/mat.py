@@ -49,7 +49,7 @@ def export(
     names = list(players) if players is not None else match.players[:2]
     if len(names) != 2:
         raise ValueError("a .mat is a match between two players")
-    return _export_mat(match.to_text(), names[0], names[1])
+    return _export_mat(match._text(), names[0], names[1])
 
 
 def write(

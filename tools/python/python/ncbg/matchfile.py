@@ -18,10 +18,46 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
-from ._ncbg import State, Turn, _parse_match_file
+from ._ncbg import Error, State, Turn, _parse_match_file
 
 MAGIC = "# ncbg-referee match file v1"
 """The first line of every match file."""
+
+
+VARIANTS = ("standard", "nackgammon", "hypergammon")
+"""The variants a match file's ``variant`` header may name."""
+
+
+def start_variant(state: State) -> Optional[str]:
+    """The variant whose start position ``state`` is (turn 0, no number
+    picked, both sides' credits equal), or None."""
+    if state.numbers != (None, None) or state.credits[0] != state.credits[1]:
+        return None
+    for v in VARIANTS:
+        if state == State.start(v, k=state.k, credits=state.credits[0]):
+            return v
+    return None
+
+
+def _whole_turns(stack: List[Turn]) -> List[Turn]:
+    """The turns of a move stack, each pick pushed alone after turn 0 joined
+    with its play into one turn (a match file records whole turns)."""
+    out: List[Turn] = []
+    i = 0
+    while i < len(stack):
+        t = stack[i]
+        if t.play is None and not t.before.in_opening:
+            if i + 1 == len(stack):
+                raise Error(
+                    f"the move stack ends with the pick {t} alone, its play not pushed: "
+                    "a match file records whole turns"
+                )
+            out.append(t.before.parse_turn(f"{t.number}:{stack[i + 1].play}"))
+            i += 2
+        else:
+            out.append(t)
+            i += 1
+    return out
 
 
 def _clean(text: object) -> str:
@@ -110,14 +146,25 @@ class Game:
         detail: str = "",
     ) -> "Game":
         """A game record of ``state``'s move stack, from the state its first
-        turn was made from: a ``pair:`` opening when that is a start
-        position and the stack begins with the two initial picks, a
-        ``state:`` opening otherwise. A finished state is a win; an
-        unfinished one a draw with ``reason`` (``max-turns`` or
-        ``repetition``)."""
+        turn was made from: a ``pair:`` opening when that is the start
+        position of a variant (turn 0, both sides' credits equal) and the
+        stack begins with the two initial picks, a ``state:`` opening
+        otherwise (a ``State.from_board`` position, say). A pick pushed
+        alone and its play are recorded as one turn (``6:24/18,13/8``): a
+        stack that ends with a pick alone raises :class:`ncbg.Error`. A
+        finished state
+        is a win; an unfinished one a draw with ``reason`` (``max-turns``
+        or ``repetition``). The game is checked against a header's rules
+        when it is appended to a :class:`MatchFile` or written."""
         stack = state.move_stack
         root = stack[0].before if stack else state.copy(stack=False)
-        if root.numbers == (None, None) and len(stack) >= 2 and stack[0].play is None and stack[1].play is None:
+        turns = _whole_turns(stack)
+        if (
+            start_variant(root) is not None
+            and len(stack) >= 2
+            and stack[0].play is None
+            and stack[1].play is None
+        ):
             opening = f"pair:{stack[0].number}-{stack[1].number}"
         else:
             opening = f"state:{root.id}"
@@ -139,7 +186,7 @@ class Game:
             reason=why,
             detail=detail,
             start=root,
-            turns=list(stack),
+            turns=turns,
             end=state.copy(),
         )
 
@@ -211,17 +258,72 @@ class MatchFile:
         header.update({key.replace("_", "-"): str(v) for key, v in meta.items()})
         return cls(header=header, games=[])
 
+    def check_game(self, game: Game) -> None:
+        """Raises :class:`ncbg.Error` when ``game``'s rules disagree with the
+        header's ``variant``, ``k`` and ``credits`` (the file could not be
+        read back): a ``pair:`` opening must start from the header's start
+        position with its credits; a ``state:`` opening must have the
+        header's ``k``, the variant's checkers (3 in Hypergammon, else 15)
+        and at most the header's credits."""
+        variant = self.variant
+        if variant not in VARIANTS:
+            raise Error(f"the header's variant {variant!r} is not one of {', '.join(VARIANTS)}")
+        try:
+            k, credits = self.k, self.credits
+        except ValueError as e:
+            raise Error(f"the header's k or credits is not a number: {e}") from None
+        start = game.start
+        where = f"game {game.index}"
+        if start.k != k:
+            raise Error(f"{where} is played with k={start.k}, the header says k={k}")
+        if game.opening.startswith("pair:"):
+            v = start_variant(start)
+            if v is None:
+                raise Error(f"{where} has a pair: opening but starts from {start.id}, not a start position")
+            if v != variant:
+                raise Error(f"{where} is a {v} game, the header says variant={variant}")
+            if start.credits[0] != credits:
+                raise Error(f"{where} starts with {start.credits[0]} credits each, the header says credits={credits}")
+            return
+        per_side = 3 if variant == "hypergammon" else 15
+        if start.checkers_per_side != per_side:
+            raise Error(
+                f"{where} starts from {start.id} with {start.checkers_per_side} checkers a side, "
+                f"a {variant} game has {per_side} (the header's variant)"
+            )
+        if max(start.credits) > credits:
+            raise Error(
+                f"{where} starts from {start.id} with credits {start.credits[0]}/{start.credits[1]}, "
+                f"more than the header's credits={credits}"
+            )
+
+    def append(self, game: Game) -> None:
+        """Appends ``game`` after :meth:`check_game`; raises
+        :class:`ncbg.Error` when its rules disagree with the header's."""
+        self.check_game(game)
+        self.games.append(game)
+
     def to_text(self) -> str:
-        """The whole file's text: the magic line, the header and the games."""
+        """The whole file's text: the magic line, the header and the games.
+        Raises :class:`ncbg.Error` when a game's rules disagree with the
+        header's (:meth:`check_game`)."""
+        for g in self.games:
+            self.check_game(g)
+        return self._text()
+
+    def _text(self) -> str:
         lines = [MAGIC] + [f"meta\t{k}={_clean(v)}" for k, v in self.header.items()]
         lines += [g.to_line() for g in self.games]
         return "\n".join(lines) + "\n"
 
     def write(self, path: Union[str, "os.PathLike[str]"]) -> None:
         """Writes the file (readable by ``ncbg-referee merge``, ``ncbg
-        analyze`` and the GUI)."""
+        analyze`` and the GUI); raises :class:`ncbg.Error`, writing nothing,
+        when a game's rules disagree with the header's
+        (:meth:`check_game`)."""
+        text = self.to_text()
         with open(path, "w", encoding="utf-8") as f:
-            f.write(self.to_text())
+            f.write(text)
 
 
 def _from_dict(d: Dict[str, Any]) -> MatchFile:
@@ -241,4 +343,4 @@ def read(path: Union[str, "os.PathLike[str]"]) -> MatchFile:
         return parse(f.read())
 
 
-__all__ = ["MAGIC", "Game", "MatchFile", "parse", "read"]
+__all__ = ["MAGIC", "VARIANTS", "Game", "MatchFile", "parse", "read", "start_variant"]

@@ -31,6 +31,18 @@ impl PyGameResult {
 
 #[pymethods]
 impl PyGameResult {
+    /// Pickles as its fields (also ``copy`` and ``deepcopy``).
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (&'static str, Bound<'py, pyo3::types::PyTuple>),
+    )> {
+        self.reduce(py)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "GameResult(winner='{}', kind='{}', points={})",
@@ -49,3 +61,9 @@ impl PyGameResult {
         hash_of(&(&self.winner, &self.kind))
     }
 }
+
+crate::picklable!(
+    PyGameResult,
+    "GameResult",
+    [winner, kind, points, points_for_x]
+);

@@ -2,14 +2,14 @@
 
 use super::game_result::PyGameResult;
 use super::turn_list::PyTurnList;
-use super::{decode_id, hash_of, side_name, PyState, PyTurn};
+use super::{after, decode_id, hash_of, read_turn, side_name, PyState, PyTurn};
 use crate::{Error, IllegalTurn};
 use ncbg::board::{Checkers, Position, Variant, SLOTS};
 use ncbg::engine::display;
 use ncbg::game::{GameState, Phase};
 use ncbg::ids::{position_id, state_id};
 use ncbg::numbers::{NumberRules, Numbers, Side};
-use ncbg::turn::{self, legal_turns, Turn, TurnForm};
+use ncbg::turn::{legal_turns, Turn};
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 
@@ -41,6 +41,18 @@ impl PyState {
         self.stack.iter().map(|(s, _)| *s).collect()
     }
 
+    /// A turn token read in this state, as `IllegalTurn` on error.
+    pub(crate) fn read_token(&self, token: &str) -> PyResult<Turn> {
+        read_turn(&self.state, token)
+            .map_err(|e| IllegalTurn::new_err(format!("{}: {e}", token.trim())))
+    }
+
+    /// Pushes a turn read in this state.
+    pub(crate) fn push_turn(&mut self, t: Turn) {
+        self.stack.push((self.state, t));
+        self.state = after(&self.state, &t);
+    }
+
     /// A `Turn` or a turn token, checked against this state.
     pub(crate) fn turn_of(&self, obj: &Bound<'_, PyAny>) -> PyResult<Turn> {
         if let Ok(t) = obj.downcast::<PyTurn>() {
@@ -56,8 +68,7 @@ impl PyState {
             )));
         }
         if let Ok(token) = obj.extract::<String>() {
-            return turn::read(&self.state, &token, TurnForm::Answer)
-                .map_err(|e| IllegalTurn::new_err(format!("{}: {e}", token.trim())));
+            return self.read_token(&token);
         }
         Err(PyTypeError::new_err(format!(
             "a turn is a ncbg.Turn or a turn token (str), not {}",
@@ -82,8 +93,9 @@ impl PyState {
     /// ``credits`` doublet credits each (0-9); X to pick its initial number.
     #[staticmethod]
     #[pyo3(signature = (variant = "standard", k = 6, credits = 2))]
-    fn start(variant: &str, k: u8, credits: u8) -> PyResult<PyState> {
+    fn start(variant: &str, k: i64, credits: i64) -> PyResult<PyState> {
         let variant: Variant = variant.parse().map_err(Error::new_err)?;
+        let (k, credits) = rules_args(k, credits)?;
         let rules = NumberRules::new(k, credits).map_err(Error::new_err)?;
         Ok(PyState::of(GameState::start(variant, rules)))
     }
@@ -100,20 +112,27 @@ impl PyState {
     /// points, 25 the bar), the side to move, the current numbers (None
     /// before the initial picks), the doublet credits left, the alphabet
     /// and the phase (``"play"``: the mover's number is picked and the pair
-    /// is pending). Raises ``ncbg.Error`` for an impossible state.
+    /// is pending). ``numbers`` None is ``(None, None)``, ``credits`` None
+    /// is ``(2, 2)``. Raises ``ncbg.Error`` for an impossible state.
     #[staticmethod]
-    #[pyo3(signature = (x, y, turn = "X", numbers = (None, None), credits = (2, 2), k = 6, phase = "pick"))]
+    #[pyo3(signature = (x, y, turn = "X", numbers = None, credits = None, k = 6, phase = "pick"))]
+    #[allow(clippy::type_complexity)]
     fn from_board(
-        x: Vec<u8>,
-        y: Vec<u8>,
+        x: Vec<i64>,
+        y: Vec<i64>,
         turn: &str,
-        numbers: (Option<u8>, Option<u8>),
-        credits: (u8, u8),
-        k: u8,
+        numbers: Option<(Option<i64>, Option<i64>)>,
+        credits: Option<(i64, i64)>,
+        k: i64,
         phase: &str,
     ) -> PyResult<PyState> {
-        let side = |name: &str, v: &[u8]| -> PyResult<Checkers> {
-            let slots: [u8; SLOTS] = v.try_into().map_err(|_| {
+        let side = |name: &str, v: &[i64]| -> PyResult<Checkers> {
+            let counts = v
+                .iter()
+                .enumerate()
+                .map(|(i, &n)| crate::int(&format!("{name}'s count at index {i}"), n, "0-15"))
+                .collect::<PyResult<Vec<u8>>>()?;
+            let slots: [u8; SLOTS] = counts.as_slice().try_into().map_err(|_| {
                 Error::new_err(format!(
                     "{name}'s board has {} counts, not {SLOTS}",
                     v.len()
@@ -142,7 +161,14 @@ impl PyState {
                 )))
             }
         };
-        let numbers = Numbers::from_parts([numbers.0, numbers.1], [credits.0, credits.1]);
+        let (n0, n1) = numbers.unwrap_or((None, None));
+        let number = |v: Option<i64>| -> PyResult<Option<u8>> {
+            v.map(|n| crate::int("number", n, "1-9")).transpose()
+        };
+        let (c0, c1) = credits.unwrap_or((2, 2));
+        let (k, c0) = rules_args(k, c0)?;
+        let (_, c1) = rules_args(i64::from(k), c1)?;
+        let numbers = Numbers::from_parts([number(n0)?, number(n1)?], [c0, c1]);
         GameState::new(position, to_move, numbers, k, phase)
             .map(PyState::of)
             .map_err(|e| Error::new_err(e.to_string()))
@@ -269,22 +295,30 @@ impl PyState {
 
     /// Reads a turn token (``6:24/18,13/8``; in turn 0 ``3``; with the
     /// number already picked ``24/18,13/8``; lenient play notation is
-    /// accepted); raises ``IllegalTurn``.
+    /// accepted; after turn 0 a number alone is a pick whose play follows
+    /// as its own turn, as the engine's ``position ... moves`` reads it);
+    /// raises ``IllegalTurn``.
     fn parse_turn(&self, token: &Bound<'_, PyAny>) -> PyResult<PyTurn> {
         Ok(PyTurn::new(self.state, self.turn_of(token)?))
     }
 
-    /// True when ``turn`` (a Turn or a token) is legal here.
-    fn is_legal(&self, turn: &Bound<'_, PyAny>) -> bool {
-        self.turn_of(turn).is_ok()
+    /// True when ``turn`` (a Turn or a token, read as ``push`` reads it)
+    /// is legal here; raises TypeError for anything else, as ``push``.
+    fn is_legal(&self, turn: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match self.turn_of(turn) {
+            Ok(_) => Ok(true),
+            Err(e) if e.is_instance_of::<IllegalTurn>(turn.py()) => Ok(false),
+            Err(e) => Err(e),
+        }
     }
 
     /// Makes a turn (a ``Turn`` of this state or a turn token) and pushes
-    /// it on the move stack; raises ``IllegalTurn``.
+    /// it on the move stack; raises ``IllegalTurn``. A pick alone
+    /// (``push("6")`` in a pick phase) leaves the play phase: the pair's
+    /// play is pushed next (``push("24/18,13/8")``).
     fn push(&mut self, turn: &Bound<'_, PyAny>) -> PyResult<()> {
         let t = self.turn_of(turn)?;
-        self.stack.push((self.state, t));
-        self.state = t.after(&self.state);
+        self.push_turn(t);
         Ok(())
     }
 
@@ -364,8 +398,37 @@ impl PyState {
         hash_of(&self.state)
     }
 
-    fn __reduce__(&self, py: Python<'_>) -> PyResult<(PyObject, (String,))> {
-        let cls = py.get_type::<PyState>().into_any().unbind();
-        Ok((cls, (state_id::encode(&self.state),)))
+    /// Pickles as the ID of the state the first turn was made from and the
+    /// turn tokens of the move stack (the search's repetition history), as
+    /// ``copy`` keeps them.
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(PyObject, (String, Vec<String>))> {
+        let f = py.import("ncbg._ncbg")?.getattr("_state_from")?.unbind();
+        let root = self.stack.first().map_or(self.state, |&(s, _)| s);
+        let tokens = self.stack.iter().map(|(s, t)| t.token(s)).collect();
+        Ok((f, (state_id::encode(&root), tokens)))
     }
+}
+
+/// The state `id` with the turn `tokens` pushed (unpickling a State).
+#[pyfunction]
+pub(super) fn _state_from(id: &str, tokens: Vec<String>) -> PyResult<PyState> {
+    let mut state = PyState::of(decode_id(id)?);
+    for token in &tokens {
+        let t = state.read_token(token)?;
+        state.push_turn(t);
+    }
+    Ok(state)
+}
+
+/// `k` and a credit count as bytes, as `Error` when they cannot be (the
+/// library checks their ranges).
+fn rules_args(k: i64, credits: i64) -> PyResult<(u8, u8)> {
+    let range = format!("{}..={}", NumberRules::MIN_K, NumberRules::MAX_K);
+    let k = crate::int("alphabet size", k, &range)?;
+    let credits = crate::int(
+        "doublet credits",
+        credits,
+        &format!("0..={}", NumberRules::MAX_CREDITS),
+    )?;
+    Ok((k, credits))
 }

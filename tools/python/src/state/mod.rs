@@ -14,11 +14,11 @@ mod turn;
 mod turn_list;
 
 use crate::BadId;
-use game_result::PyGameResult;
+pub(crate) use game_result::PyGameResult;
 use ncbg::game::GameState;
 use ncbg::ids::state_id;
 use ncbg::numbers::Side;
-use ncbg::turn::{legal_turns, Turn};
+use ncbg::turn::{legal_turns, read as read_token, Turn, TurnError, TurnForm};
 use pyo3::prelude::*;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
@@ -35,11 +35,12 @@ pub struct PyState {
     pub(crate) stack: Vec<(GameState, Turn)>,
 }
 
-/// One turn of a state: a pick alone (turn 0), a pick and the play of the
-/// pair it makes, or the play of a pair already fixed. ``str(turn)`` is its
-/// NCBP turn token (``3``, ``6:24/18,13/8``, ``24/18,13/8``). Turns come
-/// from ``State.legal_turns()`` and ``State.parse_turn()``; a turn belongs
-/// to the state it was made from.
+/// One turn of a state: a pick alone (turn 0; after it, a pick whose play
+/// follows as its own turn), a pick and the play of the pair it makes, or
+/// the play of a pair already fixed. ``str(turn)`` is its NCBP turn token
+/// (``3``, ``6:24/18,13/8``, ``24/18,13/8``). Turns come from
+/// ``State.legal_turns()`` (whole turns) and ``State.parse_turn()``; a
+/// turn belongs to the state it was made from.
 #[pyclass(module = "ncbg", name = "Turn", frozen)]
 #[derive(Clone)]
 pub struct PyTurn {
@@ -55,14 +56,16 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTurnIter>()?;
     m.add_function(wrap_pyfunction!(_time_legal_turns, m)?)?;
     m.add_function(wrap_pyfunction!(turn::_turn_from, m)?)?;
+    m.add_function(wrap_pyfunction!(game_state::_state_from, m)?)?;
+    m.add_function(wrap_pyfunction!(turn_list::_turn_list_of, m)?)?;
     Ok(())
 }
 
 /// Rust-side timing for bench.py: seconds per `ncbg::turn::legal_turns`
 /// call on `state`, over `calls` calls (the GIL released), and the count.
 #[pyfunction]
-fn _time_legal_turns(py: Python<'_>, state: &PyState, calls: usize) -> (f64, usize) {
-    let s = state.state;
+fn _time_legal_turns(py: Python<'_>, state: &Bound<'_, PyState>, calls: usize) -> (f64, usize) {
+    let s = state.borrow().state;
     py.allow_threads(move || {
         let start = std::time::Instant::now();
         let mut n = 0;
@@ -82,6 +85,36 @@ fn hash_of<T: Hash>(t: &T) -> u64 {
 /// `"X"` or `"Y"`.
 pub(crate) fn side_name(s: Side) -> String {
     s.letter().to_string()
+}
+
+/// Reads a turn token of `state`, as `State.push` takes it: a whole turn
+/// (the `TurnForm::Answer` form: `3` in turn 0, `6:24/18,13/8`,
+/// `24/18,13/8` with the number picked) or, after turn 0, a pick alone
+/// whose play follows as its own token (the `TurnForm::Step` form, as the
+/// engine's `position ... moves` reads it). An error is the whole-turn
+/// reading's.
+pub(crate) fn read_turn(state: &GameState, token: &str) -> Result<Turn, TurnError> {
+    read_token(state, token, TurnForm::Answer).or_else(|e| {
+        match read_token(state, token, TurnForm::Step) {
+            Ok(t @ Turn::Pick(_)) => Ok(t),
+            _ => Err(e),
+        }
+    })
+}
+
+/// The state after `turn`, a turn read in `state` (`Turn::after` is for
+/// whole turns: a pick alone after turn 0 leaves its play due).
+pub(crate) fn after(state: &GameState, turn: &Turn) -> GameState {
+    match turn {
+        Turn::Pick(_) if !state.in_opening() => {
+            let mut next = *state;
+            match turn.apply(&mut next) {
+                Ok(()) => next,
+                Err(_) => turn.after(state),
+            }
+        }
+        _ => turn.after(state),
+    }
 }
 
 /// Decodes a full-state ID, as `BadId` on error.

@@ -1,11 +1,11 @@
 //! `Turn`: one legal turn of a state, and its unpickling.
 
-use super::{decode_id, hash_of, side_name, PyState, PyTurn};
+use super::{after, decode_id, hash_of, read_turn, side_name, PyState, PyTurn};
 use crate::IllegalTurn;
 use ncbg::game::GameState;
 use ncbg::ids::state_id;
 use ncbg::notation::format_play_token;
-use ncbg::turn::{self, Turn, TurnForm};
+use ncbg::turn::Turn;
 use pyo3::prelude::*;
 
 impl PyTurn {
@@ -80,7 +80,7 @@ impl PyTurn {
 
     /// The state the turn leads to (without a move stack).
     fn after(&self) -> PyState {
-        PyState::of(self.turn.after(&self.before))
+        PyState::of(after(&self.before, &self.turn))
     }
 
     fn __str__(&self) -> String {
@@ -94,12 +94,12 @@ impl PyTurn {
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other.downcast::<PyTurn>().is_ok_and(|o| {
             let o = o.get();
-            self.before == o.before && self.turn.after(&self.before) == o.turn.after(&o.before)
+            self.before == o.before && after(&self.before, &self.turn) == after(&o.before, &o.turn)
         })
     }
 
     fn __hash__(&self) -> u64 {
-        hash_of(&(self.before, self.turn.after(&self.before)))
+        hash_of(&(self.before, after(&self.before, &self.turn)))
     }
 
     /// Pickles as the state's ID and the token.
@@ -113,7 +113,7 @@ impl PyTurn {
 #[pyfunction]
 pub(super) fn _turn_from(id: &str, token: &str) -> PyResult<PyTurn> {
     let state = decode_id(id)?;
-    turn::read(&state, token, TurnForm::Answer)
+    read_turn(&state, token)
         .map(|t| PyTurn::new(state, t))
         .map_err(|e| IllegalTurn::new_err(format!("{token}: {e}")))
 }

@@ -1,17 +1,19 @@
 //! `TurnList`: the legal turns of a state as a read-only sequence, and its
 //! iterator.
 
-use super::PyTurn;
+use super::{after, decode_id, PyState, PyTurn};
 use ncbg::game::GameState;
+use ncbg::ids::state_id;
 use ncbg::turn::Turn;
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PySlice, PyTuple};
 
 /// The legal turns of a state (``State.legal_turns()``): a read-only
-/// sequence (``len``, indexing, slices, iteration, ``in``, ``==`` with any
-/// sequence of turns) whose ``Turn`` objects are made when read, so that
-/// ``random.choice(state.legal_turns())`` makes one.
+/// sequence (``len``, indexing, slices, iteration, ``in``, ``index``,
+/// ``count``, ``==`` with any sequence of turns) whose ``Turn`` objects are
+/// made when read, so that ``random.choice(state.legal_turns())`` makes
+/// one. ``in``, ``index`` and ``count`` take a ``Turn`` or a turn token.
 #[pyclass(module = "ncbg", name = "TurnList", frozen, sequence)]
 pub struct PyTurnList {
     pub(super) before: GameState,
@@ -26,6 +28,23 @@ impl PyTurnList {
             return Err(PyIndexError::new_err("TurnList index out of range"));
         }
         Ok(PyTurn::new(self.before, self.turns[j as usize]))
+    }
+
+    /// The index in `from..to` of the turn with the result of `value` (a
+    /// `Turn` of this list's state, or a turn token read in it).
+    fn position(&self, value: &Bound<'_, PyAny>, from: usize, to: usize) -> Option<usize> {
+        let after = if let Ok(t) = value.downcast::<PyTurn>() {
+            let t = t.get();
+            if t.before != self.before {
+                return None;
+            }
+            after(&t.before, &t.turn)
+        } else {
+            let token = value.extract::<String>().ok()?;
+            let t = PyState::of(self.before).read_token(&token).ok()?;
+            after(&self.before, &t)
+        };
+        (from..to.min(self.turns.len())).find(|&i| self.turns[i].after(&self.before) == after)
     }
 
     fn to_vec(&self) -> Vec<PyTurn> {
@@ -69,34 +88,38 @@ impl PyTurnList {
         }
     }
 
-    fn __contains__(&self, turn: &Bound<'_, PyAny>) -> bool {
-        let Ok(t) = turn.downcast::<PyTurn>() else {
-            return false;
-        };
-        let t = t.get();
-        if t.before != self.before {
-            return false;
-        }
-        let after = t.turn.after(&t.before);
-        self.turns.iter().any(|x| x.after(&self.before) == after)
+    /// True for a ``Turn`` of the list, or a turn token (any notation
+    /// ``State.push`` reads) of one; False for anything else.
+    fn __contains__(&self, value: &Bound<'_, PyAny>) -> bool {
+        self.position(value, 0, self.turns.len()).is_some()
     }
 
-    /// The position of ``turn`` in the list; raises ValueError when absent.
-    fn index(&self, turn: &Bound<'_, PyAny>) -> PyResult<usize> {
-        if let Ok(t) = turn.downcast::<PyTurn>() {
-            let t = t.get();
-            if t.before == self.before {
-                let after = t.turn.after(&t.before);
-                if let Some(i) = self
-                    .turns
-                    .iter()
-                    .position(|x| x.after(&self.before) == after)
-                {
-                    return Ok(i);
-                }
-            }
-        }
-        Err(PyValueError::new_err("the turn is not in the list"))
+    /// The position of ``value`` (a ``Turn`` or a turn token) in the list,
+    /// searched in ``[start:stop]`` as ``list.index`` does; raises
+    /// ValueError when it is not there.
+    #[pyo3(signature = (value, start = 0, stop = None))]
+    fn index(
+        &self,
+        value: &Bound<'_, PyAny>,
+        start: isize,
+        stop: Option<isize>,
+    ) -> PyResult<usize> {
+        let n = self.turns.len() as isize;
+        let clamp = |i: isize| (if i < 0 { i + n } else { i }).clamp(0, n) as usize;
+        let (from, to) = (clamp(start), clamp(stop.unwrap_or(n)));
+        self.position(value, from, to).ok_or_else(|| {
+            let shown = value
+                .str()
+                .map(|s| s.to_string())
+                .unwrap_or_else(|_| "the value".into());
+            PyValueError::new_err(format!("{shown} is not in the list of legal turns"))
+        })
+    }
+
+    /// How many times ``value`` (a ``Turn`` or a turn token) is in the
+    /// list: 1 or 0 (the turns are distinct by result).
+    fn count(&self, value: &Bound<'_, PyAny>) -> usize {
+        usize::from(self.position(value, 0, self.turns.len()).is_some())
     }
 
     /// Equal to another TurnList of the same turns, or to any sequence
@@ -113,6 +136,12 @@ impl PyTurnList {
         let mine = PyList::new(py, self.to_vec())?;
         let theirs = PyList::new(py, other.try_iter()?.collect::<PyResult<Vec<_>>>()?)?;
         mine.eq(theirs)
+    }
+
+    /// Pickles as the state's ID (the list is its legal turns).
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(PyObject, (String,))> {
+        let f = py.import("ncbg._ncbg")?.getattr("_turn_list_of")?.unbind();
+        Ok((f, (state_id::encode(&self.before),)))
     }
 
     fn __repr__(&self) -> String {
@@ -138,10 +167,27 @@ impl PyTurnIter {
         slf
     }
 
+    /// Refuses: an iterator is not pickled (pickle the ``TurnList``).
+    fn __reduce__(&self) -> PyResult<()> {
+        Err(PyTypeError::new_err(
+            "a TurnIterator cannot be pickled: pickle the TurnList (or list(...) of its turns) and iterate again",
+        ))
+    }
+
     fn __next__(&mut self, py: Python<'_>) -> Option<PyTurn> {
         let list = self.list.bind(py).get();
         let t = list.turns.get(self.next)?;
         self.next += 1;
         Some(PyTurn::new(list.before, *t))
     }
+}
+
+/// The legal turns of the state `id` (unpickling a TurnList).
+#[pyfunction]
+pub(super) fn _turn_list_of(id: &str) -> PyResult<PyTurnList> {
+    let before = decode_id(id)?;
+    Ok(PyTurnList {
+        before,
+        turns: ncbg::turn::legal_turns(&before),
+    })
 }
