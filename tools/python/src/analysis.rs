@@ -208,7 +208,7 @@ fn analyze_game(
         .collect())
 }
 
-crate::picklable!(
+crate::pickle::picklable!(
     PyTurnReport,
     "TurnReport",
     [

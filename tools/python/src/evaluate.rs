@@ -99,7 +99,7 @@ fn evaluate(
     })
 }
 
-crate::picklable!(
+crate::pickle::picklable!(
     PyEvaluation,
     "Evaluation",
     [

@@ -377,6 +377,6 @@ fn _build_table(
     })
 }
 
-crate::picklable!(PyChoice, "Choice", [turn, value, turns, optimal]);
+crate::pickle::picklable!(PyChoice, "Choice", [turn, value, turns, optimal]);
 
-crate::picklable!(PyProbe, "Probe", [state, value, draw, turns, best, choices]);
+crate::pickle::picklable!(PyProbe, "Probe", [state, value, draw, turns, best, choices]);

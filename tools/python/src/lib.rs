@@ -8,47 +8,13 @@
 //! - `evaluate`: `evaluate`, the net's static evaluation;
 //! - `analysis`: `analyze_game`, every turn of a game judged;
 //! - `files`: match files, gnubg `.mat` files (the library's
-//!   `ncbg::matchfile::mat`) and exact-value tables.
-
-/// Pickling of a plain value class (its fields are values that pickle):
-/// `reduce` gives `(_ncbg._restore, (name, fields))` for `__reduce__`,
-/// `restore` rebuilds the value from the fields.
-macro_rules! picklable {
-    ($ty:ty, $name:literal, [$($field:ident),* $(,)?]) => {
-        impl $ty {
-            pub(crate) const PICKLE_NAME: &'static str = $name;
-
-            pub(crate) fn restore(t: &pyo3::Bound<'_, pyo3::types::PyTuple>) -> pyo3::PyResult<Self> {
-                use pyo3::types::PyTupleMethods;
-                let mut fields = t.iter();
-                let mut next = || {
-                    fields.next().ok_or_else(|| {
-                        pyo3::exceptions::PyValueError::new_err(concat!("too few fields to unpickle a ", $name))
-                    })
-                };
-                Ok(Self { $($field: next()?.extract()?),* })
-            }
-
-            pub(crate) fn reduce<'py>(
-                &self,
-                py: pyo3::Python<'py>,
-            ) -> pyo3::PyResult<(pyo3::Bound<'py, pyo3::PyAny>, (&'static str, pyo3::Bound<'py, pyo3::types::PyTuple>))> {
-                use pyo3::IntoPyObjectExt;
-                let f = py.import("ncbg._ncbg")?.getattr("_restore")?;
-                let fields = pyo3::types::PyTuple::new(
-                    py,
-                    [$(self.$field.clone().into_bound_py_any(py)?),*],
-                )?;
-                Ok((f, ($name, fields)))
-            }
-        }
-    };
-}
-pub(crate) use picklable;
+//!   `ncbg::matchfile::mat`) and exact-value tables;
+//! - `pickle`: pickling of the plain value classes.
 
 mod analysis;
 mod evaluate;
 mod files;
+mod pickle;
 mod search;
 mod state;
 
@@ -81,35 +47,6 @@ pub(crate) fn int<T: TryFrom<i64>>(what: &str, v: i64, range: &str) -> PyResult<
     T::try_from(v).map_err(|_| Error::new_err(format!("{what} {v} is out of range ({range})")))
 }
 
-/// Unpickles a value of the class `name` from its fields (`picklable!`).
-#[pyfunction]
-fn _restore<'py>(
-    py: Python<'py>,
-    name: &str,
-    fields: &Bound<'py, pyo3::types::PyTuple>,
-) -> PyResult<Bound<'py, PyAny>> {
-    use pyo3::IntoPyObjectExt;
-    use state::PyGameResult;
-    match name {
-        search::PySearchResult::PICKLE_NAME => {
-            search::PySearchResult::restore(fields)?.into_bound_py_any(py)
-        }
-        search::PyLine::PICKLE_NAME => search::PyLine::restore(fields)?.into_bound_py_any(py),
-        evaluate::PyEvaluation::PICKLE_NAME => {
-            evaluate::PyEvaluation::restore(fields)?.into_bound_py_any(py)
-        }
-        analysis::PyTurnReport::PICKLE_NAME => {
-            analysis::PyTurnReport::restore(fields)?.into_bound_py_any(py)
-        }
-        files::PyProbe::PICKLE_NAME => files::PyProbe::restore(fields)?.into_bound_py_any(py),
-        files::PyChoice::PICKLE_NAME => files::PyChoice::restore(fields)?.into_bound_py_any(py),
-        PyGameResult::PICKLE_NAME => PyGameResult::restore(fields)?.into_bound_py_any(py),
-        _ => Err(PyValueError::new_err(format!(
-            "no ncbg class {name} to unpickle"
-        ))),
-    }
-}
-
 /// The extension module.
 #[pymodule]
 fn _ncbg(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -123,6 +60,6 @@ fn _ncbg(m: &Bound<'_, PyModule>) -> PyResult<()> {
     evaluate::register(m)?;
     analysis::register(m)?;
     files::register(m)?;
-    m.add_function(wrap_pyfunction!(_restore, m)?)?;
+    pickle::register(m)?;
     Ok(())
 }

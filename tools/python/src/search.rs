@@ -346,9 +346,9 @@ fn search(
     s.search(py, state, depth, nodes, movetime, multipv)
 }
 
-crate::picklable!(PyLine, "SearchLine", [turn, score, mp, exact, pv]);
+crate::pickle::picklable!(PyLine, "SearchLine", [turn, score, mp, exact, pv]);
 
-crate::picklable!(
+crate::pickle::picklable!(
     PySearchResult,
     "SearchResult",
     [turn, score, mp, exact, pv, depth, nodes, time, lines]

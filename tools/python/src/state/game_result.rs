@@ -62,7 +62,7 @@ impl PyGameResult {
     }
 }
 
-crate::picklable!(
+crate::pickle::picklable!(
     PyGameResult,
     "GameResult",
     [winner, kind, points, points_for_x]
