@@ -46,14 +46,7 @@ pub struct PyEvaluation {
 #[pymethods]
 impl PyEvaluation {
     /// Pickles as its fields (also ``copy`` and ``deepcopy``).
-    #[allow(clippy::type_complexity)]
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(
-        Bound<'py, PyAny>,
-        (&'static str, Bound<'py, pyo3::types::PyTuple>),
-    )> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<crate::pickle::Reduced<'py>> {
         self.reduce(py)
     }
 

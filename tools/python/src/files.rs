@@ -52,14 +52,7 @@ pub struct PyChoice {
 #[pymethods]
 impl PyChoice {
     /// Pickles as its fields (also ``copy`` and ``deepcopy``).
-    #[allow(clippy::type_complexity)]
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(
-        Bound<'py, PyAny>,
-        (&'static str, Bound<'py, pyo3::types::PyTuple>),
-    )> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<crate::pickle::Reduced<'py>> {
         self.reduce(py)
     }
 
@@ -97,14 +90,7 @@ pub struct PyProbe {
 #[pymethods]
 impl PyProbe {
     /// Pickles as its fields (also ``copy`` and ``deepcopy``).
-    #[allow(clippy::type_complexity)]
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(
-        Bound<'py, PyAny>,
-        (&'static str, Bound<'py, pyo3::types::PyTuple>),
-    )> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<crate::pickle::Reduced<'py>> {
         self.reduce(py)
     }
 

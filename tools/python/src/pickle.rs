@@ -5,6 +5,13 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+/// What `__reduce__` returns: `_restore` and its arguments, the class
+/// name and the fields.
+pub(crate) type Reduced<'py> = (
+    Bound<'py, PyAny>,
+    (&'static str, Bound<'py, pyo3::types::PyTuple>),
+);
+
 /// Pickling of a plain value class (its fields are values that pickle):
 /// `reduce` gives `(_ncbg._restore, (name, fields))` for `__reduce__`,
 /// `restore` rebuilds the value from the fields.
@@ -27,7 +34,7 @@ macro_rules! picklable {
             pub(crate) fn reduce<'py>(
                 &self,
                 py: pyo3::Python<'py>,
-            ) -> pyo3::PyResult<(pyo3::Bound<'py, pyo3::PyAny>, (&'static str, pyo3::Bound<'py, pyo3::types::PyTuple>))> {
+            ) -> pyo3::PyResult<$crate::pickle::Reduced<'py>> {
                 use pyo3::IntoPyObjectExt;
                 let f = py.import("ncbg._ncbg")?.getattr("_restore")?;
                 let fields = pyo3::types::PyTuple::new(

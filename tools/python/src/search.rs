@@ -107,14 +107,7 @@ pub struct PyLine {
 #[pymethods]
 impl PyLine {
     /// Pickles as its fields (also ``copy`` and ``deepcopy``).
-    #[allow(clippy::type_complexity)]
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(
-        Bound<'py, PyAny>,
-        (&'static str, Bound<'py, pyo3::types::PyTuple>),
-    )> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<crate::pickle::Reduced<'py>> {
         self.reduce(py)
     }
 
@@ -156,14 +149,7 @@ pub struct PySearchResult {
 #[pymethods]
 impl PySearchResult {
     /// Pickles as its fields (also ``copy`` and ``deepcopy``).
-    #[allow(clippy::type_complexity)]
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(
-        Bound<'py, PyAny>,
-        (&'static str, Bound<'py, pyo3::types::PyTuple>),
-    )> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<crate::pickle::Reduced<'py>> {
         self.reduce(py)
     }
 

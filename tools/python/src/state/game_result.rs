@@ -32,14 +32,7 @@ impl PyGameResult {
 #[pymethods]
 impl PyGameResult {
     /// Pickles as its fields (also ``copy`` and ``deepcopy``).
-    #[allow(clippy::type_complexity)]
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(
-        Bound<'py, PyAny>,
-        (&'static str, Bound<'py, pyo3::types::PyTuple>),
-    )> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<crate::pickle::Reduced<'py>> {
         self.reduce(py)
     }
 
