@@ -1550,6 +1550,12 @@ async fn audit_banners_faults_status_options_and_a_lost_server() {
             .contains(&format!("picked {pick}, played {play}")),
         "{turn} ({token})"
     );
+    let empties = js(
+        &c,
+        "return [...document.querySelectorAll('#r-moves .mv.empty')].map(e => e.textContent).join('');",
+    )
+    .await;
+    assert_eq!(empties, "", "a '…' in the review's move list");
     screenshot(&c, "audit-review-1280.png").await;
     click(&c, "#tab-play").await;
 

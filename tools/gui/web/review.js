@@ -58,7 +58,8 @@ function buildMoves() {
     for (const side of ["X", "Y"]) {
       const c = document.createElement("span");
       d.appendChild(c);
-      if (!row[side]) { c.className = "mv empty"; c.textContent = row.n === 0 ? "" : "…"; continue; }
+      // A saved game has nobody still to play: an empty cell stays empty.
+      if (!row[side]) { c.className = "mv empty"; c.textContent = ""; continue; }
       const [i, r] = row[side];
       R.turnNo[i] = row.n;
       const t = turnText(r, v);
