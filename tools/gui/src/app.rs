@@ -23,7 +23,7 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 pub use crate::slots::{
-    cut, slot_letter, Hint, Player, SearchSettings, Slot, SlotStatus, Thinking,
+    cut, slot_letter, Hint, Player, SearchSettings, Slot, SlotFault, SlotStatus, Thinking,
 };
 
 /// The mutable state.
@@ -53,8 +53,8 @@ pub struct State {
     pub step: bool,
     /// The last problem to show the person (cleared by the next action).
     pub message: Option<String>,
-    /// The last engine fault: slot and what happened (kept until a restart).
-    pub fault: Option<(usize, String)>,
+    /// The last engine fault (kept until a restart or a new game).
+    pub fault: Option<SlotFault>,
     /// Review of a loaded match file.
     pub review: Review,
     /// Bumped by every change, for the event stream.

@@ -4,7 +4,7 @@
 //! generation) and the library judges it legal; otherwise it is dropped, or
 //! reported as a fault and never reaches the board.
 
-use crate::app::{Player, Shared, SlotStatus, State, Thinking};
+use crate::app::{Player, Shared, SlotFault, SlotStatus, State, Thinking};
 use crate::driver::{Engine, EngineFault, HANDSHAKE_TIMEOUT};
 use std::sync::Arc;
 use std::time::Duration;
@@ -57,13 +57,15 @@ pub fn restart(shared: &Arc<Shared>, slot: usize) {
         return;
     };
     s.abort.send_modify(|e| *e += 1);
+    // This start's epoch: a later restart bumps it again.
+    let epoch = *s.abort.borrow();
     let rule_options = {
         let mut st = shared.lock();
         st.status[slot] = SlotStatus::Starting;
         if st.thinking.as_ref().is_some_and(|t| t.slot == slot) {
             st.thinking = None;
         }
-        if st.fault.as_ref().is_some_and(|(f, _)| *f == slot) {
+        if st.fault.as_ref().is_some_and(|f| f.slot == slot) {
             st.fault = None;
         }
         shared.changed(&mut st);
@@ -85,20 +87,19 @@ pub fn restart(shared: &Arc<Shared>, slot: usize) {
         match result {
             Ok(engine) => {
                 st.id_names[slot] = engine.id_name.clone();
+                tokio::spawn(watch_exit(shared.clone(), slot, epoch, engine.ended()));
                 *guard = Some(engine);
                 st.status[slot] = SlotStatus::Ready;
             }
             Err(fault) => {
-                let msg = format!(
+                // On stderr too: a mistyped `--engine cmd=` shows in the
+                // terminal that started the board, not only on the page.
+                log::error!(
                     "engine {} ({}): {fault}",
                     crate::app::slot_letter(slot),
                     s.cfg.name
                 );
-                // On stderr too: a mistyped `--engine cmd=` shows in the
-                // terminal that started the board, not only on the page.
-                log::error!("{msg}");
-                st.status[slot] = SlotStatus::Faulted(msg.clone());
-                st.fault = Some((slot, msg));
+                set_fault(&mut st, slot, &s.cfg.name, fault.what(), &fault.to_string());
             }
         }
         shared.changed(&mut st);
@@ -106,6 +107,44 @@ pub fn restart(shared: &Arc<Shared>, slot: usize) {
         drop(guard);
         kick(&shared);
     });
+}
+
+/// Slot `slot` failed: its status and the page's fault banner say so.
+fn set_fault(st: &mut State, slot: usize, name: &str, what: &str, detail: &str) {
+    let f = SlotFault::new(slot, name, what, detail);
+    st.status[slot] = SlotStatus::Faulted(f.detail.clone());
+    st.fault = Some(f);
+}
+
+/// Waits for the engine started in `epoch` to end (`ended`); if it ended
+/// on its own (no restart since) and nothing has reported it yet, it is
+/// reported at once, even while idle, and the slot let go of.
+async fn watch_exit(
+    shared: Arc<Shared>,
+    slot: usize,
+    epoch: u64,
+    ended: impl std::future::Future<Output = ()>,
+) {
+    ended.await;
+    let s = &shared.slots[slot];
+    // A search in progress reports the crash itself: wait for it.
+    let mut guard = s.engine.lock().await;
+    if *s.abort.borrow() != epoch || guard.is_none() {
+        return;
+    }
+    let mut st = shared.lock();
+    if matches!(st.status[slot], SlotStatus::Faulted(_)) {
+        return;
+    }
+    *guard = None;
+    set_fault(
+        &mut st,
+        slot,
+        &s.cfg.name,
+        "stopped unexpectedly",
+        "the engine's process ended (or closed its output) while it was idle",
+    );
+    shared.changed(&mut st);
 }
 
 /// Starts the engine to move thinking, if an engine is to move, ready, not
@@ -208,7 +247,6 @@ async fn think(
             st.last_search = Some((t.slot, t.side, t.info));
         }
     }
-    let name = format!("engine {} ({})", crate::app::slot_letter(slot), s.cfg.name);
     match result {
         Ok(token) if current => match st.game.apply_engine(&token) {
             Ok(_) => {
@@ -220,12 +258,17 @@ async fn think(
                 }
             }
             Err(why) => {
-                let msg = format!(
-                    "{name} answered an illegal turn 'bestmove {}': {why}",
+                let detail = format!(
+                    "it answered an illegal turn 'bestmove {}': {why}",
                     crate::app::cut(&token)
                 );
-                st.status[slot] = SlotStatus::Faulted(msg.clone());
-                st.fault = Some((slot, msg));
+                set_fault(
+                    &mut st,
+                    slot,
+                    &s.cfg.name,
+                    "sent an answer the board cannot take",
+                    &detail,
+                );
             }
         },
         Ok(_) => st.status[slot] = SlotStatus::Ready,
@@ -234,9 +277,7 @@ async fn think(
                 // The process is gone or wedged: it needs a restart.
                 *guard = None;
             }
-            let msg = format!("{name}: {fault}");
-            st.status[slot] = SlotStatus::Faulted(msg.clone());
-            st.fault = Some((slot, msg));
+            set_fault(&mut st, slot, &s.cfg.name, fault.what(), &fault.to_string());
         }
     }
     shared.changed(&mut st);
@@ -350,15 +391,12 @@ pub fn hint(shared: &Arc<Shared>) -> Result<(), String> {
         }
         drop(guard);
         let mut st = shared.lock();
-        if dead {
-            let msg = format!(
-                "engine {} ({}), asked for a hint: {}",
-                crate::app::slot_letter(slot),
-                s.cfg.name,
+        if dead && !matches!(st.status[slot], SlotStatus::Faulted(_)) {
+            let detail = format!(
+                "asked for a hint: {}",
                 result.as_ref().err().map_or("", String::as_str)
             );
-            st.status[slot] = SlotStatus::Faulted(msg.clone());
-            st.fault = Some((slot, msg));
+            set_fault(&mut st, slot, &s.cfg.name, "stopped unexpectedly", &detail);
         }
         if fresh(&st) {
             if let Some(h) = st.hint.as_mut() {

@@ -53,6 +53,19 @@ impl std::fmt::Display for EngineFault {
     }
 }
 
+impl EngineFault {
+    /// What happened, in the person's words ("Engine A (ncbg) ...").
+    pub fn what(&self) -> &'static str {
+        match self {
+            EngineFault::Spawn(_) => "could not be started (check its --engine cmd=)",
+            EngineFault::Handshake(_) => "did not finish starting",
+            EngineFault::Crash(_) => "stopped unexpectedly",
+            EngineFault::Timeout(_) => "did not answer in time",
+            EngineFault::BadAnswer(_) => "sent an answer the board cannot take",
+        }
+    }
+}
+
 impl From<Fault> for EngineFault {
     /// The client core's classification, in the GUI's words.
     fn from(f: Fault) -> EngineFault {
@@ -84,6 +97,8 @@ pub struct Engine {
     pid: Option<u32>,
     stdin: ChildStdin,
     lines: mpsc::Receiver<Line>,
+    /// Turns true when the engine's output ends (it exited or closed it).
+    ended: watch::Receiver<bool>,
     /// The name from `id name`, or the configured name.
     pub id_name: String,
 }
@@ -119,12 +134,17 @@ impl Engine {
             .take()
             .ok_or_else(|| EngineFault::Spawn("no standard input".into()))?;
         let (tx, rx) = mpsc::channel(1024);
-        tokio::spawn(read_lines(BufReader::new(stdout), tx));
+        let (ended_tx, ended) = watch::channel(false);
+        tokio::spawn(async move {
+            read_lines(BufReader::new(stdout), tx).await;
+            ended_tx.send_replace(true);
+        });
         let mut engine = Engine {
             child,
             pid,
             stdin,
             lines: rx,
+            ended,
             id_name: cfg.name.clone(),
         };
         for step in handshake::handshake(rule_options, &cfg.options) {
@@ -308,6 +328,16 @@ impl Engine {
             }
         }
         Ok(())
+    }
+
+    /// Resolves when the engine's output ends: it exited (or closed its
+    /// output, or sent a line too long, after which nothing more is read).
+    /// Lets the owner notice an idle engine's death at once.
+    pub fn ended(&self) -> impl std::future::Future<Output = ()> + Send + 'static {
+        let mut ended = self.ended.clone();
+        async move {
+            let _ = ended.wait_for(|e| *e).await;
+        }
     }
 
     /// True while the process runs.

@@ -77,6 +77,34 @@ pub fn cut(text: &str) -> String {
     text.chars().take(40).collect()
 }
 
+/// An engine that failed: a plain sentence for the person (what happened
+/// and what to do) and the technical detail (the driver's words, which may
+/// quote protocol lines), shown on demand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SlotFault {
+    /// The engine slot.
+    pub slot: usize,
+    /// "Engine A (ncbg) stopped unexpectedly — press Restart engine."
+    pub text: String,
+    /// What the driver saw, at most 200 characters.
+    pub detail: String,
+}
+
+impl SlotFault {
+    /// Slot `slot` (named `name`) failed: `what` happened ("stopped
+    /// unexpectedly"), `detail` says how.
+    pub fn new(slot: usize, name: &str, what: &str, detail: &str) -> SlotFault {
+        SlotFault {
+            slot,
+            text: format!(
+                "Engine {} ({name}) {what} — press Restart engine.",
+                slot_letter(slot)
+            ),
+            detail: detail.chars().take(200).collect(),
+        }
+    }
+}
+
 /// A hint the person asked for: the engine's best choices in the state of
 /// `generation`, ranked (`go ... multipv N`).
 #[derive(Debug)]

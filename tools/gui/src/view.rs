@@ -211,6 +211,10 @@ fn game_json(st: &State) -> Value {
         "record": record,
         "last_move": last_move(g),
         "can_save": s.is_over(),
+        // Why the finished game has no gnubg .mat (from a full-state ID, a
+        // non-standard variant), for the page's *Save .mat*.
+        "mat_refusal": if s.is_over() { g.mat_file(["X", "Y"]).err() } else { None },
+        "winner": s.result().map(|r| r.winner.to_string()),
     })
 }
 
@@ -246,7 +250,7 @@ pub fn snapshot(shared: &Shared, st: &State) -> Value {
         "thinking": st.thinking,
         "hint": hint_json(st),
         "last_search": st.last_search.as_ref().map(|(slot, side, info)| json!({ "slot": crate::app::slot_letter(*slot).to_string(), "side": side, "info": info })),
-        "fault": st.fault.as_ref().map(|(slot, m)| json!({ "slot": crate::app::slot_letter(*slot).to_string(), "message": m })),
+        "fault": st.fault.as_ref().map(|f| json!({ "slot": crate::app::slot_letter(f.slot).to_string(), "message": f.text, "detail": f.detail })),
         "message": st.message,
         "paused": st.paused,
         "review": review_json(&st.review),

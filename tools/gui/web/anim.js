@@ -55,6 +55,17 @@ function boardNotation(token, side, viewer) {
   return pick + play.replace(/(^|[\/,\s])(\d+)/g, (m, pre, n) => pre + (25 - +n));
 }
 
+// A turn token in the page's words, its play on the board's numbers:
+// "picked 2, played bar/18", "picked 4, no legal play (pass)", "picked 3"
+// (an opening pick), "played 8/4,6/4" (a play without a pick).
+function turnWords(token, side, viewer) {
+  const i = token.indexOf(":");
+  if (/^\d+$/.test(token)) return `picked ${token}`;
+  const play = i >= 0 ? token.slice(i + 1) : token;
+  const words = play === "pass" ? "no legal play (pass)" : `played ${boardNotation(play, side, viewer)}`;
+  return i >= 0 ? `picked ${token.slice(0, i)}, ${words}` : words;
+}
+
 // True while a move is being animated: render() leaves the board to it.
 function animating() { return Anim.run !== null; }
 

@@ -8,19 +8,29 @@ let S = null;            // latest snapshot
 let flipped = false;     // viewer flipped by the person
 let play = null;         // { key, node, path: [edges], selected, targets: Map }
 
+// A request to the server. A person's action (a POST) first clears the
+// last message; a refusal is shown in the banner, and so is a server that
+// does not answer: a request never fails silently.
 async function api(path, body) {
-  const r = await fetch(path, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  if (body !== undefined) showMessage(null);
+  let r;
+  try {
+    r = await fetch(path, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    showMessage("Could not reach ncbg-gui: the server is not answering (is it still running?). Nothing was done.");
+    throw e;
+  }
   let j = {};
   try { j = await r.json(); } catch (e) { j = { error: "bad reply from the server" }; }
   if (!r.ok) { showMessage(j.error || r.statusText); throw new Error(j.error); }
   return j;
 }
 
-// Shows `m` in the floating banner (none: hides it); `brief` news (saved,
+// Shows `m` in the message banner (none: hides it); `brief` news (saved,
 // copied) goes away by itself after a few seconds.
 let msgTimer = null;
 function showMessage(m, brief) {
@@ -209,15 +219,22 @@ function renderGame() {
   const atBottom = rec.scrollTop + rec.clientHeight >= rec.scrollHeight - 4;
   rec.innerHTML = "";
   const v = viewer();
+  const rows = turnRows(g.record);
   $("record-note").textContent = `Pairs and plays on the board's point numbers (${v}'s side, as labelled); hover a turn for its protocol token and full-state ID, click to copy the ID.`;
-  for (const row of turnRows(g.record)) {
+  rows.forEach((row, ri) => {
     const d = document.createElement("div");
     d.className = "trow";
     d.innerHTML = `<span class="tn">${row.n}.</span>`;
     for (const side of ["X", "Y"]) {
       const c = document.createElement("span");
       d.appendChild(c);
-      if (!row[side]) { c.className = "tok empty"; c.textContent = row.n === 0 ? "" : "…"; continue; }
+      if (!row[side]) {
+        // "…" only where that side is still to play this turn.
+        const waiting = ri === rows.length - 1 && row.n > 0 && g.phase !== "over" && g.to_move === side;
+        c.className = "tok empty";
+        c.textContent = waiting ? "…" : "";
+        continue;
+      }
       const [i, r] = row[side];
       const t = turnText(r, v);
       c.className = "tok";
@@ -232,7 +249,7 @@ function renderGame() {
       c.onclick = () => copy(r.after);
     }
     rec.appendChild(d);
-  }
+  });
   if (atBottom) rec.scrollTop = rec.scrollHeight;
   document.body.dataset.stateid = g.stateid;
   $("copy-id").title = `copy the full-state ID of the position now: ${g.stateid}`;
@@ -246,11 +263,11 @@ function renderControls() {
   $("confirm").hidden = !(mine && done && play.path.length);
   $("typed-play").disabled = !mine;
   let hint = "";
-  if (g.phase === "over") hint = g.result;
+  if (g.phase === "over") hint = resultWords();
   else if (g.human_to_move && (g.phase === "pick" || g.phase === "opening")) hint = "Pick a number";
   else if (mine && forcedPass()) hint = "No legal play: Pass (or Enter)";
   else if (mine && play && !done) hint = play.selected ? "Click where the checker goes (or arrows, Enter)" : "Click a checker to move (or arrows, Enter)";
-  else if (!g.human_to_move) hint = S.paused ? "Paused" : "Engine to move";
+  else if (!g.human_to_move) hint = engineStopped() ? "Engine stopped: press Restart engine" : S.paused ? "Paused" : "Engine to move";
   $("hint").textContent = hint;
   // Player selects for a new game.
   for (const id of ["g-x", "g-y"]) {
@@ -260,8 +277,14 @@ function renderControls() {
       sel.value = S.players[id === "g-x" ? "X" : "Y"];
     }
   }
+  const unfinished = "a game is saved once it is finished";
   $("save-match").disabled = !g.can_save;
-  $("save-mat").disabled = !g.can_save;
+  $("save-match").title = g.can_save ? "save the game as a referee match file (NAME.txt)" : unfinished;
+  $("save-mat").disabled = !g.can_save || !!g.mat_refusal;
+  $("save-mat").title = !g.can_save ? unfinished : g.mat_refusal ? `no .mat for this game: ${g.mat_refusal}` : "save the game as a gnubg .mat (NAME.mat)";
+  // A new turn (or game) starts with an empty typed-play box.
+  const turnKey = `${g.start}|${g.record.length}`;
+  if ($("typed-play").dataset.turn !== turnKey) { $("typed-play").dataset.turn = turnKey; $("typed-play").value = ""; }
   $("takeback").disabled = g.record.length === 0 && g.picked === null;
 }
 
@@ -288,8 +311,8 @@ function setupPlay() {
   $("confirm").onclick = () => commit(S.game.tree.nodes[play.node].done);
   $("typed").onsubmit = (e) => {
     e.preventDefault();
-    // Typed on the board's numbers, as the record writes plays; the
-    // server takes the mover's own numbers.
+    // Typed on the board's numbers, as the record writes plays (commas or
+    // spaces between the moves); the server takes the mover's own numbers.
     const typed = $("typed-play").value.trim();
     if (!typed) return;
     const t = boardNotation(typed, viewer(), S.game.to_move);
@@ -298,9 +321,27 @@ function setupPlay() {
     Anim.typed = S.game.record.length;
     api("/api/play", { play: t }).then(() => { $("typed-play").value = ""; }).catch(() => { Anim.typed = null; });
   };
-  $("search").onsubmit = (e) => { e.preventDefault(); api("/api/search", { depth: +$("s-depth").value, movetime: +$("s-movetime").value, delay: +$("s-delay").value }).catch(() => {}); };
+  $("search").onsubmit = (e) => {
+    e.preventDefault();
+    // Any whole number in range; anything else is said, not dropped.
+    const whole = (id, max, what) => {
+      const v = $(id).value.trim();
+      if (!/^\d+$/.test(v) || +v > max) throw new Error(`${what} takes a whole number from 0 to ${max} (not '${v}')`);
+      return +v;
+    };
+    let body;
+    try {
+      body = { depth: whole("s-depth", 64, "depth"), movetime: whole("s-movetime", 600000, "ms/move"), delay: whole("s-delay", 60000, "delay ms") };
+    } catch (err) { showMessage(err.message); return; }
+    api("/api/search", body).then(() => showMessage("search limits set", true)).catch(() => {});
+  };
   $("step").onclick = () => api("/api/step", {}).catch(() => {});
-  $("hints").onchange = () => render();
+  // The page's options outlive a reload (this browser's localStorage).
+  for (const id of ["hints", "animate", "autocommit"]) {
+    const saved = localStorage.getItem("ncbg.option." + id);
+    if (saved !== null) $(id).checked = saved === "1";
+    $(id).addEventListener("change", () => { localStorage.setItem("ncbg.option." + id, $(id).checked ? "1" : "0"); if (S) render(); });
+  }
   $("msg-close").onclick = () => { $("banner-msg").hidden = true; };
   $("stop").onclick = () => api("/api/stop", {}).catch(() => {});
   $("pause").onclick = () => api("/api/pause", { paused: !S.paused }).catch(() => {});
@@ -324,8 +365,12 @@ function setupPlay() {
 
 function connect() {
   const es = new EventSource("/api/events");
-  es.onopen = () => { $("conn").textContent = "connected"; };
-  es.onerror = () => { $("conn").textContent = "reconnecting…"; };
+  es.onopen = () => setOnline(true);
+  es.onerror = () => {
+    setOnline(false);
+    // A stream the browser gave up on (not just retrying) is opened anew.
+    if (es.readyState === EventSource.CLOSED) setTimeout(connect, 2000);
+  };
   es.onmessage = (m) => {
     const prev = S;
     S = JSON.parse(m.data);
@@ -342,13 +387,41 @@ function connect() {
   };
 }
 
-$("tab-play").onclick = () => { $("view-play").hidden = false; $("view-review").hidden = true; $("tab-play").classList.add("active"); $("tab-review").classList.remove("active"); };
-$("tab-review").onclick = () => { $("view-play").hidden = true; $("view-review").hidden = false; $("tab-review").classList.add("active"); $("tab-play").classList.remove("active"); if (window.reviewShown) window.reviewShown(); };
+// The banners sit at the top of the shown view's side column: never over
+// the board (on a narrow screen CSS floats them at the bottom instead).
+function placeBanners() {
+  const side = document.querySelector("main:not([hidden]) .side");
+  if (side && $("banners").parentNode !== side) side.prepend($("banners"));
+}
+
+// The server is gone (or back): a banner says so and the controls are
+// inert until the event stream is connected again.
+function setOnline(on) {
+  $("conn").textContent = on ? "connected" : "reconnecting…";
+  $("banner-offline").hidden = on;
+  document.body.classList.toggle("offline", !on);
+  for (const v of ["view-play", "view-review"]) $(v).inert = !on;
+}
+
+function showView(play) {
+  $("view-play").hidden = !play;
+  $("view-review").hidden = play;
+  $("tab-play").classList.toggle("active", play);
+  $("tab-review").classList.toggle("active", !play);
+  // A message belongs to the view it was given in.
+  showMessage(null);
+  placeBanners();
+  if (!play && window.reviewShown) window.reviewShown();
+}
+
+$("tab-play").onclick = () => showView(true);
+$("tab-review").onclick = () => showView(false);
 // Started once every script of the page has run: a snapshot that came in
 // while a later script (anim.js, keys.js, review.js) was still loading would
 // find its functions missing, and a game standing still (an engine faulted)
 // sends no next snapshot to mend the page.
 document.addEventListener("DOMContentLoaded", () => {
   setupPlay();
+  placeBanners();
   connect();
 });

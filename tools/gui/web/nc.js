@@ -32,11 +32,35 @@ function previewText(n) {
   return `Pick ${n} → you play ${hi}-${lo}${dbl}.${pass} Your ${n} becomes half of ${opp}'s next pair.`;
 }
 
+// The engine to move has failed (its fault is shown): it will not move
+// until it is restarted.
+function engineStopped() {
+  const g = S.game;
+  return !!S.fault && g.phase !== "over" && !g.human_to_move && S.players[g.to_move] === S.fault.slot;
+}
+
+// The result, addressed to the person when one person played: "You win a
+// gammon (2 points)", "Engine A: ncbg (Y) wins a single game (1 point)".
+function resultWords() {
+  const g = S.game;
+  if (!g.winner) return g.result || "";
+  const what = g.result.replace(/^[XY] wins /, "");
+  const w = g.winner, humans = ["X", "Y"].filter((s) => S.players[s] === "human");
+  if (humans.length === 1 && humans[0] === w) return `You (${w}) win ${what}`;
+  return `${whoName(w)} (${w}) wins ${what}`;
+}
+
 function statusText() {
   const g = S.game;
   const me = g.to_move, mine = g.human_to_move;
   const pair = g.pair ? `<span class="pair"><span class="die">${g.pair[0]}</span><span class="die">${g.pair[1]}</span></span>` : "";
-  if (g.phase === "over") return `<span class="result">${g.result}</span>`;
+  if (g.phase === "over") return `<span class="result">${resultWords()}</span>`;
+  if (engineStopped()) {
+    return `<span class="stopped">${whoName(me)} (${me}) has stopped: press <b>Restart engine</b> to go on.</span>`;
+  }
+  if (S.paused && !mine) {
+    return `<span class="paused">Paused: ${whoName(me)} (${me}) is to ${g.phase === "play" ? "play" : "pick"}. Press <b>Resume</b> (or <b>Step</b> for one move).</span>`;
+  }
   if (g.phase === "opening") {
     return mine ? `Your turn (${me}): pick your initial number. Nobody moves in turn 0.`
       : `${whoName(me)} (${me}) picks an initial number.`;
@@ -123,5 +147,5 @@ function renderPreview() {
     : "Point at a number, or Tab to it, to see the pair it gives you.";
 }
 
-$("rules-open").onclick = () => { $("rules").showModal(); $("rules-title").focus(); };
+$("rules-open").onclick = () => { $("rules").showModal(); $("rules-title").focus({ focusVisible: false }); };
 $("rules-close").onclick = () => $("rules").close();

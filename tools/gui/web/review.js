@@ -58,7 +58,8 @@ function buildMoves() {
     for (const side of ["X", "Y"]) {
       const c = document.createElement("span");
       d.appendChild(c);
-      if (!row[side]) { c.className = "mv empty"; c.textContent = row.n === 0 ? "" : "…"; continue; }
+      // A saved game has nobody still to play: an empty cell stays empty.
+      if (!row[side]) { c.className = "mv empty"; c.textContent = ""; continue; }
       const [i, r] = row[side];
       R.turnNo[i] = row.n;
       const t = turnText(r, v);
@@ -107,8 +108,8 @@ function drawReview() {
   let html = `<div>${s.state}</div>`;
   if (s.played) {
     const bv = R.flipped ? "Y" : "X";
-    const onBoard = (t) => `<span title="${t} (protocol, ${side}'s numbering)">${boardNotation(t, side, bv)}</span>`;
-    html += `<div>${side} to move (numbers X ${s.numbers[0] ?? "–"}, Y ${s.numbers[1] ?? "–"}): played <span class="played">${onBoard(s.played)}</span>`;
+    const onBoard = (t) => `<span title="${t} (protocol, ${side}'s numbering)">${turnWords(t, side, bv)}</span>`;
+    html += `<div>${side} to move (numbers X ${s.numbers[0] ?? "–"}, Y ${s.numbers[1] ?? "–"}): <span class="played">${onBoard(s.played)}</span>`;
     if (rep) {
       const mk = markOf(rep.loss / 1000);
       const v = (rep.verdict === "ok" ? "" : ` <span class="v-${rep.verdict}">${rep.verdict}</span>`)
@@ -116,7 +117,7 @@ function drawReview() {
         + (rep.exact ? ` <span class="badge-exact" title="exact values from a table: points for the side to move under perfect play">exact</span>` : "");
       html += rep.best === rep.played
         ? ` — ${rep.exact ? "an optimal choice" : "the engine's choice too"} (${(rep.best_score / 1000).toFixed(3)})${v}`
-        : ` (${(rep.played_score / 1000).toFixed(3)}); best <span class="best">${onBoard(rep.best)}</span> (${(rep.best_score / 1000).toFixed(3)}), loss ${(rep.loss / 1000).toFixed(3)}${v}`;
+        : ` (${(rep.played_score / 1000).toFixed(3)}); best: <span class="best">${onBoard(rep.best)}</span> (${(rep.best_score / 1000).toFixed(3)}), loss ${(rep.loss / 1000).toFixed(3)}${v}`;
     }
     html += `</div><div class="small">plays on the board's point numbers (${bv}'s side)</div>`;
   } else {

@@ -52,9 +52,11 @@ function renderEngines() {
   const th = $("think");
   const hints = $("hints").checked;
   const l = S.last_search;
-  // The last search is the engine's view of the position now, the person's
-  // next move included: a hint, shown only when asked for.
-  const showLast = l && l.info && (!S.game.human_to_move || hints);
+  // The last search is the engine's view of the position, the person's
+  // next move included: in a game the person plays it is a hint, shown only
+  // when asked for (on either side's turn: an engine that stopped or is
+  // paused leaves its last line standing).
+  const showLast = l && l.info && (watching() || hints);
   // The live line of an engine playing a person holds its idea of the
   // person's next move, and its score is the evaluation: both hints.
   const showLive = watching() || hints;
@@ -67,14 +69,19 @@ function renderEngines() {
     const i = l.info;
     th.innerHTML = `<span class="small">last search</span> <span id="last-search">engine ${l.slot} for ${l.side}: depth ${i.depth} · score ${fmtScore(i)} · nodes ${i.nodes}<div class="pv">pv ${pvText(i.pv, l.side)}</div></span>`;
   } else {
-    th.innerHTML = `<span class="small">${l && l.info ? "the engine's last line is hidden on your turn (tick hints to see it)" : "no engine is thinking"}</span>`;
+    th.innerHTML = `<span class="small">${l && l.info ? "the engine's last line is hidden in your game (tick hints to see it)" : "no engine is thinking"}</span>`;
   }
   $("stop").disabled = !t;
   $("pause").textContent = S.paused ? "Resume" : "Pause";
   $("step").disabled = !(S.paused && !S.game.human_to_move && S.game.phase !== "over");
   const f = S.fault;
   $("banner-fault").hidden = !f;
-  if (f) { $("fault-text").textContent = f.message; $("fault-restart").dataset.slot = f.slot; }
+  if (f) {
+    $("fault-text").textContent = f.message;
+    $("fault-detail").textContent = f.detail || "";
+    $("fault-more").hidden = !f.detail;
+    $("fault-restart").dataset.slot = f.slot;
+  }
   renderEval();
   renderHint();
 }

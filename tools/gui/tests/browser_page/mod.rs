@@ -53,9 +53,15 @@ pub fn free_port() -> u16 {
 
 /// Starts `ncbg-gui` on a free port; returns the process and its URL.
 pub fn start_gui(dir: &Path) -> (Kill, String) {
+    start_gui_on(dir, 0)
+}
+
+/// Starts `ncbg-gui` on `port` (0: a free one); returns the process and
+/// its URL.
+pub fn start_gui_on(dir: &Path, port: u16) -> (Kill, String) {
     let (ncbg, te) = engines();
     let mut child = Command::new(env!("CARGO_BIN_EXE_ncbg-gui"))
-        .args(["--port", "0", "--dir"])
+        .args(["--port", &port.to_string(), "--dir"])
         .arg(dir)
         .args([
             "--engine",
