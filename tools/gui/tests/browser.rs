@@ -14,7 +14,7 @@
 //! reported and restarted; the page on a 390 px phone. The second checks
 //! issue 42's fixes (keys, hints, the record, the evaluation graph, saving,
 //! the review's move list, the banner on a phone). The third checks the
-//! browser audit's fixes at 1280 px (banners, faults, status line, options,
+//! page at 1280 px (banners, faults, status line, options,
 //! a lost server). Screenshots of the
 //! main views go to `target/gui-screenshots/`; the tools are in
 //! `browser_page/`.
@@ -1266,7 +1266,7 @@ async fn pick_and_type(c: &fantoccini::Client) -> usize {
     at + 1
 }
 
-/// The browser audit's fixes, each seen in the page at 1280x900: banners
+/// At 1280x900, each seen in the page: banners
 /// beside the board, never over it or the cards, a fault in plain words
 /// with its detail folded away; an engine killed while idle reported at
 /// once, the status line saying it stopped, its last line hidden without
@@ -1277,7 +1277,7 @@ async fn pick_and_type(c: &fantoccini::Client) -> usize {
 /// kept over a reload; the review's turn in words; and a lost server
 /// shown, the controls off until it is back.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn audit_banners_faults_status_options_and_a_lost_server() {
+async fn banners_faults_status_options_and_a_lost_server() {
     let dir = std::env::temp_dir().join(format!("ncbg-gui-audit-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
