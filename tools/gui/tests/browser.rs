@@ -1005,21 +1005,7 @@ async fn issue_42_keys_hints_record_graph_saving_review() {
     // 4. Review: the move list in turn pairs, clicks, keys after choosing
     // the game in the list, Home/End, marks after the analysis, the turn
     // numbers on the loss chart.
-    click(&c, "#tab-review").await;
-    wait_js(&c, "my game.txt listed", 5, "return [...document.querySelectorAll('#r-files option')].some(o => o.value === 'my game.txt');").await;
-    select(&c, "#r-files", "my game.txt").await;
-    click(&c, "#r-load").await;
-    wait_snap(&c, "the loaded file", 10, |s| {
-        s["review"]["file"] == "my game.txt"
-    })
-    .await;
-    wait_js(
-        &c,
-        "the move list",
-        10,
-        "return document.querySelectorAll('#r-moves .mv[data-step]').length;",
-    )
-    .await;
+    open_in_review(&c, "my game.txt").await;
     let cells = js(
         &c,
         "return document.querySelectorAll('#r-moves .mv[data-step]').length;",
@@ -1519,21 +1505,7 @@ async fn banners_faults_status_options_and_a_lost_server() {
         "return document.getElementById('msg-text').textContent.includes('saved');",
     )
     .await;
-    click(&c, "#tab-review").await;
-    wait_js(&c, "won.txt listed", 5, "return [...document.querySelectorAll('#r-files option')].some(o => o.value === 'won.txt');").await;
-    select(&c, "#r-files", "won.txt").await;
-    click(&c, "#r-load").await;
-    wait_snap(&c, "the loaded file", 10, |s| {
-        s["review"]["file"] == "won.txt"
-    })
-    .await;
-    wait_js(
-        &c,
-        "the move list",
-        10,
-        "return document.querySelectorAll('#r-moves .mv[data-step]').length;",
-    )
-    .await;
+    open_in_review(&c, "won.txt").await;
     click(&c, "#r-moves .mv[data-step='0']").await;
     let token = record_tokens(&s)[0].clone();
     let (pick, play) = token.split_once(':').unwrap();
@@ -1583,4 +1555,24 @@ async fn banners_faults_status_options_and_a_lost_server() {
     wait_js(&c, "reconnected", 20, "return document.getElementById('banner-offline').hidden && !document.getElementById('view-play').inert;").await;
     c.close().await.unwrap();
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Opens the saved file `name` in Review: the tab, the file once listed,
+/// loaded, and its move list drawn.
+async fn open_in_review(c: &fantoccini::Client, name: &str) {
+    click(c, "#tab-review").await;
+    let listed = format!(
+        "return [...document.querySelectorAll('#r-files option')].some(o => o.value === '{name}');"
+    );
+    wait_js(c, &format!("{name} listed"), 5, &listed).await;
+    select(c, "#r-files", name).await;
+    click(c, "#r-load").await;
+    wait_snap(c, "the loaded file", 10, |s| s["review"]["file"] == name).await;
+    wait_js(
+        c,
+        "the move list",
+        10,
+        "return document.querySelectorAll('#r-moves .mv[data-step]').length;",
+    )
+    .await;
 }
