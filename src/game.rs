@@ -375,6 +375,17 @@ impl GameState {
         next
     }
 
+    /// The state after a pick of `n` after turn 0 whose checker play
+    /// follows as its own turn (the play phase of the pair it makes),
+    /// without checks.
+    pub fn after_pick(&self, n: u8) -> GameState {
+        let mut next = *self;
+        let doublet = self.numbers.current(self.to_move.other()) == Some(n);
+        next.numbers.record(self.to_move, n, doublet);
+        next.phase = Phase::Play;
+        next
+    }
+
     #[inline(always)]
     fn apply_result(&mut self, after: Position) {
         self.position = after;

@@ -183,12 +183,15 @@ impl Turn {
         Ok(())
     }
 
-    /// The state after a whole turn of `state` (one of [`legal_turns`], or a
-    /// token read in the [`TurnForm::Answer`] form), without checks: for
-    /// turns known to be legal, as the search's.
+    /// The state after a turn of `state` (one of [`legal_turns`], or a token
+    /// read in either [`TurnForm`]: a pick alone after turn 0 leaves its
+    /// pair's play pending), without checks: for turns known to be legal,
+    /// as the search's.
     pub fn after(&self, state: &GameState) -> GameState {
         match self {
-            Turn::Pick(n) => state.after_opening_pick(*n),
+            Turn::Pick(n) if state.in_opening() => state.after_opening_pick(*n),
+            // A pick read in its step form: its play follows as a turn.
+            Turn::Pick(n) => state.after_pick(*n),
             Turn::PickPlay(n, lp) => state.child(*n, lp.after),
             Turn::Play(lp) => state.after_play(lp.after),
         }
@@ -233,6 +236,25 @@ mod tests {
             }
         }
         Ok(out)
+    }
+
+    #[test]
+    fn after_is_what_apply_makes_in_either_form() {
+        let mut g = GameState::standard();
+        for (token, form) in [
+            ("3", TurnForm::Answer),
+            ("5", TurnForm::Answer),
+            ("6", TurnForm::Step),
+            ("24/18,13/8", TurnForm::Step),
+            // Y picks X's 6: a doublet, its play pending.
+            ("6", TurnForm::Step),
+        ] {
+            let t = read(&g, token, form).unwrap();
+            let mut applied = g;
+            t.apply(&mut applied).unwrap();
+            assert_eq!(t.after(&g), applied, "{token}");
+            g = applied;
+        }
     }
 
     #[test]

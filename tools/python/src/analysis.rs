@@ -4,7 +4,7 @@
 
 use crate::files::tables_of;
 use crate::search::{evaluator, limits};
-use crate::state::{after, decode_id, PyState, PyTurn};
+use crate::state::{decode_id, PyState, PyTurn};
 use crate::{Error, IllegalTurn};
 use ncbg::analysis::{self, Thresholds};
 use ncbg::game::GameState;
@@ -138,7 +138,7 @@ fn analyze_game(
                 played.push((s, t, i));
             }
         }
-        s = after(&s, &t);
+        s = t.after(&s);
     }
     // As `ncbg analyze`: depth 3 when no limit is given, no clock overhead.
     let mut limits = limits(depth, nodes, movetime, 1)?;

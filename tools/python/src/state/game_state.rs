@@ -2,7 +2,7 @@
 
 use super::game_result::PyGameResult;
 use super::turn_list::PyTurnList;
-use super::{after, decode_id, hash_of, read_turn, side_name, PyState, PyTurn};
+use super::{decode_id, hash_of, read_turn, side_name, PyState, PyTurn};
 use crate::{Error, IllegalTurn};
 use ncbg::board::{Checkers, Position, Variant, SLOTS};
 use ncbg::engine::display;
@@ -50,7 +50,7 @@ impl PyState {
     /// Pushes a turn read in this state.
     pub(crate) fn push_turn(&mut self, t: Turn) {
         self.stack.push((self.state, t));
-        self.state = after(&self.state, &t);
+        self.state = t.after(&self.state);
     }
 
     /// A `Turn` or a turn token, checked against this state.

@@ -102,21 +102,6 @@ pub(crate) fn read_turn(state: &GameState, token: &str) -> Result<Turn, TurnErro
     })
 }
 
-/// The state after `turn`, a turn read in `state` (`Turn::after` is for
-/// whole turns: a pick alone after turn 0 leaves its play due).
-pub(crate) fn after(state: &GameState, turn: &Turn) -> GameState {
-    match turn {
-        Turn::Pick(_) if !state.in_opening() => {
-            let mut next = *state;
-            match turn.apply(&mut next) {
-                Ok(()) => next,
-                Err(_) => turn.after(state),
-            }
-        }
-        _ => turn.after(state),
-    }
-}
-
 /// Decodes a full-state ID, as `BadId` on error.
 pub(crate) fn decode_id(id: &str) -> PyResult<GameState> {
     state_id::decode(id.trim()).map_err(|e| BadId::new_err(format!("bad state ID '{id}': {e}")))

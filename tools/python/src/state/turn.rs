@@ -1,6 +1,6 @@
 //! `Turn`: one legal turn of a state, and its unpickling.
 
-use super::{after, decode_id, hash_of, read_turn, side_name, PyState, PyTurn};
+use super::{decode_id, hash_of, read_turn, side_name, PyState, PyTurn};
 use crate::IllegalTurn;
 use ncbg::game::GameState;
 use ncbg::ids::state_id;
@@ -80,7 +80,7 @@ impl PyTurn {
 
     /// The state the turn leads to (without a move stack).
     fn after(&self) -> PyState {
-        PyState::of(after(&self.before, &self.turn))
+        PyState::of(self.turn.after(&self.before))
     }
 
     fn __str__(&self) -> String {
@@ -94,12 +94,12 @@ impl PyTurn {
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other.downcast::<PyTurn>().is_ok_and(|o| {
             let o = o.get();
-            self.before == o.before && after(&self.before, &self.turn) == after(&o.before, &o.turn)
+            self.before == o.before && self.turn.after(&self.before) == o.turn.after(&o.before)
         })
     }
 
     fn __hash__(&self) -> u64 {
-        hash_of(&(self.before, after(&self.before, &self.turn)))
+        hash_of(&(self.before, self.turn.after(&self.before)))
     }
 
     /// Pickles as the state's ID and the token.

@@ -1,7 +1,7 @@
 //! `TurnList`: the legal turns of a state as a read-only sequence, and its
 //! iterator.
 
-use super::{after, decode_id, PyState, PyTurn};
+use super::{decode_id, PyState, PyTurn};
 use ncbg::game::GameState;
 use ncbg::ids::state_id;
 use ncbg::turn::Turn;
@@ -38,11 +38,11 @@ impl PyTurnList {
             if t.before != self.before {
                 return None;
             }
-            after(&t.before, &t.turn)
+            t.turn.after(&t.before)
         } else {
             let token = value.extract::<String>().ok()?;
             let t = PyState::of(self.before).read_token(&token).ok()?;
-            after(&self.before, &t)
+            t.after(&self.before)
         };
         (from..to.min(self.turns.len())).find(|&i| self.turns[i].after(&self.before) == after)
     }
