@@ -160,25 +160,23 @@ fn an_sprt_decision_starts_no_further_game() {
 
 /// An engine that crashes in a game and then exits during the handshake of
 /// its restart: the first game is a `crash`, the next a `handshake`
-/// forfeit (what the match file's format promises for a failed restart).
+/// forfeit (what the match file's format promises for a failed restart),
+/// its detail saying how the process ended.
 #[cfg(unix)]
 #[test]
 fn a_restart_that_exits_in_the_handshake_is_a_handshake_forfeit() {
-    use std::os::unix::fs::PermissionsExt;
     let dir = temp_dir("restart-handshake");
     let file = dir.join("m.txt");
     let marker = dir.join("started-once");
-    let script = dir.join("engine.sh");
-    std::fs::write(
-        &script,
-        format!(
+    let script = script(
+        &dir,
+        "engine.sh",
+        &format!(
             "#!/bin/sh\nif [ -e '{m}' ]; then exit 2; fi\ntouch '{m}'\nexec '{e}' --mode crash --after 1\n",
             m = marker.display(),
             e = test_engine().display()
         ),
-    )
-    .unwrap();
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    );
     let a = args(&[
         "--engine",
         &engine_cmd("random", ""),
@@ -206,7 +204,9 @@ fn a_restart_that_exits_in_the_handshake_is_a_handshake_forfeit() {
     assert_eq!(reason("0").0, "crash");
     let (why, detail) = reason("1");
     assert_eq!(why, "handshake", "{detail}");
+    // How the restarted process ended.
     assert!(detail.contains("exited"), "{detail}");
+    assert!(detail.ends_with(" (exit status: 2)"), "{detail}");
     let _ = std::fs::remove_dir_all(dir);
 }
 

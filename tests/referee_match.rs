@@ -325,17 +325,14 @@ fn processes_running(words: &[&str]) -> usize {
 fn wrapper_script_engines_leave_no_process_behind() {
     let dir = temp_dir("wrapper");
     let marker = format!("{}", 900_000 + std::process::id() % 100_000);
-    let script = dir.join("engine.sh");
-    std::fs::write(
-        &script,
-        format!(
+    let script = script(
+        &dir,
+        "engine.sh",
+        &format!(
             "#!/bin/sh\nsleep {marker} &\n\"{}\" --mode crash --after 2\n",
             test_engine().display()
         ),
-    )
-    .unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    );
     let file = dir.join("match.txt");
     run_referee(&args(&[
         "--engine",

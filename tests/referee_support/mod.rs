@@ -98,3 +98,22 @@ pub fn field<'a>(line: &'a str, key: &str) -> &'a str {
 pub fn args(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
 }
+
+/// Writes `text` to `dir/name` as an executable script; its path.
+#[cfg(unix)]
+pub fn script(dir: &Path, name: &str, text: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write script");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    path
+}
+
+/// A minimal engine in `sh`: it answers `ncbp` and `isready`, ends at
+/// `quit`, and runs `on_go` (shell commands) on every `go`.
+pub fn sh_engine(on_go: &str) -> String {
+    format!(
+        "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    ncbp) echo ncbpok ;;\n    \
+         isready) echo readyok ;;\n    go*) {on_go} ;;\n    quit) exit 0 ;;\n  esac\ndone\n"
+    )
+}

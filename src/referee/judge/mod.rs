@@ -27,7 +27,7 @@ pub use crate::ncbp_client::PortError;
 pub use answer::apply_answer;
 pub use ending::check_record;
 use ending::{end_now, ending};
-use port::{go_command, ready_without_answers, send, wait_for, GameClock};
+use port::{go_command, ready_without_answers, send, wait_for_answer, GameClock};
 pub use port::{handshake, ready, EnginePort};
 
 /// What the judge needs to play one game.
@@ -174,7 +174,7 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
                 Some(t) => t + margin,
                 None => setup.timeouts.unlimited,
             };
-        let line = match wait_for(port, "bestmove", deadline, ForfeitReason::Timeout) {
+        let line = match wait_for_answer(port, deadline) {
             Ok(line) => line,
             Err(mut f) => {
                 if f.reason == ForfeitReason::Timeout {

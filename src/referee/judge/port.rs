@@ -21,18 +21,30 @@ pub trait EnginePort {
     fn recv(&mut self, deadline: Instant) -> Result<String, PortError>;
 }
 
-/// Reads lines until one whose first word is `word`; other lines are ignored.
-pub(super) fn wait_for(
+/// Reads lines up to the `bestmove` answering a `go`, until `deadline`
+/// (then a `timeout`). Other lines are passed over, but an `error` line:
+/// the engine refused the turn's `position` or `go` and, as NCBP has it,
+/// answers nothing, so it is a `malformed` answer at once rather than a
+/// timeout later.
+pub(super) fn wait_for_answer(
     port: &mut dyn EnginePort,
-    word: &str,
     deadline: Instant,
-    on_timeout: ForfeitReason,
 ) -> Result<String, Fault> {
-    wait_for_checking(port, word, deadline, on_timeout, |_| None)
+    let refusal = |line: &str| {
+        (first_word(line) == Some("error")).then(|| {
+            Fault::new(
+                ForfeitReason::Malformed,
+                format!("'{line}' instead of a bestmove"),
+            )
+        })
+    };
+    wait_for_checking(port, "bestmove", deadline, ForfeitReason::Timeout, refusal)
 }
 
-/// [`wait_for`], failing with `check`'s fault on the first other line it
-/// gives one for.
+/// Reads lines until one whose first word is `word`, failing with
+/// `check`'s fault on the first other line it gives one for. The deadline
+/// holds however many other lines come: an engine that writes `info` lines
+/// without end times out all the same.
 fn wait_for_checking(
     port: &mut dyn EnginePort,
     word: &str,
@@ -41,15 +53,16 @@ fn wait_for_checking(
     check: impl Fn(&str) -> Option<Fault>,
 ) -> Result<String, Fault> {
     loop {
-        match port.recv(deadline) {
+        let error = match port.recv(deadline) {
             Ok(line) if first_word(&line) == Some(word) => return Ok(line),
-            Ok(line) => {
-                if let Some(fault) = check(&line) {
-                    return Err(fault);
-                }
-            }
-            Err(e) => return Err(Fault::waiting(e, word, on_timeout, "referee")),
-        }
+            Ok(line) => match check(&line) {
+                Some(fault) => return Err(fault),
+                None if Instant::now() < deadline => continue,
+                None => PortError::Timeout,
+            },
+            Err(e) => e,
+        };
+        return Err(Fault::waiting(error, word, on_timeout, "referee"));
     }
 }
 
@@ -181,23 +194,20 @@ pub(super) fn ready_without_answers(
 ) -> Result<(), Fault> {
     send(port, "isready")?;
     let deadline = Instant::now() + timeouts.handshake;
-    loop {
-        let line = wait_for_any(port, deadline)?;
-        match line.split_whitespace().next() {
-            Some("readyok") => return Ok(()),
-            Some("bestmove") => {
-                return Err(Fault::new(
-                    ForfeitReason::Unrequested,
-                    format!("'{line}' with no go pending"),
-                ))
-            }
-            _ => {}
-        }
-    }
-}
-
-/// The next line, or the failure of waiting for `readyok`.
-fn wait_for_any(port: &mut dyn EnginePort, deadline: Instant) -> Result<String, Fault> {
-    port.recv(deadline)
-        .map_err(|e| Fault::waiting(e, "readyok", ForfeitReason::NotReady, "referee"))
+    let unrequested = |line: &str| {
+        (first_word(line) == Some("bestmove")).then(|| {
+            Fault::new(
+                ForfeitReason::Unrequested,
+                format!("'{line}' with no go pending"),
+            )
+        })
+    };
+    wait_for_checking(
+        port,
+        "readyok",
+        deadline,
+        ForfeitReason::NotReady,
+        unrequested,
+    )
+    .map(|_| ())
 }

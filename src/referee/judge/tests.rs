@@ -41,24 +41,33 @@ impl EnginePort for Script {
     }
 }
 
-#[test]
-fn scripted_game_forfeits_on_illegal_and_on_exit() {
-    let cfg = |name: &str| EngineConfig {
+/// An engine of the tests (never started: the judge only sees its port).
+fn engine(name: &str) -> EngineConfig {
+    EngineConfig {
         name: name.into(),
         command: vec!["x".into()],
         options: vec![],
         limits: SearchLimits::default(),
-    };
-    let (a, b) = (cfg("a"), cfg("b"));
-    let rules = Rules::default();
-    let timeouts = Timeouts::default();
-    let spec = GameSpec {
+    }
+}
+
+/// Game 0 from the initial pair (`x0`, `y0`), engine 0 playing X.
+fn pair_spec(x0: u8, y0: u8) -> GameSpec {
+    GameSpec {
         index: 0,
         pair: 0,
         round: 0,
-        opening: Opening::Pair { x0: 3, y0: 5 },
+        opening: Opening::Pair { x0, y0 },
         x_engine: 0,
-    };
+    }
+}
+
+#[test]
+fn scripted_game_forfeits_on_illegal_and_on_exit() {
+    let (a, b) = (engine("a"), engine("b"));
+    let rules = Rules::default();
+    let timeouts = Timeouts::default();
+    let spec = pair_spec(3, 5);
     let setup = GameSetup {
         spec: &spec,
         engines: [&a, &b],
@@ -138,13 +147,7 @@ fn a_threefold_repetition_is_a_draw() {
         Phase::Pick,
     )
     .unwrap();
-    let cfg = |name: &str| EngineConfig {
-        name: name.into(),
-        command: vec!["x".into()],
-        options: vec![],
-        limits: SearchLimits::default(),
-    };
-    let (a, b) = (cfg("a"), cfg("b"));
+    let (a, b) = (engine("a"), engine("b"));
     let spec = GameSpec {
         index: 0,
         pair: 0,
@@ -241,22 +244,10 @@ fn a_second_bestmove_is_an_unrequested_answer() {
             self.inner.recv(deadline)
         }
     }
-    let cfg = |name: &str| EngineConfig {
-        name: name.into(),
-        command: vec!["x".into()],
-        options: vec![],
-        limits: SearchLimits::default(),
-    };
-    let (a, b) = (cfg("a"), cfg("b"));
+    let (a, b) = (engine("a"), engine("b"));
     let rules = Rules::default();
     let timeouts = Timeouts::default();
-    let spec = GameSpec {
-        index: 0,
-        pair: 0,
-        round: 0,
-        opening: Opening::Pair { x0: 3, y0: 5 },
-        x_engine: 0,
-    };
+    let spec = pair_spec(3, 5);
     let setup = GameSetup {
         spec: &spec,
         engines: [&a, &b],
@@ -321,4 +312,116 @@ fn moves_per_session_clocks_refill() {
     // 600 - 500 + 100, then the session's 1000 again.
     assert_eq!((x.left, x.to_go), (ms(1200), Some(3)));
     assert!(go_command(&limits, [Some(x), None], Side::X).ends_with("xinc 100 movestogo 3"));
+}
+
+/// An engine that answers `go` with `reply` and then, while the judge waits,
+/// with `info` lines for ever if `flood` (silence otherwise): it never sends
+/// a `bestmove`, and its port never times out by itself while flooding.
+struct NoAnswer {
+    inner: Script,
+    reply: &'static str,
+    flood: bool,
+    searching: bool,
+}
+
+impl EnginePort for NoAnswer {
+    fn send(&mut self, line: &str) -> Result<(), PortError> {
+        if line.starts_with("go") {
+            self.searching = true;
+            self.inner.pending.push(self.reply.into());
+            return Ok(());
+        }
+        self.inner.send(line)
+    }
+
+    fn recv(&mut self, deadline: Instant) -> Result<String, PortError> {
+        if !self.inner.pending.is_empty() || !self.searching {
+            return self.inner.recv(deadline);
+        }
+        if !self.flood {
+            return Err(PortError::Timeout);
+        }
+        assert!(
+            Instant::now() < deadline + std::time::Duration::from_secs(10),
+            "the judge kept reading past its deadline"
+        );
+        Ok("info depth 1 nodes 1".into())
+    }
+}
+
+/// A game between a conformant `Script` (X, engine 0) and `y` (Y), with
+/// `timeouts`.
+fn against(y: &mut dyn EnginePort, timeouts: &Timeouts) -> GameRecord {
+    let (a, b) = (engine("a"), engine("b"));
+    let rules = Rules::default();
+    let spec = pair_spec(3, 5);
+    let setup = GameSetup {
+        spec: &spec,
+        engines: [&a, &b],
+        rules: &rules,
+        timeouts,
+    };
+    let mut x = Script {
+        answers: vec!["6:24/13".into()],
+        pending: vec![],
+    };
+    play_game([&mut x, y], &setup)
+}
+
+/// `info` lines without end do not keep the judge past its deadline.
+#[test]
+fn an_engine_flooding_info_lines_times_out() {
+    let mut y = NoAnswer {
+        inner: Script {
+            answers: vec![],
+            pending: vec![],
+        },
+        reply: "info depth 1",
+        flood: true,
+        searching: false,
+    };
+    let timeouts = Timeouts {
+        unlimited: std::time::Duration::from_millis(200),
+        ..Timeouts::default()
+    };
+    let r = against(&mut y, &timeouts);
+    assert_eq!(
+        r.end,
+        GameEnd::Forfeit {
+            loser: Side::Y,
+            reason: ForfeitReason::Timeout
+        },
+        "{r:?}"
+    );
+    assert!(r.detail.starts_with("no bestmove after"), "{}", r.detail);
+}
+
+/// An `error` line in reply to the turn's `position` and `go` (the engine
+/// will not answer, NCBP says) is a `malformed` answer at once, with the
+/// line, not a timeout when the answer's time is up.
+#[test]
+fn an_error_line_instead_of_a_bestmove_forfeits_at_once() {
+    let mut y = NoAnswer {
+        inner: Script {
+            answers: vec![],
+            pending: vec![],
+        },
+        reply: "error bad-id position: cannot read it",
+        flood: false,
+        searching: false,
+    };
+    let r = against(&mut y, &Timeouts::default());
+    assert_eq!(
+        r.end,
+        GameEnd::Forfeit {
+            loser: Side::Y,
+            reason: ForfeitReason::Malformed
+        },
+        "{r:?}"
+    );
+    assert_eq!(
+        r.detail,
+        "'error bad-id position: cannot read it' instead of a bestmove"
+    );
+    assert_eq!(r.moves, ["3", "5", "6:24/13"]);
 }

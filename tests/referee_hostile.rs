@@ -1,0 +1,181 @@
+//! Hostile engines: an engine that dies by a signal, answers `go` with an
+//! `error` line, writes CRLF line ends and extra spaces, or floods its
+//! standard error, and a referee interrupted while its engines start. Each
+//! ends as docs/referee.md says: a forfeit with its reason and a detail
+//! that tells what happened, a normal game, or a prompt exit.
+
+#![cfg(unix)]
+
+mod referee_support;
+
+use referee_support::*;
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+/// `games` games of the conformant engine `good` against `bad` (a command
+/// line), to `file`; the referee's output.
+fn against(bad: &str, games: u32, file: &std::path::Path, extra: &[&str]) -> Output {
+    let mut a = args(&[
+        "--engine",
+        &engine_cmd("random", ""),
+        "name=good",
+        "--engine",
+        &format!("cmd={bad}"),
+        "name=bad",
+        "--games",
+        &games.to_string(),
+        "--quiet",
+        "--format",
+        "json",
+        "--out",
+        &file.display().to_string(),
+    ]);
+    a.extend(args(extra));
+    run_referee(&a)
+}
+
+/// The `(reason, detail)` of every game `bad` lost by forfeit, and the
+/// number of games in `file`.
+fn forfeits(file: &std::path::Path) -> (Vec<(String, String)>, usize) {
+    let lines = game_lines(file);
+    let lost = lines
+        .iter()
+        .filter(|l| field(l, "kind") == "forfeit")
+        .map(|l| {
+            let loser = if field(l, "winner") == "X" { "y" } else { "x" };
+            assert_eq!(field(l, loser), "bad", "{l}");
+            (field(l, "reason").into(), field(l, "detail").into())
+        })
+        .collect();
+    (lost, lines.len())
+}
+
+/// An engine killed by a signal in a game is a `crash`, and the detail
+/// names the signal (as the engine check's error does for the handshake).
+#[test]
+fn a_crash_names_the_signal_that_ended_the_engine() {
+    let dir = temp_dir("segv");
+    let file = dir.join("m.txt");
+    let bad = script(&dir, "segv.sh", &sh_engine("kill -SEGV $$"));
+    against(&bad.display().to_string(), 2, &file, &[]);
+    let (lost, games) = forfeits(&file);
+    assert_eq!((lost.len(), games), (2, 2));
+    for (reason, detail) in lost {
+        assert_eq!(reason, "crash");
+        assert_eq!(
+            detail,
+            "the engine exited while the referee waited for 'bestmove' (signal: 11 (SIGSEGV))"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// An engine that answers `go` with an `error` line will not answer it
+/// (NCBP): a `malformed` forfeit at once, with the line, not after the
+/// answer timeout (300 s at a depth limit by default; 30 s here).
+#[test]
+fn an_error_line_instead_of_a_bestmove_forfeits_at_once() {
+    let dir = temp_dir("error-go");
+    let file = dir.join("m.txt");
+    let bad = script(
+        &dir,
+        "error.sh",
+        &sh_engine("echo 'error game-over the game is finished'"),
+    );
+    let began = Instant::now();
+    let depth = ["--each", "depth=1", "--answer-timeout", "30000"];
+    against(&bad.display().to_string(), 2, &file, &depth);
+    assert!(
+        began.elapsed() < Duration::from_secs(30),
+        "waited for a timeout"
+    );
+    let (lost, games) = forfeits(&file);
+    assert_eq!((lost.len(), games), (2, 2));
+    for (reason, detail) in lost {
+        assert_eq!(reason, "malformed");
+        assert_eq!(
+            detail,
+            "'error game-over the game is finished' instead of a bestmove"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// CRLF line ends, spaces and tabs around the words, and megabytes on
+/// standard error (which the referee never reads, so it cannot block):
+/// the games are played as with a plain engine, without a forfeit.
+#[test]
+fn crlf_extra_spaces_and_a_stderr_flood_play_normally() {
+    let dir = temp_dir("crlf");
+    let file = dir.join("m.txt");
+    let bad = script(
+        &dir,
+        "crlf.sh",
+        &format!(
+            "#!/bin/sh\nhead -c 20000000 /dev/zero >&2\n\
+             '{}' --mode random | sed -u 's/^/ \\t /; s/ /  /g; s/$/ \\t\\r/'\n",
+            test_engine().display()
+        ),
+    );
+    let out = against(&bad.display().to_string(), 4, &file, &[]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json report");
+    assert_eq!(report["games"], 4);
+    let (lost, games) = forfeits(&file);
+    assert_eq!(games, 4);
+    assert!(lost.is_empty(), "{lost:?}");
+    for l in game_lines(&file) {
+        assert_eq!(field(&l, "reason"), "bore-off", "{l}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// SIGINT while an engine is slow to finish its handshake: the referee
+/// stops waiting at once and exits with 130 as an interrupt, not after the
+/// handshake timeout as if the engine had failed; no match file is written.
+#[test]
+fn sigint_while_the_engines_start_ends_at_once() {
+    let dir = temp_dir("sigint-check");
+    let file = dir.join("m.txt");
+    let silent = script(&dir, "silent.sh", "#!/bin/sh\nexec sleep 1000\n");
+    let mut child = Command::new(referee())
+        .args(args(&[
+            "--engine",
+            &engine_cmd("random", ""),
+            "name=good",
+            "--engine",
+            &format!("cmd={}", silent.display()),
+            "name=slow",
+            "--handshake-timeout",
+            "120000",
+            "--out",
+            &file.display().to_string(),
+        ]))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start referee");
+    std::thread::sleep(Duration::from_millis(500));
+    // SAFETY: a plain system call on our own child.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+    }
+    let signalled = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if signalled.elapsed() > Duration::from_secs(30) {
+            let _ = child.kill();
+            panic!("the referee did not stop within 30 s of SIGINT");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(
+        err.contains("interrupted while the engines started"),
+        "{err}"
+    );
+    assert!(!err.contains("handshake failed"), "{err}");
+    assert!(out.stdout.is_empty());
+    assert!(!file.exists());
+    let _ = std::fs::remove_dir_all(dir);
+}
