@@ -1,6 +1,7 @@
 //! Hostile engines: an engine that dies by a signal, answers `go` with an
-//! `error` line, writes CRLF line ends and extra spaces, or floods its
-//! standard error, and a referee interrupted while its engines start. Each
+//! `error` line, writes lines of 60,000 characters, CRLF line ends and
+//! extra spaces, or floods its standard error, and a referee interrupted
+//! while its engines start. Each
 //! ends as docs/referee.md says: a forfeit with its reason and a detail
 //! that tells what happened, a normal game, or a prompt exit.
 
@@ -98,6 +99,58 @@ fn an_error_line_instead_of_a_bestmove_forfeits_at_once() {
             "'error game-over the game is finished' instead of a bestmove"
         );
     }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// 60,000 characters of `Q`, then a newline (shell commands).
+const LONG: &str = "head -c 60000 /dev/zero | tr '\\0' Q; echo";
+
+/// An answer of 60,000 characters is quoted cut short in the forfeit's
+/// detail, and so is a refused setting's error line in the engine check's
+/// error: an engine's megabytes never reach the match file or the terminal.
+#[test]
+fn long_engine_lines_are_cut_short_in_details() {
+    let dir = temp_dir("long");
+    let file = dir.join("m.txt");
+    let bad = script(
+        &dir,
+        "long.sh",
+        &sh_engine(&format!("printf 'bestmove '; {LONG}")),
+    );
+    against(&bad.display().to_string(), 2, &file, &[]);
+    let (lost, games) = forfeits(&file);
+    assert_eq!((lost.len(), games), (2, 2));
+    let quote = format!("'{}...'", "Q".repeat(40));
+    for (reason, detail) in lost {
+        assert_eq!(reason, "malformed");
+        assert!(detail.starts_with(&quote), "{detail}");
+        assert!(detail.len() < 200, "{detail}");
+    }
+    assert!(std::fs::metadata(&file).unwrap().len() < 4000);
+    let refusing = script(
+        &dir,
+        "refusing.sh",
+        &sh_engine("true").replace(
+            "    go*)",
+            &format!("    setoption*) printf 'error bad-value '; {LONG} ;;\n    go*)"),
+        ),
+    );
+    let out = Command::new(referee())
+        .args(args(&[
+            "--engine",
+            &engine_cmd("random", ""),
+            "--engine",
+            &format!("cmd={}", refusing.display()),
+        ]))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("refused a setting: error bad-value QQQ"),
+        "{err}"
+    );
+    assert!(err.len() < 600, "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
 

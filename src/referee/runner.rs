@@ -140,7 +140,7 @@ pub fn check_engines(cfg: &MatchConfig, ctx: &RunContext) -> Result<Started, Str
                 "engine '{}' ('{}'): handshake failed: {}{}",
                 engine.name,
                 engine.command.join(" "),
-                f.detail,
+                judge::cut_detail(&f.detail),
                 how_it_ended(&mut p)
             ));
         }

@@ -5,6 +5,7 @@
 //! `go` of each turn. Failures are the client
 //! core's [`Fault`]s: a forfeit reason and a detail for the record.
 
+use super::quoted;
 use crate::matchfile::ForfeitReason;
 use crate::ncbp_client::handshake::{self as script, Step};
 use crate::ncbp_client::reply::first_word;
@@ -34,7 +35,7 @@ pub(super) fn wait_for_answer(
         (first_word(line) == Some("error")).then(|| {
             Fault::new(
                 ForfeitReason::Malformed,
-                format!("'{line}' instead of a bestmove"),
+                format!("{} instead of a bestmove", quoted(line)),
             )
         })
     };
@@ -198,7 +199,7 @@ pub(super) fn ready_without_answers(
         (first_word(line) == Some("bestmove")).then(|| {
             Fault::new(
                 ForfeitReason::Unrequested,
-                format!("'{line}' with no go pending"),
+                format!("{} with no go pending", quoted(line)),
             )
         })
     };

@@ -425,3 +425,46 @@ fn an_error_line_instead_of_a_bestmove_forfeits_at_once() {
     );
     assert_eq!(r.moves, ["3", "5", "6:24/13"]);
 }
+
+/// An answer of 60,000 characters is quoted cut short: a forfeit's detail
+/// stays a line of a few hundred bytes whatever the engine writes.
+#[test]
+fn a_long_answer_is_quoted_cut_short() {
+    let q = "Q".repeat(60_000);
+    let mut y = Script {
+        answers: vec![q.clone()],
+        pending: vec![],
+    };
+    let r = against(&mut y, &Timeouts::default());
+    assert_eq!(
+        r.end,
+        GameEnd::Forfeit {
+            loser: Side::Y,
+            reason: ForfeitReason::Malformed
+        }
+    );
+    let quote = format!("'{}...'", &q[..QUOTED]);
+    assert!(r.detail.starts_with(&format!("{quote}: ")), "{}", r.detail);
+    assert!(r.detail.len() < 3 * QUOTED + 40, "{}", r.detail);
+    // Any detail is cut to MAX_DETAIL characters.
+    let spec = pair_spec(3, 5);
+    let (a, b) = (engine("a"), engine("b"));
+    let rules = Rules::default();
+    let timeouts = Timeouts::default();
+    let setup = GameSetup {
+        spec: &spec,
+        engines: [&a, &b],
+        rules: &rules,
+        timeouts: &timeouts,
+    };
+    let long = "é".repeat(MAX_DETAIL + 1);
+    let detail = setup.record(GameEnd::MaxTurns, long, vec![]).detail;
+    assert_eq!(detail, format!("{}...", "é".repeat(MAX_DETAIL)));
+    let short = "é".repeat(MAX_DETAIL);
+    assert_eq!(
+        setup
+            .record(GameEnd::MaxTurns, short.clone(), vec![])
+            .detail,
+        short
+    );
+}
