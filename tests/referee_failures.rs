@@ -11,17 +11,6 @@ use std::io::Read;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn referee_output(a: &[String]) -> std::process::Output {
-    Command::new(referee())
-        .args(a)
-        .output()
-        .expect("run ncbg-referee")
-}
-
-fn stderr_of(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
 /// A match of a good engine against `bad` (an `--engine` list), to `file`.
 fn match_against(bad: &[&str], file: &std::path::Path) -> Vec<String> {
     let mut a = args(&[

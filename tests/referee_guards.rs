@@ -2,8 +2,8 @@
 //! openings of other rules than the match's are refused before any game, an SPRT's
 //! decision starts no further game, a restart that fails in the handshake
 //! forfeits with reason `handshake`, a match file that cannot be written
-//! stops the match (and `--resume` finishes it), and bad arguments are
-//! clear errors.
+//! stops the match (and `--resume` finishes it), one whose header cannot
+//! be written is not left behind, and bad arguments are clear errors.
 
 mod referee_support;
 
@@ -11,18 +11,7 @@ use ncbg::matchfile::MatchFile;
 use ncbg::referee::report::Report;
 use ncbg::referee::sprt::{Sprt, SprtDecision};
 use referee_support::*;
-use std::process::{Command, Output};
-
-fn referee_output(a: &[String]) -> Output {
-    Command::new(referee())
-        .args(a)
-        .output()
-        .expect("run ncbg-referee")
-}
-
-fn stderr_of(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use std::process::Output;
 
 /// The referee failed before anything was played: exit 1, every one of
 /// `what` in its error, no report, no panic.
@@ -323,15 +312,8 @@ fn a_failed_write_stops_the_match_and_resume_finishes_it() {
         "--out",
         &file.display().to_string(),
     ]);
-    // 4 blocks of 512 bytes: the header and a game or so. SIGXFSZ ignored,
-    // so a write past the limit fails (EFBIG) instead of killing.
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg("ulimit -f 4 && trap '' XFSZ && exec \"$0\" \"$@\"")
-        .arg(referee())
-        .args(&a)
-        .output()
-        .unwrap();
+    // 4 blocks of 512 bytes: the header and a game or so.
+    let out = referee_output_file_limited(&a, 4);
     let err = stderr_of(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("cannot write the match file"), "{err}");
@@ -351,6 +333,35 @@ fn a_failed_write_stops_the_match_and_resume_finishes_it() {
         .collect();
     indices.sort();
     assert_eq!(indices, (0..12).collect::<Vec<_>>());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A match file whose header cannot be written (a full disk at the start)
+/// is removed, not left cut short: neither a new run nor `--resume` would
+/// take it. The same command then plays the match.
+#[cfg(unix)]
+#[test]
+fn a_header_that_cannot_be_written_leaves_no_file() {
+    let dir = temp_dir("header-fails");
+    let file = dir.join("m.txt");
+    // A name of 600 characters: a header longer than one block of 512 bytes.
+    let long = format!("name={}", "n".repeat(600));
+    let mut a = two_engines(&[
+        "--games",
+        "2",
+        "--quiet",
+        "--out",
+        &file.display().to_string(),
+    ]);
+    a[2] = long;
+    let out = referee_output_file_limited(&a, 1);
+    refused(
+        &out,
+        &["m.txt: cannot write the match file (", "nothing written"],
+    );
+    assert!(!file.exists(), "a header cut short was left");
+    run_referee(&a);
+    assert_eq!(game_lines(&file).len(), 2);
     let _ = std::fs::remove_dir_all(dir);
 }
 

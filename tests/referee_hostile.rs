@@ -135,16 +135,13 @@ fn long_engine_lines_are_cut_short_in_details() {
             &format!("    setoption*) printf 'error bad-value '; {LONG} ;;\n    go*)"),
         ),
     );
-    let out = Command::new(referee())
-        .args(args(&[
-            "--engine",
-            &engine_cmd("random", ""),
-            "--engine",
-            &format!("cmd={}", refusing.display()),
-        ]))
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
+    let out = referee_output(&args(&[
+        "--engine",
+        &engine_cmd("random", ""),
+        "--engine",
+        &format!("cmd={}", refusing.display()),
+    ]));
+    let err = stderr_of(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(
         err.contains("refused a setting: error bad-value QQQ"),
@@ -221,7 +218,7 @@ fn sigint_while_the_engines_start_ends_at_once() {
         std::thread::sleep(Duration::from_millis(20));
     }
     let out = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = stderr_of(&out);
     assert_eq!(out.status.code(), Some(130), "{err}");
     assert!(
         err.contains("interrupted while the engines started"),

@@ -43,6 +43,35 @@ pub fn run_referee(args: &[String]) -> Output {
     check(Command::new(referee()).args(args), args)
 }
 
+/// Runs the referee with `args`, whatever its exit status.
+pub fn referee_output(args: &[String]) -> Output {
+    Command::new(referee())
+        .args(args)
+        .output()
+        .expect("run ncbg-referee")
+}
+
+/// The referee's standard error as text.
+pub fn stderr_of(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Runs the referee with `args` under a file size limit of `blocks` blocks
+/// of 512 bytes (`ulimit -f`), SIGXFSZ ignored, so a write past the limit
+/// fails (EFBIG) as on a full disk instead of killing; whatever its exit
+/// status.
+pub fn referee_output_file_limited(args: &[String], blocks: u32) -> Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -f {blocks} && trap '' XFSZ && exec \"$0\" \"$@\""
+        ))
+        .arg(referee())
+        .args(args)
+        .output()
+        .expect("run ncbg-referee")
+}
+
 /// [`run_referee`] under a virtual memory limit (`ulimit -v`, KiB).
 pub fn run_referee_limited(args: &[String], kib: u64) -> Output {
     let mut cmd = Command::new("sh");
