@@ -421,17 +421,12 @@ mod tests {
     use super::*;
     use crate::matchfile::ForfeitReason;
 
+    /// Game `index` from the initial pair 3-5 with `moves`.
     fn record(index: u64, x: &str, y: &str, end: GameEnd, moves: &[&str]) -> GameRecord {
         GameRecord {
-            index,
-            pair: index / 2,
-            round: 0,
             opening: Opening::Pair { x0: 3, y0: 5 },
-            x_name: x.into(),
-            y_name: y.into(),
-            end,
-            detail: String::new(),
             moves: moves.iter().map(|m| m.to_string()).collect(),
+            ..crate::referee::test_games::game(index, x, y, end)
         }
     }
 

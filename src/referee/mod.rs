@@ -20,7 +20,9 @@
 //! - [`store`]: the match file on disk (create, resume, append); its
 //!   lines are built and read by [`crate::matchfile`];
 //! - [`merge`]: joining the files of one match's shards, and what they lack;
-//! - [`stats`]: W/L/D, gammons, points, Elo, LOS, pentanomial counts;
+//! - [`stats`]: W/L/D, gammons, points, Elo, LOS, pentanomial counts
+//!   (`stats::elo`: the Elo scale; `stats::ends`: forfeits and draws, for
+//!   both reports);
 //! - [`sprt`]: the sequential probability ratio test;
 //! - [`report`]: the final report (text and JSON);
 //! - [`mat`]: Jellyfish `.mat` export for GNU Backgammon;
@@ -50,3 +52,6 @@ pub mod standings;
 pub mod stats;
 pub mod store;
 pub mod tournament;
+
+#[cfg(test)]
+mod test_games;
