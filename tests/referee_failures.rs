@@ -123,21 +123,18 @@ fn a_refused_option_stops_the_match() {
 fn a_tournament_engine_that_cannot_start_stops_the_tournament() {
     let dir = temp_dir("tour-nostart");
     let file = dir.join("t.txt");
-    let out = referee_output(&args(&[
-        "--engine",
-        &engine_cmd("random", ""),
-        "name=a",
-        "--engine",
-        &engine_cmd("random", ""),
-        "name=b",
-        "--engine",
-        "cmd=/nonexistent/engine",
-        "name=ghost",
-        "--random-openings",
-        "2",
-        "--out",
-        &file.display().to_string(),
-    ]));
+    let out = referee_output(&random_pair(
+        "",
+        &[
+            "--engine",
+            "cmd=/nonexistent/engine",
+            "name=ghost",
+            "--random-openings",
+            "2",
+            "--out",
+            &file.display().to_string(),
+        ],
+    ));
     failed_before_the_first_game(
         &out,
         &file,
@@ -153,19 +150,16 @@ fn resuming_a_finished_match_starts_no_engine() {
     let dir = temp_dir("resume-done");
     let file = dir.join("m.txt");
     let log = dir.join("e.log");
-    let a = args(&[
-        "--engine",
-        &engine_cmd("random", ""),
-        "name=a",
-        "--engine",
-        &engine_cmd("random", ""),
-        "name=b",
-        "--games",
-        "2",
-        "--quiet",
-        "--out",
-        &file.display().to_string(),
-    ]);
+    let a = random_pair(
+        "",
+        &[
+            "--games",
+            "2",
+            "--quiet",
+            "--out",
+            &file.display().to_string(),
+        ],
+    );
     let first = run_referee(&a);
     let before = std::fs::read_to_string(&file).unwrap();
     let mut again = a.clone();
@@ -185,19 +179,16 @@ fn resuming_a_finished_match_starts_no_engine() {
 fn export_mat_with_nothing_to_export_fails_and_writes_nothing() {
     let dir = temp_dir("mat-nothing");
     let file = dir.join("m.txt");
-    run_referee(&args(&[
-        "--engine",
-        &engine_cmd("random", ""),
-        "name=a",
-        "--engine",
-        &engine_cmd("random", ""),
-        "name=b",
-        "--random-openings",
-        "1",
-        "--quiet",
-        "--out",
-        &file.display().to_string(),
-    ]));
+    run_referee(&random_pair(
+        "",
+        &[
+            "--random-openings",
+            "1",
+            "--quiet",
+            "--out",
+            &file.display().to_string(),
+        ],
+    ));
     let mat = dir.join("m.mat");
     let out = referee_output(&args(&[
         "export-mat",
@@ -225,39 +216,22 @@ fn sigint_keeps_finished_games_and_the_match_resumes() {
     let dir = temp_dir("sigint");
     let file = dir.join("m.txt");
     let games = 12;
-    let a = args(&[
-        "--engine",
-        &engine_cmd("random", "--think-ms 5"),
-        "name=a",
-        "--engine",
-        &engine_cmd("random", "--think-ms 5"),
-        "name=b",
-        "--games",
-        &games.to_string(),
-        "--concurrency",
-        "2",
-        "--format",
-        "json",
-        "--out",
-        &file.display().to_string(),
-    ]);
-    let mut child = Command::new(referee())
-        .args(&a)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start referee");
-    let started = Instant::now();
-    while game_lines(&file).len() < 2 {
-        assert!(started.elapsed() < Duration::from_secs(120), "no games");
-        assert!(child.try_wait().unwrap().is_none(), "finished too soon");
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let pid = child.id() as libc::pid_t;
-    // SAFETY: a plain system call on our own child.
-    unsafe {
-        libc::kill(pid, libc::SIGINT);
-    }
+    let a = random_pair(
+        "--think-ms 5",
+        &[
+            "--games",
+            &games.to_string(),
+            "--concurrency",
+            "2",
+            "--format",
+            "json",
+            "--out",
+            &file.display().to_string(),
+        ],
+    );
+    let mut child = referee_after_games(&a, &file, 2);
+    assert!(child.try_wait().unwrap().is_none(), "finished too soon");
+    send_signal(&child, libc::SIGINT);
     let signalled = Instant::now();
     let mut stdout = String::new();
     let mut stderr = String::new();
@@ -314,17 +288,7 @@ fn sigint_keeps_finished_games_and_the_match_resumes() {
 #[test]
 fn a_closed_stdout_ends_quietly() {
     let mut child = Command::new(referee())
-        .args(args(&[
-            "--engine",
-            &engine_cmd("random", ""),
-            "name=a",
-            "--engine",
-            &engine_cmd("random", ""),
-            "name=b",
-            "--games",
-            "2",
-            "--quiet",
-        ]))
+        .args(random_pair("", &["--games", "2", "--quiet"]))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

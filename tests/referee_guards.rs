@@ -27,16 +27,7 @@ fn refused(out: &Output, what: &[&str]) {
 
 /// Two random test engines, then `extra`.
 fn two_engines(extra: &[&str]) -> Vec<String> {
-    let mut a = args(&[
-        "--engine",
-        &engine_cmd("random", ""),
-        "name=a",
-        "--engine",
-        &engine_cmd("random", ""),
-        "name=b",
-        "--each",
-        "depth=1",
-    ]);
+    let mut a = random_pair("", &["--each", "depth=1"]);
     a.extend(args(extra));
     a
 }

@@ -205,10 +205,7 @@ fn sigint_while_the_engines_start_ends_at_once() {
         .spawn()
         .expect("start referee");
     std::thread::sleep(Duration::from_millis(500));
-    // SAFETY: a plain system call on our own child.
-    unsafe {
-        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
-    }
+    send_signal(&child, libc::SIGINT);
     let signalled = Instant::now();
     while child.try_wait().unwrap().is_none() {
         if signalled.elapsed() > Duration::from_secs(30) {

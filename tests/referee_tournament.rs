@@ -10,8 +10,7 @@ mod referee_support;
 use referee_support::*;
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
 
 /// `--engine` groups for random test engines named `names` (seeded 1, 2, ...).
 fn engines(names: &[&str], extra: &str) -> Vec<String> {
@@ -227,20 +226,7 @@ fn killed_tournament_resumes_without_replaying() {
         &file.display().to_string(),
     ]));
     let total = 18; // 3 pairings, 3 openings, both colours
-    let mut child = Command::new(referee())
-        .args(&a)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start referee");
-    let started = Instant::now();
-    while complete_game_lines(&file).len() < 3 {
-        assert!(started.elapsed() < Duration::from_secs(120), "no games");
-        if let Ok(Some(_)) = child.try_wait() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    let mut child = referee_after_games(&a, &file, 3);
     child.kill().expect("kill -9");
     let _ = child.wait();
     // A kill -9 may cut the last line short: a resume removes it and

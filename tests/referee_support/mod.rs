@@ -146,3 +146,54 @@ pub fn sh_engine(on_go: &str) -> String {
          isready) echo readyok ;;\n    go*) {on_go} ;;\n    quit) exit 0 ;;\n  esac\ndone\n"
     )
 }
+
+/// Two test engines playing random turns, `a` and `b` (each started with
+/// the test engine's arguments `engine_extra`, such as `--think-ms 5`),
+/// then the referee's arguments `extra`.
+pub fn random_pair(engine_extra: &str, extra: &[&str]) -> Vec<String> {
+    let mut a = args(&[
+        "--engine",
+        &engine_cmd("random", engine_extra),
+        "name=a",
+        "--engine",
+        &engine_cmd("random", engine_extra),
+        "name=b",
+    ]);
+    a.extend(args(extra));
+    a
+}
+
+/// Starts the referee with `args` (its output piped) and waits until the
+/// match file `file` holds `games` complete game lines (or the referee
+/// ended first); the running referee, for the caller to signal or kill.
+pub fn referee_after_games(args: &[String], file: &Path, games: usize) -> std::process::Child {
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(referee())
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start referee");
+    let started = Instant::now();
+    while complete_game_lines(file).len() < games {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "no {games} games recorded in 120 s"
+        );
+        if let Ok(Some(_)) = child.try_wait() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child
+}
+
+/// Sends `signal` (`libc::SIGINT`, ...) to the running `child`.
+#[cfg(unix)]
+pub fn send_signal(child: &std::process::Child, signal: libc::c_int) {
+    let pid = libc::pid_t::try_from(child.id()).expect("a pid");
+    // SAFETY: a plain system call on our own child.
+    unsafe {
+        libc::kill(pid, signal);
+    }
+}
