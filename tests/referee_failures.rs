@@ -45,48 +45,42 @@ fn failed_before_the_first_game(out: &std::process::Output, file: &std::path::Pa
     assert!(!file.exists(), "a match file was written");
 }
 
+/// A match against `bad` (an `--engine` list) fails before the first
+/// game, with every one of `what` in its error.
+fn stops_before_the_first_game(test: &str, bad: &[&str], what: &[&str]) {
+    let dir = temp_dir(test);
+    let file = dir.join("m.txt");
+    let out = referee_output(&match_against(bad, &file));
+    failed_before_the_first_game(&out, &file, what);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn an_engine_that_cannot_start_stops_the_match() {
-    let dir = temp_dir("nostart");
-    let file = dir.join("m.txt");
-    let out = referee_output(&match_against(
+    stops_before_the_first_game(
+        "nostart",
         &["cmd=nonexistent-engine-xyz", "name=ghost"],
-        &file,
-    ));
-    failed_before_the_first_game(
-        &out,
-        &file,
         &[
             "engine 'ghost': cannot start 'nonexistent-engine-xyz': No such file or directory (os error 2)",
         ],
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn an_engine_that_never_finishes_the_handshake_stops_the_match() {
-    let dir = temp_dir("nohandshake");
-    let file = dir.join("m.txt");
-    let cmd = engine_cmd("nohandshake", "");
-    let out = referee_output(&match_against(&[&cmd, "name=mute"], &file));
-    failed_before_the_first_game(
-        &out,
-        &file,
+    stops_before_the_first_game(
+        "nohandshake",
+        &[&engine_cmd("nohandshake", ""), "name=mute"],
         &["engine 'mute'", "handshake failed", "no 'ncbpok' in time"],
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn an_engine_that_exits_in_the_handshake_stops_the_match() {
-    let dir = temp_dir("exits");
-    let file = dir.join("m.txt");
     // An unknown mode: the test engine exits with status 2 at once.
-    let cmd = engine_cmd("no-such-mode", "");
-    let out = referee_output(&match_against(&[&cmd, "name=quitter"], &file));
-    failed_before_the_first_game(
-        &out,
-        &file,
+    stops_before_the_first_game(
+        "exits",
+        &[&engine_cmd("no-such-mode", ""), "name=quitter"],
         &[
             "engine 'quitter'",
             "handshake failed",
@@ -94,7 +88,6 @@ fn an_engine_that_exits_in_the_handshake_stops_the_match() {
             "exit status: 2",
         ],
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// An engine that refuses one of its settings (ncbg given a net file that
@@ -102,21 +95,19 @@ fn an_engine_that_exits_in_the_handshake_stops_the_match() {
 /// with other settings than the ones asked for.
 #[test]
 fn a_refused_option_stops_the_match() {
-    let dir = temp_dir("refused");
-    let file = dir.join("m.txt");
-    let missing = dir.join("no-such.ncnn");
-    let cmd = format!("cmd={}", env!("CARGO_BIN_EXE_ncbg"));
-    let eval = format!("option.EvalFile={}", missing.display());
-    let out = referee_output(&match_against(&[&cmd, "name=bad", &eval, "depth=1"], &file));
-    failed_before_the_first_game(
-        &out,
-        &file,
+    stops_before_the_first_game(
+        "refused",
+        &[
+            &format!("cmd={}", env!("CARGO_BIN_EXE_ncbg")),
+            "name=bad",
+            "option.EvalFile=/nonexistent/no-such.ncnn",
+            "depth=1",
+        ],
         &[
             "engine 'bad'",
             "refused a setting: error bad-value EvalFile",
         ],
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -275,11 +266,7 @@ fn sigint_keeps_finished_games_and_the_match_resumes() {
     assert_eq!(report["games"], games as u64);
     let after = game_lines(&file);
     assert_eq!(&after[..kept.len()], &kept[..]);
-    let mut indices: Vec<u64> = after
-        .iter()
-        .map(|l| field(l, "index").parse().unwrap())
-        .collect();
-    indices.sort();
+    let indices = sorted_indices(&after);
     assert_eq!(indices, (0..games as u64).collect::<Vec<_>>());
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -318,11 +318,7 @@ fn a_failed_write_stops_the_match_and_resume_finishes_it() {
     a.push("--resume".into());
     run_referee(&a);
     let lines = game_lines(&file);
-    let mut indices: Vec<u64> = lines
-        .iter()
-        .map(|l| field(l, "index").parse().unwrap())
-        .collect();
-    indices.sort();
+    let indices = sorted_indices(&lines);
     assert_eq!(indices, (0..12).collect::<Vec<_>>());
     let _ = std::fs::remove_dir_all(dir);
 }

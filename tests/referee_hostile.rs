@@ -35,20 +35,20 @@ fn against(bad: &str, games: u32, file: &std::path::Path, extra: &[&str]) -> Out
     run_referee(&a)
 }
 
-/// The `(reason, detail)` of every game `bad` lost by forfeit, and the
-/// number of games in `file`.
-fn forfeits(file: &std::path::Path) -> (Vec<(String, String)>, usize) {
+/// The details of the `games` games in `file`, every one lost by `bad` by
+/// forfeit for `reason`.
+fn forfeits_of_bad(file: &std::path::Path, games: usize, reason: &str) -> Vec<String> {
     let lines = game_lines(file);
-    let lost = lines
+    assert_eq!(lines.len(), games, "every game recorded");
+    lines
         .iter()
-        .filter(|l| field(l, "kind") == "forfeit")
         .map(|l| {
-            let loser = if field(l, "winner") == "X" { "y" } else { "x" };
-            assert_eq!(field(l, loser), "bad", "{l}");
-            (field(l, "reason").into(), field(l, "detail").into())
+            assert_eq!(field(l, "kind"), "forfeit", "{l}");
+            assert_eq!(loser(l), "bad", "{l}");
+            assert_eq!(field(l, "reason"), reason, "{l}");
+            field(l, "detail").to_string()
         })
-        .collect();
-    (lost, lines.len())
+        .collect()
 }
 
 /// An engine killed by a signal in a game is a `crash`, and the detail
@@ -59,10 +59,7 @@ fn a_crash_names_the_signal_that_ended_the_engine() {
     let file = dir.join("m.txt");
     let bad = script(&dir, "segv.sh", &sh_engine("kill -SEGV $$"));
     against(&bad.display().to_string(), 2, &file, &[]);
-    let (lost, games) = forfeits(&file);
-    assert_eq!((lost.len(), games), (2, 2));
-    for (reason, detail) in lost {
-        assert_eq!(reason, "crash");
+    for detail in forfeits_of_bad(&file, 2, "crash") {
         assert_eq!(
             detail,
             "the engine exited while the referee waited for 'bestmove' (signal: 11 (SIGSEGV))"
@@ -90,10 +87,7 @@ fn an_error_line_instead_of_a_bestmove_forfeits_at_once() {
         began.elapsed() < Duration::from_secs(30),
         "waited for a timeout"
     );
-    let (lost, games) = forfeits(&file);
-    assert_eq!((lost.len(), games), (2, 2));
-    for (reason, detail) in lost {
-        assert_eq!(reason, "malformed");
+    for detail in forfeits_of_bad(&file, 2, "malformed") {
         assert_eq!(
             detail,
             "'error game-over the game is finished' instead of a bestmove"
@@ -118,11 +112,8 @@ fn long_engine_lines_are_cut_short_in_details() {
         &sh_engine(&format!("printf 'bestmove '; {LONG}")),
     );
     against(&bad.display().to_string(), 2, &file, &[]);
-    let (lost, games) = forfeits(&file);
-    assert_eq!((lost.len(), games), (2, 2));
     let quote = format!("'{}...'", "Q".repeat(40));
-    for (reason, detail) in lost {
-        assert_eq!(reason, "malformed");
+    for detail in forfeits_of_bad(&file, 2, "malformed") {
         assert!(detail.starts_with(&quote), "{detail}");
         assert!(detail.len() < 200, "{detail}");
     }
@@ -170,10 +161,9 @@ fn crlf_extra_spaces_and_a_stderr_flood_play_normally() {
     let out = against(&bad.display().to_string(), 4, &file, &[]);
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json report");
     assert_eq!(report["games"], 4);
-    let (lost, games) = forfeits(&file);
-    assert_eq!(games, 4);
-    assert!(lost.is_empty(), "{lost:?}");
-    for l in game_lines(&file) {
+    let lines = game_lines(&file);
+    assert_eq!(lines.len(), 4);
+    for l in lines {
         assert_eq!(field(&l, "reason"), "bore-off", "{l}");
     }
     let _ = std::fs::remove_dir_all(dir);

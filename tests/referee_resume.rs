@@ -63,11 +63,7 @@ fn killed_referee_resumes_without_replaying() {
         &before[..],
         "finished games kept as they were"
     );
-    let mut indices: Vec<u64> = after
-        .iter()
-        .map(|l| field(l, "index").parse().unwrap())
-        .collect();
-    indices.sort();
+    let indices = sorted_indices(&after);
     assert_eq!(
         indices,
         (0..games as u64).collect::<Vec<_>>(),
@@ -187,11 +183,7 @@ fn resume_removes_a_broken_game_line() {
             .all(|l| l.ends_with("\tend")),
         "{after}"
     );
-    let mut indices: Vec<u64> = game_lines(&file)
-        .iter()
-        .map(|l| field(l, "index").parse().unwrap())
-        .collect();
-    indices.sort();
+    let indices = sorted_indices(&game_lines(&file));
     assert_eq!(indices, [0, 1, 2, 3, 4, 5]);
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -39,12 +39,6 @@ fn tournament(names: &[&str], file: &Path, extra: &[&str]) -> Vec<String> {
     a
 }
 
-fn sorted_games(lines: Vec<String>) -> Vec<String> {
-    let mut lines = lines;
-    lines.sort_by_key(|l| field(l, "index").parse::<u64>().unwrap());
-    lines
-}
-
 /// The (X, Y) names of every game line.
 fn meetings(lines: &[String]) -> BTreeSet<(String, String)> {
     lines
@@ -280,15 +274,7 @@ fn sharded_tournament_merged_equals_a_single_run() {
     let single_games = sorted_games(game_lines(&single));
     assert_eq!(single_games.len(), 24);
 
-    let mut files = Vec::new();
-    for i in 0..3 {
-        let f = dir.join(format!("shard{i}.txt"));
-        let mut a = tournament(&names, &f, &extra);
-        a.extend(args(&["--shard", &format!("{i}/3")]));
-        run_referee(&a);
-        assert!(!game_lines(&f).is_empty());
-        files.push(f.display().to_string());
-    }
+    let files = play_shards(&dir, 3, |f| tournament(&names, f, &extra));
     let merged = dir.join("merged.txt");
     let mut m = vec!["merge".to_string()];
     m.extend(files.iter().cloned());

@@ -197,3 +197,47 @@ pub fn send_signal(child: &std::process::Child, signal: libc::c_int) {
         libc::kill(pid, signal);
     }
 }
+
+/// The engine that lost a game line's game, one with a winner (the side
+/// the winner is not).
+pub fn loser(line: &str) -> &str {
+    match field(line, "winner") {
+        "X" => field(line, "y"),
+        _ => field(line, "x"),
+    }
+}
+
+/// The indices of game lines, sorted.
+pub fn sorted_indices(lines: &[String]) -> Vec<u64> {
+    let mut indices: Vec<u64> = lines
+        .iter()
+        .map(|l| field(l, "index").parse().expect("an index"))
+        .collect();
+    indices.sort();
+    indices
+}
+
+/// Game lines sorted by their index.
+pub fn sorted_games(mut lines: Vec<String>) -> Vec<String> {
+    lines.sort_by_key(|l| field(l, "index").parse::<u64>().expect("an index"));
+    lines
+}
+
+/// Plays shard `i/n` of a match for every `i` in `0..n`, each to
+/// `dir/shard<i>.txt` with the arguments `args_of(file)` and `--shard`;
+/// the files' paths.
+pub fn play_shards(dir: &Path, n: u32, args_of: impl Fn(&Path) -> Vec<String>) -> Vec<String> {
+    (0..n)
+        .map(|i| {
+            let file = dir.join(format!("shard{i}.txt"));
+            let mut a = args_of(&file);
+            a.extend(args(&["--shard", &format!("{i}/{n}")]));
+            run_referee(&a);
+            assert!(
+                !game_lines(&file).is_empty(),
+                "shard {i}/{n} played nothing"
+            );
+            file.display().to_string()
+        })
+        .collect()
+}

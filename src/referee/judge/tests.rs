@@ -41,47 +41,62 @@ impl EnginePort for Script {
     }
 }
 
-/// An engine of the tests (never started: the judge only sees its port).
-fn engine(name: &str) -> EngineConfig {
-    EngineConfig {
-        name: name.into(),
-        command: vec!["x".into()],
-        options: vec![],
-        limits: SearchLimits::default(),
+/// A scripted engine answering `answers` in order.
+fn script(answers: &[&str]) -> Script {
+    Script {
+        answers: answers.iter().map(|a| a.to_string()).collect(),
+        pending: vec![],
     }
 }
 
-/// Game 0 from the initial pair (`x0`, `y0`), engine 0 playing X.
-fn pair_spec(x0: u8, y0: u8) -> GameSpec {
-    GameSpec {
-        index: 0,
-        pair: 0,
-        round: 0,
-        opening: Opening::Pair { x0, y0 },
-        x_engine: 0,
+/// What a game of the tests is played with: by default game 0 from the
+/// initial pair 3-5, engine `a` (X) against `b`, the default rules and
+/// timeouts (engines never started: the judge only sees their ports).
+struct Fixture {
+    spec: GameSpec,
+    engines: [EngineConfig; 2],
+    rules: Rules,
+    timeouts: Timeouts,
+}
+
+impl Fixture {
+    fn new() -> Fixture {
+        let engine = |name: &str| EngineConfig {
+            name: name.into(),
+            command: vec!["x".into()],
+            options: vec![],
+            limits: SearchLimits::default(),
+        };
+        Fixture {
+            spec: GameSpec {
+                index: 0,
+                pair: 0,
+                round: 0,
+                opening: Opening::Pair { x0: 3, y0: 5 },
+                x_engine: 0,
+            },
+            engines: [engine("a"), engine("b")],
+            rules: Rules::default(),
+            timeouts: Timeouts::default(),
+        }
+    }
+
+    fn setup(&self) -> GameSetup<'_> {
+        GameSetup {
+            spec: &self.spec,
+            engines: [&self.engines[0], &self.engines[1]],
+            rules: &self.rules,
+            timeouts: &self.timeouts,
+        }
     }
 }
 
 #[test]
 fn scripted_game_forfeits_on_illegal_and_on_exit() {
-    let (a, b) = (engine("a"), engine("b"));
-    let rules = Rules::default();
-    let timeouts = Timeouts::default();
-    let spec = pair_spec(3, 5);
-    let setup = GameSetup {
-        spec: &spec,
-        engines: [&a, &b],
-        rules: &rules,
-        timeouts: &timeouts,
-    };
-    let mut ea = Script {
-        answers: vec!["6:24/13".into()],
-        pending: vec![],
-    };
-    let mut eb = Script {
-        answers: vec!["5:24/13".into()],
-        pending: vec![],
-    };
+    let fixture = Fixture::new();
+    let setup = fixture.setup();
+    let mut ea = script(&["6:24/13"]);
+    let mut eb = script(&["5:24/13"]);
     let r = play_game([&mut ea, &mut eb], &setup);
     assert_eq!(
         r.end,
@@ -92,24 +107,18 @@ fn scripted_game_forfeits_on_illegal_and_on_exit() {
     );
     assert_eq!(r.moves, ["3", "5", "6:24/13"]);
     // The record replays: a forfeit in a game the rules had not ended.
-    assert_eq!(check_record(&r, &rules), Ok(()));
+    assert_eq!(check_record(&r, &fixture.rules), Ok(()));
     let mut bad = r.clone();
     bad.moves.push("5:24/13".into());
-    assert!(check_record(&bad, &rules)
+    assert!(check_record(&bad, &fixture.rules)
         .unwrap_err()
         .contains("'5:24/13'"));
     bad.moves = vec!["3".into(), "6".into()];
-    assert!(check_record(&bad, &rules)
+    assert!(check_record(&bad, &fixture.rules)
         .unwrap_err()
         .contains("opening's picks 3 5"));
-    let mut ea = Script {
-        answers: vec!["6:24/13".into()],
-        pending: vec![],
-    };
-    let mut eb = Script {
-        answers: vec!["1:13/7,8/7".into()],
-        pending: vec![],
-    };
+    let mut ea = script(&["6:24/13"]);
+    let mut eb = script(&["1:13/7,8/7"]);
     let r = play_game([&mut ea, &mut eb], &setup);
     assert_eq!(
         r.end,
@@ -147,14 +156,7 @@ fn a_threefold_repetition_is_a_draw() {
         Phase::Pick,
     )
     .unwrap();
-    let (a, b) = (engine("a"), engine("b"));
-    let spec = GameSpec {
-        index: 0,
-        pair: 0,
-        round: 0,
-        opening: Opening::State(state_id::encode(&start)),
-        x_engine: 0,
-    };
+    let opening = Opening::State(state_id::encode(&start));
     let cycle = |tokens: [&str; 3]| Script {
         answers: tokens
             .iter()
@@ -164,19 +166,18 @@ fn a_threefold_repetition_is_a_draw() {
             .collect(),
         pending: vec![],
     };
-    let timeouts = Timeouts::default();
     for repetition in [true, false] {
         let rules = Rules {
             max_turns: 20,
             repetition,
             ..Rules::default()
         };
-        let setup = GameSetup {
-            spec: &spec,
-            engines: [&a, &b],
-            rules: &rules,
-            timeouts: &timeouts,
+        let mut fixture = Fixture {
+            rules,
+            ..Fixture::new()
         };
+        fixture.spec.opening = opening.clone();
+        let setup = fixture.setup();
         let mut ex = cycle(["3:pass", "2:pass", "1:pass"]);
         let mut ey = cycle(["1:pass", "3:pass", "2:pass"]);
         let r = play_game([&mut ex, &mut ey], &setup);
@@ -244,27 +245,13 @@ fn a_second_bestmove_is_an_unrequested_answer() {
             self.inner.recv(deadline)
         }
     }
-    let (a, b) = (engine("a"), engine("b"));
-    let rules = Rules::default();
-    let timeouts = Timeouts::default();
-    let spec = pair_spec(3, 5);
-    let setup = GameSetup {
-        spec: &spec,
-        engines: [&a, &b],
-        rules: &rules,
-        timeouts: &timeouts,
-    };
+    let fixture = Fixture::new();
+    let setup = fixture.setup();
     let mut ex = Twice {
-        inner: Script {
-            answers: vec!["6:24/13".into(), "1:13/12,6/5".into()],
-            pending: vec![],
-        },
+        inner: script(&["6:24/13", "1:13/12,6/5"]),
         doubled: false,
     };
-    let mut ey = Script {
-        answers: vec!["1:13/7,8/7".into(), "2:13/11,6/5".into()],
-        pending: vec![],
-    };
+    let mut ey = script(&["1:13/7,8/7", "2:13/11,6/5"]);
     let r = play_game([&mut ex, &mut ey], &setup);
     assert_eq!(
         r.end,
@@ -324,6 +311,17 @@ struct NoAnswer {
     searching: bool,
 }
 
+impl NoAnswer {
+    fn new(reply: &'static str, flood: bool) -> NoAnswer {
+        NoAnswer {
+            inner: script(&[]),
+            reply,
+            flood,
+            searching: false,
+        }
+    }
+}
+
 impl EnginePort for NoAnswer {
     fn send(&mut self, line: &str) -> Result<(), PortError> {
         if line.starts_with("go") {
@@ -351,40 +349,24 @@ impl EnginePort for NoAnswer {
 
 /// A game between a conformant `Script` (X, engine 0) and `y` (Y), with
 /// `timeouts`.
-fn against(y: &mut dyn EnginePort, timeouts: &Timeouts) -> GameRecord {
-    let (a, b) = (engine("a"), engine("b"));
-    let rules = Rules::default();
-    let spec = pair_spec(3, 5);
-    let setup = GameSetup {
-        spec: &spec,
-        engines: [&a, &b],
-        rules: &rules,
+fn against(y: &mut dyn EnginePort, timeouts: Timeouts) -> GameRecord {
+    let fixture = Fixture {
         timeouts,
+        ..Fixture::new()
     };
-    let mut x = Script {
-        answers: vec!["6:24/13".into()],
-        pending: vec![],
-    };
-    play_game([&mut x, y], &setup)
+    let mut x = script(&["6:24/13"]);
+    play_game([&mut x, y], &fixture.setup())
 }
 
 /// `info` lines without end do not keep the judge past its deadline.
 #[test]
 fn an_engine_flooding_info_lines_times_out() {
-    let mut y = NoAnswer {
-        inner: Script {
-            answers: vec![],
-            pending: vec![],
-        },
-        reply: "info depth 1",
-        flood: true,
-        searching: false,
-    };
+    let mut y = NoAnswer::new("info depth 1", true);
     let timeouts = Timeouts {
         unlimited: std::time::Duration::from_millis(200),
         ..Timeouts::default()
     };
-    let r = against(&mut y, &timeouts);
+    let r = against(&mut y, timeouts);
     assert_eq!(
         r.end,
         GameEnd::Forfeit {
@@ -401,16 +383,8 @@ fn an_engine_flooding_info_lines_times_out() {
 /// line, not a timeout when the answer's time is up.
 #[test]
 fn an_error_line_instead_of_a_bestmove_forfeits_at_once() {
-    let mut y = NoAnswer {
-        inner: Script {
-            answers: vec![],
-            pending: vec![],
-        },
-        reply: "error bad-id position: cannot read it",
-        flood: false,
-        searching: false,
-    };
-    let r = against(&mut y, &Timeouts::default());
+    let mut y = NoAnswer::new("error bad-id position: cannot read it", false);
+    let r = against(&mut y, Timeouts::default());
     assert_eq!(
         r.end,
         GameEnd::Forfeit {
@@ -431,11 +405,8 @@ fn an_error_line_instead_of_a_bestmove_forfeits_at_once() {
 #[test]
 fn a_long_answer_is_quoted_cut_short() {
     let q = "Q".repeat(60_000);
-    let mut y = Script {
-        answers: vec![q.clone()],
-        pending: vec![],
-    };
-    let r = against(&mut y, &Timeouts::default());
+    let mut y = script(&[&q]);
+    let r = against(&mut y, Timeouts::default());
     assert_eq!(
         r.end,
         GameEnd::Forfeit {
@@ -447,16 +418,8 @@ fn a_long_answer_is_quoted_cut_short() {
     assert!(r.detail.starts_with(&format!("{quote}: ")), "{}", r.detail);
     assert!(r.detail.len() < 3 * QUOTED + 40, "{}", r.detail);
     // Any detail is cut to MAX_DETAIL characters.
-    let spec = pair_spec(3, 5);
-    let (a, b) = (engine("a"), engine("b"));
-    let rules = Rules::default();
-    let timeouts = Timeouts::default();
-    let setup = GameSetup {
-        spec: &spec,
-        engines: [&a, &b],
-        rules: &rules,
-        timeouts: &timeouts,
-    };
+    let fixture = Fixture::new();
+    let setup = fixture.setup();
     let long = "é".repeat(MAX_DETAIL + 1);
     let detail = setup.record(GameEnd::MaxTurns, long, vec![]).detail;
     assert_eq!(detail, format!("{}...", "é".repeat(MAX_DETAIL)));
