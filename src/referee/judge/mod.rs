@@ -27,8 +27,8 @@ pub use crate::ncbp_client::PortError;
 pub use answer::apply_answer;
 pub use ending::check_record;
 use ending::{end_now, ending};
-use port::{go_command, ready_without_answers, send, wait_for_answer, GameClock};
-pub use port::{handshake, ready, EnginePort};
+use port::{go_command, send, wait_for_answer, GameClock};
+pub use port::{handshake, ready_without_answers, EnginePort};
 
 /// The most characters of an engine's text a forfeit's detail quotes.
 pub const QUOTED: usize = 40;
@@ -152,7 +152,9 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
     };
     for side in [Side::X, Side::Y] {
         let port = &mut *ports[setup.engine_of(side)];
-        if let Err(f) = send(port, "newgame").and_then(|_| ready(port, setup.timeouts)) {
+        if let Err(f) =
+            send(port, "newgame").and_then(|_| ready_without_answers(port, setup.timeouts))
+        {
             return forfeit(side, f, moves);
         }
     }

@@ -71,22 +71,15 @@ pub(super) fn send(port: &mut dyn EnginePort, line: &str) -> Result<(), Fault> {
     port.send(line).map_err(|_| Fault::not_sent(line))
 }
 
-/// Runs a script; each await has the handshake timeout. With `refusals`,
-/// an `error` line on the way fails it ([`script::refusal`]).
-fn run(
-    port: &mut dyn EnginePort,
-    steps: &[Step],
-    timeouts: &Timeouts,
-    refusals: bool,
-) -> Result<(), Fault> {
+/// Runs a script; each await has the handshake timeout, and an `error`
+/// line on the way fails it ([`script::refusal`]).
+fn run(port: &mut dyn EnginePort, steps: &[Step], timeouts: &Timeouts) -> Result<(), Fault> {
     for step in steps {
         match step {
             Step::Send(line) => send(port, line)?,
             Step::Await { word, on_timeout } => {
                 let deadline = Instant::now() + timeouts.handshake;
-                wait_for_checking(port, word, deadline, *on_timeout, |line| {
-                    refusals.then(|| script::refusal(line)).flatten()
-                })?;
+                wait_for_checking(port, word, deadline, *on_timeout, script::refusal)?;
             }
         }
     }
@@ -107,13 +100,7 @@ pub fn handshake(
         port,
         &script::handshake(&rule_options, &engine.options),
         timeouts,
-        true,
     )
-}
-
-/// `isready` → `readyok`.
-pub fn ready(port: &mut dyn EnginePort, timeouts: &Timeouts) -> Result<(), Fault> {
-    run(port, &script::ready(), timeouts, false)
 }
 
 /// One side's clock during a game.
@@ -188,11 +175,9 @@ pub(super) fn go_command(
 }
 
 /// Sends `isready` and reads up to `readyok`; a `bestmove` on the way is a
-/// failure (no `go` is pending).
-pub(super) fn ready_without_answers(
-    port: &mut dyn EnginePort,
-    timeouts: &Timeouts,
-) -> Result<(), Fault> {
+/// failure (no `go` is pending): before each `go`, and after `newgame`
+/// (where it is a second answer to the previous game's last search).
+pub fn ready_without_answers(port: &mut dyn EnginePort, timeouts: &Timeouts) -> Result<(), Fault> {
     send(port, "isready")?;
     let deadline = Instant::now() + timeouts.handshake;
     let unrequested = |line: &str| {

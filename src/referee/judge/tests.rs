@@ -431,3 +431,36 @@ fn a_long_answer_is_quoted_cut_short() {
         short
     );
 }
+
+/// A `bestmove` read after `newgame` (a second answer to the last search
+/// of the engine's previous game) is an unrequested answer: the engine
+/// forfeits the new game before its first turn.
+#[test]
+fn a_bestmove_after_newgame_is_an_unrequested_answer() {
+    struct Stray(Script);
+    impl EnginePort for Stray {
+        fn send(&mut self, line: &str) -> Result<(), PortError> {
+            if line == "newgame" {
+                self.0.pending.push("bestmove 6:24/13".into());
+            }
+            self.0.send(line)
+        }
+        fn recv(&mut self, deadline: Instant) -> Result<String, PortError> {
+            self.0.recv(deadline)
+        }
+    }
+    let fixture = Fixture::new();
+    let mut x = script(&["6:24/13"]);
+    let mut y = Stray(script(&["1:13/7,8/7"]));
+    let r = play_game([&mut x, &mut y], &fixture.setup());
+    assert_eq!(
+        r.end,
+        GameEnd::Forfeit {
+            loser: Side::Y,
+            reason: ForfeitReason::Unrequested
+        },
+        "{r:?}"
+    );
+    assert_eq!(r.moves, ["3", "5"]);
+    assert_eq!(r.detail, "'bestmove 6:24/13' with no go pending");
+}
