@@ -1,9 +1,9 @@
-//! Hostile engines: an engine that dies by a signal, answers `go` with an
-//! `error` line, writes lines of 60,000 characters, CRLF line ends and
-//! extra spaces, or floods its standard error, and a referee interrupted
-//! while its engines start. Each
-//! ends as docs/referee.md says: a forfeit with its reason and a detail
-//! that tells what happened, a normal game, or a prompt exit.
+//! Hostile engines: an engine that dies by a signal, closes its output
+//! and runs on, answers `go` with an `error` line, writes lines of 60,000
+//! characters, CRLF line ends and extra spaces, or floods its standard
+//! error, and a referee interrupted while its engines start. Each ends as
+//! docs/referee.md says: a forfeit with its reason and a detail that tells
+//! what happened, a normal game, or a prompt exit.
 
 #![cfg(unix)]
 
@@ -51,21 +51,44 @@ fn forfeits_of_bad(file: &std::path::Path, games: usize, reason: &str) -> Vec<St
         .collect()
 }
 
+/// Two games against the `sh` engine that runs `on_go` on every `go`
+/// (the referee given `extra` too): both are forfeits by it for `reason`
+/// with `detail`.
+fn both_games_forfeited(test: &str, on_go: &str, extra: &[&str], reason: &str, detail: &str) {
+    let dir = temp_dir(test);
+    let file = dir.join("m.txt");
+    let bad = script(&dir, "engine.sh", &sh_engine(on_go));
+    against(&bad.display().to_string(), 2, &file, extra);
+    for d in forfeits_of_bad(&file, 2, reason) {
+        assert_eq!(d, detail);
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// An engine killed by a signal in a game is a `crash`, and the detail
 /// names the signal (as the engine check's error does for the handshake).
 #[test]
 fn a_crash_names_the_signal_that_ended_the_engine() {
-    let dir = temp_dir("segv");
-    let file = dir.join("m.txt");
-    let bad = script(&dir, "segv.sh", &sh_engine("kill -SEGV $$"));
-    against(&bad.display().to_string(), 2, &file, &[]);
-    for detail in forfeits_of_bad(&file, 2, "crash") {
-        assert_eq!(
-            detail,
-            "the engine exited while the referee waited for 'bestmove' (signal: 11 (SIGSEGV))"
-        );
-    }
-    let _ = std::fs::remove_dir_all(dir);
+    both_games_forfeited(
+        "segv",
+        "kill -SEGV $$",
+        &[],
+        "crash",
+        "the engine exited while the referee waited for 'bestmove' (signal: 11 (SIGSEGV))",
+    );
+}
+
+/// An engine that closes its output in a game but runs on is a `crash`
+/// too, and the detail says so rather than that it exited.
+#[test]
+fn an_engine_that_closes_its_output_is_a_crash_that_says_so() {
+    both_games_forfeited(
+        "closed-output",
+        "exec >&-; sleep 1000",
+        &[],
+        "crash",
+        "the engine closed its output while the referee waited for 'bestmove'; its process ran on",
+    );
 }
 
 /// An engine that answers `go` with an `error` line will not answer it
@@ -73,27 +96,18 @@ fn a_crash_names_the_signal_that_ended_the_engine() {
 /// answer timeout (300 s at a depth limit by default; 30 s here).
 #[test]
 fn an_error_line_instead_of_a_bestmove_forfeits_at_once() {
-    let dir = temp_dir("error-go");
-    let file = dir.join("m.txt");
-    let bad = script(
-        &dir,
-        "error.sh",
-        &sh_engine("echo 'error game-over the game is finished'"),
-    );
     let began = Instant::now();
-    let depth = ["--each", "depth=1", "--answer-timeout", "30000"];
-    against(&bad.display().to_string(), 2, &file, &depth);
+    both_games_forfeited(
+        "error-go",
+        "echo 'error game-over the game is finished'",
+        &["--each", "depth=1", "--answer-timeout", "30000"],
+        "malformed",
+        "'error game-over the game is finished' instead of a bestmove",
+    );
     assert!(
         began.elapsed() < Duration::from_secs(30),
         "waited for a timeout"
     );
-    for detail in forfeits_of_bad(&file, 2, "malformed") {
-        assert_eq!(
-            detail,
-            "'error game-over the game is finished' instead of a bestmove"
-        );
-    }
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// 60,000 characters of `Q`, then a newline (shell commands).

@@ -180,7 +180,8 @@ fn play_one(
         unreachable!("both engines were started above")
     };
     let mut record = judge::play_game([p0, p1], &setup);
-    // A crash says how the process ended (an exit status, a signal).
+    // A crash says how the process ended (an exit status, a signal), or
+    // that it had only closed its output.
     if let GameEnd::Forfeit {
         loser,
         reason: ForfeitReason::Crash,
@@ -192,7 +193,17 @@ fn play_one(
             p1
         };
         if !abort.load(Ordering::SeqCst) {
-            record.detail += &how_it_ended(crashed);
+            match how_it_ended(crashed) {
+                // The output ended, not the process.
+                ended if ended.is_empty() => {
+                    record.detail = record.detail.replacen(
+                        "the engine exited",
+                        "the engine closed its output",
+                        1,
+                    ) + "; its process ran on"
+                }
+                ended => record.detail += &ended,
+            }
         }
     }
     record

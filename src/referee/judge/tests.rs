@@ -41,6 +41,11 @@ impl EnginePort for Script {
     }
 }
 
+/// `r` is a forfeit by `loser` for `reason`.
+fn assert_forfeit(r: &GameRecord, loser: Side, reason: ForfeitReason) {
+    assert_eq!(r.end, GameEnd::Forfeit { loser, reason }, "{r:?}");
+}
+
 /// A scripted engine answering `answers` in order.
 fn script(answers: &[&str]) -> Script {
     Script {
@@ -98,13 +103,7 @@ fn scripted_game_forfeits_on_illegal_and_on_exit() {
     let mut ea = script(&["6:24/13"]);
     let mut eb = script(&["5:24/13"]);
     let r = play_game([&mut ea, &mut eb], &setup);
-    assert_eq!(
-        r.end,
-        GameEnd::Forfeit {
-            loser: Side::Y,
-            reason: ForfeitReason::Illegal
-        }
-    );
+    assert_forfeit(&r, Side::Y, ForfeitReason::Illegal);
     assert_eq!(r.moves, ["3", "5", "6:24/13"]);
     // The record replays: a forfeit in a game the rules had not ended.
     assert_eq!(check_record(&r, &fixture.rules), Ok(()));
@@ -120,13 +119,7 @@ fn scripted_game_forfeits_on_illegal_and_on_exit() {
     let mut ea = script(&["6:24/13"]);
     let mut eb = script(&["1:13/7,8/7"]);
     let r = play_game([&mut ea, &mut eb], &setup);
-    assert_eq!(
-        r.end,
-        GameEnd::Forfeit {
-            loser: Side::X,
-            reason: ForfeitReason::Crash
-        }
-    );
+    assert_forfeit(&r, Side::X, ForfeitReason::Crash);
     assert_eq!(r.x_name, "a");
     assert_eq!(r.moves.len(), 4);
 }
@@ -253,14 +246,7 @@ fn a_second_bestmove_is_an_unrequested_answer() {
     };
     let mut ey = script(&["1:13/7,8/7", "2:13/11,6/5"]);
     let r = play_game([&mut ex, &mut ey], &setup);
-    assert_eq!(
-        r.end,
-        GameEnd::Forfeit {
-            loser: Side::X,
-            reason: ForfeitReason::Unrequested
-        },
-        "{r:?}"
-    );
+    assert_forfeit(&r, Side::X, ForfeitReason::Unrequested);
     assert_eq!(r.moves, ["3", "5", "6:24/13", "1:13/7,8/7"]);
     assert!(r.detail.contains("no go pending"), "{}", r.detail);
     let line = r.to_line();
@@ -367,14 +353,7 @@ fn an_engine_flooding_info_lines_times_out() {
         ..Timeouts::default()
     };
     let r = against(&mut y, timeouts);
-    assert_eq!(
-        r.end,
-        GameEnd::Forfeit {
-            loser: Side::Y,
-            reason: ForfeitReason::Timeout
-        },
-        "{r:?}"
-    );
+    assert_forfeit(&r, Side::Y, ForfeitReason::Timeout);
     assert!(r.detail.starts_with("no bestmove after"), "{}", r.detail);
 }
 
@@ -385,14 +364,7 @@ fn an_engine_flooding_info_lines_times_out() {
 fn an_error_line_instead_of_a_bestmove_forfeits_at_once() {
     let mut y = NoAnswer::new("error bad-id position: cannot read it", false);
     let r = against(&mut y, Timeouts::default());
-    assert_eq!(
-        r.end,
-        GameEnd::Forfeit {
-            loser: Side::Y,
-            reason: ForfeitReason::Malformed
-        },
-        "{r:?}"
-    );
+    assert_forfeit(&r, Side::Y, ForfeitReason::Malformed);
     assert_eq!(
         r.detail,
         "'error bad-id position: cannot read it' instead of a bestmove"
@@ -407,13 +379,7 @@ fn a_long_answer_is_quoted_cut_short() {
     let q = "Q".repeat(60_000);
     let mut y = script(&[&q]);
     let r = against(&mut y, Timeouts::default());
-    assert_eq!(
-        r.end,
-        GameEnd::Forfeit {
-            loser: Side::Y,
-            reason: ForfeitReason::Malformed
-        }
-    );
+    assert_forfeit(&r, Side::Y, ForfeitReason::Malformed);
     let quote = format!("'{}...'", &q[..QUOTED]);
     assert!(r.detail.starts_with(&format!("{quote}: ")), "{}", r.detail);
     assert!(r.detail.len() < 3 * QUOTED + 40, "{}", r.detail);
@@ -453,14 +419,7 @@ fn a_bestmove_after_newgame_is_an_unrequested_answer() {
     let mut x = script(&["6:24/13"]);
     let mut y = Stray(script(&["1:13/7,8/7"]));
     let r = play_game([&mut x, &mut y], &fixture.setup());
-    assert_eq!(
-        r.end,
-        GameEnd::Forfeit {
-            loser: Side::Y,
-            reason: ForfeitReason::Unrequested
-        },
-        "{r:?}"
-    );
+    assert_forfeit(&r, Side::Y, ForfeitReason::Unrequested);
     assert_eq!(r.moves, ["3", "5"]);
     assert_eq!(r.detail, "'bestmove 6:24/13' with no go pending");
 }
