@@ -11,17 +11,6 @@ use std::io::Read;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn referee_output(a: &[String]) -> std::process::Output {
-    Command::new(referee())
-        .args(a)
-        .output()
-        .expect("run ncbg-referee")
-}
-
-fn stderr_of(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
 /// A match of a good engine against `bad` (an `--engine` list), to `file`.
 fn match_against(bad: &[&str], file: &std::path::Path) -> Vec<String> {
     let mut a = args(&[
@@ -56,48 +45,42 @@ fn failed_before_the_first_game(out: &std::process::Output, file: &std::path::Pa
     assert!(!file.exists(), "a match file was written");
 }
 
+/// A match against `bad` (an `--engine` list) fails before the first
+/// game, with every one of `what` in its error.
+fn stops_before_the_first_game(test: &str, bad: &[&str], what: &[&str]) {
+    let dir = temp_dir(test);
+    let file = dir.join("m.txt");
+    let out = referee_output(&match_against(bad, &file));
+    failed_before_the_first_game(&out, &file, what);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn an_engine_that_cannot_start_stops_the_match() {
-    let dir = temp_dir("nostart");
-    let file = dir.join("m.txt");
-    let out = referee_output(&match_against(
+    stops_before_the_first_game(
+        "nostart",
         &["cmd=nonexistent-engine-xyz", "name=ghost"],
-        &file,
-    ));
-    failed_before_the_first_game(
-        &out,
-        &file,
         &[
             "engine 'ghost': cannot start 'nonexistent-engine-xyz': No such file or directory (os error 2)",
         ],
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn an_engine_that_never_finishes_the_handshake_stops_the_match() {
-    let dir = temp_dir("nohandshake");
-    let file = dir.join("m.txt");
-    let cmd = engine_cmd("nohandshake", "");
-    let out = referee_output(&match_against(&[&cmd, "name=mute"], &file));
-    failed_before_the_first_game(
-        &out,
-        &file,
+    stops_before_the_first_game(
+        "nohandshake",
+        &[&engine_cmd("nohandshake", ""), "name=mute"],
         &["engine 'mute'", "handshake failed", "no 'ncbpok' in time"],
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn an_engine_that_exits_in_the_handshake_stops_the_match() {
-    let dir = temp_dir("exits");
-    let file = dir.join("m.txt");
     // An unknown mode: the test engine exits with status 2 at once.
-    let cmd = engine_cmd("no-such-mode", "");
-    let out = referee_output(&match_against(&[&cmd, "name=quitter"], &file));
-    failed_before_the_first_game(
-        &out,
-        &file,
+    stops_before_the_first_game(
+        "exits",
+        &[&engine_cmd("no-such-mode", ""), "name=quitter"],
         &[
             "engine 'quitter'",
             "handshake failed",
@@ -105,7 +88,6 @@ fn an_engine_that_exits_in_the_handshake_stops_the_match() {
             "exit status: 2",
         ],
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// An engine that refuses one of its settings (ncbg given a net file that
@@ -113,42 +95,37 @@ fn an_engine_that_exits_in_the_handshake_stops_the_match() {
 /// with other settings than the ones asked for.
 #[test]
 fn a_refused_option_stops_the_match() {
-    let dir = temp_dir("refused");
-    let file = dir.join("m.txt");
-    let missing = dir.join("no-such.ncnn");
-    let cmd = format!("cmd={}", env!("CARGO_BIN_EXE_ncbg"));
-    let eval = format!("option.EvalFile={}", missing.display());
-    let out = referee_output(&match_against(&[&cmd, "name=bad", &eval, "depth=1"], &file));
-    failed_before_the_first_game(
-        &out,
-        &file,
+    stops_before_the_first_game(
+        "refused",
+        &[
+            &format!("cmd={}", env!("CARGO_BIN_EXE_ncbg")),
+            "name=bad",
+            "option.EvalFile=/nonexistent/no-such.ncnn",
+            "depth=1",
+        ],
         &[
             "engine 'bad'",
             "refused a setting: error bad-value EvalFile",
         ],
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn a_tournament_engine_that_cannot_start_stops_the_tournament() {
     let dir = temp_dir("tour-nostart");
     let file = dir.join("t.txt");
-    let out = referee_output(&args(&[
-        "--engine",
-        &engine_cmd("random", ""),
-        "name=a",
-        "--engine",
-        &engine_cmd("random", ""),
-        "name=b",
-        "--engine",
-        "cmd=/nonexistent/engine",
-        "name=ghost",
-        "--random-openings",
-        "2",
-        "--out",
-        &file.display().to_string(),
-    ]));
+    let out = referee_output(&random_pair(
+        "",
+        &[
+            "--engine",
+            "cmd=/nonexistent/engine",
+            "name=ghost",
+            "--random-openings",
+            "2",
+            "--out",
+            &file.display().to_string(),
+        ],
+    ));
     failed_before_the_first_game(
         &out,
         &file,
@@ -164,19 +141,16 @@ fn resuming_a_finished_match_starts_no_engine() {
     let dir = temp_dir("resume-done");
     let file = dir.join("m.txt");
     let log = dir.join("e.log");
-    let a = args(&[
-        "--engine",
-        &engine_cmd("random", ""),
-        "name=a",
-        "--engine",
-        &engine_cmd("random", ""),
-        "name=b",
-        "--games",
-        "2",
-        "--quiet",
-        "--out",
-        &file.display().to_string(),
-    ]);
+    let a = random_pair(
+        "",
+        &[
+            "--games",
+            "2",
+            "--quiet",
+            "--out",
+            &file.display().to_string(),
+        ],
+    );
     let first = run_referee(&a);
     let before = std::fs::read_to_string(&file).unwrap();
     let mut again = a.clone();
@@ -196,19 +170,16 @@ fn resuming_a_finished_match_starts_no_engine() {
 fn export_mat_with_nothing_to_export_fails_and_writes_nothing() {
     let dir = temp_dir("mat-nothing");
     let file = dir.join("m.txt");
-    run_referee(&args(&[
-        "--engine",
-        &engine_cmd("random", ""),
-        "name=a",
-        "--engine",
-        &engine_cmd("random", ""),
-        "name=b",
-        "--random-openings",
-        "1",
-        "--quiet",
-        "--out",
-        &file.display().to_string(),
-    ]));
+    run_referee(&random_pair(
+        "",
+        &[
+            "--random-openings",
+            "1",
+            "--quiet",
+            "--out",
+            &file.display().to_string(),
+        ],
+    ));
     let mat = dir.join("m.mat");
     let out = referee_output(&args(&[
         "export-mat",
@@ -236,39 +207,22 @@ fn sigint_keeps_finished_games_and_the_match_resumes() {
     let dir = temp_dir("sigint");
     let file = dir.join("m.txt");
     let games = 12;
-    let a = args(&[
-        "--engine",
-        &engine_cmd("random", "--think-ms 5"),
-        "name=a",
-        "--engine",
-        &engine_cmd("random", "--think-ms 5"),
-        "name=b",
-        "--games",
-        &games.to_string(),
-        "--concurrency",
-        "2",
-        "--format",
-        "json",
-        "--out",
-        &file.display().to_string(),
-    ]);
-    let mut child = Command::new(referee())
-        .args(&a)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start referee");
-    let started = Instant::now();
-    while game_lines(&file).len() < 2 {
-        assert!(started.elapsed() < Duration::from_secs(120), "no games");
-        assert!(child.try_wait().unwrap().is_none(), "finished too soon");
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let pid = child.id() as libc::pid_t;
-    // SAFETY: a plain system call on our own child.
-    unsafe {
-        libc::kill(pid, libc::SIGINT);
-    }
+    let a = random_pair(
+        "--think-ms 5",
+        &[
+            "--games",
+            &games.to_string(),
+            "--concurrency",
+            "2",
+            "--format",
+            "json",
+            "--out",
+            &file.display().to_string(),
+        ],
+    );
+    let mut child = referee_after_games(&a, &file, 2);
+    assert!(child.try_wait().unwrap().is_none(), "finished too soon");
+    send_signal(&child, libc::SIGINT);
     let signalled = Instant::now();
     let mut stdout = String::new();
     let mut stderr = String::new();
@@ -312,11 +266,7 @@ fn sigint_keeps_finished_games_and_the_match_resumes() {
     assert_eq!(report["games"], games as u64);
     let after = game_lines(&file);
     assert_eq!(&after[..kept.len()], &kept[..]);
-    let mut indices: Vec<u64> = after
-        .iter()
-        .map(|l| field(l, "index").parse().unwrap())
-        .collect();
-    indices.sort();
+    let indices = sorted_indices(&after);
     assert_eq!(indices, (0..games as u64).collect::<Vec<_>>());
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -325,17 +275,7 @@ fn sigint_keeps_finished_games_and_the_match_resumes() {
 #[test]
 fn a_closed_stdout_ends_quietly() {
     let mut child = Command::new(referee())
-        .args(args(&[
-            "--engine",
-            &engine_cmd("random", ""),
-            "name=a",
-            "--engine",
-            &engine_cmd("random", ""),
-            "name=b",
-            "--games",
-            "2",
-            "--quiet",
-        ]))
+        .args(random_pair("", &["--games", "2", "--quiet"]))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

@@ -2,8 +2,8 @@
 //! openings of other rules than the match's are refused before any game, an SPRT's
 //! decision starts no further game, a restart that fails in the handshake
 //! forfeits with reason `handshake`, a match file that cannot be written
-//! stops the match (and `--resume` finishes it), and bad arguments are
-//! clear errors.
+//! stops the match (and `--resume` finishes it), one whose header cannot
+//! be written is not left behind, and bad arguments are clear errors.
 
 mod referee_support;
 
@@ -11,18 +11,7 @@ use ncbg::matchfile::MatchFile;
 use ncbg::referee::report::Report;
 use ncbg::referee::sprt::{Sprt, SprtDecision};
 use referee_support::*;
-use std::process::{Command, Output};
-
-fn referee_output(a: &[String]) -> Output {
-    Command::new(referee())
-        .args(a)
-        .output()
-        .expect("run ncbg-referee")
-}
-
-fn stderr_of(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use std::process::Output;
 
 /// The referee failed before anything was played: exit 1, every one of
 /// `what` in its error, no report, no panic.
@@ -38,16 +27,7 @@ fn refused(out: &Output, what: &[&str]) {
 
 /// Two random test engines, then `extra`.
 fn two_engines(extra: &[&str]) -> Vec<String> {
-    let mut a = args(&[
-        "--engine",
-        &engine_cmd("random", ""),
-        "name=a",
-        "--engine",
-        &engine_cmd("random", ""),
-        "name=b",
-        "--each",
-        "depth=1",
-    ]);
+    let mut a = random_pair("", &["--each", "depth=1"]);
     a.extend(args(extra));
     a
 }
@@ -160,25 +140,23 @@ fn an_sprt_decision_starts_no_further_game() {
 
 /// An engine that crashes in a game and then exits during the handshake of
 /// its restart: the first game is a `crash`, the next a `handshake`
-/// forfeit (what the match file's format promises for a failed restart).
+/// forfeit (what the match file's format promises for a failed restart),
+/// its detail saying how the process ended.
 #[cfg(unix)]
 #[test]
 fn a_restart_that_exits_in_the_handshake_is_a_handshake_forfeit() {
-    use std::os::unix::fs::PermissionsExt;
     let dir = temp_dir("restart-handshake");
     let file = dir.join("m.txt");
     let marker = dir.join("started-once");
-    let script = dir.join("engine.sh");
-    std::fs::write(
-        &script,
-        format!(
+    let script = script(
+        &dir,
+        "engine.sh",
+        &format!(
             "#!/bin/sh\nif [ -e '{m}' ]; then exit 2; fi\ntouch '{m}'\nexec '{e}' --mode crash --after 1\n",
             m = marker.display(),
             e = test_engine().display()
         ),
-    )
-    .unwrap();
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    );
     let a = args(&[
         "--engine",
         &engine_cmd("random", ""),
@@ -206,7 +184,9 @@ fn a_restart_that_exits_in_the_handshake_is_a_handshake_forfeit() {
     assert_eq!(reason("0").0, "crash");
     let (why, detail) = reason("1");
     assert_eq!(why, "handshake", "{detail}");
+    // How the restarted process ended.
     assert!(detail.contains("exited"), "{detail}");
+    assert!(detail.ends_with(" (exit status: 2)"), "{detail}");
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -323,15 +303,8 @@ fn a_failed_write_stops_the_match_and_resume_finishes_it() {
         "--out",
         &file.display().to_string(),
     ]);
-    // 4 blocks of 512 bytes: the header and a game or so. SIGXFSZ ignored,
-    // so a write past the limit fails (EFBIG) instead of killing.
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg("ulimit -f 4 && trap '' XFSZ && exec \"$0\" \"$@\"")
-        .arg(referee())
-        .args(&a)
-        .output()
-        .unwrap();
+    // 4 blocks of 512 bytes: the header and a game or so.
+    let out = referee_output_file_limited(&a, 4);
     let err = stderr_of(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("cannot write the match file"), "{err}");
@@ -345,12 +318,37 @@ fn a_failed_write_stops_the_match_and_resume_finishes_it() {
     a.push("--resume".into());
     run_referee(&a);
     let lines = game_lines(&file);
-    let mut indices: Vec<u64> = lines
-        .iter()
-        .map(|l| field(l, "index").parse().unwrap())
-        .collect();
-    indices.sort();
+    let indices = sorted_indices(&lines);
     assert_eq!(indices, (0..12).collect::<Vec<_>>());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A match file whose header cannot be written (a full disk at the start)
+/// is removed, not left cut short: neither a new run nor `--resume` would
+/// take it. The same command then plays the match.
+#[cfg(unix)]
+#[test]
+fn a_header_that_cannot_be_written_leaves_no_file() {
+    let dir = temp_dir("header-fails");
+    let file = dir.join("m.txt");
+    // A name of 600 characters: a header longer than one block of 512 bytes.
+    let long = format!("name={}", "n".repeat(600));
+    let mut a = two_engines(&[
+        "--games",
+        "2",
+        "--quiet",
+        "--out",
+        &file.display().to_string(),
+    ]);
+    a[2] = long;
+    let out = referee_output_file_limited(&a, 1);
+    refused(
+        &out,
+        &["m.txt: cannot write the match file (", "nothing written"],
+    );
+    assert!(!file.exists(), "a header cut short was left");
+    run_referee(&a);
+    assert_eq!(game_lines(&file).len(), 2);
     let _ = std::fs::remove_dir_all(dir);
 }
 

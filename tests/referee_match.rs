@@ -55,11 +55,7 @@ fn conformant_engines_play_a_full_match() {
     );
     let lines = game_lines(&file);
     assert_eq!(lines.len(), 10);
-    let mut indices: Vec<u64> = lines
-        .iter()
-        .map(|l| field(l, "index").parse().unwrap())
-        .collect();
-    indices.sort();
+    let indices = sorted_indices(&lines);
     assert_eq!(indices, (0..10).collect::<Vec<_>>());
     for l in &lines {
         assert_eq!(field(l, "reason"), "bore-off");
@@ -135,12 +131,7 @@ fn misbehaving_within(
     assert!(!forfeits.is_empty(), "{mode}: no forfeit");
     for l in &forfeits {
         assert_eq!(field(l, "reason"), reason, "{mode}: {l}");
-        let loser = if field(l, "winner") == "X" {
-            field(l, "y")
-        } else {
-            field(l, "x")
-        };
-        assert_eq!(loser, "bad", "{mode}");
+        assert_eq!(loser(l), "bad", "{mode}");
         assert_eq!(field(l, "points"), "1");
     }
     assert_eq!(report["engines"][1]["forfeits"], forfeits.len() as u64);
@@ -325,17 +316,14 @@ fn processes_running(words: &[&str]) -> usize {
 fn wrapper_script_engines_leave_no_process_behind() {
     let dir = temp_dir("wrapper");
     let marker = format!("{}", 900_000 + std::process::id() % 100_000);
-    let script = dir.join("engine.sh");
-    std::fs::write(
-        &script,
-        format!(
+    let script = script(
+        &dir,
+        "engine.sh",
+        &format!(
             "#!/bin/sh\nsleep {marker} &\n\"{}\" --mode crash --after 2\n",
             test_engine().display()
         ),
-    )
-    .unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    );
     let file = dir.join("match.txt");
     run_referee(&args(&[
         "--engine",
@@ -393,8 +381,7 @@ fn no_repeat_plays_every_opening_once_with_colours_alternating() {
         text.contains("meta\trounds=1\nmeta\trepeat=off\n"),
         "{text}"
     );
-    let mut lines = game_lines(&file);
-    lines.sort_by_key(|l| field(l, "index").parse::<u64>().unwrap());
+    let lines = sorted_games(game_lines(&file));
     let openings: std::collections::BTreeSet<&str> =
         lines.iter().map(|l| field(l, "opening")).collect();
     assert_eq!(openings.len(), 6, "every opening once");

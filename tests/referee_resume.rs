@@ -6,8 +6,7 @@
 mod referee_support;
 
 use referee_support::*;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
 
 #[test]
 fn killed_referee_resumes_without_replaying() {
@@ -31,23 +30,7 @@ fn killed_referee_resumes_without_replaying() {
         "--out".into(),
         file.display().to_string(),
     ];
-    let mut child = Command::new(referee())
-        .args(&match_args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start referee");
-    let started = Instant::now();
-    while complete_game_lines(&file).len() < 3 {
-        assert!(
-            started.elapsed() < Duration::from_secs(120),
-            "no games recorded"
-        );
-        if let Ok(Some(_)) = child.try_wait() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    let mut child = referee_after_games(&match_args, &file, 3);
     child.kill().expect("kill -9"); // SIGKILL on Unix
     let _ = child.wait();
     // A kill -9 may cut the last line short: a resume removes it and
@@ -80,11 +63,7 @@ fn killed_referee_resumes_without_replaying() {
         &before[..],
         "finished games kept as they were"
     );
-    let mut indices: Vec<u64> = after
-        .iter()
-        .map(|l| field(l, "index").parse().unwrap())
-        .collect();
-    indices.sort();
+    let indices = sorted_indices(&after);
     assert_eq!(
         indices,
         (0..games as u64).collect::<Vec<_>>(),
@@ -112,19 +91,16 @@ fn resume_with_other_settings_is_refused() {
     let dir = temp_dir("resume-mismatch");
     let file = dir.join("match.txt");
     let base = |extra: &[&str]| {
-        let mut a = args(&[
-            "--engine",
-            &engine_cmd("random", ""),
-            "name=a",
-            "--engine",
-            &engine_cmd("random", ""),
-            "name=b",
-            "--games",
-            "4",
-            "--quiet",
-            "--out",
-            &file.display().to_string(),
-        ]);
+        let mut a = random_pair(
+            "",
+            &[
+                "--games",
+                "4",
+                "--quiet",
+                "--out",
+                &file.display().to_string(),
+            ],
+        );
         a.extend(args(extra));
         a
     };
@@ -173,19 +149,16 @@ fn resume_removes_a_broken_game_line() {
     let dir = temp_dir("resume-broken");
     let file = dir.join("match.txt");
     let run = |resume: bool| {
-        let mut a = args(&[
-            "--engine",
-            &engine_cmd("random", ""),
-            "name=a",
-            "--engine",
-            &engine_cmd("random", ""),
-            "name=b",
-            "--games",
-            "6",
-            "--quiet",
-            "--out",
-            &file.display().to_string(),
-        ]);
+        let mut a = random_pair(
+            "",
+            &[
+                "--games",
+                "6",
+                "--quiet",
+                "--out",
+                &file.display().to_string(),
+            ],
+        );
         if resume {
             a.push("--resume".into());
         }
@@ -210,11 +183,7 @@ fn resume_removes_a_broken_game_line() {
             .all(|l| l.ends_with("\tend")),
         "{after}"
     );
-    let mut indices: Vec<u64> = game_lines(&file)
-        .iter()
-        .map(|l| field(l, "index").parse().unwrap())
-        .collect();
-    indices.sort();
+    let indices = sorted_indices(&game_lines(&file));
     assert_eq!(indices, [0, 1, 2, 3, 4, 5]);
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -31,12 +31,6 @@ fn match_args(file: &Path) -> Vec<String> {
     ]
 }
 
-fn sorted_games(lines: Vec<String>) -> Vec<String> {
-    let mut lines = lines;
-    lines.sort_by_key(|l| field(l, "index").parse::<u64>().unwrap());
-    lines
-}
-
 #[test]
 fn shards_merged_equal_a_single_run() {
     let dir = temp_dir("shards");
@@ -47,15 +41,7 @@ fn shards_merged_equal_a_single_run() {
     let single_games = sorted_games(game_lines(&single));
     assert_eq!(single_games.len(), 20);
 
-    let mut shard_files = Vec::new();
-    for i in 0..3 {
-        let f = dir.join(format!("shard{i}.txt"));
-        let mut a = match_args(&f);
-        a.extend(args(&["--shard", &format!("{i}/3")]));
-        run_referee(&a);
-        assert!(!game_lines(&f).is_empty());
-        shard_files.push(f.display().to_string());
-    }
+    let shard_files = play_shards(&dir, 3, match_args);
     let merged = dir.join("merged.txt");
     let mut m = vec!["merge".to_string()];
     m.extend(shard_files.iter().cloned());

@@ -70,8 +70,8 @@ fn report_on_known_games() {
     assert_eq!((a.gammons_won, a.backgammons_lost), (1, 1));
     assert_eq!((a.points_won, a.points_lost), (1 + 2 + 1 + 1, 3 + 1));
     assert_eq!(r.engines[1].forfeits, 1);
-    assert_eq!(r.forfeits.get("timeout"), Some(&1));
-    assert_eq!(r.max_turn_draws, 1);
+    assert_eq!(r.ends.forfeits.get("timeout"), Some(&1));
+    assert_eq!(r.ends.max_turn_draws, 1);
     assert_eq!(r.pentanomial, [0, 0, 1, 1, 1]);
     assert!((r.score - 4.5 / 7.0).abs() < 1e-12);
     // Pentanomial pair scores 0.5, 0.75, 1 and the prior's pair (mean 0.5):

@@ -10,8 +10,7 @@ mod referee_support;
 use referee_support::*;
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
 
 /// `--engine` groups for random test engines named `names` (seeded 1, 2, ...).
 fn engines(names: &[&str], extra: &str) -> Vec<String> {
@@ -38,12 +37,6 @@ fn tournament(names: &[&str], file: &Path, extra: &[&str]) -> Vec<String> {
     ]));
     a.extend(args(extra));
     a
-}
-
-fn sorted_games(lines: Vec<String>) -> Vec<String> {
-    let mut lines = lines;
-    lines.sort_by_key(|l| field(l, "index").parse::<u64>().unwrap());
-    lines
 }
 
 /// The (X, Y) names of every game line.
@@ -227,20 +220,7 @@ fn killed_tournament_resumes_without_replaying() {
         &file.display().to_string(),
     ]));
     let total = 18; // 3 pairings, 3 openings, both colours
-    let mut child = Command::new(referee())
-        .args(&a)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start referee");
-    let started = Instant::now();
-    while complete_game_lines(&file).len() < 3 {
-        assert!(started.elapsed() < Duration::from_secs(120), "no games");
-        if let Ok(Some(_)) = child.try_wait() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    let mut child = referee_after_games(&a, &file, 3);
     child.kill().expect("kill -9");
     let _ = child.wait();
     // A kill -9 may cut the last line short: a resume removes it and
@@ -294,15 +274,7 @@ fn sharded_tournament_merged_equals_a_single_run() {
     let single_games = sorted_games(game_lines(&single));
     assert_eq!(single_games.len(), 24);
 
-    let mut files = Vec::new();
-    for i in 0..3 {
-        let f = dir.join(format!("shard{i}.txt"));
-        let mut a = tournament(&names, &f, &extra);
-        a.extend(args(&["--shard", &format!("{i}/3")]));
-        run_referee(&a);
-        assert!(!game_lines(&f).is_empty());
-        files.push(f.display().to_string());
-    }
+    let files = play_shards(&dir, 3, |f| tournament(&names, f, &extra));
     let merged = dir.join("merged.txt");
     let mut m = vec!["merge".to_string()];
     m.extend(files.iter().cloned());

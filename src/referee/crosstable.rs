@@ -145,22 +145,12 @@ impl Crosstable {
 mod tests {
     use super::*;
     use crate::board::WinKind;
-    use crate::matchfile::Opening;
     use crate::matchfile::{ForfeitReason, GameEnd};
     use crate::numbers::Side;
 
+    /// Game 0 between `x` and `y`.
     fn game(x: &str, y: &str, end: GameEnd) -> GameRecord {
-        GameRecord {
-            index: 0,
-            pair: 0,
-            round: 0,
-            opening: Opening::Pair { x0: 1, y0: 2 },
-            x_name: x.into(),
-            y_name: y.into(),
-            end,
-            detail: String::new(),
-            moves: Vec::new(),
-        }
+        crate::referee::test_games::game(0, x, y, end)
     }
 
     #[test]

@@ -53,6 +53,9 @@ pub struct Watch {
     pub log: Option<Arc<EngineLog>>,
     /// When set, every wait ends as if the engine had exited.
     pub abort: Option<Arc<AtomicBool>>,
+    /// The run's interrupt (SIGINT, SIGTERM): when set, as `abort`, also
+    /// during the engine check before the first game.
+    pub interrupt: Option<&'static AtomicBool>,
 }
 
 impl Watch {
@@ -63,9 +66,8 @@ impl Watch {
     }
 
     fn aborted(&self) -> bool {
-        self.abort
-            .as_ref()
-            .is_some_and(|a| a.load(Ordering::SeqCst))
+        let set = |flag: &AtomicBool| flag.load(Ordering::SeqCst);
+        self.abort.as_deref().is_some_and(set) || self.interrupt.is_some_and(set)
     }
 }
 

@@ -245,7 +245,6 @@ fn missing_shards(shards: &[String]) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::matchfile::GameEnd;
-    use crate::matchfile::Opening;
 
     fn file(shard: &str, k: &str, indices: &[u64]) -> MatchFile {
         let header = Header {
@@ -262,17 +261,7 @@ mod tests {
         };
         let games = indices
             .iter()
-            .map(|&index| GameRecord {
-                index,
-                pair: index / 2,
-                round: 0,
-                opening: Opening::Pair { x0: 1, y0: 2 },
-                x_name: "a".into(),
-                y_name: "b".into(),
-                end: GameEnd::MaxTurns,
-                detail: String::new(),
-                moves: Vec::new(),
-            })
+            .map(|&index| crate::referee::test_games::game(index, "a", "b", GameEnd::MaxTurns))
             .collect();
         MatchFile {
             header,

@@ -8,7 +8,8 @@
 //!
 //! Concerns, one a module:
 //!
-//! - [`config`]: engine and match settings (limits, rules, timeouts);
+//! - [`config`]: engine and match settings (limits, rules, timeouts;
+//!   `config::command`: a `cmd=` value split into words and quoted back);
 //! - [`schedule`]: openings, game pairs, rounds and shards;
 //! - [`plan`]: a match planned from its settings: schedule, the match
 //!   file's header, what a resumed file already holds;
@@ -20,14 +21,18 @@
 //! - [`store`]: the match file on disk (create, resume, append); its
 //!   lines are built and read by [`crate::matchfile`];
 //! - [`merge`]: joining the files of one match's shards, and what they lack;
-//! - [`stats`]: W/L/D, gammons, points, Elo, LOS, pentanomial counts;
+//! - [`stats`]: W/L/D, gammons, points, Elo, LOS, pentanomial counts
+//!   (`stats::elo`: the Elo scale; `stats::ends`: forfeits and draws, for
+//!   both reports);
 //! - [`sprt`]: the sequential probability ratio test;
 //! - [`report`]: the final report (text and JSON);
-//! - [`mat`]: Jellyfish `.mat` export for GNU Backgammon;
+//! - [`mat`]: Jellyfish `.mat` export for GNU Backgammon (`mat::pairings`:
+//!   a file exported one `.mat` per pairing);
 //! - [`runner`]: worker threads that play the schedule;
 //! - [`tournament`]: the schedule of N >= 2 engines (round-robin, gauntlet);
 //! - [`rating`]: ratings fitted to all games at once (maximum likelihood,
-//!   bootstrap intervals, an anchor);
+//!   bootstrap intervals, an anchor; `rating::fit`: the fit,
+//!   `rating::intervals`: its standard errors and bootstrap);
 //! - [`log`]: the engine log (`--log`): every line to and from every engine;
 //! - [`crosstable`]: every engine against every other;
 //! - [`standings`]: a tournament's report (rating list and crosstable).
@@ -50,3 +55,6 @@ pub mod standings;
 pub mod stats;
 pub mod store;
 pub mod tournament;
+
+#[cfg(test)]
+mod test_games;

@@ -5,10 +5,11 @@
 use super::rating;
 use super::sprt::{Sprt, SprtDecision};
 use super::standings::TournamentReport;
-use super::stats::{fmt_elo, EloEstimate, MatchStats, Pentanomial, PointsShare, Tally};
+use super::stats::{
+    by_index, fmt_elo, EloEstimate, Ends, MatchStats, Pentanomial, PointsShare, Tally,
+};
 use crate::matchfile::GameRecord;
 use serde::Serialize;
-use std::collections::BTreeMap;
 use std::fmt::Write;
 
 /// The SPRT part of a report.
@@ -74,12 +75,10 @@ pub struct Report {
     /// A's share of the points with its 95% interval (None when no game
     /// scored a point).
     pub points_share: Option<PointsShare>,
-    /// Forfeits by reason.
-    pub forfeits: BTreeMap<String, u64>,
-    /// Games drawn by the turn cap.
-    pub max_turn_draws: u64,
-    /// Games drawn by a threefold repetition.
-    pub repetition_draws: u64,
+    /// Forfeits by reason and draws by kind (in JSON: `forfeits`,
+    /// `max_turn_draws`, `repetition_draws`).
+    #[serde(flatten)]
+    pub ends: Ends,
     /// The SPRT, when one was asked for.
     pub sprt: Option<SprtReport>,
 }
@@ -87,22 +86,11 @@ pub struct Report {
 impl Report {
     /// The report on `games` between `names[0]` (A) and `names[1]` (B).
     pub fn new(games: &[GameRecord], names: [&str; 2], sprt: Option<Sprt>) -> Report {
-        let mut sorted: Vec<&GameRecord> = games.iter().collect();
-        sorted.sort_by_key(|g| g.index);
-        let sorted: Vec<GameRecord> = sorted.into_iter().cloned().collect();
+        let sorted = by_index(games);
         let s = MatchStats::compute(&sorted, names);
-        let mut forfeits = BTreeMap::new();
-        let mut max_turn_draws = 0;
-        let mut repetition_draws = 0;
+        let mut ends = Ends::default();
         for g in &sorted {
-            match g.end {
-                crate::matchfile::GameEnd::Forfeit { reason, .. } => {
-                    *forfeits.entry(reason.name().to_string()).or_insert(0) += 1
-                }
-                crate::matchfile::GameEnd::MaxTurns => max_turn_draws += 1,
-                crate::matchfile::GameEnd::Repetition => repetition_draws += 1,
-                _ => {}
-            }
+            ends.count(g.end);
         }
         let a = &s.tallies[0];
         let score = if s.games == 0 {
@@ -136,9 +124,7 @@ impl Report {
             points_per_game_margin: s.points_per_game_margin,
             points_share: s.points_share,
             engines: s.tallies,
-            forfeits,
-            max_turn_draws,
-            repetition_draws,
+            ends,
             sprt,
         }
     }
@@ -211,20 +197,7 @@ impl Report {
                 }
             );
         }
-        if !self.forfeits.is_empty() {
-            let list: Vec<String> = self
-                .forfeits
-                .iter()
-                .map(|(k, v)| format!("{k} {v}"))
-                .collect();
-            let _ = writeln!(o, "Forfeits: {}", list.join(", "));
-        }
-        if self.repetition_draws > 0 {
-            let _ = writeln!(o, "Draws by repetition: {}", self.repetition_draws);
-        }
-        if self.max_turn_draws > 0 {
-            let _ = writeln!(o, "Draws by turn cap: {}", self.max_turn_draws);
-        }
+        self.ends.write_text(&mut o);
         if let Some(s) = &self.sprt {
             let _ = writeln!(
                 o,

@@ -38,7 +38,8 @@ pub struct RunContext {
 }
 
 impl RunContext {
-    fn interrupted(&self) -> bool {
+    /// Whether the interrupt flag is set.
+    pub fn interrupted(&self) -> bool {
         self.interrupt.is_some_and(|f| f.load(Ordering::SeqCst))
     }
 }
@@ -52,6 +53,30 @@ pub enum RunEnd {
     Interrupted,
 }
 
+/// How long a failure's report waits for the engine's process to end, to
+/// say how it ended.
+const EXIT_WAIT: Duration = Duration::from_millis(200);
+
+/// ` (exit status: 3)`, ` (signal: 11 (SIGSEGV))`: how the engine's process
+/// ended, for a failure's detail; empty while it runs on.
+fn how_it_ended(p: &mut EngineProcess) -> String {
+    match p.exit_status(EXIT_WAIT) {
+        Some(status) => format!(" ({status})"),
+        None => String::new(),
+    }
+}
+
+/// The watch of an engine of this run: its log, and `abort` and the
+/// interrupt end its waits.
+fn watch(engine: &EngineConfig, ctx: &RunContext, abort: &Arc<AtomicBool>) -> Watch {
+    Watch {
+        name: engine.name.clone(),
+        log: ctx.log.clone(),
+        abort: Some(abort.clone()),
+        interrupt: ctx.interrupt,
+    }
+}
+
 /// Starts an engine and runs the handshake.
 fn start(
     engine: &EngineConfig,
@@ -59,16 +84,18 @@ fn start(
     ctx: &RunContext,
     abort: &Arc<AtomicBool>,
 ) -> Result<EngineProcess, Fault> {
-    let watch = Watch {
-        name: engine.name.clone(),
-        log: ctx.log.clone(),
-        abort: Some(abort.clone()),
-    };
-    let mut p = EngineProcess::spawn_watched(&engine.command, watch).map_err(|e| Fault {
-        reason: ForfeitReason::Spawn,
-        detail: format!("cannot start '{}': {e}", engine.command.join(" ")),
-    })?;
-    judge::handshake(&mut p, engine, &cfg.rules, &cfg.timeouts).map_err(handshake_fault)?;
+    let mut p =
+        EngineProcess::spawn_watched(&engine.command, watch(engine, ctx, abort)).map_err(|e| {
+            Fault {
+                reason: ForfeitReason::Spawn,
+                detail: format!("cannot start '{}': {e}", engine.command.join(" ")),
+            }
+        })?;
+    if let Err(f) = judge::handshake(&mut p, engine, &cfg.rules, &cfg.timeouts) {
+        let mut f = handshake_fault(f);
+        f.detail += &how_it_ended(&mut p);
+        return Err(f);
+    }
     Ok(p)
 }
 
@@ -100,28 +127,21 @@ pub fn check_engines(cfg: &MatchConfig, ctx: &RunContext) -> Result<Started, Str
     let abort = Arc::new(AtomicBool::new(false));
     let mut slots = Vec::new();
     for engine in &cfg.engines {
-        let watch = Watch {
-            name: engine.name.clone(),
-            log: ctx.log.clone(),
-            abort: Some(abort.clone()),
-        };
-        let mut p = EngineProcess::spawn_watched(&engine.command, watch).map_err(|e| {
-            format!(
-                "engine '{}': cannot start '{}': {e}",
-                engine.name,
-                engine.command.join(" ")
-            )
-        })?;
+        let mut p = EngineProcess::spawn_watched(&engine.command, watch(engine, ctx, &abort))
+            .map_err(|e| {
+                format!(
+                    "engine '{}': cannot start '{}': {e}",
+                    engine.name,
+                    engine.command.join(" ")
+                )
+            })?;
         if let Err(f) = judge::handshake(&mut p, engine, &cfg.rules, &cfg.timeouts) {
-            let ended = match p.exit_status(Duration::from_millis(200)) {
-                Some(status) => format!(" ({status})"),
-                None => String::new(),
-            };
             return Err(format!(
-                "engine '{}' ('{}'): handshake failed: {}{ended}",
+                "engine '{}' ('{}'): handshake failed: {}{}",
                 engine.name,
                 engine.command.join(" "),
-                f.detail
+                judge::cut_detail(&f.detail),
+                how_it_ended(&mut p)
             ));
         }
         slots.push(Some(p));
@@ -159,7 +179,34 @@ fn play_one(
     let (Some(p0), Some(p1)) = (low[a].as_mut(), high[0].as_mut()) else {
         unreachable!("both engines were started above")
     };
-    judge::play_game([p0, p1], &setup)
+    let mut record = judge::play_game([p0, p1], &setup);
+    // A crash says how the process ended (an exit status, a signal), or
+    // that it had only closed its output.
+    if let GameEnd::Forfeit {
+        loser,
+        reason: ForfeitReason::Crash,
+    } = record.end
+    {
+        let crashed = if game.engines[setup.engine_of(loser)] == a {
+            p0
+        } else {
+            p1
+        };
+        if !abort.load(Ordering::SeqCst) {
+            match how_it_ended(crashed) {
+                // The output ended, not the process.
+                ended if ended.is_empty() => {
+                    record.detail = record.detail.replacen(
+                        "the engine exited",
+                        "the engine closed its output",
+                        1,
+                    ) + "; its process ran on"
+                }
+                ended => record.detail += &ended,
+            }
+        }
+    }
+    record
 }
 
 /// A finished game on its way to the caller, with the channel on which

@@ -16,11 +16,10 @@
 
 use super::crosstable::Crosstable;
 use super::rating::{self, Observation, Table};
-use super::stats::{fmt_elo, EloEstimate, Z95};
+use super::stats::{by_index, fmt_elo, EloEstimate, Ends, Z95};
 use crate::matchfile::{GameEnd, GameRecord};
 use crate::numbers::Side;
 use serde::Serialize;
-use std::collections::BTreeMap;
 use std::fmt::Write;
 
 /// Resamples behind the intervals of a final report.
@@ -78,12 +77,10 @@ pub struct TournamentReport {
     pub standings: Vec<Standing>,
     /// Every engine against every other, in engine order.
     pub crosstable: Crosstable,
-    /// Forfeits by reason.
-    pub forfeits: BTreeMap<String, u64>,
-    /// Games drawn by the turn cap.
-    pub max_turn_draws: u64,
-    /// Games drawn by a threefold repetition.
-    pub repetition_draws: u64,
+    /// Forfeits by reason and draws by kind (in JSON: `forfeits`,
+    /// `max_turn_draws`, `repetition_draws`).
+    #[serde(flatten)]
+    pub ends: Ends,
 }
 
 /// The observations of `games` on the games and the points scale, each game
@@ -172,17 +169,14 @@ impl TournamentReport {
         anchor: (usize, f64),
         samples: usize,
     ) -> TournamentReport {
-        let mut sorted: Vec<&GameRecord> = games.iter().collect();
-        sorted.sort_by_key(|g| g.index);
-        let sorted: Vec<GameRecord> = sorted.into_iter().cloned().collect();
+        let sorted = by_index(games);
         let n = names.len();
         let crosstable = Crosstable::new(&sorted, names);
         let [by_games, by_points] = observations(&sorted, names);
         let elo = ratings(n, &by_games, anchor, samples);
         let points_elo = ratings(n, &by_points, anchor, samples);
-        let mut forfeits = BTreeMap::new();
+        let mut ends = Ends::default();
         let mut own_forfeits = vec![0u64; n];
-        let (mut max_turn_draws, mut repetition_draws) = (0, 0);
         let mut counted = 0;
         for g in &sorted {
             let side_index = |side: Side| names.iter().position(|&m| m == g.name(side));
@@ -190,16 +184,11 @@ impl TournamentReport {
                 continue;
             };
             counted += 1;
-            match g.end {
-                GameEnd::Forfeit { loser, reason } => {
-                    *forfeits.entry(reason.name().to_string()).or_insert(0) += 1;
-                    if let Some(i) = side_index(loser) {
-                        own_forfeits[i] += 1;
-                    }
+            ends.count(g.end);
+            if let GameEnd::Forfeit { loser, .. } = g.end {
+                if let Some(i) = side_index(loser) {
+                    own_forfeits[i] += 1;
                 }
-                GameEnd::MaxTurns => max_turn_draws += 1,
-                GameEnd::Repetition => repetition_draws += 1,
-                GameEnd::Win { .. } => {}
             }
         }
         let mut standings: Vec<Standing> = (0..n)
@@ -238,9 +227,7 @@ impl TournamentReport {
             bootstrap_samples: samples,
             standings,
             crosstable,
-            forfeits,
-            max_turn_draws,
-            repetition_draws,
+            ends,
         }
     }
 
@@ -322,20 +309,7 @@ impl TournamentReport {
         for line in self.crosstable.to_text(&order).lines() {
             let _ = writeln!(o, "  {line}");
         }
-        if !self.forfeits.is_empty() {
-            let list: Vec<String> = self
-                .forfeits
-                .iter()
-                .map(|(k, v)| format!("{k} {v}"))
-                .collect();
-            let _ = writeln!(o, "Forfeits: {}", list.join(", "));
-        }
-        if self.repetition_draws > 0 {
-            let _ = writeln!(o, "Draws by repetition: {}", self.repetition_draws);
-        }
-        if self.max_turn_draws > 0 {
-            let _ = writeln!(o, "Draws by turn cap: {}", self.max_turn_draws);
-        }
+        self.ends.write_text(&mut o);
         o
     }
 
@@ -362,22 +336,8 @@ mod tests {
     use super::*;
     use crate::board::WinKind;
     use crate::matchfile::ForfeitReason;
-    use crate::matchfile::Opening;
     use crate::referee::stats::elo_from_score;
-
-    fn game(index: u64, x: &str, y: &str, end: GameEnd) -> GameRecord {
-        GameRecord {
-            index,
-            pair: index / 2,
-            round: 0,
-            opening: Opening::Pair { x0: 1, y0: 2 },
-            x_name: x.into(),
-            y_name: y.into(),
-            end,
-            detail: String::new(),
-            moves: Vec::new(),
-        }
-    }
+    use crate::referee::test_games::game;
 
     #[test]
     fn games_and_points_scales() {
@@ -433,7 +393,7 @@ mod tests {
         // gap to b is larger than on the games scale.
         let gap = |e: fn(&Standing) -> EloEstimate| e(a).elo.unwrap() - e(b).elo.unwrap();
         assert!(gap(|s| s.points_elo) > gap(|s| s.elo) + 50.0);
-        assert_eq!(r.forfeits.get("crash"), Some(&4));
+        assert_eq!(r.ends.forfeits.get("crash"), Some(&4));
         let text = r.to_text();
         assert!(text.contains("Tournament of 3 engines: 13 games"), "{text}");
         assert!(text.contains("b fixed at +100.0"), "{text}");

@@ -134,15 +134,30 @@ impl Store {
                     .map_err(|e| io_error(path, e))?;
             }
         }
+        let existed = std::fs::symlink_metadata(path).is_ok();
         let mut file = OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)
             .map_err(|e| io_error(path, e))?;
         if !exists {
-            file.write_all(header.to_text().as_bytes())
+            if let Err(e) = file
+                .write_all(header.to_text().as_bytes())
                 .and_then(|_| file.flush())
-                .map_err(|e| io_error(path, e))?;
+            {
+                // A header cut short (a full disk) would be a file neither a
+                // new run nor a resume accepts: it goes (a file created here)
+                // or is emptied again (an empty one; a device is left alone).
+                if existed {
+                    let _ = file.set_len(0);
+                } else {
+                    let _ = std::fs::remove_file(path);
+                }
+                return Err(format!(
+                    "{}: cannot write the match file ({e}): nothing written",
+                    path.display()
+                ));
+            }
             old.header = header.clone();
         }
         Ok((Store { file }, old))
@@ -273,6 +288,25 @@ mod tests {
             "{e}"
         );
         assert!(e.contains("--resume"), "{e}");
+    }
+
+    /// A full device: the header cannot be written, the error says so, and
+    /// the device is not removed (only a file the store created would be).
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_header_on_a_full_device_fails_and_leaves_the_device() {
+        let full = Path::new("/dev/full");
+        if !full.exists() {
+            return;
+        }
+        let header = header(&[("k", "6")]);
+        let e = Store::open(full, &header, false).err().expect("a failure");
+        assert!(
+            e.starts_with("/dev/full: cannot write the match file (")
+                && e.ends_with("nothing written"),
+            "{e}"
+        );
+        assert!(full.exists(), "/dev/full was removed");
     }
 
     #[test]

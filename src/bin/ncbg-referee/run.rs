@@ -84,16 +84,25 @@ fn eta(elapsed: Duration, played: usize, left: u64) -> Option<Duration> {
 }
 
 /// Starts every engine once and runs its handshake (nothing to start when
-/// no game is left).
+/// no game is left). A SIGINT or SIGTERM meanwhile ends the waits at once:
+/// an interrupt, not an engine's failure.
 fn check_engines(
     plan: &MatchPlan,
     ctx: &RunContext,
     left: usize,
-) -> Result<Option<runner::Started>, String> {
+) -> Result<Option<runner::Started>, Failure> {
     if left == 0 {
         return Ok(None);
     }
-    runner::check_engines(&plan.config, ctx).map(Some)
+    runner::check_engines(&plan.config, ctx)
+        .map(Some)
+        .map_err(|e| match ctx.interrupted() {
+            true => {
+                note!("ncbg-referee: interrupted while the engines started: no game played");
+                Failure::Interrupted
+            }
+            false => e.into(),
+        })
 }
 
 pub fn run(args: RunArgs) -> Result<(), Failure> {

@@ -1,6 +1,7 @@
 //! Checking an engine's `bestmove` token against the rules and applying it,
 //! with the library's turn-token reader ([`crate::turn`]).
 
+use super::quoted;
 use crate::game::{GameState, RuleError};
 use crate::matchfile::ForfeitReason;
 use crate::ncbp_client::Fault;
@@ -20,7 +21,15 @@ pub fn apply_answer(state: &mut GameState, token: &str) -> Result<String, Fault>
             }
             TurnError::OutOfRange { .. } | TurnError::Rule(_) => ForfeitReason::Illegal,
         };
-        Fault::new(reason, format!("'{token}': {e}"))
+        // The token quoted once, cut short, whether or not the rules'
+        // message quotes it.
+        let quote = quoted(token);
+        let message = e.to_string().replace(&format!("'{token}'"), &quote);
+        let detail = match message.starts_with(&quote) {
+            true => message,
+            false => format!("{quote}: {message}"),
+        };
+        Fault::new(reason, detail)
     })
 }
 
@@ -42,10 +51,10 @@ mod tests {
             ForfeitReason::Malformed
         );
         assert_eq!(apply_answer(&mut s, "5").unwrap(), "5");
-        assert_eq!(
-            apply_answer(&mut s, "6").unwrap_err().reason,
-            ForfeitReason::Malformed
-        );
+        let whole_turn_due = apply_answer(&mut s, "6").unwrap_err();
+        assert_eq!(whole_turn_due.reason, ForfeitReason::Malformed);
+        // The token is quoted once, even where the rules' message quotes it.
+        assert_eq!(whole_turn_due.detail, "'6': expected <number>:<play>");
         assert_eq!(
             apply_answer(&mut s, "6:24/10").unwrap_err().reason,
             ForfeitReason::Illegal

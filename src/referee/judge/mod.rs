@@ -27,8 +27,33 @@ pub use crate::ncbp_client::PortError;
 pub use answer::apply_answer;
 pub use ending::check_record;
 use ending::{end_now, ending};
-use port::{go_command, ready_without_answers, send, wait_for, GameClock};
-pub use port::{handshake, ready, EnginePort};
+use port::{go_command, send, wait_for_answer, GameClock};
+pub use port::{handshake, ready_without_answers, EnginePort};
+
+/// The most characters of an engine's text a forfeit's detail quotes.
+pub const QUOTED: usize = 40;
+/// The most characters of a forfeit's detail (the rest is cut, `...`
+/// added), so an engine's megabytes never reach the match file.
+pub const MAX_DETAIL: usize = 300;
+
+/// `text` cut to `max` characters, `...` added when it was longer.
+fn cut(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
+/// A detail cut to [`MAX_DETAIL`] characters.
+pub(crate) fn cut_detail(detail: &str) -> String {
+    cut(detail, MAX_DETAIL)
+}
+
+/// An engine's text (a line, a token) as a detail quotes it: in single
+/// quotes, cut to [`QUOTED`] characters (as NCBP's error messages quote).
+pub(crate) fn quoted(text: &str) -> String {
+    format!("'{}'", cut(text, QUOTED))
+}
 
 /// What the judge needs to play one game.
 pub struct GameSetup<'a> {
@@ -51,7 +76,8 @@ impl GameSetup<'_> {
         }
     }
 
-    /// A record for this game ending with `end` after `moves`.
+    /// A record for this game ending with `end` after `moves` (the detail
+    /// cut to [`MAX_DETAIL`] characters).
     pub fn record(&self, end: GameEnd, detail: String, moves: Vec<String>) -> GameRecord {
         GameRecord {
             index: self.spec.index,
@@ -61,7 +87,7 @@ impl GameSetup<'_> {
             x_name: self.engines[self.engine_of(Side::X)].name.clone(),
             y_name: self.engines[self.engine_of(Side::Y)].name.clone(),
             end,
-            detail,
+            detail: cut_detail(&detail),
             moves,
         }
     }
@@ -126,7 +152,9 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
     };
     for side in [Side::X, Side::Y] {
         let port = &mut *ports[setup.engine_of(side)];
-        if let Err(f) = send(port, "newgame").and_then(|_| ready(port, setup.timeouts)) {
+        if let Err(f) =
+            send(port, "newgame").and_then(|_| ready_without_answers(port, setup.timeouts))
+        {
             return forfeit(side, f, moves);
         }
     }
@@ -174,7 +202,7 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
                 Some(t) => t + margin,
                 None => setup.timeouts.unlimited,
             };
-        let line = match wait_for(port, "bestmove", deadline, ForfeitReason::Timeout) {
+        let line = match wait_for_answer(port, deadline) {
             Ok(line) => line,
             Err(mut f) => {
                 if f.reason == ForfeitReason::Timeout {

@@ -5,6 +5,7 @@
 //! `go` of each turn. Failures are the client
 //! core's [`Fault`]s: a forfeit reason and a detail for the record.
 
+use super::quoted;
 use crate::matchfile::ForfeitReason;
 use crate::ncbp_client::handshake::{self as script, Step};
 use crate::ncbp_client::reply::first_word;
@@ -21,18 +22,30 @@ pub trait EnginePort {
     fn recv(&mut self, deadline: Instant) -> Result<String, PortError>;
 }
 
-/// Reads lines until one whose first word is `word`; other lines are ignored.
-pub(super) fn wait_for(
+/// Reads lines up to the `bestmove` answering a `go`, until `deadline`
+/// (then a `timeout`). Other lines are passed over, but an `error` line:
+/// the engine refused the turn's `position` or `go` and, as NCBP has it,
+/// answers nothing, so it is a `malformed` answer at once rather than a
+/// timeout later.
+pub(super) fn wait_for_answer(
     port: &mut dyn EnginePort,
-    word: &str,
     deadline: Instant,
-    on_timeout: ForfeitReason,
 ) -> Result<String, Fault> {
-    wait_for_checking(port, word, deadline, on_timeout, |_| None)
+    let refusal = |line: &str| {
+        (first_word(line) == Some("error")).then(|| {
+            Fault::new(
+                ForfeitReason::Malformed,
+                format!("{} instead of a bestmove", quoted(line)),
+            )
+        })
+    };
+    wait_for_checking(port, "bestmove", deadline, ForfeitReason::Timeout, refusal)
 }
 
-/// [`wait_for`], failing with `check`'s fault on the first other line it
-/// gives one for.
+/// Reads lines until one whose first word is `word`, failing with
+/// `check`'s fault on the first other line it gives one for. The deadline
+/// holds however many other lines come: an engine that writes `info` lines
+/// without end times out all the same.
 fn wait_for_checking(
     port: &mut dyn EnginePort,
     word: &str,
@@ -41,15 +54,16 @@ fn wait_for_checking(
     check: impl Fn(&str) -> Option<Fault>,
 ) -> Result<String, Fault> {
     loop {
-        match port.recv(deadline) {
+        let error = match port.recv(deadline) {
             Ok(line) if first_word(&line) == Some(word) => return Ok(line),
-            Ok(line) => {
-                if let Some(fault) = check(&line) {
-                    return Err(fault);
-                }
-            }
-            Err(e) => return Err(Fault::waiting(e, word, on_timeout, "referee")),
-        }
+            Ok(line) => match check(&line) {
+                Some(fault) => return Err(fault),
+                None if Instant::now() < deadline => continue,
+                None => PortError::Timeout,
+            },
+            Err(e) => e,
+        };
+        return Err(Fault::waiting(error, word, on_timeout, "referee"));
     }
 }
 
@@ -57,22 +71,15 @@ pub(super) fn send(port: &mut dyn EnginePort, line: &str) -> Result<(), Fault> {
     port.send(line).map_err(|_| Fault::not_sent(line))
 }
 
-/// Runs a script; each await has the handshake timeout. With `refusals`,
-/// an `error` line on the way fails it ([`script::refusal`]).
-fn run(
-    port: &mut dyn EnginePort,
-    steps: &[Step],
-    timeouts: &Timeouts,
-    refusals: bool,
-) -> Result<(), Fault> {
+/// Runs a script; each await has the handshake timeout, and an `error`
+/// line on the way fails it ([`script::refusal`]).
+fn run(port: &mut dyn EnginePort, steps: &[Step], timeouts: &Timeouts) -> Result<(), Fault> {
     for step in steps {
         match step {
             Step::Send(line) => send(port, line)?,
             Step::Await { word, on_timeout } => {
                 let deadline = Instant::now() + timeouts.handshake;
-                wait_for_checking(port, word, deadline, *on_timeout, |line| {
-                    refusals.then(|| script::refusal(line)).flatten()
-                })?;
+                wait_for_checking(port, word, deadline, *on_timeout, script::refusal)?;
             }
         }
     }
@@ -93,13 +100,7 @@ pub fn handshake(
         port,
         &script::handshake(&rule_options, &engine.options),
         timeouts,
-        true,
     )
-}
-
-/// `isready` → `readyok`.
-pub fn ready(port: &mut dyn EnginePort, timeouts: &Timeouts) -> Result<(), Fault> {
-    run(port, &script::ready(), timeouts, false)
 }
 
 /// One side's clock during a game.
@@ -174,30 +175,25 @@ pub(super) fn go_command(
 }
 
 /// Sends `isready` and reads up to `readyok`; a `bestmove` on the way is a
-/// failure (no `go` is pending).
-pub(super) fn ready_without_answers(
-    port: &mut dyn EnginePort,
-    timeouts: &Timeouts,
-) -> Result<(), Fault> {
+/// failure (no `go` is pending): before each `go`, and after `newgame`
+/// (where it is a second answer to the previous game's last search).
+pub fn ready_without_answers(port: &mut dyn EnginePort, timeouts: &Timeouts) -> Result<(), Fault> {
     send(port, "isready")?;
     let deadline = Instant::now() + timeouts.handshake;
-    loop {
-        let line = wait_for_any(port, deadline)?;
-        match line.split_whitespace().next() {
-            Some("readyok") => return Ok(()),
-            Some("bestmove") => {
-                return Err(Fault::new(
-                    ForfeitReason::Unrequested,
-                    format!("'{line}' with no go pending"),
-                ))
-            }
-            _ => {}
-        }
-    }
-}
-
-/// The next line, or the failure of waiting for `readyok`.
-fn wait_for_any(port: &mut dyn EnginePort, deadline: Instant) -> Result<String, Fault> {
-    port.recv(deadline)
-        .map_err(|e| Fault::waiting(e, "readyok", ForfeitReason::NotReady, "referee"))
+    let unrequested = |line: &str| {
+        (first_word(line) == Some("bestmove")).then(|| {
+            Fault::new(
+                ForfeitReason::Unrequested,
+                format!("{} with no go pending", quoted(line)),
+            )
+        })
+    };
+    wait_for_checking(
+        port,
+        "readyok",
+        deadline,
+        ForfeitReason::NotReady,
+        unrequested,
+    )
+    .map(|_| ())
 }

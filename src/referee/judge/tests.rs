@@ -41,74 +41,85 @@ impl EnginePort for Script {
     }
 }
 
+/// `r` is a forfeit by `loser` for `reason`.
+fn assert_forfeit(r: &GameRecord, loser: Side, reason: ForfeitReason) {
+    assert_eq!(r.end, GameEnd::Forfeit { loser, reason }, "{r:?}");
+}
+
+/// A scripted engine answering `answers` in order.
+fn script(answers: &[&str]) -> Script {
+    Script {
+        answers: answers.iter().map(|a| a.to_string()).collect(),
+        pending: vec![],
+    }
+}
+
+/// What a game of the tests is played with: by default game 0 from the
+/// initial pair 3-5, engine `a` (X) against `b`, the default rules and
+/// timeouts (engines never started: the judge only sees their ports).
+struct Fixture {
+    spec: GameSpec,
+    engines: [EngineConfig; 2],
+    rules: Rules,
+    timeouts: Timeouts,
+}
+
+impl Fixture {
+    fn new() -> Fixture {
+        let engine = |name: &str| EngineConfig {
+            name: name.into(),
+            command: vec!["x".into()],
+            options: vec![],
+            limits: SearchLimits::default(),
+        };
+        Fixture {
+            spec: GameSpec {
+                index: 0,
+                pair: 0,
+                round: 0,
+                opening: Opening::Pair { x0: 3, y0: 5 },
+                x_engine: 0,
+            },
+            engines: [engine("a"), engine("b")],
+            rules: Rules::default(),
+            timeouts: Timeouts::default(),
+        }
+    }
+
+    fn setup(&self) -> GameSetup<'_> {
+        GameSetup {
+            spec: &self.spec,
+            engines: [&self.engines[0], &self.engines[1]],
+            rules: &self.rules,
+            timeouts: &self.timeouts,
+        }
+    }
+}
+
 #[test]
 fn scripted_game_forfeits_on_illegal_and_on_exit() {
-    let cfg = |name: &str| EngineConfig {
-        name: name.into(),
-        command: vec!["x".into()],
-        options: vec![],
-        limits: SearchLimits::default(),
-    };
-    let (a, b) = (cfg("a"), cfg("b"));
-    let rules = Rules::default();
-    let timeouts = Timeouts::default();
-    let spec = GameSpec {
-        index: 0,
-        pair: 0,
-        round: 0,
-        opening: Opening::Pair { x0: 3, y0: 5 },
-        x_engine: 0,
-    };
-    let setup = GameSetup {
-        spec: &spec,
-        engines: [&a, &b],
-        rules: &rules,
-        timeouts: &timeouts,
-    };
-    let mut ea = Script {
-        answers: vec!["6:24/13".into()],
-        pending: vec![],
-    };
-    let mut eb = Script {
-        answers: vec!["5:24/13".into()],
-        pending: vec![],
-    };
+    let fixture = Fixture::new();
+    let setup = fixture.setup();
+    let mut ea = script(&["6:24/13"]);
+    let mut eb = script(&["5:24/13"]);
     let r = play_game([&mut ea, &mut eb], &setup);
-    assert_eq!(
-        r.end,
-        GameEnd::Forfeit {
-            loser: Side::Y,
-            reason: ForfeitReason::Illegal
-        }
-    );
+    assert_forfeit(&r, Side::Y, ForfeitReason::Illegal);
     assert_eq!(r.moves, ["3", "5", "6:24/13"]);
     // The record replays: a forfeit in a game the rules had not ended.
-    assert_eq!(check_record(&r, &rules), Ok(()));
+    assert_eq!(check_record(&r, &fixture.rules), Ok(()));
     let mut bad = r.clone();
     bad.moves.push("5:24/13".into());
-    assert!(check_record(&bad, &rules)
+    assert!(check_record(&bad, &fixture.rules)
         .unwrap_err()
         .contains("'5:24/13'"));
     bad.moves = vec!["3".into(), "6".into()];
-    assert!(check_record(&bad, &rules)
+    assert!(check_record(&bad, &fixture.rules)
         .unwrap_err()
         .contains("opening's picks 3 5"));
-    let mut ea = Script {
-        answers: vec!["6:24/13".into()],
-        pending: vec![],
-    };
-    let mut eb = Script {
-        answers: vec!["1:13/7,8/7".into()],
-        pending: vec![],
-    };
+    let mut ea = script(&["6:24/13"]);
+    let mut eb = script(&["1:13/7,8/7"]);
     let r = play_game([&mut ea, &mut eb], &setup);
-    assert_eq!(
-        r.end,
-        GameEnd::Forfeit {
-            loser: Side::X,
-            reason: ForfeitReason::Crash
-        }
-    );
+    assert_forfeit(&r, Side::X, ForfeitReason::Crash);
     assert_eq!(r.x_name, "a");
     assert_eq!(r.moves.len(), 4);
 }
@@ -138,20 +149,7 @@ fn a_threefold_repetition_is_a_draw() {
         Phase::Pick,
     )
     .unwrap();
-    let cfg = |name: &str| EngineConfig {
-        name: name.into(),
-        command: vec!["x".into()],
-        options: vec![],
-        limits: SearchLimits::default(),
-    };
-    let (a, b) = (cfg("a"), cfg("b"));
-    let spec = GameSpec {
-        index: 0,
-        pair: 0,
-        round: 0,
-        opening: Opening::State(state_id::encode(&start)),
-        x_engine: 0,
-    };
+    let opening = Opening::State(state_id::encode(&start));
     let cycle = |tokens: [&str; 3]| Script {
         answers: tokens
             .iter()
@@ -161,19 +159,18 @@ fn a_threefold_repetition_is_a_draw() {
             .collect(),
         pending: vec![],
     };
-    let timeouts = Timeouts::default();
     for repetition in [true, false] {
         let rules = Rules {
             max_turns: 20,
             repetition,
             ..Rules::default()
         };
-        let setup = GameSetup {
-            spec: &spec,
-            engines: [&a, &b],
-            rules: &rules,
-            timeouts: &timeouts,
+        let mut fixture = Fixture {
+            rules,
+            ..Fixture::new()
         };
+        fixture.spec.opening = opening.clone();
+        let setup = fixture.setup();
         let mut ex = cycle(["3:pass", "2:pass", "1:pass"]);
         let mut ey = cycle(["1:pass", "3:pass", "2:pass"]);
         let r = play_game([&mut ex, &mut ey], &setup);
@@ -241,48 +238,15 @@ fn a_second_bestmove_is_an_unrequested_answer() {
             self.inner.recv(deadline)
         }
     }
-    let cfg = |name: &str| EngineConfig {
-        name: name.into(),
-        command: vec!["x".into()],
-        options: vec![],
-        limits: SearchLimits::default(),
-    };
-    let (a, b) = (cfg("a"), cfg("b"));
-    let rules = Rules::default();
-    let timeouts = Timeouts::default();
-    let spec = GameSpec {
-        index: 0,
-        pair: 0,
-        round: 0,
-        opening: Opening::Pair { x0: 3, y0: 5 },
-        x_engine: 0,
-    };
-    let setup = GameSetup {
-        spec: &spec,
-        engines: [&a, &b],
-        rules: &rules,
-        timeouts: &timeouts,
-    };
+    let fixture = Fixture::new();
+    let setup = fixture.setup();
     let mut ex = Twice {
-        inner: Script {
-            answers: vec!["6:24/13".into(), "1:13/12,6/5".into()],
-            pending: vec![],
-        },
+        inner: script(&["6:24/13", "1:13/12,6/5"]),
         doubled: false,
     };
-    let mut ey = Script {
-        answers: vec!["1:13/7,8/7".into(), "2:13/11,6/5".into()],
-        pending: vec![],
-    };
+    let mut ey = script(&["1:13/7,8/7", "2:13/11,6/5"]);
     let r = play_game([&mut ex, &mut ey], &setup);
-    assert_eq!(
-        r.end,
-        GameEnd::Forfeit {
-            loser: Side::X,
-            reason: ForfeitReason::Unrequested
-        },
-        "{r:?}"
-    );
+    assert_forfeit(&r, Side::X, ForfeitReason::Unrequested);
     assert_eq!(r.moves, ["3", "5", "6:24/13", "1:13/7,8/7"]);
     assert!(r.detail.contains("no go pending"), "{}", r.detail);
     let line = r.to_line();
@@ -321,4 +285,141 @@ fn moves_per_session_clocks_refill() {
     // 600 - 500 + 100, then the session's 1000 again.
     assert_eq!((x.left, x.to_go), (ms(1200), Some(3)));
     assert!(go_command(&limits, [Some(x), None], Side::X).ends_with("xinc 100 movestogo 3"));
+}
+
+/// An engine that answers `go` with `reply` and then, while the judge waits,
+/// with `info` lines for ever if `flood` (silence otherwise): it never sends
+/// a `bestmove`, and its port never times out by itself while flooding.
+struct NoAnswer {
+    inner: Script,
+    reply: &'static str,
+    flood: bool,
+    searching: bool,
+}
+
+impl NoAnswer {
+    fn new(reply: &'static str, flood: bool) -> NoAnswer {
+        NoAnswer {
+            inner: script(&[]),
+            reply,
+            flood,
+            searching: false,
+        }
+    }
+}
+
+impl EnginePort for NoAnswer {
+    fn send(&mut self, line: &str) -> Result<(), PortError> {
+        if line.starts_with("go") {
+            self.searching = true;
+            self.inner.pending.push(self.reply.into());
+            return Ok(());
+        }
+        self.inner.send(line)
+    }
+
+    fn recv(&mut self, deadline: Instant) -> Result<String, PortError> {
+        if !self.inner.pending.is_empty() || !self.searching {
+            return self.inner.recv(deadline);
+        }
+        if !self.flood {
+            return Err(PortError::Timeout);
+        }
+        assert!(
+            Instant::now() < deadline + std::time::Duration::from_secs(10),
+            "the judge kept reading past its deadline"
+        );
+        Ok("info depth 1 nodes 1".into())
+    }
+}
+
+/// A game between a conformant `Script` (X, engine 0) and `y` (Y), with
+/// `timeouts`.
+fn against(y: &mut dyn EnginePort, timeouts: Timeouts) -> GameRecord {
+    let fixture = Fixture {
+        timeouts,
+        ..Fixture::new()
+    };
+    let mut x = script(&["6:24/13"]);
+    play_game([&mut x, y], &fixture.setup())
+}
+
+/// `info` lines without end do not keep the judge past its deadline.
+#[test]
+fn an_engine_flooding_info_lines_times_out() {
+    let mut y = NoAnswer::new("info depth 1", true);
+    let timeouts = Timeouts {
+        unlimited: std::time::Duration::from_millis(200),
+        ..Timeouts::default()
+    };
+    let r = against(&mut y, timeouts);
+    assert_forfeit(&r, Side::Y, ForfeitReason::Timeout);
+    assert!(r.detail.starts_with("no bestmove after"), "{}", r.detail);
+}
+
+/// An `error` line in reply to the turn's `position` and `go` (the engine
+/// will not answer, NCBP says) is a `malformed` answer at once, with the
+/// line, not a timeout when the answer's time is up.
+#[test]
+fn an_error_line_instead_of_a_bestmove_forfeits_at_once() {
+    let mut y = NoAnswer::new("error bad-id position: cannot read it", false);
+    let r = against(&mut y, Timeouts::default());
+    assert_forfeit(&r, Side::Y, ForfeitReason::Malformed);
+    assert_eq!(
+        r.detail,
+        "'error bad-id position: cannot read it' instead of a bestmove"
+    );
+    assert_eq!(r.moves, ["3", "5", "6:24/13"]);
+}
+
+/// An answer of 60,000 characters is quoted cut short: a forfeit's detail
+/// stays a line of a few hundred bytes whatever the engine writes.
+#[test]
+fn a_long_answer_is_quoted_cut_short() {
+    let q = "Q".repeat(60_000);
+    let mut y = script(&[&q]);
+    let r = against(&mut y, Timeouts::default());
+    assert_forfeit(&r, Side::Y, ForfeitReason::Malformed);
+    let quote = format!("'{}...'", &q[..QUOTED]);
+    assert!(r.detail.starts_with(&format!("{quote}: ")), "{}", r.detail);
+    assert!(r.detail.len() < 3 * QUOTED + 40, "{}", r.detail);
+    // Any detail is cut to MAX_DETAIL characters.
+    let fixture = Fixture::new();
+    let setup = fixture.setup();
+    let long = "é".repeat(MAX_DETAIL + 1);
+    let detail = setup.record(GameEnd::MaxTurns, long, vec![]).detail;
+    assert_eq!(detail, format!("{}...", "é".repeat(MAX_DETAIL)));
+    let short = "é".repeat(MAX_DETAIL);
+    assert_eq!(
+        setup
+            .record(GameEnd::MaxTurns, short.clone(), vec![])
+            .detail,
+        short
+    );
+}
+
+/// A `bestmove` read after `newgame` (a second answer to the last search
+/// of the engine's previous game) is an unrequested answer: the engine
+/// forfeits the new game before its first turn.
+#[test]
+fn a_bestmove_after_newgame_is_an_unrequested_answer() {
+    struct Stray(Script);
+    impl EnginePort for Stray {
+        fn send(&mut self, line: &str) -> Result<(), PortError> {
+            if line == "newgame" {
+                self.0.pending.push("bestmove 6:24/13".into());
+            }
+            self.0.send(line)
+        }
+        fn recv(&mut self, deadline: Instant) -> Result<String, PortError> {
+            self.0.recv(deadline)
+        }
+    }
+    let fixture = Fixture::new();
+    let mut x = script(&["6:24/13"]);
+    let mut y = Stray(script(&["1:13/7,8/7"]));
+    let r = play_game([&mut x, &mut y], &fixture.setup());
+    assert_forfeit(&r, Side::Y, ForfeitReason::Unrequested);
+    assert_eq!(r.moves, ["3", "5"]);
+    assert_eq!(r.detail, "'bestmove 6:24/13' with no go pending");
 }

@@ -6,6 +6,10 @@ use crate::matchfile::{Header, HeaderEngine};
 use crate::numbers::NumberRules;
 use std::time::Duration;
 
+mod command;
+
+pub use command::{quote_command, split_command};
+
 /// A chess-style clock: `base` for the game (or for each session of
 /// `moves` answers) plus `increment` per answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -214,87 +218,6 @@ impl EngineConfig {
     }
 }
 
-/// Splits a `cmd=` value into the program and its arguments, as a shell
-/// would split a simple command: words separated by whitespace; inside
-/// single quotes every character is itself; inside double quotes a
-/// backslash escapes `"`, `\\`, `$` and `` ` `` (before another character it
-/// is kept); outside quotes a backslash makes the next character itself.
-/// `''` or `""` is an empty word. No variables, globs or other shell
-/// syntax: `sh -c '...'` runs a shell for that. An unclosed quote or a
-/// backslash at the end is an error.
-pub fn split_command(text: &str) -> Result<Vec<String>, String> {
-    let mut words = Vec::new();
-    let mut word: Option<String> = None;
-    let mut chars = text.chars();
-    let unclosed = |q: char| format!("cmd={text}: the {q} quote is not closed");
-    while let Some(c) = chars.next() {
-        match c {
-            c if c.is_whitespace() => words.extend(word.take()),
-            '\'' => {
-                let w = word.get_or_insert_with(String::new);
-                loop {
-                    match chars.next() {
-                        Some('\'') => break,
-                        Some(c) => w.push(c),
-                        None => return Err(unclosed('\'')),
-                    }
-                }
-            }
-            '"' => {
-                let w = word.get_or_insert_with(String::new);
-                loop {
-                    match chars.next() {
-                        Some('"') => break,
-                        Some('\\') => match chars.next() {
-                            Some(c @ ('"' | '\\' | '$' | '`')) => w.push(c),
-                            Some(c) => {
-                                w.push('\\');
-                                w.push(c);
-                            }
-                            None => return Err(unclosed('"')),
-                        },
-                        Some(c) => w.push(c),
-                        None => return Err(unclosed('"')),
-                    }
-                }
-            }
-            '\\' => match chars.next() {
-                Some(c) => word.get_or_insert_with(String::new).push(c),
-                None => {
-                    return Err(format!(
-                        "cmd={text}: a backslash at the end escapes nothing"
-                    ))
-                }
-            },
-            c => word.get_or_insert_with(String::new).push(c),
-        }
-    }
-    words.extend(word);
-    Ok(words)
-}
-
-/// A command line as text that [`split_command`] reads back to the same
-/// words: a word with whitespace, quotes or backslashes (or an empty one)
-/// in single quotes, a `'` in it written `'\''`; other words as they are
-/// (so a command of plain words reads as it always did).
-pub fn quote_command(words: &[String]) -> String {
-    let quoted: Vec<String> = words
-        .iter()
-        .map(|w| {
-            let plain = !w.is_empty()
-                && !w
-                    .chars()
-                    .any(|c| c.is_whitespace() || matches!(c, '\'' | '"' | '\\'));
-            if plain {
-                w.clone()
-            } else {
-                format!("'{}'", w.replace('\'', "'\\''"))
-            }
-        })
-        .collect();
-    quoted.join(" ")
-}
-
 fn number(key: &str, value: &str) -> Result<u64, String> {
     value
         .trim()
@@ -426,46 +349,13 @@ mod tests {
 
     #[test]
     fn a_command_is_split_as_a_shell_would() {
-        let split = |t: &str| split_command(t).unwrap();
-        assert_eq!(
-            split("  ./eng --mode  random "),
-            ["./eng", "--mode", "random"]
-        );
-        assert_eq!(
-            split("'/opt/my engines/eng' -x"),
-            ["/opt/my engines/eng", "-x"]
-        );
-        assert_eq!(
-            split("sh -c 'exec ./eng \"$@\" 2>/dev/null' eng"),
-            ["sh", "-c", "exec ./eng \"$@\" 2>/dev/null", "eng"]
-        );
-        assert_eq!(split(r#"a" b"c 'd'"e\"f" g\ h"#), ["a bc", "de\"f", "g h"]);
-        assert_eq!(split(r#""a\$\\b\n""#), ["a$\\b\\n"]);
-        assert_eq!(split("x '' \"\""), ["x", "", ""]);
-        assert_eq!(split(r"it\'s"), ["it's"]);
-        assert!(split_command("sh -c 'x")
-            .unwrap_err()
-            .contains("' quote is not closed"));
-        assert!(split_command("a \"b")
-            .unwrap_err()
-            .contains("\" quote is not closed"));
-        assert!(split_command("a \\")
-            .unwrap_err()
-            .contains("backslash at the end"));
-        // From the settings: a path with a space; the header quotes it back.
+        // A path with a space; the header quotes it back.
         let e = EngineConfig::from_settings(&[], &["cmd='/my dir/eng' --fast".into()]).unwrap();
         assert_eq!(e.command, ["/my dir/eng", "--fast"]);
         assert_eq!(e.name, "eng");
         let text = e.header_engine().command;
         assert_eq!(text, "'/my dir/eng' --fast");
         assert_eq!(split_command(&text).unwrap(), e.command);
-        let odd = vec![
-            "it's".to_string(),
-            String::new(),
-            "a\\b".into(),
-            "plain".into(),
-        ];
-        assert_eq!(split_command(&quote_command(&odd)).unwrap(), odd);
         assert!(EngineConfig::from_settings(&[], &["cmd='eng".into()]).is_err());
     }
 

@@ -1,0 +1,183 @@
+//! Jellyfish `.mat` export, the match format GNU Backgammon imports with
+//! `import mat FILE`.
+//!
+//! Mapping of an NC game:
+//!
+//! - The file is a money session (`0 point match`): NC games have no cube
+//!   and no match score. Import with `set jacoby off` first, or gnubg's
+//!   Jacoby rule scores every cubeless gammon as a single game. Player 1 (left column) is engine A, player 2 engine
+//!   B, in every game; the side that plays X moves first.
+//! - Turn 0 (the picks x0, y0) has no checker play and is not written; the
+//!   first line of a game is X's first turn.
+//! - Each turn's pair is written as the dice (`65:`), higher number first;
+//!   the play follows in gnubg notation from the mover's own point numbers.
+//!   A turn where no checker can move is the dice with nothing after them.
+//! - Wins are `Wins N point(s)`. A forfeit is written as a one-point win
+//!   after the last turn played (gnubg reads it as a resignation). A game
+//!   drawn by the turn cap has no Jellyfish form and is left out, as are
+//!   games without any checker play (a forfeit before the first turn), and
+//!   games from full-state openings (gnubg's games start from the standard
+//!   position) and games with numbers above 6.
+//!
+//! A `.mat` file is one match between two players, so a tournament is
+//! exported one file per pairing ([`plan_export`]): every pairing that played
+//! by default, each to `<OUT without .mat>.<A>-vs-<B>.mat`, or the one
+//! pairing `--pair A,B` names to OUT itself.
+
+use crate::board::Variant;
+use crate::game::GameState;
+use crate::matchfile::Opening;
+use crate::matchfile::{GameEnd, GameRecord};
+use crate::numbers::{NumberRules, Side};
+use std::fmt::Write;
+
+mod pairings;
+
+pub use pairings::{
+    export_pairing, pairing_path, pairings_of, parse_pair, plan_export, rules_warning, ExportPlan,
+    Exported, Target,
+};
+
+/// Why a game is not exported.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    /// Schedule index.
+    pub index: u64,
+    /// Why.
+    pub why: String,
+}
+
+/// One written turn: the dice and the play, or nothing for a turn not yet
+/// played.
+fn turn_text(dice: (u8, u8), play: &str) -> String {
+    let play = if play == "pass" {
+        String::new()
+    } else {
+        play.replace(',', " ")
+    };
+    format!("{}{}: {}", dice.0, dice.1, play)
+        .trim_end()
+        .to_string()
+}
+
+/// The turns of a game as (side, text), replaying its tokens; `None` when a
+/// token does not replay.
+fn game_turns(g: &GameRecord, rules: NumberRules) -> Result<Vec<(Side, String)>, String> {
+    let Opening::Pair { .. } = g.opening else {
+        return Err(FULL_STATE.into());
+    };
+    let mut state = GameState::start(Variant::Standard, rules);
+    let mut out = Vec::new();
+    for token in &g.moves {
+        if state.in_opening() {
+            let n: u8 = token.parse().map_err(|_| format!("bad pick '{token}'"))?;
+            state.pick(n).map_err(|e| e.to_string())?;
+            continue;
+        }
+        let (n, play) = token
+            .split_once(':')
+            .ok_or_else(|| format!("bad turn '{token}'"))?;
+        let n: u8 = n.parse().map_err(|_| format!("bad turn '{token}'"))?;
+        let side = state.to_move();
+        let pair = state.pair_for(n).ok_or("no pair")?;
+        if pair.hi() > 6 {
+            return Err("numbers above 6 have no dice".into());
+        }
+        state.make_turn(n, play).map_err(|e| e.to_string())?;
+        out.push((side, turn_text((pair.hi(), pair.lo()), play)));
+    }
+    Ok(out)
+}
+
+/// Writes the games between `names[0]` (player 1) and `names[1]` as a
+/// Jellyfish match; games that cannot be written are listed.
+pub fn export(
+    games: &[GameRecord],
+    names: [&str; 2],
+    rules: NumberRules,
+) -> (String, Vec<Skipped>) {
+    let mut sorted: Vec<&GameRecord> = games.iter().collect();
+    sorted.sort_by_key(|g| g.index);
+    let mut out = String::from(" 0 point match\n");
+    let mut skipped = Vec::new();
+    let mut score = [0u32; 2];
+    let mut number = 0;
+    for g in sorted {
+        let skip = |why: String| Skipped {
+            index: g.index,
+            why,
+        };
+        if g.end.is_draw() {
+            skipped.push(skip(match g.end {
+                GameEnd::Repetition => "drawn by repetition".into(),
+                _ => "drawn by the turn cap".into(),
+            }));
+            continue;
+        }
+        let player1_side = if g.x_name == names[0] && g.y_name == names[1] {
+            Side::X
+        } else if g.y_name == names[0] && g.x_name == names[1] {
+            Side::Y
+        } else {
+            skipped.push(skip("other engines".into()));
+            continue;
+        };
+        let turns = match game_turns(g, rules) {
+            Ok(t) => t,
+            Err(why) => {
+                skipped.push(skip(why));
+                continue;
+            }
+        };
+        if turns.is_empty() {
+            skipped.push(skip("no checker play".into()));
+            continue;
+        }
+        number += 1;
+        let _ = writeln!(out, "\n Game {number}");
+        let _ = writeln!(
+            out,
+            " {} : {:<25}{} : {}",
+            names[0], score[0], names[1], score[1]
+        );
+        // Lines of (player 1 text, player 2 text).
+        let mut lines: Vec<(String, String)> = Vec::new();
+        for (side, text) in turns {
+            if side == player1_side {
+                lines.push((text, String::new()));
+            } else {
+                match lines.last_mut() {
+                    Some(last) if last.1.is_empty() => last.1 = text,
+                    _ => lines.push((String::new(), text)),
+                }
+            }
+        }
+        let winner = g.end.winner().expect("draws were skipped");
+        let points = g.end.points();
+        let win_text = format!("Wins {points} point{}", if points == 1 { "" } else { "s" });
+        let winner_is_p1 = winner == player1_side;
+        score[if winner_is_p1 { 0 } else { 1 }] += points;
+        for (i, (left, right)) in lines.iter().enumerate() {
+            // A left play of 28 characters or more keeps a space before the
+            // right one's dice, so that the two never run together.
+            let gap = if left.len() >= 28 && !right.is_empty() {
+                " "
+            } else {
+                ""
+            };
+            let _ = writeln!(out, "{:>3}) {:<28}{gap}{}", i + 1, left, right);
+        }
+        if winner_is_p1 {
+            let _ = writeln!(out, "{:>3}  {}", "", win_text);
+        } else {
+            let _ = writeln!(out, "{:>3}  {:<28}{}", "", "", win_text);
+        }
+    }
+    (out, skipped)
+}
+
+/// Why a game from a full-state opening is skipped.
+pub(super) const FULL_STATE: &str = "starts from a full-state ID";
+
+#[cfg(test)]
+mod tests;
