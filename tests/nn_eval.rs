@@ -310,3 +310,50 @@ fn a_net_whose_output_overflows_to_nan_still_evaluates() {
     assert!(-3000 < v && v < 3000 && v % 1000 != 0, "{eval:?}");
     let _ = std::fs::remove_file(path);
 }
+
+/// `EvalFile` reads at most the longest net file there can be (version 2
+/// of the largest shape, which loads): a longer file, or an endless one
+/// such as `/dev/zero`, is refused at once instead of being read until
+/// memory runs out.
+#[test]
+fn eval_file_reads_no_more_than_the_longest_net_file() {
+    use ncbg::eval::nn::{FeatureSet, SecondLayer, OUTPUTS};
+    let (set, h, h2) = (FeatureSet::Contact, file::MAX_HIDDEN, file::MAX_SECOND);
+    let second = SecondLayer {
+        units: h2,
+        w: vec![0.0; h2 * h],
+        b: vec![0.0; h2],
+    };
+    let largest = Network::from_layers(
+        set,
+        h,
+        vec![0.0; set.inputs() * h],
+        vec![0.0; h],
+        Some(second),
+        vec![0.0; OUTPUTS * h2],
+        vec![0.0; OUTPUTS],
+    )
+    .unwrap();
+    let bytes = file::write(&largest);
+    assert_eq!(bytes.len(), file::MAX_FILE_LEN);
+    let path = tmp("largest.ncnn");
+    std::fs::write(&path, &bytes).unwrap();
+    assert!(file::load(&path).is_ok());
+    // One byte more: refused as longer than any net file.
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(&path)
+        .unwrap()
+        .set_len(bytes.len() as u64 + 1)
+        .unwrap();
+    let e = file::load(&path).unwrap_err();
+    assert!(e.contains("longer than any net file"), "{e}");
+    let _ = std::fs::remove_file(path);
+    #[cfg(unix)]
+    {
+        let mut s = Session::new();
+        let reply = lines(&mut s, "setoption name EvalFile value /dev/zero");
+        assert_eq!(reply.len(), 1, "{reply:?}");
+        assert!(reply[0].contains("longer than any net file"), "{reply:?}");
+    }
+}

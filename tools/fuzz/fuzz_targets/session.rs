@@ -18,8 +18,8 @@
 //! turn; while a search job is out, every command that needs an idle
 //! engine gets `error busy` and changes nothing.
 //!
-//! Searches are kept small: a `go` runs with at most 3,000 nodes (its
-//! other limits as given, `infinite` dropped), `perft` at most depth 2,
+//! Searches are kept small: a `go` runs with at most 600 nodes (its
+//! other limits as given, `infinite` dropped), `perft` at most depth 1,
 //! `bench` depth 1. `setoption` lines that would allocate a large table
 //! (`Hash` above 32), start many threads (`Threads` above 2) or read files
 //! outside the working folder (a value with `/`, `\` or `..` for
@@ -160,9 +160,9 @@ fn run_job(s: &mut Session, mut job: Box<SearchJob>) {
     match job.task {
         Task::Go => {
             job.limits.infinite = false;
-            job.limits.nodes = Some(job.limits.nodes.unwrap_or(u64::MAX).min(3_000));
+            job.limits.nodes = Some(job.limits.nodes.unwrap_or(u64::MAX).min(600));
         }
-        Task::Perft(d) => job.task = Task::Perft(d.min(2)),
+        Task::Perft(d) => job.task = Task::Perft(d.min(1)),
         Task::Bench(d) => job.task = Task::Bench(d.min(1)),
     }
     let task = job.task;
@@ -217,7 +217,7 @@ fuzz_target!(|data: &[u8]| {
                 );
             }
         }
-        if lines.len() >= 64 {
+        if lines.len() >= 48 {
             break;
         }
     }
