@@ -294,7 +294,10 @@ fn a_net_whose_output_overflows_to_nan_still_evaluates() {
     let bytes = file::write(&net);
     let net = file::read(&bytes).expect("finite weights are a valid file");
     let state = GameState::standard();
-    assert!(net.raw_probabilities(&state).win.is_nan(), "the case is a NaN output");
+    assert!(
+        net.raw_probabilities(&state).win.is_nan(),
+        "the case is a NaN output"
+    );
     let p = net.probabilities(&state);
     assert!(p.is_consistent(), "{p:?}");
     assert_eq!(p.win, 0.0);
@@ -306,7 +309,13 @@ fn a_net_whose_output_overflows_to_nan_still_evaluates() {
     assert!(lines(&mut s, &load).is_empty());
     lines(&mut s, "position startpos moves 3 5");
     let eval = lines(&mut s, "eval");
-    let v: i32 = eval.last().unwrap().strip_prefix("evalok ").unwrap().parse().unwrap();
+    let v: i32 = eval
+        .last()
+        .unwrap()
+        .strip_prefix("evalok ")
+        .unwrap()
+        .parse()
+        .unwrap();
     assert!(-3000 < v && v < 3000 && v % 1000 != 0, "{eval:?}");
     let _ = std::fs::remove_file(path);
 }

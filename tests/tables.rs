@@ -559,13 +559,18 @@ fn headers_of_tables_too_large_to_index_are_refused_at_once() {
         let header = ncbg::tables::read_header(&path);
         assert_eq!(header.is_ok(), name == "nine", "{name}: {header:?}");
         let mut s = ncbg::engine::Session::new();
-        let reply = match s.execute_line(&format!("setoption name Tables value {}", path.display())) {
+        let reply = match s.execute_line(&format!("setoption name Tables value {}", path.display()))
+        {
             ncbg::engine::Reply::Lines(l) => l,
             _ => panic!("setoption started a search"),
         };
         assert_eq!(reply.len(), 1, "{reply:?}");
         assert!(reply[0].starts_with("error bad-value Tables"), "{reply:?}");
-        assert!(start.elapsed().as_secs() < 20, "{name}: {:?}", start.elapsed());
+        assert!(
+            start.elapsed().as_secs() < 20,
+            "{name}: {:?}",
+            start.elapsed()
+        );
         let _ = std::fs::remove_file(path);
     }
 }
