@@ -61,8 +61,14 @@ fn games(records: &[GameRecord], variant: Variant, numbers: NumberRules) {
             continue;
         };
         let moves: Vec<String> = g.moves.iter().take(24).cloned().collect();
-        let Ok(turns) = analyze_game(&mut searcher(), &start, &moves, &limits(), &settings, &thresholds)
-        else {
+        let Ok(turns) = analyze_game(
+            &mut searcher(),
+            &start,
+            &moves,
+            &limits(),
+            &settings,
+            &thresholds,
+        ) else {
             continue;
         };
         for t in &turns {
@@ -75,7 +81,11 @@ fn games(records: &[GameRecord], variant: Variant, numbers: NumberRules) {
             }
             let player = if t.side == "X" { &g.x_name } else { &g.y_name };
             for f in FORMATS {
-                check_output(f, &output::turn_line(f, g.index, player, t), output::GAMES_TSV_HEADER);
+                check_output(
+                    f,
+                    &output::turn_line(f, g.index, player, t),
+                    output::GAMES_TSV_HEADER,
+                );
             }
         }
         let _ = totals(&turns);

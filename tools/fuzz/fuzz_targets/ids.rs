@@ -33,7 +33,11 @@ fuzz_target!(|data: &[u8]| {
     let n = 1 + first % 15;
     if let Ok(pos) = position_id::decode_with(&text, n) {
         let id = position_id::encode(&pos);
-        assert_eq!(position_id::decode_with(&id, n), Ok(pos), "{text:?} -> {id}");
+        assert_eq!(
+            position_id::decode_with(&id, n),
+            Ok(pos),
+            "{text:?} -> {id}"
+        );
         assert_eq!(pos.checkers_per_side(), n);
         assert!(pos.mover().total() <= n && pos.opponent().total() <= n);
     }

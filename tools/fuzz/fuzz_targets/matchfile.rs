@@ -17,7 +17,9 @@ use ncbg::matchfile::{mat, start_state, GameEnd, GameRecord, MatchFile};
 use ncbg::turn::{self, TurnForm};
 
 fn clean(s: &str) -> String {
-    s.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
+    s.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -26,7 +28,13 @@ fuzz_target!(|data: &[u8]| {
     let file = MatchFile::parse(&text);
     assert!(file.complete_len <= text.len());
     let h = &file.header;
-    let _ = (h.names(), h.engine_names(), h.variant(), h.numbers(), h.total_games());
+    let _ = (
+        h.names(),
+        h.engine_names(),
+        h.variant(),
+        h.numbers(),
+        h.total_games(),
+    );
     for g in &file.games {
         let _ = h.start_of(g);
         let line = g.to_line();

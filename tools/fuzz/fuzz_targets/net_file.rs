@@ -48,15 +48,27 @@ fuzz_target!(|data: &[u8]| {
     if mode % 2 == 0 {
         let bytes = b.rest();
         if let Ok(net) = file::read(bytes) {
-            assert_eq!(file::write(&net), bytes, "a net read is not written back the same");
+            assert_eq!(
+                file::write(&net),
+                bytes,
+                "a net read is not written back the same"
+            );
             check_net(net, &states);
         }
         return;
     }
     let two = mode & 2 != 0;
-    let set = if mode & 4 != 0 { FeatureSet::Contact } else { FeatureSet::Board };
+    let set = if mode & 4 != 0 {
+        FeatureSet::Contact
+    } else {
+        FeatureSet::Board
+    };
     let h = 1 + usize::from(b.byte() % 8);
-    let h2 = if two { 1 + usize::from(b.byte() % 4) } else { 0 };
+    let h2 = if two {
+        1 + usize::from(b.byte() % 4)
+    } else {
+        0
+    };
     let last = if two { h2 } else { h };
     let floats = set.inputs() * h + h + h2 * h + h2 + OUTPUTS * last + OUTPUTS;
     // The weights: the input's bytes as f32 bits, cycled; mostly small
@@ -65,7 +77,12 @@ fuzz_target!(|data: &[u8]| {
     let source = b.rest();
     let mut weights = Vec::with_capacity(floats);
     for i in 0..floats {
-        let at = |j: usize| source.get((4 * i + j) % source.len().max(1)).copied().unwrap_or(0);
+        let at = |j: usize| {
+            source
+                .get((4 * i + j) % source.len().max(1))
+                .copied()
+                .unwrap_or(0)
+        };
         let mut bits = [at(0), at(1), at(2), at(3)];
         if !raw {
             bits[3] &= 0xBF; // exponent below 2^1: |w| < 4
@@ -73,7 +90,11 @@ fuzz_target!(|data: &[u8]| {
         weights.push(f32::from_le_bytes(bits));
     }
     let mut bytes = file::MAGIC.to_vec();
-    let version = if two { file::VERSION_TWO_LAYERS } else { file::VERSION };
+    let version = if two {
+        file::VERSION_TWO_LAYERS
+    } else {
+        file::VERSION
+    };
     let mut header = vec![version, set.id(), set.inputs() as u32, h as u32];
     if two {
         header.push(h2 as u32);

@@ -31,14 +31,24 @@ fuzz_target!(|data: &[u8]| {
     let read = parse_play(&text, pos, pair);
     let syntax = check_play_syntax(&text);
     if let Err(PlayError::Syntax(why)) = &syntax {
-        assert!(read.is_err(), "{text:?} reads although its syntax is refused: {why}");
+        assert!(
+            read.is_err(),
+            "{text:?} reads although its syntax is refused: {why}"
+        );
     }
     if let Ok(lp) = read {
-        assert!(syntax.is_ok(), "{text:?} reads but its syntax is refused: {syntax:?}");
-        assert!(legal.contains(&lp), "{text:?} read as a play that is not legal");
+        assert!(
+            syntax.is_ok(),
+            "{text:?} reads but its syntax is refused: {syntax:?}"
+        );
+        assert!(
+            legal.contains(&lp),
+            "{text:?} read as a play that is not legal"
+        );
         for canonical in [format_play(pos, &lp.play), format_play_token(pos, &lp.play)] {
-            let again = parse_play(&canonical, pos, pair)
-                .unwrap_or_else(|e| panic!("canonical {canonical:?} of {text:?} does not read: {e}"));
+            let again = parse_play(&canonical, pos, pair).unwrap_or_else(|e| {
+                panic!("canonical {canonical:?} of {text:?} does not read: {e}")
+            });
             assert_eq!(again.after, lp.after, "{canonical:?} reads as another play");
         }
     }

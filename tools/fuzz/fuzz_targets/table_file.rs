@@ -35,14 +35,22 @@ fuzz_target!(|data: &[u8]| {
         let _ = parse_table(b.rest());
         return;
     }
-    let kind = if mode & 2 != 0 { Kind::Full } else { Kind::Bearoff };
+    let kind = if mode & 2 != 0 {
+        Kind::Full
+    } else {
+        Kind::Bearoff
+    };
     let n = 1 + b.byte() % 3;
     let total = match kind {
         Kind::Full => n,
         Kind::Bearoff => n + b.byte() % 3,
     };
     let spec = Spec {
-        space: Space { kind, max_on_board: n, total },
+        space: Space {
+            kind,
+            max_on_board: n,
+            total,
+        },
         k: 3 + b.byte() % 3,
         credits: b.byte() % 2,
     };
@@ -58,7 +66,12 @@ fuzz_target!(|data: &[u8]| {
     let source = b.rest();
     let entries: Vec<u16> = (0..index.states())
         .map(|i| {
-            let at = |j: usize| source.get((2 * i + j) % source.len().max(1)).copied().unwrap_or(0);
+            let at = |j: usize| {
+                source
+                    .get((2 * i + j) % source.len().max(1))
+                    .copied()
+                    .unwrap_or(0)
+            };
             u16::from_le_bytes([at(0), at(1)])
         })
         .collect();
@@ -76,14 +89,16 @@ fuzz_target!(|data: &[u8]| {
     let sum = entries_checksum(head.as_bytes(), &entries);
     let mut bytes = format!("{head}checksum={sum:016x}\n\n").into_bytes();
     bytes.extend(entries.iter().flat_map(|e| e.to_le_bytes()));
-    let loaded = parse_table(&bytes).unwrap_or_else(|e| panic!("a well-formed table is refused: {e}"));
+    let loaded =
+        parse_table(&bytes).unwrap_or_else(|e| panic!("a well-formed table is refused: {e}"));
     assert_eq!(loaded.spec, spec);
     assert_eq!(loaded.entries, entries);
     assert_eq!(loaded.sweeps, sweeps);
 
     let path = temp_file();
     std::fs::write(&path, &bytes).expect("temp file");
-    let table = Table::open(&path).unwrap_or_else(|e| panic!("a well-formed table is refused: {e}"));
+    let table =
+        Table::open(&path).unwrap_or_else(|e| panic!("a well-formed table is refused: {e}"));
     for p in picks {
         let p = p as usize;
         let Some(pos) = index.board(p % index.boards()) else {

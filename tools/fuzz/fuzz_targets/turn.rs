@@ -28,12 +28,20 @@ fuzz_target!(|data: &[u8]| {
                 assert_eq!(applied, after, "turn::apply and Turn::apply differ");
                 let tok = t.token(&state);
                 assert_eq!(canonical.as_deref(), Ok(tok.as_str()));
-                let again = turn::read(&state, &tok, form)
-                    .unwrap_or_else(|e| panic!("canonical {tok:?} of {token:?} does not read: {e}"));
+                let again = turn::read(&state, &tok, form).unwrap_or_else(|e| {
+                    panic!("canonical {tok:?} of {token:?} does not read: {e}")
+                });
                 assert_eq!(again.after(&state), t.after(&state), "{tok:?}");
-                assert_eq!(again.token(&state), tok, "the canonical token is not canonical");
+                assert_eq!(
+                    again.token(&state),
+                    tok,
+                    "the canonical token is not canonical"
+                );
                 if form == TurnForm::Answer {
-                    assert!(is_legal_turn(&t, &state), "{token:?} read as an illegal turn");
+                    assert!(
+                        is_legal_turn(&t, &state),
+                        "{token:?} read as an illegal turn"
+                    );
                 }
             }
             Err(e) => {
