@@ -101,3 +101,34 @@ proptest! {
         }
     }
 }
+
+/// A full-state ID's bad field is quoted cut to 40 characters and `...`,
+/// as every quoted token is (ncbp.md §6), so that the error for a long
+/// field stays short (the whole field was quoted: a 64 KiB line gave a
+/// 64 KiB error line).
+#[test]
+fn a_long_bad_state_id_field_is_quoted_cut() {
+    let long = "A".repeat(300);
+    let fields = ["4HPwATDgc/ABMA", "Xpick", "x3y5", "d22", "k6", "n15"];
+    let mut s = Session::new();
+    for i in 0..fields.len() {
+        let mut id = fields.to_vec();
+        id[i] = &long;
+        let line = format!("position state {}", id.join(":"));
+        let Reply::Lines(out) = s.execute_line(&line) else {
+            panic!("{line}: no lines");
+        };
+        assert_eq!(out.len(), 1, "{out:?}");
+        assert!(out[0].starts_with("error bad-id "), "{out:?}");
+        assert!(
+            out[0].contains(&format!("'{}...'", "A".repeat(40))),
+            "{out:?}"
+        );
+        assert!(
+            out[0].len() < 200,
+            "field {i}: {} bytes: {}",
+            out[0].len(),
+            out[0]
+        );
+    }
+}

@@ -150,6 +150,15 @@ fn state_changes_are_busy_during_a_search() {
         "move 4:24/20,24/19",
         "perft 1",
         "bench depth 1",
+        // `busy` comes before the arguments are judged: malformed ones too.
+        "setoption name Bogus",
+        "setoption na+me Clear Hash",
+        "position junk",
+        "go nodes x",
+        "choose-number",
+        "move",
+        "perft x",
+        "bench\tdepth",
     ] {
         e.send(cmd);
         let l = next_non_info(&mut e);

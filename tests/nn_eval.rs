@@ -271,3 +271,98 @@ fn eval_answers_are_consistent_in_fuzzed_games() {
         "no raw output broke a bound in {states} states"
     );
 }
+
+/// A net file of finite weights large enough that an output sums to
+/// infinity minus infinity (NaN) is read, and the engine still evaluates
+/// with it: the chances stay consistent (a NaN chance counts as 0) and
+/// `eval` answers a value in range instead of panicking.
+#[test]
+fn a_net_whose_output_overflows_to_nan_still_evaluates() {
+    use ncbg::eval::nn::{FeatureSet, OUTPUTS};
+    let set = FeatureSet::Board;
+    let hidden = 16;
+    // Every hidden unit is 1; output 0 sums +MAX twice in one lane of the
+    // dot product and -MAX twice in another: +inf + -inf.
+    let w1 = vec![0.0; set.inputs() * hidden];
+    let b1 = vec![1.0; hidden];
+    let mut w2 = vec![0.0; OUTPUTS * hidden];
+    for i in [0, 8] {
+        w2[i] = f32::MAX;
+        w2[i + 1] = -f32::MAX;
+    }
+    let net = Network::from_parts(set, hidden, w1, b1, w2, vec![0.0; OUTPUTS]).unwrap();
+    let bytes = file::write(&net);
+    let net = file::read(&bytes).expect("finite weights are a valid file");
+    let state = GameState::standard();
+    assert!(
+        net.raw_probabilities(&state).win.is_nan(),
+        "the case is a NaN output"
+    );
+    let p = net.probabilities(&state);
+    assert!(p.is_consistent(), "{p:?}");
+    assert_eq!(p.win, 0.0);
+
+    let path = tmp("nan.ncnn");
+    std::fs::write(&path, &bytes).unwrap();
+    let mut s = Session::new();
+    let load = format!("setoption name EvalFile value {}", path.display());
+    assert!(lines(&mut s, &load).is_empty());
+    lines(&mut s, "position startpos moves 3 5");
+    let eval = lines(&mut s, "eval");
+    let v: i32 = eval
+        .last()
+        .unwrap()
+        .strip_prefix("evalok ")
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(-3000 < v && v < 3000 && v % 1000 != 0, "{eval:?}");
+    let _ = std::fs::remove_file(path);
+}
+
+/// `EvalFile` reads at most the longest net file there can be (version 2
+/// of the largest shape, which loads): a longer file, or an endless one
+/// such as `/dev/zero`, is refused at once instead of being read until
+/// memory runs out.
+#[test]
+fn eval_file_reads_no_more_than_the_longest_net_file() {
+    use ncbg::eval::nn::{FeatureSet, SecondLayer, OUTPUTS};
+    let (set, h, h2) = (FeatureSet::Contact, file::MAX_HIDDEN, file::MAX_SECOND);
+    let second = SecondLayer {
+        units: h2,
+        w: vec![0.0; h2 * h],
+        b: vec![0.0; h2],
+    };
+    let largest = Network::from_layers(
+        set,
+        h,
+        vec![0.0; set.inputs() * h],
+        vec![0.0; h],
+        Some(second),
+        vec![0.0; OUTPUTS * h2],
+        vec![0.0; OUTPUTS],
+    )
+    .unwrap();
+    let bytes = file::write(&largest);
+    assert_eq!(bytes.len(), file::MAX_FILE_LEN);
+    let path = tmp("largest.ncnn");
+    std::fs::write(&path, &bytes).unwrap();
+    assert!(file::load(&path).is_ok());
+    // One byte more: refused as longer than any net file.
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(&path)
+        .unwrap()
+        .set_len(bytes.len() as u64 + 1)
+        .unwrap();
+    let e = file::load(&path).unwrap_err();
+    assert!(e.contains("longer than any net file"), "{e}");
+    let _ = std::fs::remove_file(path);
+    #[cfg(unix)]
+    {
+        let mut s = Session::new();
+        let reply = lines(&mut s, "setoption name EvalFile value /dev/zero");
+        assert_eq!(reply.len(), 1, "{reply:?}");
+        assert!(reply[0].contains("longer than any net file"), "{reply:?}");
+    }
+}

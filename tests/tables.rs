@@ -528,6 +528,53 @@ fn an_interrupted_solve_resumes_to_the_same_table() {
     }
 }
 
+/// A header naming a table far too large to index (every board of 15
+/// checkers a side, of 9) is refused from its sizes, at once: the reader
+/// no longer lists the side configurations of the table it names before
+/// the file is checked (for 15 checkers that panicked, for 9 it ran for
+/// minutes and gigabytes). Through every reader: the bytes, the header
+/// alone, a mapped file and the engine's `Tables` option.
+#[test]
+fn headers_of_tables_too_large_to_index_are_refused_at_once() {
+    let head = |n: u8, boards: u64, states: u64| {
+        format!(
+            "NCBG-TABLE 2\nkind=full\nn={n}\ntotal={n}\nk=6\ncredits=2\nboards={boards}\nnumber-states=324\nentries={states}\nentry=u16le\nsweeps=1\n"
+        )
+    };
+    // 15 checkers: C(40, 25) side configurations, past what is counted.
+    let fifteen = format!("{}checksum=0\n\n", head(15, 1, 324));
+    // 9 checkers: C(34, 25) = 52,451,256 configurations a side; the sizes
+    // and the checksum are right, the entries are missing.
+    let sides: u64 = 52_451_256;
+    let nine_head = head(9, sides * sides, sides * sides * 324);
+    let sum = file::checksum(&[nine_head.as_bytes()]);
+    let nine = format!("{nine_head}checksum={sum:016x}\n\n");
+    for (name, text, why) in [("fifteen", &fifteen, "too large"), ("nine", &nine, "cut")] {
+        let start = std::time::Instant::now();
+        let e = file::parse_table(text.as_bytes()).unwrap_err();
+        assert!(e.contains(why), "{name}: {e}");
+        let path = temp(name);
+        std::fs::write(&path, text).unwrap();
+        assert!(Table::open(&path).is_err(), "{name}");
+        let header = ncbg::tables::read_header(&path);
+        assert_eq!(header.is_ok(), name == "nine", "{name}: {header:?}");
+        let mut s = ncbg::engine::Session::new();
+        let reply = match s.execute_line(&format!("setoption name Tables value {}", path.display()))
+        {
+            ncbg::engine::Reply::Lines(l) => l,
+            _ => panic!("setoption started a search"),
+        };
+        assert_eq!(reply.len(), 1, "{reply:?}");
+        assert!(reply[0].starts_with("error bad-value Tables"), "{reply:?}");
+        assert!(
+            start.elapsed().as_secs() < 20,
+            "{name}: {:?}",
+            start.elapsed()
+        );
+        let _ = std::fs::remove_file(path);
+    }
+}
+
 /// Files of format version 1 (turns counted as sweeps) are refused with
 /// the reason and what to do.
 #[test]

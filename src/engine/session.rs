@@ -8,7 +8,7 @@
 //! commands that would change the game, the options or the table are refused
 //! with `error busy`.
 
-use super::command::{parse_command, Command, GoCommand};
+use super::command::{parse_command, Command, GoCommand, IDLE_ONLY};
 use super::display;
 use super::error::{quote, EngineError, ErrorCode};
 use super::options::{EvalKind, OptionEffect, Options};
@@ -167,21 +167,19 @@ impl Session {
         match parse_command(line) {
             Ok(Some(cmd)) => self.execute(cmd),
             Ok(None) => Reply::Lines(Vec::new()),
-            Err(e) => e.into(),
+            // A command not allowed while searching is `busy` before its
+            // arguments are judged, malformed ones too (ncbp.md §6).
+            Err(e) => match line.split([' ', '\t']).find(|w| !w.is_empty()) {
+                Some(name) if self.is_busy() && IDLE_ONLY.contains(&name) => busy(name).into(),
+                _ => e.into(),
+            },
         }
     }
 
     /// Executes one command.
     pub fn execute(&mut self, cmd: Command) -> Reply {
         if cmd.needs_idle() && self.is_busy() {
-            return EngineError::new(
-                ErrorCode::Busy,
-                format!(
-                    "{} is not allowed while searching: send stop first",
-                    cmd.name()
-                ),
-            )
-            .into();
+            return busy(cmd.name()).into();
         }
         match self.run(cmd) {
             Ok(reply) => reply,
@@ -345,6 +343,14 @@ impl Session {
             tbhits: !self.tables.is_empty(),
         })))
     }
+}
+
+/// The `busy` error of command `name`.
+fn busy(name: &str) -> EngineError {
+    EngineError::new(
+        ErrorCode::Busy,
+        format!("{name} is not allowed while searching: send stop first"),
+    )
 }
 
 /// Reads a net file for `EvalFile`; the error names the file and the reason.

@@ -30,6 +30,7 @@
 use super::position_id;
 use crate::board::MAX_CHECKERS;
 use crate::game::{GameState, Phase};
+use crate::notation::cut;
 use crate::numbers::{Numbers, Side};
 use std::fmt;
 
@@ -90,10 +91,10 @@ pub fn decode(id: &str) -> Result<GameState, StateIdError> {
             .strip_prefix('n')
             .and_then(|n| n.parse::<u8>().ok())
             .filter(|n| (1..=MAX_CHECKERS).contains(n))
-            .ok_or_else(|| error(format!("'{f}' is not a checker count like n3")))?,
+            .ok_or_else(|| error(format!("'{}' is not a checker count like n3", cut(f))))?,
     };
     let position = position_id::decode_with(fields[0], checkers)
-        .map_err(|e| error(format!("bad Position ID '{}': {e}", fields[0])))?;
+        .map_err(|e| error(format!("bad Position ID '{}': {e}", cut(fields[0]))))?;
 
     let (to_move, phase) = {
         let f = fields[1];
@@ -108,7 +109,8 @@ pub fn decode(id: &str) -> Result<GameState, StateIdError> {
             (Some(s), Some(p)) => (s, p),
             _ => {
                 return Err(error(format!(
-                    "'{f}' is not a side and phase like Xpick or Yplay"
+                    "'{}' is not a side and phase like Xpick or Yplay",
+                    cut(f)
                 )))
             }
         }
@@ -125,7 +127,7 @@ pub fn decode(id: &str) -> Result<GameState, StateIdError> {
     if nums.len() != 4 || nums[0] != 'x' || nums[2] != 'y' {
         return Err(error(format!(
             "'{}' is not the numbers like x3y5 or x-y-",
-            fields[2]
+            cut(fields[2])
         )));
     }
     let current = [number(nums[1])?, number(nums[3])?];
@@ -134,7 +136,7 @@ pub fn decode(id: &str) -> Result<GameState, StateIdError> {
     if credits.len() != 3 || credits[0] != 'd' || !credits[1..].iter().all(char::is_ascii_digit) {
         return Err(error(format!(
             "'{}' is not the doublet credits like d22",
-            fields[3]
+            cut(fields[3])
         )));
     }
     let credits = [credits[1] as u8 - b'0', credits[2] as u8 - b'0'];
@@ -142,7 +144,12 @@ pub fn decode(id: &str) -> Result<GameState, StateIdError> {
     let k = fields[4]
         .strip_prefix('k')
         .and_then(|k| k.parse::<u8>().ok())
-        .ok_or_else(|| error(format!("'{}' is not an alphabet size like k6", fields[4])))?;
+        .ok_or_else(|| {
+            error(format!(
+                "'{}' is not an alphabet size like k6",
+                cut(fields[4])
+            ))
+        })?;
 
     GameState::new(
         position,

@@ -193,6 +193,26 @@ impl StateIndex {
         }
     }
 
+    /// The sizes of a table of `space`, `k` and `credits`, counted without
+    /// listing its side configurations (as [`StateIndex::new`] does):
+    /// (boards, number states), or `None` when its entries would not fit in
+    /// memory (every board of 15 checkers a side, of 14, ...). For a
+    /// header that names a table before the table is trusted.
+    pub fn sizes(space: Space, k: u8, credits: u8) -> Option<(usize, usize)> {
+        let n = usize::from(space.max_on_board);
+        let slots = space.slots().len();
+        // `binom` is 0 past its table: far more configurations than fit.
+        let sides = usize::try_from(binom(n + slots, slots))
+            .ok()
+            .filter(|&s| s > 0)?;
+        let boards = sides.checked_mul(sides)?;
+        let c = usize::from(credits) + 1;
+        let number_states = usize::from(k) * usize::from(k) * c * c;
+        // Two bytes an entry.
+        boards.checked_mul(number_states)?.checked_mul(2)?;
+        Some((boards, number_states))
+    }
+
     /// Board indices (valid or not).
     pub fn boards(&self) -> usize {
         self.sides.len() * self.sides.len()

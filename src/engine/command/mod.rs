@@ -67,6 +67,21 @@ pub enum Command {
     Quit,
 }
 
+/// The names of the commands [`Command::needs_idle`] holds for: a line
+/// that starts with one of them is refused with `busy` while a search
+/// runs, even when the rest of it is malformed (ncbp.md §6: `busy` comes
+/// before the arguments are judged).
+pub const IDLE_ONLY: [&str; 8] = [
+    "setoption",
+    "newgame",
+    "position",
+    "choose-number",
+    "move",
+    "go",
+    "perft",
+    "bench",
+];
+
 impl Command {
     /// True for the commands that are refused with `busy` while a search runs.
     pub fn needs_idle(&self) -> bool {

@@ -24,6 +24,18 @@ pub const MAX_HIDDEN: usize = 512;
 pub const MAX_SECOND: usize = 128;
 const HEADER: usize = 8 + 5 * 4;
 const HEADER_TWO_LAYERS: usize = 8 + 6 * 4;
+/// The longest net file: version 2 of the largest shape (the contact
+/// inputs, [`MAX_HIDDEN`] and [`MAX_SECOND`] units). [`load`] reads no
+/// more than this and one byte, so that a path to an endless file
+/// (`/dev/zero`) is refused, not read until memory runs out.
+pub const MAX_FILE_LEN: usize = HEADER_TWO_LAYERS
+    + 4 * (FeatureSet::Contact.inputs() * MAX_HIDDEN
+        + MAX_HIDDEN
+        + MAX_SECOND * MAX_HIDDEN
+        + MAX_SECOND
+        + OUTPUTS * MAX_SECOND
+        + OUTPUTS)
+    + 8;
 
 /// Why bytes are not a net this engine can use.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,7 +127,16 @@ fn u32_at(bytes: &[u8], at: usize) -> u32 {
 /// Reads the net file at `path`. The error is the reason alone (the file
 /// cannot be read, or [`read`]'s error); callers name the file their way.
 pub fn load(path: &std::path::Path) -> Result<Network, String> {
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_FILE_LEN as u64 + 1).read_to_end(&mut bytes))
+        .map_err(|e| e.to_string())?;
+    if bytes.len() > MAX_FILE_LEN {
+        return Err(format!(
+            "longer than any net file (at most {MAX_FILE_LEN} bytes)"
+        ));
+    }
     read(&bytes).map_err(|e| e.to_string())
 }
 

@@ -47,16 +47,21 @@ impl Probabilities {
     /// GUI all read them through [`Network::probabilities`](super::Network::probabilities)): each chance
     /// is cut to `0..=1`, a gammon chance to its side's win chance
     /// (`lose-gammon` to `1 - win`), a backgammon chance to its gammon chance.
+    /// A NaN chance (a net file whose finite weights overflow to infinity
+    /// and beyond) counts as 0.
     pub fn consistent(self) -> Probabilities {
-        let win = self.win.clamp(0.0, 1.0);
-        let win_gammon = self.win_gammon.clamp(0.0, win);
-        let lose_gammon = self.lose_gammon.clamp(0.0, 1.0 - win);
+        // `max` then `min` rather than `clamp`: they turn NaN into a bound,
+        // where `clamp` keeps it (and panics on a NaN bound).
+        let cut = |p: f32, hi: f32| p.max(0.0).min(hi);
+        let win = cut(self.win, 1.0);
+        let win_gammon = cut(self.win_gammon, win);
+        let lose_gammon = cut(self.lose_gammon, 1.0 - win);
         Probabilities {
             win,
             win_gammon,
-            win_backgammon: self.win_backgammon.clamp(0.0, win_gammon),
+            win_backgammon: cut(self.win_backgammon, win_gammon),
             lose_gammon,
-            lose_backgammon: self.lose_backgammon.clamp(0.0, lose_gammon),
+            lose_backgammon: cut(self.lose_backgammon, lose_gammon),
         }
     }
 

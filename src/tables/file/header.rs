@@ -29,14 +29,17 @@ pub struct Header {
     pub checksum: u64,
 }
 
-/// The header lines before the checksum line.
-pub(super) fn header_text(spec: &Spec, entries: usize, sweeps: u32) -> String {
-    let index = StateIndex::new(spec.space, spec.k, spec.credits);
+/// The header lines before the checksum line (`sizes`: the boards and
+/// number states of [`StateIndex::sizes`]).
+pub(super) fn header_text(
+    spec: &Spec,
+    (boards, number_states): (usize, usize),
+    entries: usize,
+    sweeps: u32,
+) -> String {
     format!(
-        "{MAGIC}\n{}boards={}\nnumber-states={}\nentries={entries}\nentry=u16le\nsweeps={sweeps}\n",
+        "{MAGIC}\n{}boards={boards}\nnumber-states={number_states}\nentries={entries}\nentry=u16le\nsweeps={sweeps}\n",
         spec_lines(spec),
-        index.boards(),
-        index.number_states(),
     )
 }
 
@@ -162,19 +165,23 @@ pub(super) fn parse_header(bytes: &[u8]) -> Result<(Header, usize, String), Stri
     let entries = fields.num("entries")? as usize;
     let sweeps =
         u32::try_from(fields.num("sweeps")?).map_err(|_| "header 'sweeps' out of range")?;
-    let index = StateIndex::new(spec.space, spec.k, spec.credits);
-    if entries != index.states()
-        || fields.num("boards")? as usize != index.boards()
-        || fields.num("number-states")? as usize != index.number_states()
+    // Counted, not listed: a header may name a table far too large to
+    // index (every board of 15 checkers a side), which no file can hold.
+    let sizes = StateIndex::sizes(spec.space, spec.k, spec.credits)
+        .ok_or_else(|| format!("a {spec} table is too large to read"))?;
+    let (boards, number_states) = sizes;
+    if entries != boards * number_states
+        || fields.num("boards")? as usize != boards
+        || fields.num("number-states")? as usize != number_states
     {
         return Err(format!(
             "the header's sizes do not fit a {spec} table ({} states)",
-            index.states()
+            boards * number_states
         ));
     }
     let want =
         u64::from_str_radix(fields.get("checksum")?, 16).map_err(|_| "bad checksum field")?;
-    let expected_head = header_text(&spec, entries, sweeps);
+    let expected_head = header_text(&spec, sizes, entries, sweeps);
     if head != format!("{expected_head}checksum={want:016x}\n") {
         return Err("the checksum does not match: the file is corrupted".into());
     }

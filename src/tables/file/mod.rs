@@ -36,7 +36,8 @@ pub struct Loaded {
 /// Writes a solved table to `path` (through a temporary file beside it,
 /// renamed when complete: a reader never sees half a table).
 pub fn write_table(solved: &Solved, path: &Path) -> Result<(), String> {
-    let head = header_text(&solved.spec, solved.entries.len(), solved.sweeps);
+    let sizes = (solved.index.boards(), solved.index.number_states());
+    let head = header_text(&solved.spec, sizes, solved.entries.len(), solved.sweeps);
     let sum = entries_checksum(head.as_bytes(), &solved.entries);
     let fail = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
     let tmp = temp_beside(path);
