@@ -67,7 +67,7 @@ pub enum Command {
     Quit,
 }
 
-/// The names of the commands [`Command::needs_idle`] holds for: a line
+/// The names of the commands refused while a search runs ([`Command::needs_idle`]): a line
 /// that starts with one of them is refused with `busy` while a search
 /// runs, even when the rest of it is malformed (ncbp.md §6: `busy` comes
 /// before the arguments are judged).
@@ -83,19 +83,11 @@ pub const IDLE_ONLY: [&str; 8] = [
 ];
 
 impl Command {
-    /// True for the commands that are refused with `busy` while a search runs.
+    /// True for the commands that are refused with `busy` while a search runs:
+    /// those named in [`IDLE_ONLY`], the one list that the check of a
+    /// malformed line reads too.
     pub fn needs_idle(&self) -> bool {
-        matches!(
-            self,
-            Command::SetOption { .. }
-                | Command::NewGame
-                | Command::Position(_)
-                | Command::ChooseNumber(_)
-                | Command::Move(_)
-                | Command::Go(_)
-                | Command::Perft(_)
-                | Command::Bench { .. }
-        )
+        IDLE_ONLY.contains(&self.name())
     }
 
     /// The command's name, for messages.
