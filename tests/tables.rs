@@ -528,6 +528,50 @@ fn an_interrupted_solve_resumes_to_the_same_table() {
     }
 }
 
+/// A checkpoint is read only when the file holds the entries its header
+/// names: a header naming a large table (15 checkers borne off, k 9, 9
+/// credits: some 10^13 entries) over a short file is refused as cut short,
+/// at once, where the reader took memory for every entry first; a real
+/// checkpoint cut by one byte is refused the same way.
+#[test]
+fn a_checkpoint_shorter_than_its_header_names_is_refused() {
+    let space = Space::bearoff(15, 15);
+    let (boards, states) = StateIndex::sizes(space, 9, 9).unwrap();
+    let head = format!(
+        "{}\nkind=bearoff\nn=15\ntotal=15\nk=9\ncredits=9\nphase=values\nvalue-sweeps=1\nturn-sweeps=0\nentries={}\nchecksum=0\n\n",
+        file::CHECKPOINT_MAGIC,
+        boards * states
+    );
+    let big = temp("big.ckpt");
+    std::fs::write(&big, format!("{head}\u{1}\u{2}")).unwrap();
+    let e = file::read_checkpoint(&big).unwrap_err();
+    assert!(e.contains("cut short"), "{e}");
+    let _ = std::fs::remove_file(big);
+
+    let spec = Spec {
+        space: Space::full(1),
+        k: 3,
+        credits: 0,
+    };
+    let whole = solve(spec, 1, &|_| {}).unwrap();
+    let c = file::Checkpoint {
+        spec,
+        phase: file::Phase::Done,
+        value_sweeps: whole.value_sweeps,
+        turn_sweeps: 0,
+        entries: whole.entries.clone(),
+        version: 2,
+    };
+    let path = temp("cut.ckpt");
+    file::write_checkpoint(&c, &path, u16::MAX).unwrap();
+    assert_eq!(file::read_checkpoint(&path).unwrap().entries, whole.entries);
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
+    let e = file::read_checkpoint(&path).unwrap_err();
+    assert!(e.contains("cut short"), "{e}");
+    let _ = std::fs::remove_file(path);
+}
+
 /// A header naming a table far too large to index (every board of 15
 /// checkers a side, of 9) is refused from its sizes, at once: the reader
 /// no longer lists the side configurations of the table it names before

@@ -134,6 +134,21 @@ pub fn read_checkpoint(path: &Path) -> Result<Checkpoint, String> {
     }
     let want = u64::from_str_radix(fields.get("checksum").map_err(at)?, 16)
         .map_err(|_| at("bad checksum".into()))?;
+    // The file's length before its entries are read: a header that names a
+    // large table over a short file is refused before memory is taken for
+    // the entries it names (terabytes, for the largest a header can name).
+    let len = input
+        .get_ref()
+        .metadata()
+        .map_err(|e| at(e.to_string()))?
+        .len();
+    let body = len.saturating_sub(head.len() as u64 + 1);
+    let named = count as u64 * 2;
+    if body < named {
+        return Err(at(format!(
+            "cut short: {body} bytes of entries, its header names {named}"
+        )));
+    }
     let entries = read_entries(&mut input, count).map_err(|e| at(format!("cut short: {e}")))?;
     let c = Checkpoint {
         spec,
