@@ -154,8 +154,8 @@ fn another_net_gives_its_own_values_and_a_bad_one_is_refused() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("Cargo.toml"));
 }
 
-/// `ncbg analyze` on `input` from stdin: exit status, stdout, stderr.
-fn analyze_status(args: &[&str], input: &str) -> (bool, String, String) {
+/// `ncbg analyze` on `input` from stdin: the finished process.
+fn analyze_output(args: &[&str], input: &str) -> std::process::Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ncbg"))
         .arg("analyze")
         .args(args)
@@ -170,7 +170,12 @@ fn analyze_status(args: &[&str], input: &str) -> (bool, String, String) {
         .unwrap()
         .write_all(input.as_bytes())
         .unwrap();
-    let out = child.wait_with_output().unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// `ncbg analyze` on `input` from stdin: exit status, stdout, stderr.
+fn analyze_status(args: &[&str], input: &str) -> (bool, String, String) {
+    let out = analyze_output(args, input);
     (
         out.status.success(),
         String::from_utf8(out.stdout).unwrap(),
@@ -247,20 +252,7 @@ fn input_that_is_no_list_of_ids_is_one_error() {
 #[test]
 fn an_empty_input_is_an_error() {
     for text in ["", "\n\n", "# nothing here\n"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ncbg"))
-            .args(["analyze", "--depth", "1"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("ncbg runs");
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(text.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
+        let out = analyze_output(&["--depth", "1"], text);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{text:?}: {err}");
         assert!(out.stdout.is_empty());
