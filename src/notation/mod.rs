@@ -7,5 +7,5 @@ mod written;
 
 pub use format::{format_play, format_play_token, NO_MOVE};
 pub use parse::{check_play_syntax, parse_among, parse_play};
-pub(crate) use written::cut;
 pub use written::PlayError;
+pub(crate) use written::{cut, cut_to};

@@ -226,10 +226,13 @@ pub(super) fn is_no_move(text: &str) -> bool {
 
 /// User text quoted in a message: at most 40 characters, cut with `...`.
 pub(crate) fn cut(text: &str) -> String {
-    const MAX: usize = 40;
-    if text.chars().count() <= MAX {
-        text.to_string()
-    } else {
-        format!("{}...", text.chars().take(MAX).collect::<String>())
+    cut_to(text, 40)
+}
+
+/// `text` cut to `max` characters, `...` added when it was longer.
+pub(crate) fn cut_to(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_string(),
     }
 }

@@ -14,6 +14,7 @@ use crate::ids::state_id;
 use crate::matchfile::Opening;
 use crate::matchfile::{ForfeitReason, GameEnd, GameRecord};
 use crate::ncbp_client::reply::bestmove_token;
+use crate::notation::cut_to;
 use crate::numbers::Side;
 use std::time::Instant;
 
@@ -36,23 +37,15 @@ pub const QUOTED: usize = 40;
 /// added), so an engine's megabytes never reach the match file.
 pub const MAX_DETAIL: usize = 300;
 
-/// `text` cut to `max` characters, `...` added when it was longer.
-fn cut(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        Some((end, _)) => format!("{}...", &text[..end]),
-        None => text.to_string(),
-    }
-}
-
 /// A detail cut to [`MAX_DETAIL`] characters.
 pub(crate) fn cut_detail(detail: &str) -> String {
-    cut(detail, MAX_DETAIL)
+    cut_to(detail, MAX_DETAIL)
 }
 
 /// An engine's text (a line, a token) as a detail quotes it: in single
 /// quotes, cut to [`QUOTED`] characters (as NCBP's error messages quote).
 pub(crate) fn quoted(text: &str) -> String {
-    format!("'{}'", cut(text, QUOTED))
+    format!("'{}'", cut_to(text, QUOTED))
 }
 
 /// What the judge needs to play one game.
