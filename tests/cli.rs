@@ -97,7 +97,15 @@ fn a_closed_stdout_ends_every_subcommand_quietly() {
         (vec!["tables", "probe", table, &bearoff], ""),
         (vec!["tables", "probe", "--json", table, &bearoff], ""),
         (
-            vec!["tables", "build", "--checkers", "1", "--out", table],
+            vec![
+                "tables",
+                "build",
+                "--checkers",
+                "1",
+                "--overwrite",
+                "--out",
+                table,
+            ],
             "",
         ),
         // The engine itself, answering `bench` and `d`.

@@ -21,6 +21,12 @@
 //!   states, through the rules' own turn generator;
 //! - [`probe`]: a loaded table answering the value of a [`GameState`] and
 //!   its optimal choices;
+//! - [`build`]: what a build checks before it starts (an output file
+//!   already there, a leftover checkpoint, the size), every problem at once;
+//! - [`size`]: a build's sizes and memory counted before it starts, and
+//!   its refusals (a space past the solver's indices, or the memory);
+//! - [`naming`]: a state named on the command line, as an ID or a start
+//!   and turns (`ncbg tables probe`);
 //! - [`folder`]: folders of table files (the engine option `TablesPath`,
 //!   `ncbg tables list`): the tables in them, described in words.
 //!
@@ -28,11 +34,14 @@
 //!
 //! [`GameState`]: crate::game::GameState
 
+pub mod build;
 pub mod file;
 pub mod folder;
 pub mod index;
 pub mod moves;
+pub mod naming;
 pub mod probe;
+pub mod size;
 pub mod solve;
 pub mod verify;
 

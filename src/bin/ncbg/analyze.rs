@@ -116,7 +116,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
         // Lines that look like games but do not read as one are reported.
         for (i, line) in text.lines().enumerate() {
             if line.starts_with("game\t") && GameRecord::parse_line(line).is_none() {
-                eprintln!("ncbg analyze: line {}: not a complete game record", i + 1);
+                errln!("ncbg analyze: line {}: not a complete game record", i + 1);
             }
         }
         games(&search, &file.games, variant, numbers, &thresholds)
@@ -198,7 +198,7 @@ fn positions(search: &Search, text: &str) -> Result<(), String> {
     for item in read {
         match item {
             Ok(item) => items.push(item),
-            Err(e) => eprintln!("ncbg analyze: {e}"),
+            Err(e) => errln!("ncbg analyze: {e}"),
         }
     }
     let bar = progress(items.len());
@@ -220,7 +220,7 @@ fn positions(search: &Search, text: &str) -> Result<(), String> {
             Ok(report) => output::position_lines(args.format.out(), *line, &report)
                 .iter()
                 .for_each(|l| outln!("{l}")),
-            Err(e) => eprintln!("ncbg analyze: line {line}: {e}"),
+            Err(e) => errln!("ncbg analyze: line {line}: {e}"),
         }
     }
     Ok(())
@@ -266,7 +266,7 @@ fn games(
         let turns = match result {
             Ok(t) => t,
             Err(e) => {
-                eprintln!("ncbg analyze: game {}: {e}", game.index);
+                errln!("ncbg analyze: game {}: {e}", game.index);
                 continue;
             }
         };

@@ -119,7 +119,7 @@ pub fn run() -> Result<(), String> {
     // stderr, so that stdout stays protocol lines (a GUI's pipe is no
     // terminal and gets nothing).
     if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
-        eprintln!("ncbg {}: an NCBP engine (protocol/ncbp.md); type `ncbp` to start, `quit` to end, `ncbg --help` for the command-line tools", env!("CARGO_PKG_VERSION"));
+        errln!("ncbg {}: an NCBP engine (protocol/ncbp.md); type `ncbp` to start, `quit` to end, `ncbg --help` for the command-line tools", env!("CARGO_PKG_VERSION"));
     }
     let (events_tx, events) = unbounded::<Event>();
     let (jobs_tx, jobs) = unbounded::<Box<SearchJob>>();

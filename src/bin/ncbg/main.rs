@@ -19,6 +19,16 @@ macro_rules! outln {
     };
 }
 
+/// `eprintln!` for progress and logs: a line to stderr; a closed stderr
+/// (`ncbg tables build ... 2>&1 | head -1`) is ignored, so that progress
+/// output never ends the work.
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod analyze;
 mod engine_loop;
 mod tables;
@@ -134,7 +144,10 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("ncbg: {e}");
+            // One line a problem (a command may report several).
+            for line in e.lines() {
+                errln!("ncbg: {line}");
+            }
             ExitCode::from(2)
         }
     }

@@ -4,9 +4,12 @@
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use ncbg::ids::state_id;
+use ncbg::tables::build::{check_build, checkpoint_path, BuildRequest};
 use ncbg::tables::folder::{list_folder, Content, FolderFile};
+use ncbg::tables::naming::state_from_words;
+use ncbg::tables::size::{gigabytes, machine_memory};
 use ncbg::tables::{
-    describe, estimate, solve_resumable, write_table, Kind, Options, Progress, Space, Spec, Table,
+    describe, solve_resumable, write_table, Kind, Options, Progress, Space, Spec, Table,
 };
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -83,9 +86,14 @@ struct BuildArgs {
     /// Threads.
     #[arg(long, default_value_t = 1)]
     jobs: usize,
-    /// Build even when the memory estimate exceeds this machine's memory.
+    /// Build even when the memory estimate exceeds this machine's memory
+    /// (a space past the solver's indices is refused all the same).
     #[arg(long)]
     force: bool,
+    /// Replace `--out` when it exists (without it, an existing file is
+    /// an error and stays as it is).
+    #[arg(long)]
+    overwrite: bool,
     /// Go on from the checkpoint of an interrupted build (`OUT.ckpt`),
     /// to the same table an uninterrupted build writes; without a
     /// checkpoint, start afresh.
@@ -104,8 +112,15 @@ struct BuildArgs {
 struct ProbeArgs {
     /// The table file.
     file: PathBuf,
-    /// A full-state ID.
-    state: String,
+    /// The state: a full-state ID, or a start and turns as NCBP's
+    /// `position` takes them: `startpos moves 3 2 1:23/21,22/21` (the
+    /// table's game), `state <ID> moves ...`.
+    #[arg(required = true, num_args = 1..)]
+    state: Vec<String>,
+    /// Every choice, not only the best, each with its value, turns and
+    /// the full-state ID it leads to (to walk the game from there).
+    #[arg(long)]
+    choices: bool,
     /// One JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -132,41 +147,32 @@ fn build(args: &BuildArgs) -> Result<(), String> {
         k: args.k,
         credits: args.credits,
     };
-    spec.check()?;
-    // What can fail before the solve fails before it.
-    check_writable(&args.out)?;
-    let need = estimate(spec)?;
-    let gb = |b: u64| b as f64 / 1e9;
-    let memory = machine_memory();
-    eprintln!(
-        "tables: {spec}: {} states, {} boards; estimated peak memory {:.1} GB{}",
-        need.states,
-        need.boards,
-        gb(need.bytes),
-        memory.map_or(String::new(), |m| format!(
-            " (this machine: {:.1} GB)",
-            gb(m)
-        ))
-    );
-    if let Some(m) = memory {
-        if need.bytes > m && !args.force {
-            return Err(format!(
-                "the solve needs about {:.1} GB, more than this machine's {:.1} GB of memory; --force builds anyway",
-                gb(need.bytes),
-                gb(m)
-            ));
-        }
-    }
     if !(args.checkpoint_minutes >= 0.0 && args.checkpoint_minutes.is_finite()) {
         return Err("--checkpoint-minutes must be 0 or more".into());
     }
+    // Everything that can fail before the solve fails before it, from
+    // counts: no memory is taken for a build that is refused.
+    let memory = machine_memory();
+    let size = check_build(&BuildRequest {
+        spec,
+        out: &args.out,
+        overwrite: args.overwrite,
+        resume: args.resume,
+        force: args.force,
+        memory,
+    })
+    .map_err(|problems| problems.join("\n"))?;
+    errln!(
+        "tables: {spec}: {} states, {} boards; estimated peak memory {}{}",
+        size.states,
+        size.boards,
+        gigabytes(size.bytes),
+        memory.map_or(String::new(), |m| format!(
+            " (this machine: {})",
+            gigabytes(m.into())
+        ))
+    );
     let checkpoint = checkpoint_path(&args.out);
-    if checkpoint.exists() && !args.resume {
-        return Err(format!(
-            "{} holds an interrupted build: --resume goes on from it (or remove it to start afresh)",
-            checkpoint.display()
-        ));
-    }
     let options = Options {
         jobs: args.jobs,
         checkpoint: Some(checkpoint.clone()),
@@ -207,39 +213,6 @@ fn build(args: &BuildArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// Where a build of `out` keeps its checkpoint: `out` with `.ckpt` added.
-fn checkpoint_path(out: &Path) -> PathBuf {
-    let mut name = out.as_os_str().to_owned();
-    name.push(".ckpt");
-    name.into()
-}
-
-/// Fails at once, with the system's reason, when `path` cannot be written
-/// (a missing folder, no permission); leaves an existing file as it is and
-/// no new one behind.
-fn check_writable(path: &Path) -> Result<(), String> {
-    let existed = path.exists();
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(path)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    if !existed {
-        let _ = std::fs::remove_file(path);
-    }
-    Ok(())
-}
-
-/// The machine's memory in bytes (`MemTotal` of `/proc/meminfo`), where
-/// the system says.
-fn machine_memory() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
-}
-
 /// The solve's progress on stderr: its lines, and a bar with an ETA for the
 /// graph and for each sweep (drawn only when stderr is a terminal, as
 /// `ncbg analyze` does).
@@ -259,8 +232,8 @@ impl Bars {
 impl Progress for Bars {
     fn line(&self, text: &str) {
         match &*self.bar.lock().expect("no panics while held") {
-            Some(bar) => bar.suspend(|| eprintln!("tables: {text}")),
-            None => eprintln!("tables: {text}"),
+            Some(bar) => bar.suspend(|| errln!("tables: {text}")),
+            None => errln!("tables: {text}"),
         }
     }
 
@@ -343,14 +316,30 @@ fn verify(args: &VerifyArgs) -> Result<(), String> {
 }
 
 fn probe(args: &ProbeArgs) -> Result<(), String> {
-    let state = state_id::decode(args.state.trim()).map_err(|e| format!("bad state ID: {e}"))?;
-    let table = Table::open(&args.file)?;
-    let exact = table.probe(&state)?;
-    let choices = table.choices(&state)?;
-    let best: Vec<_> = choices
-        .iter()
-        .filter(|c| c.exact.value == exact.value)
-        .collect();
+    // Every problem is reported, not only the first: a file that cannot
+    // be read and a state that cannot be named.
+    let table = Table::open(&args.file);
+    let state = state_from_words(&args.state, table.as_ref().ok().map(Table::spec));
+    let (table, state) = match (table, state) {
+        (Ok(table), Ok(state)) => (table, state),
+        (table, state) => {
+            let mut problems: Vec<String> = table.err().into_iter().collect();
+            // `startpos` without a table is the file's problem, said already.
+            if let Err(e) = state {
+                if !(problems.len() == 1 && args.state.first().is_some_and(|w| w == "startpos")) {
+                    problems.push(e);
+                }
+            }
+            return Err(problems.join("\n"));
+        }
+    };
+    let id = state_id::encode(&state);
+    let exact = table
+        .probe(&state)
+        .map_err(|e| format!("state {id}: {e}"))?;
+    let choices = table
+        .choices(&state)
+        .map_err(|e| format!("state {id}: {e}"))?;
     if args.json {
         let list: Vec<serde_json::Value> = choices
             .iter()
@@ -360,21 +349,37 @@ fn probe(args: &ProbeArgs) -> Result<(), String> {
                     "value": c.exact.value.points(),
                     "turns": c.exact.rank,
                     "optimal": c.exact.value == exact.value,
+                    "state": state_id::encode(&c.turn.after(&state)),
                 })
             })
             .collect();
         let out = serde_json::json!({
-            "state": state_id::encode(&state),
+            "state": id,
             "value": exact.value.points(),
             "draw": exact.value == ncbg::tables::Value::Draw,
             "turns": exact.rank,
             "choices": list,
         });
         outln!("{out}");
-    } else {
-        outln!("value {} turns {}", exact.value.points(), exact.rank);
-        for c in best {
+        return Ok(());
+    }
+    if args.state.len() > 1 || args.choices {
+        outln!("state {id}");
+    }
+    outln!("value {} turns {}", exact.value.points(), exact.rank);
+    for c in &choices {
+        let optimal = c.exact.value == exact.value;
+        if optimal && !args.choices {
             outln!("best {} turns {}", c.token(&state), c.exact.rank);
+        } else if args.choices {
+            outln!(
+                "{} {} value {} turns {} -> {}",
+                if optimal { "best  " } else { "choice" },
+                c.token(&state),
+                c.exact.value.points(),
+                c.exact.rank,
+                state_id::encode(&c.turn.after(&state))
+            );
         }
     }
     Ok(())
@@ -403,7 +408,7 @@ fn list(args: &ListArgs) -> Result<(), String> {
             outln!("{}:", folder.display());
         }
         if files.is_empty() {
-            eprintln!("ncbg: {}: no files", folder.display());
+            errln!("ncbg: {}: no files", folder.display());
         }
         let name_width = files.iter().map(|f| f.name().len()).max().unwrap_or(0);
         let states_width = files

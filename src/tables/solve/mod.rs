@@ -190,30 +190,18 @@ pub struct Estimate {
     pub bytes: u64,
 }
 
-/// Estimates what solving `spec` takes: 2 bytes a state for the entries,
-/// and the more of the values' changes of the largest level (12 bytes a
-/// changed state, its share of the states taken as a twentieth) and the
-/// turns' counts of open children (a byte a state); 15 a board (levels,
-/// places in them, marks, the initial codes), the side move tables
-/// (about 8 bytes a play, taken as 20 plays a configuration, blocked set
-/// and pair). Writing the table adds nothing: it goes out a block at a
-/// time.
+/// Estimates what solving `spec` takes, from counts alone (nothing is
+/// listed or allocated: see [`super::size::Size::of`] for the memory
+/// model); a space the solver cannot index is an error naming its size.
 pub fn estimate(spec: Spec) -> Result<Estimate, String> {
-    spec.check()?;
-    let index = StateIndex::new(spec.space, spec.k, spec.credits);
-    let boards = index.boards() as u64;
-    let states = index.states() as u64;
-    let sides = index.sides.len() as u64;
-    let blocks: u64 = match spec.space.kind {
-        super::Kind::Bearoff => 1,
-        super::Kind::Full => 1 + 24 * u64::from(spec.space.max_on_board / 2),
-    };
-    let pairs = u64::from(spec.k) * (u64::from(spec.k) + 1) / 2;
-    let tables = sides * blocks * pairs * (20 * 8 + 4);
+    let size = super::size::Size::of(spec)?;
+    size.check_solvable(spec)?;
+    // Within the solver's limit every count fits in 64 bits.
+    let fit = |n: u128| u64::try_from(n).map_err(|_| format!("{spec}: too many states to count"));
     Ok(Estimate {
-        states,
-        boards,
-        bytes: states * 2 + (states * 12 / 20).max(states) + boards * 15 + tables,
+        states: fit(size.states)?,
+        boards: fit(size.boards)?,
+        bytes: fit(size.bytes)?,
     })
 }
 

@@ -34,7 +34,8 @@ pub(super) fn solve_capped(
     progress: &dyn Progress,
     caps: Caps,
 ) -> Result<Option<Solved>, String> {
-    spec.check()?;
+    // Refused from its count before anything is listed.
+    estimate(spec)?;
     let index = StateIndex::new(spec.space, spec.k, spec.credits);
     let boards = index.boards();
     let planes = index.number_states();

@@ -3,18 +3,24 @@ itself, and an exact-value table judges every turn (points under perfect
 play before and after it, the optimal choices, the turns to the end).
 
     python table_game.py [--table bearoff3.tb] [--depth 1]
+
+Without --table the table is built in a temporary folder and removed at the
+end (the current folder is left as it was); with it, the file is read, or
+built there and kept.
 """
-import argparse, os
+import argparse, os, tempfile
 import ncbg
 
 ap = argparse.ArgumentParser()
-ap.add_argument("--table", default="bearoff3.tb"); ap.add_argument("--depth", type=int, default=1)
+ap.add_argument("--table"); ap.add_argument("--depth", type=int, default=1)
 args = ap.parse_args()
 
-if os.path.exists(args.table):
-    table = ncbg.tables.Table(args.table)
+scratch = tempfile.TemporaryDirectory() if args.table is None else None
+path = args.table or os.path.join(scratch.name, "bearoff3.tb")
+if os.path.exists(path):
+    table = ncbg.tables.Table(path)
 else:                                # bear-offs of up to 3 checkers a side: about a second
-    table = ncbg.tables.build(args.table, 3)
+    table = ncbg.tables.build(path, 3)
 print("table:", table.spec)
 
 

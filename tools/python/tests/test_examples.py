@@ -22,6 +22,13 @@ def test_table_game(tmp_path):
     assert out.rstrip().endswith("GameResult(winner='X', kind='single', points=1)")
 
 
+def test_table_game_leaves_nothing_in_its_folder(tmp_path):
+    # Without --table it once wrote a 4.6 MB bearoff3.tb where it ran.
+    out = run(EXAMPLES / "table_game.py", cwd=tmp_path)
+    assert "X: 2:6/off,6/4" in out
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_engine_match_and_biggest_losses(tmp_path, ncbg_bin):
     out = run(EXAMPLES / "engine_match.py", ncbg_bin, "--games", "4", "--out", "m.txt", cwd=tmp_path)
     assert "points in 4 games" in out
