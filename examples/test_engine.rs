@@ -13,6 +13,8 @@
 //! - `twice`: answers every search with two `bestmove` lines.
 //!
 //! `--think-ms N` makes every answer take N ms (to slow a match down).
+//! `--lag-ms N` delays every reply, `readyok` included, by N ms: an engine
+//! on a machine so loaded that each of its answers waits for a processor.
 //!
 //! Misbehaving modes play normally for their first `--after N` (default 3)
 //! `go` commands, then misbehave.
@@ -46,6 +48,7 @@ struct Engine {
     after: u64,
     delay: Duration,
     think: Duration,
+    lag: Duration,
     seed: u64,
     variant: Variant,
     rules: NumberRules,
@@ -114,7 +117,7 @@ impl Engine {
             return;
         };
         let mut answer = choice.token(&state);
-        std::thread::sleep(self.think);
+        std::thread::sleep(self.think + self.lag);
         if misbehave {
             match self.mode {
                 Mode::Crash => std::process::exit(3),
@@ -155,6 +158,7 @@ fn main() {
         after: 3,
         delay: Duration::from_millis(1500),
         think: Duration::ZERO,
+        lag: Duration::ZERO,
         seed: 0,
         variant: Variant::Standard,
         rules: NumberRules::default(),
@@ -184,6 +188,7 @@ fn main() {
                 }
             }
             "--think-ms" => engine.think = Duration::from_millis(value.parse().unwrap_or(0)),
+            "--lag-ms" => engine.lag = Duration::from_millis(value.parse().unwrap_or(0)),
             "--after" => engine.after = value.parse().unwrap_or(3),
             "--delay-ms" => engine.delay = Duration::from_millis(value.parse().unwrap_or(1500)),
             other => {
@@ -210,6 +215,7 @@ fn main() {
                 }
             }
             Some("isready") => {
+                std::thread::sleep(engine.lag);
                 let _ = writeln!(out, "readyok");
             }
             Some("setoption") => {

@@ -61,7 +61,11 @@ impl EngineLog {
         let ok =
             writeln!(out, "{stamp} {name}({pid}) {} {text}", dir.mark()).and_then(|_| out.flush());
         if let Err(e) = ok {
-            eprintln!("ncbg-referee: the engine log cannot be written ({e}): logging stops");
+            // Not eprintln!: a closed stderr must not end the match.
+            let _ = writeln!(
+                std::io::stderr(),
+                "ncbg-referee: the engine log cannot be written ({e}): logging stops"
+            );
             *guard = None;
         }
     }

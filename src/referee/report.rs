@@ -139,6 +139,9 @@ impl Report {
         let mut o = String::new();
         let [a, b] = &self.engines;
         let _ = writeln!(o, "Match {} vs {}: {} games", a.name, b.name, self.games);
+        if let Some(w) = self.ends.time_warning(self.games) {
+            let _ = writeln!(o, "{w}");
+        }
         for t in &self.engines {
             let _ = writeln!(
                 o,

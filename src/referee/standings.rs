@@ -245,6 +245,9 @@ impl TournamentReport {
             self.standings.len(),
             self.games
         );
+        if let Some(w) = self.ends.time_warning(self.games) {
+            let _ = writeln!(o, "{w}");
+        }
         let intervals = if self.bootstrap_samples > 0 {
             format!(
                 "95% intervals from {} resamples of game pairs (at least ±1.96 pair-robust standard errors)",

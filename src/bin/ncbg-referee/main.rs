@@ -176,9 +176,11 @@ pub(crate) struct RunArgs {
     /// as a draw.
     #[arg(long)]
     no_repetition: bool,
-    /// Milliseconds of grace beyond the clock or movetime.
-    #[arg(long, default_value_t = 100)]
-    timeout_margin: u64,
+    /// Grace beyond the clock or movetime: `auto` (100 ms plus 3 times the
+    /// engine's slowest `isready` round trip in the game, at most 2 s more:
+    /// it grows with the machine's load) or a fixed number of milliseconds.
+    #[arg(long, default_value = "auto")]
+    timeout_margin: String,
     /// Milliseconds to wait for ncbpok and readyok.
     #[arg(long, default_value_t = 10_000)]
     handshake_timeout: u64,

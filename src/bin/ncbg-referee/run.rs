@@ -53,10 +53,14 @@ fn plan(args: &RunArgs) -> Result<MatchPlan, String> {
             max_turns: args.max_turns,
             repetition: !args.no_repetition,
         },
-        timeouts: Timeouts {
-            handshake: Duration::from_millis(args.handshake_timeout),
-            margin: Duration::from_millis(args.timeout_margin),
-            unlimited: Duration::from_millis(args.answer_timeout),
+        timeouts: {
+            let (margin, measured) = Timeouts::parse_margin(&args.timeout_margin)?;
+            Timeouts {
+                handshake: Duration::from_millis(args.handshake_timeout),
+                margin,
+                measured,
+                unlimited: Duration::from_millis(args.answer_timeout),
+            }
         },
         concurrency: args.concurrency,
         openings,

@@ -278,6 +278,10 @@ pub struct Timeouts {
     pub handshake: Duration,
     /// Grace added to the clock or `movetime` before an answer is late.
     pub margin: Duration,
+    /// Whether the grace grows with the machine's load, as measured on
+    /// the engine's own answers: see [`Timeouts::grace`]
+    /// (`--timeout-margin auto`, the default).
+    pub measured: bool,
     /// The wait for an answer when neither a clock nor `movetime` is set.
     pub unlimited: Duration,
 }
@@ -287,8 +291,49 @@ impl Default for Timeouts {
         Timeouts {
             handshake: Duration::from_secs(10),
             margin: Duration::from_millis(100),
+            measured: true,
             unlimited: Duration::from_secs(300),
         }
+    }
+}
+
+/// How many times an engine's slowest `isready` round trip is added to
+/// the grace (a late answer waits to be read, to be scheduled after its
+/// deadline and to be written: each about a round trip on a busy machine).
+pub const ROUND_TRIPS_OF_GRACE: u32 = 3;
+/// The most the measured part of the grace adds: an engine that slows its
+/// `readyok` on purpose gains no more thinking time than this.
+pub const MAX_MEASURED_GRACE: Duration = Duration::from_secs(2);
+
+impl Timeouts {
+    /// The grace beyond the clock or `movetime` for an engine whose slowest
+    /// `isready` → `readyok` round trip in this game so far (the one just
+    /// before this `go` included) was `slowest_ready`: the margin, plus,
+    /// when measured, [`ROUND_TRIPS_OF_GRACE`] times that round trip (at
+    /// most [`MAX_MEASURED_GRACE`]). On a quiet machine a round trip is
+    /// well under a millisecond and the grace is the margin; on a loaded
+    /// one every answer, `readyok` included, waits for the processor, and
+    /// the grace grows with that wait instead of forfeiting games on time.
+    pub fn grace(&self, slowest_ready: Duration) -> Duration {
+        if !self.measured {
+            return self.margin;
+        }
+        self.margin + (slowest_ready * ROUND_TRIPS_OF_GRACE).min(MAX_MEASURED_GRACE)
+    }
+
+    /// Reads `--timeout-margin`: `auto` (the margin of
+    /// [`Timeouts::default`], measured) or a whole number of milliseconds
+    /// (a fixed grace, as before the measured one).
+    pub fn parse_margin(text: &str) -> Result<(Duration, bool), String> {
+        if text == "auto" {
+            let d = Timeouts::default();
+            return Ok((d.margin, d.measured));
+        }
+        text.parse()
+            .map(|ms| (Duration::from_millis(ms), false))
+            .map_err(|_| {
+                format!("--timeout-margin {text}: `auto` or a whole number of milliseconds")
+            })
     }
 }
 

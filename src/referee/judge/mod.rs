@@ -16,7 +16,7 @@ use crate::matchfile::{ForfeitReason, GameEnd, GameRecord};
 use crate::ncbp_client::reply::bestmove_token;
 use crate::notation::cut_to;
 use crate::numbers::Side;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 mod answer;
 mod ending;
@@ -158,6 +158,9 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
             .map(GameClock::new)
     };
     let mut clocks = [clock_of(Side::X), clock_of(Side::Y)];
+    // Each side's slowest `isready` round trip this game: the machine's
+    // load as its engine meets it (see `Timeouts::grace`).
+    let mut slowest_ready = [Duration::ZERO; 2];
     let mut ending = ending(setup.rules);
     loop {
         if let Some((end, detail)) = end_now(&mut ending, &state) {
@@ -174,15 +177,18 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
         // `isready` first: the engine answers it after everything it wrote
         // before, so a `bestmove` read before `readyok` answered no `go` (a
         // second answer to its last search) and is never taken for this one.
+        let asked = Instant::now();
         if let Err(f) = ready_without_answers(port, setup.timeouts) {
             return forfeit(side, f, moves);
         }
+        let slowest = &mut slowest_ready[side.index()];
+        *slowest = (*slowest).max(asked.elapsed());
         let go = go_command(&engine.limits, clocks, side);
         if let Err(f) = send(port, &position).and_then(|_| send(port, &go)) {
             return forfeit(side, f, moves);
         }
         let start = Instant::now();
-        let margin = setup.timeouts.margin;
+        let margin = setup.timeouts.grace(slowest_ready[side.index()]);
         let own_clock = clocks[side.index()];
         let mut allowed = match (own_clock.map(|c| c.left), engine.limits.movetime) {
             (Some(left), Some(mt)) => Some(left.min(mt)),

@@ -7,6 +7,10 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+/// Time forfeits above this share of a report's games (percent) open the
+/// report with a warning ([`Ends::time_warning`]).
+pub const TIME_FORFEITS_WARNED: u64 = 3;
+
 /// Forfeits by reason and draws by kind.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Ends {
@@ -29,6 +33,23 @@ impl Ends {
             GameEnd::Repetition => self.repetition_draws += 1,
             GameEnd::Win { .. } => {}
         }
+    }
+
+    /// The warning a report opens with when more than
+    /// [`TIME_FORFEITS_WARNED`] percent of its `games` (and at least two)
+    /// were forfeited on time: such a result measures the machine's load
+    /// as much as the engines (a match that is 60-0 on a quiet machine was
+    /// 46-14 beside a build, its losses on time named only in its last
+    /// line).
+    pub fn time_warning(&self, games: u64) -> Option<String> {
+        let late = self.forfeits.get("timeout").copied().unwrap_or(0);
+        if games == 0 || late < 2 || late * 100 <= TIME_FORFEITS_WARNED * games {
+            return None;
+        }
+        Some(format!(
+            "WARNING: {late} of {games} games ({:.0}%) were forfeited on time: the result measures              the machine's load as much as the engines. Give more time (movetime, tc), fewer              --concurrency, a larger --timeout-margin, or run on a quieter machine.",
+            100.0 * late as f64 / games as f64
+        ))
     }
 
     /// The lines a report ends with, those with games only:

@@ -3,6 +3,7 @@
 
 use clap::{CommandFactory, FromArgMatches, Parser};
 use ncbg_gui::app::Shared;
+use ncbg_gui::driver::{Engine, HANDSHAKE_TIMEOUT};
 use ncbg_gui::{controller, http};
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
@@ -57,6 +58,14 @@ fn default_engine() -> String {
     }
 }
 
+/// `eprintln!` that ignores a closed stderr: a log line never ends the
+/// server.
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 fn main() -> ExitCode {
     env_logger::init();
     let matches = Cli::command().get_matches();
@@ -72,7 +81,7 @@ fn main() -> ExitCode {
         groups.push(vec![default_engine(), "name=ncbg".into()]);
     }
     if groups.len() > 8 {
-        eprintln!("ncbg-gui: at most 8 engines");
+        errln!("ncbg-gui: at most 8 engines");
         return ExitCode::from(2);
     }
     let mut cfgs = Vec::new();
@@ -80,31 +89,31 @@ fn main() -> ExitCode {
         match ncbg_gui::slots::engine_config(g) {
             Ok(c) => cfgs.push(c),
             Err(e) => {
-                eprintln!("ncbg-gui: --engine {}: {e}", g.join(" "));
+                errln!("ncbg-gui: --engine {}: {e}", g.join(" "));
                 return ExitCode::from(2);
             }
         }
     }
     if !cli.dir.is_dir() {
-        eprintln!("ncbg-gui: --dir {}: not a folder", cli.dir.display());
+        errln!("ncbg-gui: --dir {}: not a folder", cli.dir.display());
         return ExitCode::from(2);
     }
     let mut tables = match ncbg::tables::open_list(&cli.tables) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("ncbg-gui: --tables: {e}");
+            errln!("ncbg-gui: --tables: {e}");
             return ExitCode::from(2);
         }
     };
     match ncbg::tables::open_folders(&cli.tables_path) {
         Ok(t) => tables.extend(t),
         Err(e) => {
-            eprintln!("ncbg-gui: --tables-path: {e}");
+            errln!("ncbg-gui: --tables-path: {e}");
             return ExitCode::from(2);
         }
     }
     if !cli.bind.is_loopback() {
-        eprintln!(
+        errln!(
             "ncbg-gui: WARNING: listening on {}: anyone who can reach this address can use the board and its engines",
             cli.bind
         );
@@ -116,23 +125,39 @@ fn main() -> ExitCode {
     {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("ncbg-gui: {e}");
+            errln!("ncbg-gui: {e}");
             return ExitCode::FAILURE;
         }
     };
     runtime.block_on(async move {
+        // Every engine is started and checked before the board opens, as
+        // the referee does: one that cannot start ends ncbg-gui (status 1)
+        // instead of a board whose engine only logs an error.
+        for cfg in &cfgs {
+            match Engine::start(cfg, &[], HANDSHAKE_TIMEOUT).await {
+                Ok(engine) => engine.shutdown().await,
+                Err(e) => {
+                    errln!(
+                        "ncbg-gui: engine '{}' ({}) cannot start: {e}",
+                        cfg.name,
+                        cfg.command.join(" ")
+                    );
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
         let listener =
             match tokio::net::TcpListener::bind(SocketAddr::new(cli.bind, cli.port)).await {
                 Ok(l) => l,
                 Err(e) => {
-                    eprintln!("ncbg-gui: cannot listen on {}:{}: {e}", cli.bind, cli.port);
+                    errln!("ncbg-gui: cannot listen on {}:{}: {e}", cli.bind, cli.port);
                     return ExitCode::FAILURE;
                 }
             };
         let addr = match listener.local_addr() {
             Ok(a) => a,
             Err(e) => {
-                eprintln!("ncbg-gui: {e}");
+                errln!("ncbg-gui: {e}");
                 return ExitCode::FAILURE;
             }
         };
@@ -153,7 +178,7 @@ fn main() -> ExitCode {
         match axum::serve(listener, app).await {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("ncbg-gui: {e}");
+                errln!("ncbg-gui: {e}");
                 ExitCode::FAILURE
             }
         }

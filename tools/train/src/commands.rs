@@ -27,7 +27,7 @@ pub(crate) fn run(cli: Cli) -> Result<(), String> {
             cfg.resume = resume;
             let start = Instant::now();
             let n = selfplay::run(net, &cfg)?;
-            eprintln!(
+            ncbg_train::errln!(
                 "selfplay: {n} games written to {} in {:.0}s",
                 out.display(),
                 start.elapsed().as_secs_f64()
@@ -64,7 +64,7 @@ pub(crate) fn run(cli: Cli) -> Result<(), String> {
             };
             let start = Instant::now();
             let n = relabel::run(net, &all, &cfg)?;
-            eprintln!(
+            ncbg_train::errln!(
                 "relabel: {n} states of {} written to {} in {:.0}s",
                 all.len(),
                 out.display(),
@@ -114,7 +114,7 @@ pub(crate) fn run(cli: Cli) -> Result<(), String> {
                 text.push('\n');
             }
             std::fs::write(&out, text).map_err(|e| format!("{}: {e}", out.display()))?;
-            eprintln!(
+            ncbg_train::errln!(
                 "exact-data: {} states written to {}",
                 games.len(),
                 out.display()
@@ -180,7 +180,7 @@ pub(crate) fn run(cli: Cli) -> Result<(), String> {
                 std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
             }
             println!("{}", exact::Summary::of(&out).report());
-            eprintln!("{} states in {:.1} s", out.len(), t.elapsed().as_secs_f64());
+            ncbg_train::errln!("{} states in {:.1} s", out.len(), t.elapsed().as_secs_f64());
             Ok(())
         }
         Cmd::Gap { nets, data: files } => {
@@ -216,7 +216,7 @@ pub(crate) fn run(cli: Cli) -> Result<(), String> {
                 net = alphabet::copy_alphabet(&net, from, *k)?;
             }
             pipeline::save(&net, &out)?;
-            eprintln!(
+            ncbg_train::errln!(
                 "alphabet: the inputs of k = {to:?} copied from k = {from}, written to {}",
                 out.display()
             );
@@ -231,7 +231,7 @@ pub(crate) fn run(cli: Cli) -> Result<(), String> {
             let net = load(&init)?;
             let deep = Mlp::deepen(&net, units, seed)?.to_network();
             pipeline::save(&deep, &out)?;
-            eprintln!(
+            ncbg_train::errln!(
                 "deepen: {} and {units} hidden units, written to {}",
                 deep.hidden(),
                 out.display()
@@ -254,7 +254,7 @@ pub(crate) fn run(cli: Cli) -> Result<(), String> {
             let hidden = hidden.unwrap_or(net.hidden());
             let wide = widen::widen(&net, hidden, seed)?;
             pipeline::save(&wide, &out)?;
-            eprintln!(
+            ncbg_train::errln!(
                 "widen: feature set {}, {hidden} hidden units, written to {}",
                 wide.features().id(),
                 out.display()
@@ -268,7 +268,7 @@ pub(crate) fn run(cli: Cli) -> Result<(), String> {
                 .collect::<Result<Vec<_>, _>>()?;
             let merged = ensemble::merge(&nets, weights.as_deref())?;
             pipeline::save(&merged, &out)?;
-            eprintln!(
+            ncbg_train::errln!(
                 "merge: {} nets, {} hidden units, written to {}",
                 nets.len(),
                 merged.hidden(),

@@ -198,7 +198,7 @@ pub fn open_to_append(
             ));
         }
         if !data.bad.is_empty() {
-            eprintln!(
+            crate::errln!(
                 "{}: removing the game cut short at line {}",
                 path.display(),
                 data.bad[0].0

@@ -19,6 +19,16 @@
 //! - [`pipeline`]: the runs behind the commands (TD rounds, training, the
 //!   pipeline of generations) and the nets' files.
 
+/// `eprintln!` for progress and logs: a closed stderr (`ncbg-train ...
+/// 2>&1 | head`) is ignored, so that progress output never ends the work.
+#[macro_export]
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 pub mod alphabet;
 pub mod arena;
 pub mod consistency;

@@ -31,7 +31,7 @@ use cli::Cli;
 fn main() {
     let cli = Cli::parse();
     if let Err(e) = commands::run(cli) {
-        eprintln!("ncbg-train: {e}");
+        ncbg_train::errln!("ncbg-train: {e}");
         std::process::exit(1);
     }
 }

@@ -41,7 +41,7 @@ pub fn pipeline(p: &PipelineArgs) -> Result<(), String> {
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let gen0 = dir.join("gen0.ncnn");
     if gen0.exists() {
-        eprintln!("pipeline: {} exists, keeping it", gen0.display());
+        crate::errln!("pipeline: {} exists, keeping it", gen0.display());
     } else {
         run_td(&gen0, None, &td, seed, jobs)?;
     }
@@ -49,7 +49,7 @@ pub fn pipeline(p: &PipelineArgs) -> Result<(), String> {
         let prev = dir.join(format!("gen{}.ncnn", g - 1));
         let next = dir.join(format!("gen{g}.ncnn"));
         if next.exists() {
-            eprintln!("pipeline: {} exists, keeping it", next.display());
+            crate::errln!("pipeline: {} exists, keeping it", next.display());
             continue;
         }
         let net = Arc::new(load(&prev)?);
@@ -77,7 +77,7 @@ pub fn pipeline(p: &PipelineArgs) -> Result<(), String> {
             move || -> Box<dyn ncbg::eval::Evaluator> { Box::new(NnEval::new(n.clone())) }
         };
         let s = arena::match_60(&make_new, &make_old, check_depth, jobs);
-        eprintln!(
+        crate::errln!(
             "pipeline: gen{g} vs gen{} at depth {check_depth}: {}-{} points {:+} share {:.1}%",
             g - 1,
             s.wins,
@@ -86,7 +86,7 @@ pub fn pipeline(p: &PipelineArgs) -> Result<(), String> {
             100.0 * s.share()
         );
     }
-    eprintln!(
+    crate::errln!(
         "pipeline: done; last net {}",
         dir.join(format!("gen{generations}.ncnn")).display()
     );

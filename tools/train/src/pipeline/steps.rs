@@ -69,7 +69,7 @@ pub fn run_td(
         let (samples, dropped) = td::play_round(&net, &cfg, round);
         games += games_per_round;
         let loss = td::train_pass(&mut mlp, &samples, batch, rate, &mut rng);
-        eprintln!(
+        crate::errln!(
             "td round {} games {games} states {} capped {dropped} loss {loss:.4} lr {rate:.5} {:.0}s",
             round + 1,
             samples.len(),
@@ -79,7 +79,7 @@ pub fn run_td(
             let net = mlp.to_network();
             save(&net, out)?;
             let s = check_vs_classic(&net, jobs);
-            eprintln!(
+            crate::errln!(
                 "check after {games} games: nn d1 vs classic d1 {}-{} points {:+} share {:.1}%",
                 s.wins,
                 s.losses,
@@ -89,7 +89,7 @@ pub fn run_td(
         }
     }
     save(&mlp.to_network(), out)?;
-    eprintln!(
+    crate::errln!(
         "td: {games} games in {:.0}s, net written to {}",
         start.elapsed().as_secs_f64(),
         out.display()
@@ -161,7 +161,7 @@ pub fn run_train(
         seed,
     );
     save(&mlp.to_network(), out)?;
-    eprintln!(
+    crate::errln!(
         "train: {} games, {} states, {} epochs, loss {loss:.4}, {:.0}s, net written to {}",
         games.len(),
         samples.len(),
@@ -202,7 +202,7 @@ pub fn run_distill(a: &DistillArgs) -> Result<(), String> {
     });
     let (labelled, guarded) = distill::label(&teacher, guard.as_ref(), &states);
     if guard.is_some() {
-        eprintln!(
+        crate::errln!(
             "distill: the guard labels {guarded} of {} states",
             states.len()
         );
@@ -219,7 +219,7 @@ pub fn run_distill(a: &DistillArgs) -> Result<(), String> {
             distill::gap(&net, &teacher, &held)
         )
     };
-    eprintln!(
+    crate::errln!(
         "distill: {} games, {} states, {} epochs, loss {loss:.4}; {gap}; {:.0}s, net written to {}",
         games.len(),
         states.len(),
