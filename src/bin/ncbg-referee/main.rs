@@ -348,9 +348,26 @@ pub(crate) fn read_match(path: &Path) -> Result<MatchFile, String> {
 }
 
 pub(crate) fn names_of(file: &MatchFile, path: &Path) -> Result<[String; 2], String> {
-    file.header
-        .names()
-        .ok_or_else(|| format!("{}: no engine names in the header", path.display()))
+    file.header.names().ok_or_else(|| {
+        if file.header.entries.is_empty() {
+            // As `ncbg analyze` says it: what the file is not, and how it starts.
+            let first = std::fs::read_to_string(path)
+                .ok()
+                .and_then(|t| t.lines().map(str::trim).find(|l| !l.is_empty()).map(|l| {
+                    format!(" (first line: '{}')", l.chars().take(40).collect::<String>())
+                }))
+                .unwrap_or_default();
+            format!(
+                "{}: not a referee match file: no header of `meta` lines, as `ncbg-referee --out` writes{first}",
+                path.display()
+            )
+        } else {
+            format!(
+                "{}: a match file whose header names no engines (`meta engine0=` and `meta engine1=`)",
+                path.display()
+            )
+        }
+    })
 }
 
 /// Every engine name of a match file (two, or a tournament's).
