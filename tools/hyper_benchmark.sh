@@ -11,7 +11,8 @@
 # distinct games), and how often a won state was left as a draw or a loss
 # (tools/hyper_benchmark_summary.py; also counted within the 200-turn cap).
 #
-# Needs the table (about 2 minutes on 2 cores, 0.32 GB RAM, 193 MB):
+# Needs the table (193 MB; 0.49 GB of memory at its peak; 40 s on a quiet 2-core
+# machine, 3 min 46 s on a loaded one: docs/tables.md, "Sizes and build times"):
 #   ncbg tables build --full --checkers 3 --k 3 --credits 0 --out /tmp/hyper-k3.tb --jobs 2
 # Usage: tools/hyper_benchmark.sh [table] [openings] [limit] [setting...]
 # (defaults /tmp/hyper-k3.tb, 120, nodes=60000; the limit as the referee's
