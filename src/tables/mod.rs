@@ -27,6 +27,8 @@
 //!   its refusals (a space past the solver's indices, or the memory);
 //! - [`naming`]: a state named on the command line, as an ID or a start
 //!   and turns (`ncbg tables probe`);
+//! - [`report`]: what `ncbg tables` prints (a probe's answer, the initial
+//!   pairs, a folder's files), so that the binary only writes it;
 //! - [`folder`]: folders of table files (the engine option `TablesPath`,
 //!   `ncbg tables list`): the tables in them, described in words.
 //!
@@ -41,6 +43,7 @@ pub mod index;
 pub mod moves;
 pub mod naming;
 pub mod probe;
+pub mod report;
 pub mod size;
 pub mod solve;
 pub mod verify;

@@ -3,14 +3,14 @@
 
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
-use ncbg::ids::state_id;
 use ncbg::tables::build::{check_build, checkpoint_path, BuildRequest};
 use ncbg::tables::folder::{list_folder, Content, FolderFile};
 use ncbg::tables::naming::state_from_words;
-use ncbg::tables::size::{gigabytes, machine_memory};
-use ncbg::tables::{
-    describe, solve_resumable, write_table, Kind, Options, Progress, Space, Spec, Table,
+use ncbg::tables::report::{
+    folder_file_json, folder_file_text, human_size, initial_pairs, ProbeAnswer,
 };
+use ncbg::tables::size::{gigabytes, machine_memory};
+use ncbg::tables::{solve_resumable, write_table, Kind, Options, Progress, Space, Spec, Table};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -208,7 +208,9 @@ fn build(args: &BuildArgs) -> Result<(), String> {
         size
     );
     if spec.space.kind == Kind::Full {
-        print_initial_pairs(&Table::from_solved(solved), spec)?;
+        for line in initial_pairs(&Table::from_solved(solved))? {
+            outln!("{line}");
+        }
     }
     Ok(())
 }
@@ -255,35 +257,6 @@ impl Progress for Bars {
             bar.inc(n);
         }
     }
-}
-
-/// The value of every initial pair of a full table, from X's side.
-fn print_initial_pairs(table: &Table, spec: Spec) -> Result<(), String> {
-    use ncbg::board::Variant;
-    use ncbg::game::GameState;
-    use ncbg::numbers::NumberRules;
-    if spec.space.total != Variant::Hypergammon.checkers_per_side() {
-        return Ok(());
-    }
-    let rules = NumberRules::new(spec.k, spec.credits)?;
-    let start = GameState::start(Variant::Hypergammon, rules);
-    let game = table.probe(&start)?;
-    outln!("game value for X (turn 0 included): {}", game.value);
-    for x0 in 1..=spec.k {
-        let row: Vec<String> = (1..=spec.k)
-            .map(|y0| {
-                if x0 == y0 {
-                    return "  .".to_string();
-                }
-                let s = start.after_opening_pick(x0).after_opening_pick(y0);
-                table
-                    .probe(&s)
-                    .map_or_else(|e| e, |e| format!("{:>3}", e.value.to_string()))
-            })
-            .collect();
-        outln!("x0={x0}: {}", row.join(" "));
-    }
-    Ok(())
 }
 
 fn verify(args: &VerifyArgs) -> Result<(), String> {
@@ -333,53 +306,12 @@ fn probe(args: &ProbeArgs) -> Result<(), String> {
             return Err(problems.join("\n"));
         }
     };
-    let id = state_id::encode(&state);
-    let exact = table
-        .probe(&state)
-        .map_err(|e| format!("state {id}: {e}"))?;
-    let choices = table
-        .choices(&state)
-        .map_err(|e| format!("state {id}: {e}"))?;
+    let answer = ProbeAnswer::new(&table, &state)?;
     if args.json {
-        let list: Vec<serde_json::Value> = choices
-            .iter()
-            .map(|c| {
-                serde_json::json!({
-                    "choice": c.token(&state),
-                    "value": c.exact.value.points(),
-                    "turns": c.exact.rank,
-                    "optimal": c.exact.value == exact.value,
-                    "state": state_id::encode(&c.turn.after(&state)),
-                })
-            })
-            .collect();
-        let out = serde_json::json!({
-            "state": id,
-            "value": exact.value.points(),
-            "draw": exact.value == ncbg::tables::Value::Draw,
-            "turns": exact.rank,
-            "choices": list,
-        });
-        outln!("{out}");
-        return Ok(());
-    }
-    if args.state.len() > 1 || args.choices {
-        outln!("state {id}");
-    }
-    outln!("value {} turns {}", exact.value.points(), exact.rank);
-    for c in &choices {
-        let optimal = c.exact.value == exact.value;
-        if optimal && !args.choices {
-            outln!("best {} turns {}", c.token(&state), c.exact.rank);
-        } else if args.choices {
-            outln!(
-                "{} {} value {} turns {} -> {}",
-                if optimal { "best  " } else { "choice" },
-                c.token(&state),
-                c.exact.value.points(),
-                c.exact.rank,
-                state_id::encode(&c.turn.after(&state))
-            );
+        outln!("{}", answer.json());
+    } else {
+        for line in answer.lines(args.state.len() > 1, args.choices) {
+            outln!("{line}");
         }
     }
     Ok(())
@@ -397,7 +329,7 @@ fn list(args: &ListArgs) -> Result<(), String> {
     if args.json {
         let rows: Vec<serde_json::Value> = folders
             .iter()
-            .flat_map(|(folder, files)| files.iter().map(move |f| list_json(folder, f)))
+            .flat_map(|(folder, files)| files.iter().map(move |f| folder_file_json(folder, f)))
             .collect();
         outln!("{}", serde_json::Value::Array(rows));
         return Ok(());
@@ -420,67 +352,13 @@ fn list(args: &ListArgs) -> Result<(), String> {
             .max()
             .unwrap_or(0);
         for f in files {
-            let what = match &f.content {
-                Content::Table(h) => {
-                    format!("{:>states_width$} states  {}", h.entries, describe(&h.spec))
-                }
-                Content::BadTable(why) => format!("bad table: {}", without_path(why, f)),
-                Content::NotTable(why) => format!("not a table: {why}"),
-            };
             outln!(
-                "{:<name_width$}  {:>8}  {what}",
+                "{:<name_width$}  {:>8}  {}",
                 f.name(),
-                human_size(f.bytes)
+                human_size(f.bytes),
+                folder_file_text(f, states_width)
             );
         }
     }
     Ok(())
-}
-
-/// One file of `tables list --json`.
-fn list_json(folder: &Path, f: &FolderFile) -> serde_json::Value {
-    let mut row = serde_json::json!({
-        "folder": folder.display().to_string(),
-        "file": f.name(),
-        "bytes": f.bytes,
-    });
-    match &f.content {
-        Content::Table(h) => {
-            let spec = h.spec;
-            row["states"] = h.entries.into();
-            row["kind"] = spec.space.kind.name().into();
-            row["n"] = spec.space.max_on_board.into();
-            row["total"] = spec.space.total.into();
-            row["k"] = spec.k.into();
-            row["credits"] = spec.credits.into();
-            row["description"] = describe(&spec).into();
-        }
-        Content::BadTable(why) => {
-            row["error"] = format!("bad table: {}", without_path(why, f)).into();
-        }
-        Content::NotTable(why) => row["error"] = format!("not a table: {why}").into(),
-    }
-    row
-}
-
-/// A reason without the leading `<path>: ` the library puts there (the
-/// listing names the file already).
-fn without_path<'a>(why: &'a str, f: &FolderFile) -> &'a str {
-    why.strip_prefix(&format!("{}: ", f.path.display()))
-        .unwrap_or(why)
-}
-
-/// A size in bytes for people: `812 B`, `4.1 kB`, `193.2 MB`, `3.9 GB`
-/// (powers of 1000).
-fn human_size(bytes: u64) -> String {
-    let b = bytes as f64;
-    if bytes < 1000 {
-        format!("{bytes} B")
-    } else if b < 1e6 {
-        format!("{:.1} kB", b / 1e3)
-    } else if b < 1e9 {
-        format!("{:.1} MB", b / 1e6)
-    } else {
-        format!("{:.1} GB", b / 1e9)
-    }
 }
