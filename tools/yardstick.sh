@@ -30,7 +30,7 @@
 # its python, DIR/gnubg_ncbp.py).
 # Timed checks want a quiet machine: the clock is shared with everything else,
 # and on a loaded one answers come late (--margin MS: the referee's grace beyond
-# movetime, default auto: 100 ms plus 3 times the engine's slowest isready round
+# movetime, default auto: 300 ms plus 3 times the engine's slowest isready round
 # trip, which grows with the load; a late answer forfeits the game, and the
 # report warns in its first lines when more than 3% of the games were).
 set -euo pipefail

@@ -176,7 +176,7 @@ pub(crate) struct RunArgs {
     /// as a draw.
     #[arg(long)]
     no_repetition: bool,
-    /// Grace beyond the clock or movetime: `auto` (100 ms plus 3 times the
+    /// Grace beyond the clock or movetime: `auto` (300 ms plus 3 times the
     /// engine's slowest `isready` round trip in the game, at most 2 s more:
     /// it grows with the machine's load) or a fixed number of milliseconds.
     #[arg(long, default_value = "auto")]

@@ -271,6 +271,13 @@ impl Rules {
     }
 }
 
+/// The margin of `--timeout-margin auto`, before the measured part: the
+/// grace the project's own timed matches have used (docs/strength.md).
+/// With 100 ms, a 60-game match at `movetime` 100 beside builds on a
+/// 2-core machine lost 2 games to single scheduling delays of 100 ms that
+/// no round trip before them showed.
+pub const AUTO_MARGIN: Duration = Duration::from_millis(300);
+
 /// How long the judge waits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Timeouts {
@@ -290,7 +297,7 @@ impl Default for Timeouts {
     fn default() -> Timeouts {
         Timeouts {
             handshake: Duration::from_secs(10),
-            margin: Duration::from_millis(100),
+            margin: AUTO_MARGIN,
             measured: true,
             unlimited: Duration::from_secs(300),
         }
@@ -321,13 +328,12 @@ impl Timeouts {
         self.margin + (slowest_ready * ROUND_TRIPS_OF_GRACE).min(MAX_MEASURED_GRACE)
     }
 
-    /// Reads `--timeout-margin`: `auto` (the margin of
-    /// [`Timeouts::default`], measured) or a whole number of milliseconds
-    /// (a fixed grace, as before the measured one).
+    /// Reads `--timeout-margin`: `auto` ([`AUTO_MARGIN`], measured) or a
+    /// whole number of milliseconds (a fixed grace, as before the measured
+    /// one).
     pub fn parse_margin(text: &str) -> Result<(Duration, bool), String> {
         if text == "auto" {
-            let d = Timeouts::default();
-            return Ok((d.margin, d.measured));
+            return Ok((AUTO_MARGIN, true));
         }
         text.parse()
             .map(|ms| (Duration::from_millis(ms), false))

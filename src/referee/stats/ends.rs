@@ -47,8 +47,10 @@ impl Ends {
             return None;
         }
         Some(format!(
-            "WARNING: {late} of {games} games ({:.0}%) were forfeited on time: the result measures              the machine's load as much as the engines. Give more time (movetime, tc), fewer              --concurrency, a larger --timeout-margin, or run on a quieter machine.",
-            100.0 * late as f64 / games as f64
+            "WARNING: {late} of {games} games ({:.0}%) were forfeited on time: the result measures {}",
+            100.0 * late as f64 / games as f64,
+            "the machine's load as much as the engines. Give more time (movetime, tc), fewer \
+             --concurrency, a larger --timeout-margin, or run on a quieter machine."
         ))
     }
 
