@@ -48,7 +48,7 @@ mod elo;
 mod ends;
 
 pub use elo::*;
-pub use ends::Ends;
+pub use ends::{Ends, TIME_FORFEITS_WARNED};
 
 /// One engine's results.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
