@@ -49,6 +49,10 @@ pub struct State {
     pub id_names: Vec<String>,
     /// Engine play is paused (watch mode).
     pub paused: bool,
+    /// The page's *hints*: in a game a person plays, the engines' scores
+    /// and lines (which hold the person's best move) are sent only with it
+    /// on.
+    pub hints: bool,
     /// One engine move is allowed while paused (the page's *Step*).
     pub step: bool,
     /// The last problem to show the person (cleared by the next action).
@@ -139,6 +143,7 @@ impl Shared {
             status: vec![SlotStatus::Starting; n],
             id_names: cfgs.iter().map(|c| c.name.clone()).collect(),
             paused: false,
+            hints: false,
             step: false,
             message: None,
             fault: None,
@@ -217,6 +222,33 @@ impl State {
     pub fn pick(&mut self, n: u8) -> Result<(), String> {
         self.check_human()?;
         self.game.pick(n)
+    }
+
+    /// A hint asked for at pick time stays through the pick of `n`: its
+    /// choices that pick `n` stay, as plays of the pair now to play (the
+    /// others go), for the generation the pick starts (`Act` bumps the
+    /// generation once for it). A search still running is stopped with
+    /// the lines it has.
+    pub fn carry_hint_through_pick(&mut self, n: u8) {
+        let generation = self.generation;
+        let playing = self.human_to_move() && self.game.current.phase() == ncbg::game::Phase::Play;
+        let Some(h) = self
+            .hint
+            .as_mut()
+            .filter(|h| h.generation == generation && playing)
+        else {
+            return;
+        };
+        let prefix = format!("{n}:");
+        h.lines
+            .retain(|_, info| info.pv.first().is_some_and(|t| t.starts_with(&prefix)));
+        for info in h.lines.values_mut() {
+            info.pv[0] = info.pv[0][prefix.len()..].to_string();
+        }
+        h.generation = generation + 1;
+        h.picked = Some(n);
+        h.running = false;
+        h.stop.send_replace(true);
     }
 
     /// The person plays the pending pair.
@@ -364,6 +396,7 @@ mod tests {
                 status: Vec::new(),
                 id_names: Vec::new(),
                 paused: false,
+                hints: false,
                 step: false,
                 message: None,
                 fault: None,

@@ -106,15 +106,16 @@ fn hint_json(st: &State) -> Value {
         .iter()
         .filter_map(|(rank, info)| {
             let token = info.pv.first()?;
-            let (pair, steps) = match turn::read(s, token, TurnForm::Answer).ok()? {
-                Turn::Pick(_) => (None, Vec::new()),
-                Turn::PickPlay(n, lp) => (s.pair_for(n), lp.play.steps().to_vec()),
-                Turn::Play(lp) => (s.pending_pair(), lp.play.steps().to_vec()),
+            let (pick, pair, steps) = match turn::read(s, token, TurnForm::Answer).ok()? {
+                Turn::Pick(n) => (Some(n), None, Vec::new()),
+                Turn::PickPlay(n, lp) => (Some(n), s.pair_for(n), lp.play.steps().to_vec()),
+                Turn::Play(lp) => (h.picked, s.pending_pair(), lp.play.steps().to_vec()),
             };
             let steps = steps.iter().map(|st| (st.from, st.to)).collect();
             Some(json!({
                 "rank": rank,
                 "token": token,
+                "pick": pick,
                 "score_mp": info.score_mp,
                 "exact": info.exact,
                 "depth": info.depth,
@@ -128,6 +129,8 @@ fn hint_json(st: &State) -> Value {
         "side": s.to_move().to_string(),
         "running": h.running,
         "error": h.error,
+        "asked": h.asked,
+        "picked": h.picked,
         "lines": lines,
     })
 }
@@ -226,8 +229,31 @@ fn review_json(r: &Review) -> Value {
     })
 }
 
+/// An engine's `info` as the page may see it: in a game a person plays,
+/// with *hints* off, its score and line are left out (the line holds the
+/// person's own best move), depth and nodes kept.
+fn info_json(info: &crate::driver::InfoLine, shown: bool) -> Value {
+    let mut v = json!(info);
+    if !shown {
+        v["score_mp"] = Value::Null;
+        v["pv"] = json!([]);
+        v["hidden"] = json!(true);
+    }
+    v
+}
+
 /// The whole snapshot.
 pub fn snapshot(shared: &Shared, st: &State) -> Value {
+    let person_plays = st.players.iter().any(|p| *p == crate::app::Player::Human);
+    let shown = !person_plays || st.hints;
+    let thinking = st.thinking.as_ref().map(|t| {
+        json!({
+            "slot": t.slot,
+            "side": t.side,
+            "info": t.info.as_ref().map(|i| info_json(i, shown)),
+            "lines": t.lines.iter().map(|i| info_json(i, shown)).collect::<Vec<_>>(),
+        })
+    });
     let engines: Vec<Value> = shared
         .slots
         .iter()
@@ -247,9 +273,10 @@ pub fn snapshot(shared: &Shared, st: &State) -> Value {
         "players": { "X": st.players[0].code(), "Y": st.players[1].code() },
         "search": st.search,
         "game": game_json(st),
-        "thinking": st.thinking,
+        "thinking": thinking,
+        "hints": st.hints,
         "hint": hint_json(st),
-        "last_search": st.last_search.as_ref().map(|(slot, side, info)| json!({ "slot": crate::app::slot_letter(*slot).to_string(), "side": side, "info": info })),
+        "last_search": st.last_search.as_ref().map(|(slot, side, info)| json!({ "slot": crate::app::slot_letter(*slot).to_string(), "side": side, "info": info.as_ref().map(|i| info_json(i, shown)) })),
         "fault": st.fault.as_ref().map(|f| json!({ "slot": crate::app::slot_letter(f.slot).to_string(), "message": f.text, "detail": f.detail })),
         "message": st.message,
         "paused": st.paused,

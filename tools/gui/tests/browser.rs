@@ -141,14 +141,15 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
         started.elapsed()
     );
 
-    // Flipped, the board and the record use Y's numbers.
+    // Flipped, the board uses Y's numbers; the record writes each play on
+    // its mover's own numbers, flipped or not (as gnubg does).
     click(&c, "#flip").await;
     let v = js(
         &c,
         "return [document.getElementById('record-note').textContent, document.querySelector('#board .hit[data-label=\"1\"]').dataset.loc, document.querySelector('#record .tok.last .play').textContent];",
     )
     .await;
-    assert!(v[0].as_str().unwrap().contains("Y's side"), "{v}");
+    assert!(v[0].as_str().unwrap().contains("own point numbers"), "{v}");
     assert_eq!(v[1], "x24", "Y's 1 point is X's 24");
     let last = snap(&c).await["game"]["record"]
         .as_array()
@@ -156,12 +157,10 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
         .last()
         .cloned()
         .unwrap();
-    let side = if last["side"] == "X" { "Y" } else { "X" };
-    // Written from the other side's view: X's plays are converted now
-    // (the record shows the pair, then the play without the pick).
+    // The record shows the pair, then the play without the pick.
     let token = last["token"].as_str().unwrap();
     let play = token.split_once(':').map_or(token, |(_, p)| p);
-    assert_eq!(v[2].as_str().unwrap(), on_x_numbers(play, side));
+    assert_eq!(v[2].as_str().unwrap(), gnubg_text(play));
     screenshot(&c, "flipped.png").await;
     click(&c, "#flip").await;
 
@@ -438,7 +437,7 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
             .await
             .unwrap();
         // In words: "picked 3, played 24/21,13/10".
-        let best = on_x_numbers(t["best"].as_str().unwrap(), t["side"].as_str().unwrap());
+        let best = gnubg_text(t["best"].as_str().unwrap());
         let words = match best.split_once(':') {
             Some((n, "pass")) => format!("picked {n}, no legal play"),
             Some((n, play)) => format!("picked {n}, played {play}"),
@@ -801,14 +800,12 @@ async fn issue_42_keys_hints_record_graph_saving_review() {
     press(&c, Key::Escape).await;
     assert!(c.find(Locator::Css("dialog#rules[open]")).await.is_err());
     press(&c, 'f').await;
-    let note = c
-        .find(Locator::Css("#record-note"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    assert!(note.contains("Y's side"), "f flips: {note}");
+    let loc = js(
+        &c,
+        "return document.querySelector('#board .hit[data-label=\"1\"]').dataset.loc;",
+    )
+    .await;
+    assert_eq!(loc, "x24", "f flips");
     click(&c, "#pause").await;
     wait_snap(&c, "paused", 5, |s| s["paused"] == true).await;
     let s = snap(&c).await;
@@ -830,8 +827,9 @@ async fn issue_42_keys_hints_record_graph_saving_review() {
         .find(|p| p.contains('/'))
         .unwrap_or(plays[0].as_str().unwrap())
         .to_string();
-    // X's play written on Y's numbers (25 - p), as the flipped record does.
-    let on_board = on_x_numbers(&play, "Y");
+    // X's play typed on X's own numbers, as the record writes it, flipped
+    // or not, with spaces as gnubg writes it.
+    let on_board = gnubg_text(&play);
     fill(&c, "#typed-play", &on_board).await;
     click(&c, "#typed button").await;
     let s = wait_snap(&c, "the typed play", 10, |s| record_tokens(s).len() > at).await;
@@ -1519,7 +1517,7 @@ async fn banners_faults_status_options_and_a_lost_server() {
     assert!(
         turn.as_str()
             .unwrap()
-            .contains(&format!("picked {pick}, played {play}")),
+            .contains(&format!("picked {pick}, played {}", gnubg_text(play))),
         "{turn} ({token})"
     );
     let empties = js(

@@ -15,12 +15,10 @@ function fmtScore(info) {
   return (p >= 0 ? "+" : "") + p.toFixed(3) + (info.exact ? " (exact)" : "");
 }
 
-// A principal variation on the viewer's numbering: it starts with `side`'s
-// turn and the sides alternate.
-function pvText(pv, side) {
-  const v = viewer();
-  let s = side;
-  return (pv || []).map((t) => { const out = boardNotation(t, s, v); s = other(s); return out; }).join(" ");
+// A principal variation, each turn on its mover's own numbers as the
+// record writes it (moves joined by commas, turns apart by spaces).
+function pvText(pv) {
+  return (pv || []).join(" ");
 }
 
 function watching() {
@@ -154,23 +152,37 @@ function askHint() {
 // The previewed hint's arrows, for render().
 function hintArrows() {
   const h = S.hint;
-  if (!h || Hints.preview === null || Hints.key !== S.game.stateid) return [];
+  if (!h || Hints.preview === null || Hints.key !== `${h.slot}|${h.asked}`) return [];
   const line = h.lines.find((l) => l.rank === Hints.preview);
   if (!line) return [];
   return line.steps.map(([f, t]) => ({ from: moverLoc(f, h.side), to: moverLoc(t, h.side), cls: "best" }));
 }
 
+// A hint's row: "pick 2 → 2-2 6/2*(2)" (a choice of pick and play, or the
+// play of the pick made when the hint was asked at pick time), "pick 3"
+// (an opening pick), "6-5 24/13" (a play asked for after the pick).
+function hintRowText(l, side) {
+  const t = l.pair ? turnText({ pair: l.pair, token: l.token, side }) : { pair: "", play: "" };
+  const play = `${t.pair} ${t.play}`.trim();
+  if (l.pick === null || l.pick === undefined) return play;
+  return play ? `pick ${l.pick} → ${play}` : `pick ${l.pick}`;
+}
+
 function renderHint() {
   const g = S.game, h = S.hint;
-  if (Hints.key !== g.stateid) { Hints.key = g.stateid; Hints.preview = null; }
+  // One hint keeps its shown line, through the pick too.
+  const hk = h ? `${h.slot}|${h.asked}` : null;
+  if (Hints.key !== hk) { Hints.key = hk; Hints.preview = null; }
   $("hint-ask").disabled = !g.human_to_move || g.phase === "over" || !!(h && h.running);
   const st = $("hint-state"), list = $("hintlist");
   if (!h) { st.textContent = ""; list.hidden = true; list.innerHTML = ""; return; }
   st.textContent = h.error ? `engine ${h.slot}: ${h.error}`
     : h.running ? `engine ${h.slot} searches…`
-      : `engine ${h.slot}'s best choices for ${h.side} (points for ${h.side}); click one to see it`;
+      : h.picked !== null && !h.lines.length ? `none of engine ${h.slot}'s best choices picked ${h.picked}: ask again for the plays with it`
+        : h.picked !== null ? `engine ${h.slot}'s best plays with your pick ${h.picked} (points for ${h.side}); click one to see it`
+          : `engine ${h.slot}'s best choices for ${h.side} (points for ${h.side}); click one to see it`;
   st.dataset.state = h.error ? "failed" : h.running ? "running" : "done";
-  const key = JSON.stringify([h.lines.map((l) => [l.rank, l.token, l.score_mp, l.depth]), Hints.preview, viewer()]);
+  const key = JSON.stringify([h.lines.map((l) => [l.rank, l.token, l.pick, l.score_mp, l.depth]), Hints.preview]);
   list.hidden = !h.lines.length;
   if (list.dataset.key === key) return;
   list.dataset.key = key;
@@ -182,9 +194,9 @@ function renderHint() {
     b.className = "hintline" + (Hints.preview === l.rank ? " shown" : "");
     b.dataset.rank = l.rank;
     b.dataset.token = l.token;
-    const t = l.pair ? turnText({ pair: l.pair, token: l.token, side: h.side }, viewer()) : { pair: "pick", play: l.token };
     const v = l.score_mp === null ? "–" : ((l.score_mp >= 0 ? "+" : "") + (l.score_mp / 1000).toFixed(3) + (l.exact ? " exact" : ""));
-    b.innerHTML = `<b class="pair">${t.pair}</b> <span class="play">${t.play}</span> <span class="val">${v}</span>`;
+    b.innerHTML = `<span class="choice"></span> <span class="val">${v}</span>`;
+    b.querySelector(".choice").textContent = hintRowText(l, h.side);
     b.title = `${l.token} (protocol, ${h.side}'s numbering), depth ${l.depth}`;
     b.onclick = () => { Hints.preview = Hints.preview === l.rank ? null : l.rank; render(); };
     li.appendChild(b);

@@ -1,0 +1,602 @@
+//! Issue 76 in a real browser (headless Chromium over WebDriver, the tools
+//! of `browser_page/`): the review board and the board's notation, hints
+//! and pick preview. Each check here failed before its fix.
+//!
+//! `review_curve_notation_and_phone`: a gnubg `.mat` (the fuzz corpus's
+//! standard game) loaded in Review, its name shown, analysed; the
+//! evaluation curve under the board, with its turn axis, synced both ways
+//! with the move list and the board and clickable anywhere; the loss
+//! chart's columns take a click above a small bar; "1 blunder", not "1
+//! blunders"; Y's plays written from Y's side as the `.mat` has them; the
+//! phone (390x844) showing the board, the move list and the curve at once.
+//! Screenshots at 1400, 1100 and 390 px go to `target/gui-screenshots/`.
+//!
+//! Needs `chromium` and `chromedriver`, as `browser.rs` does.
+
+mod common;
+#[allow(dead_code)]
+#[path = "browser_page/mod.rs"]
+mod page;
+
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use page::*;
+use serde_json::Value;
+use std::path::Path;
+use std::time::Instant;
+
+/// The fuzz corpus's standard gnubg `.mat` (a 26-turn game), copied into
+/// `dir` as `name`; returns its text.
+fn copy_mat(dir: &Path, name: &str) -> String {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/corpus/analysis/standard.mat");
+    let text = std::fs::read_to_string(&src).unwrap();
+    std::fs::write(dir.join(name), &text).unwrap();
+    text
+}
+
+/// Y's plays as the `.mat` writes them: the second column of each turn
+/// line ("  3) 65: 20/15* 11/5             52: bar/23 8/3").
+fn mat_y_plays(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| {
+            l.trim_start()
+                .split(')')
+                .next()
+                .is_some_and(|n| n.parse::<u32>().is_ok())
+        })
+        .filter_map(|l| {
+            let rest = l.split_once(')')?.1;
+            let mut cols = rest.match_indices(": ").map(|(i, _)| i);
+            let _x = cols.next()?;
+            let y = cols.next()?;
+            Some(rest[y + 2..].trim().to_string())
+        })
+        .collect()
+}
+
+/// A real mouse click at the viewport point (`x`, `y`).
+async fn click_at(c: &fantoccini::Client, x: f64, y: f64) {
+    c.perform_actions(
+        MouseActions::new("mouse".into())
+            .then(PointerAction::MoveTo {
+                duration: None,
+                x: x.round(),
+                y: y.round(),
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            }),
+    )
+    .await
+    .unwrap();
+    settled(c).await;
+}
+
+/// `css`'s box in the viewport, scrolled into view first: [left, top,
+/// right, bottom].
+async fn rect_in_view(c: &fantoccini::Client, css: &str) -> Vec<f64> {
+    let v = c
+        .execute(
+            "const e = document.querySelector(arguments[0]); e.scrollIntoView({ block: 'center' }); const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];",
+            vec![serde_json::json!(css)],
+        )
+        .await
+        .unwrap();
+    settled(c).await;
+    let v = c
+        .execute(
+            "const r = document.querySelector(arguments[0]).getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];",
+            vec![serde_json::json!(css)],
+        )
+        .await
+        .unwrap_or(v);
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect()
+}
+
+async fn open_file(c: &fantoccini::Client, name: &str) {
+    click(c, "#tab-review").await;
+    let listed = format!(
+        "return [...document.querySelectorAll('#r-files option')].some(o => o.value === '{name}');"
+    );
+    wait_js(c, &format!("{name} listed"), 10, &listed).await;
+    select(c, "#r-files", name).await;
+    click(c, "#r-load").await;
+    wait_snap(c, "the loaded file", 10, |s| s["review"]["file"] == name).await;
+    wait_js(
+        c,
+        "the move list",
+        10,
+        "return document.querySelectorAll('#r-moves .mv[data-step]').length;",
+    )
+    .await;
+}
+
+async fn analyse(c: &fantoccini::Client) -> Vec<Value> {
+    select(c, "#r-depth", "1").await;
+    wait_js(
+        c,
+        "depth 1 for the analysis",
+        5,
+        "return document.getElementById('r-depth').value === '1';",
+    )
+    .await;
+    click(c, "#r-analyze").await;
+    let s = wait_snap(c, "the analysis", 180, |s| {
+        s["review"]["analysis"]["0"]["state"] == "done"
+    })
+    .await;
+    wait_js(
+        c,
+        "the curve",
+        10,
+        "return !document.getElementById('evalcurve').hasAttribute('hidden') && document.querySelector('#evalcurve .curve-line');",
+    )
+    .await;
+    s["review"]["analysis"]["0"]["turns"]
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn review_curve_notation_and_phone() {
+    let started = Instant::now();
+    let dir = std::env::temp_dir().join(format!("ncbg-gui-issue76-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mat = copy_mat(&dir, "standard game.mat");
+    let (_gui, url) = start_gui(&dir);
+    let (_driver, c) = start_browser(false).await;
+    c.goto(&url).await.unwrap();
+    wait_snap(&c, "the page", 20, |s| !s["game"].is_null()).await;
+
+    // The loaded file's name is shown.
+    open_file(&c, "standard game.mat").await;
+    let loaded = js(
+        &c,
+        "return document.getElementById('r-loaded').textContent;",
+    )
+    .await;
+    assert!(
+        loaded.as_str().unwrap().contains("standard game.mat"),
+        "the file's name: {loaded}"
+    );
+
+    // Y's plays are written from Y's side, as the .mat has them.
+    let want = mat_y_plays(&mat);
+    assert!(want.len() > 20, "{want:?}");
+    let shown = js(
+        &c,
+        "return [...document.querySelectorAll('#r-moves .trow')].slice(1).map(r => r.children[2].querySelector('.play')).map(p => p ? p.textContent : '');",
+    )
+    .await;
+    let shown: Vec<String> = shown
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    for (i, (w, s)) in want.iter().zip(&shown).enumerate() {
+        if w.is_empty() {
+            continue;
+        }
+        assert_eq!(s, w, "Y's play of turn {}", i + 1);
+    }
+
+    // The curve: drawn after the analysis, a point a position.
+    let turns = analyse(&c).await;
+    let steps = js(&c, "return R.steps.length;").await.as_u64().unwrap() as usize;
+    let points = js(
+        &c,
+        "return document.querySelector('#evalcurve .curve-line').getAttribute('points').trim().split(/\\s+/).length;",
+    )
+    .await;
+    assert_eq!(
+        points.as_u64().unwrap() as usize,
+        steps - 2,
+        "a point a position after the two opening picks"
+    );
+    // Its turn axis: whole turns, ascending.
+    let nos = js(
+        &c,
+        "return [...document.querySelectorAll('#evalcurve text.turnno')].map(t => +t.textContent);",
+    )
+    .await;
+    let nos: Vec<u64> = nos
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert!(
+        nos.len() >= 3 && nos.windows(2).all(|w| w[0] < w[1]),
+        "turn numbers under the curve: {nos:?}"
+    );
+    // A click on the curve shows that position: board, list and curve.
+    let r = rect_in_view(&c, "#evalcurve").await;
+    let p = steps / 2;
+    let x = r[0] + 4.0 + (p as f64 / (steps - 1) as f64) * (r[2] - r[0] - 8.0);
+    click_at(&c, x, r[1] + 10.0).await;
+    let at = js(
+        &c,
+        "return [R.at, document.querySelector('#r-moves .mv.cur') && +document.querySelector('#r-moves .mv.cur').dataset.step, +document.querySelector('#evalcurve .curve-cur').dataset.at, document.body.dataset.reviewState === R.steps[R.at].state];",
+    )
+    .await;
+    assert_eq!(
+        at,
+        serde_json::json!([p, p, p, true]),
+        "a click on the curve at position {p}"
+    );
+    // The list moves the curve's marker.
+    click(&c, "#r-moves .mv[data-step='7']").await;
+    let at = js(
+        &c,
+        "return +document.querySelector('#evalcurve .curve-cur').dataset.at;",
+    )
+    .await;
+    assert_eq!(at, 7, "the curve follows the move list");
+    press(&c, fantoccini::key::Key::Right).await;
+    let at = js(
+        &c,
+        "return +document.querySelector('#evalcurve .curve-cur').dataset.at;",
+    )
+    .await;
+    assert_eq!(at, 8, "the curve follows the keys");
+
+    // The loss chart: a click in a turn's column, above a small bar, takes
+    // that turn.
+    let t = turns
+        .iter()
+        .min_by_key(|t| t["loss"].as_i64().unwrap())
+        .unwrap();
+    let turn = t["turn"].as_u64().unwrap();
+    let bar = rect_in_view(&c, &format!("#chart rect.lossbar[data-turn='{turn}']")).await;
+    let chart = rect_in_view(&c, "#chart").await;
+    click_at(&c, (bar[0] + bar[2]) / 2.0, chart[1] + 20.0).await;
+    assert_eq!(
+        js(&c, "return R.at;").await,
+        turn,
+        "a click above turn {turn}'s bar"
+    );
+
+    // "1 blunder", not "1 blunders", in the totals (the real ones and a
+    // game with exactly one of each).
+    let totals = js(
+        &c,
+        "return document.getElementById('r-totals').textContent;",
+    )
+    .await;
+    let totals = totals.as_str().unwrap().to_string();
+    check_plurals(&totals);
+    let one = js(
+        &c,
+        "const keep = R.analysis; R.analysis = { state: 'done', turns: [
+           { turn: 2, side: 'X', loss: 200, verdict: 'blunder', best_score: 100, played_score: -100, exact: false, best: 'a', played: 'b' },
+           { turn: 3, side: 'Y', loss: 90, verdict: 'error', best_score: 0, played_score: -90, exact: false, best: 'a', played: 'b' }] };
+         drawChart(); const t = [document.getElementById('r-totals').textContent, document.getElementById('r-astate').textContent];
+         R.analysis = keep; drawReview(); return t;",
+    )
+    .await;
+    let one_totals = one[0].as_str().unwrap();
+    assert!(
+        one_totals.contains("X: 1 turn,")
+            && one_totals.contains("1 blunder")
+            && one_totals.contains("1 error"),
+        "{one_totals}"
+    );
+    check_plurals(one_totals);
+    assert_eq!(one[1], "2 turns analysed");
+
+    screenshot(&c, "review-curve-1400.png").await;
+    resize(&c, 1100, 900).await;
+    fits_width(&c, 1100, &["#r-moves", "#chart", "#evalcurve"]).await;
+    js(&c, "window.scrollTo(0, 0); return 1;").await;
+    settled(&c).await;
+    screenshot(&c, "review-curve-1100.png").await;
+    c.close().await.unwrap();
+    eprintln!(
+        "issue 76 review: {} turns analysed, {:?}",
+        turns.len(),
+        started.elapsed()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every count in `text` agrees with its noun: "1 turn", "2 turns".
+fn check_plurals(text: &str) {
+    let words: Vec<&str> = text
+        .split(|ch: char| !ch.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    for w in words.windows(2) {
+        let Ok(n) = w[0].parse::<u64>() else { continue };
+        let noun = w[1];
+        if ![
+            "turn", "turns", "error", "errors", "blunder", "blunders", "win", "wins",
+        ]
+        .contains(&noun)
+        {
+            continue;
+        }
+        assert_eq!(n == 1, !noun.ends_with('s'), "'{n} {noun}' in {text}");
+    }
+}
+
+/// The page's state as the server sends it (what developer tools show).
+async fn server_state(c: &fantoccini::Client) -> Value {
+    c.execute_async(
+        "const done = arguments[arguments.length - 1]; fetch('/api/state').then(r => r.json()).then(done, e => done(String(e)));",
+        vec![],
+    )
+    .await
+    .unwrap()
+}
+
+/// The engines' lines in a snapshot: thinking, its lines, the last search.
+fn engine_lines(s: &Value) -> Vec<Value> {
+    let mut out = Vec::new();
+    for info in [&s["thinking"]["info"], &s["last_search"]["info"]] {
+        if !info.is_null() {
+            out.push(info.clone());
+        }
+    }
+    if let Some(lines) = s["thinking"]["lines"].as_array() {
+        out.extend(lines.iter().cloned());
+    }
+    out
+}
+
+/// In play: the engine's hidden line is not sent while hints are off; the
+/// pick preview says what the opponent can then do; a hint asked for at
+/// pick time stays through the pick, its rows "pick N → pair play", its
+/// shown line still drawn; the record writes Y's plays from Y's side, and a
+/// click on a turn shows the position after it (Esc: back to the game).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_hidden_line_hints_preview_and_record() {
+    let dir = std::env::temp_dir().join(format!("ncbg-gui-issue76-play-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (_gui, url) = start_gui(&dir);
+    let (_driver, c) = start_browser(false).await;
+    c.goto(&url).await.unwrap();
+    wait_snap(&c, "the engines", 20, |s| {
+        s["engines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|e| e["status"]["state"] == "ready")
+    })
+    .await;
+    fill(&c, "#s-depth", "1").await;
+    fill(&c, "#s-movetime", "0").await;
+    click(&c, "#search button").await;
+    wait_snap(&c, "depth 1", 5, |s| s["search"]["depth"] == 1).await;
+    new_game(&c, "human", "A", "4-2").await;
+    assert_eq!(
+        js(&c, "return document.getElementById('hints').checked;").await,
+        false
+    );
+
+    // The pick preview: the pair, then what Y can do with the number.
+    let s = snap(&c).await;
+    let n = s["game"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|ch| ch["legal"] == true)
+        .map(|ch| ch["n"].as_u64().unwrap())
+        .max()
+        .unwrap();
+    let own_y = s["game"]["numbers"]["Y"].as_u64().unwrap();
+    js(
+        &c,
+        &format!("document.querySelector('#numbers button[data-n=\"{n}\"]').focus(); return 1;"),
+    )
+    .await;
+    let replies = js(&c, "return [document.getElementById('preview').dataset.replies, document.getElementById('preview').textContent];").await;
+    let pairs: Vec<&str> = replies[0].as_str().unwrap().split(' ').collect();
+    let k = s["game"]["k"].as_u64().unwrap();
+    let mut want: Vec<String> = (1..=k)
+        .filter(|&m| m != own_y)
+        .map(|m| format!("{}-{}", m.max(n), m.min(n)))
+        .collect();
+    want.sort();
+    want.reverse();
+    assert_eq!(pairs, want, "Y's replies to {n}: {}", replies[1]);
+    assert!(
+        replies[1].as_str().unwrap().contains("Then Y plays one of"),
+        "{}",
+        replies[1]
+    );
+    js(&c, "document.activeElement.blur(); return 1;").await;
+
+    // Two turns; the engine's line never reaches the page with hints off.
+    // The engine's first reply is animated slowly: a number clicked while
+    // its checkers move is taken, and the animation ends at once on the
+    // board after the move, which takes clicks.
+    js(&c, "Anim.stepMs = 1500; return 1;").await;
+    play_turn_by_clicks(&c, 0, false).await;
+    wait_js(
+        &c,
+        "the reply animated",
+        30,
+        "return document.body.dataset.animating === '1';",
+    )
+    .await;
+    let s = snap(&c).await;
+    let m = s["game"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|ch| ch["legal"] == true)
+        .unwrap()["n"]
+        .as_u64()
+        .unwrap();
+    click(&c, &format!("#numbers button[data-n='{m}']")).await;
+    let state = js(
+        &c,
+        "return [document.body.dataset.animating || '', document.body.dataset.stateid];",
+    )
+    .await;
+    assert_eq!(state[0], "", "the animation ends with the click");
+    let s = wait_snap(&c, "the pick during the animation", 10, |s| {
+        s["game"]["phase"] == "play"
+    })
+    .await;
+    wait_js(
+        &c,
+        "the board taking clicks",
+        5,
+        "return document.querySelectorAll('#board .hit.movable').length > 0 || !!document.getElementById('pass');",
+    )
+    .await;
+    assert_eq!(
+        dom_board(&c).await,
+        expected_board(s["game"]["stateid"].as_str().unwrap())
+    );
+    js(&c, "Anim.stepMs = 260; return 1;").await;
+    click(&c, "#undo").await;
+    wait_snap(&c, "the pick undone", 10, |s| s["game"]["phase"] == "pick").await;
+    play_turn_by_clicks(&c, 1, false).await;
+    wait_snap(&c, "the engine's reply", 30, |s| {
+        s["game"]["human_to_move"] == true && s["thinking"].is_null()
+    })
+    .await;
+    wait_js(
+        &c,
+        "the reply's animation",
+        10,
+        "return !document.body.dataset.animating;",
+    )
+    .await;
+    let s = server_state(&c).await;
+    let lines = engine_lines(&s);
+    assert!(!lines.is_empty(), "the engine searched: {s}");
+    for l in &lines {
+        assert!(
+            l["pv"].as_array().unwrap().is_empty() && l["score_mp"].is_null(),
+            "a hidden line sent to the page: {l}"
+        );
+    }
+    // With hints on it is sent.
+    click(&c, "#hints").await;
+    let s = wait_snap(&c, "the line with hints on", 10, |s| {
+        !s["last_search"]["info"]["pv"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    })
+    .await;
+    assert!(!s["last_search"]["info"]["score_mp"].is_null());
+    click(&c, "#hints").await;
+    wait_snap(&c, "the line hidden again", 10, |s| {
+        s["last_search"]["info"]["pv"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    })
+    .await;
+
+    // The record: Y's plays from Y's side; a click shows the position.
+    let s = snap(&c).await;
+    let rec = s["game"]["record"].as_array().unwrap().clone();
+    let (yi, y) = rec
+        .iter()
+        .enumerate()
+        .rfind(|(_, r)| r["side"] == "Y" && r["token"].as_str().unwrap().contains('/'))
+        .expect("a Y play");
+    let text = js(
+        &c,
+        &format!(
+            "return document.querySelector('#record .tok[data-index=\"{yi}\"] .play').textContent;"
+        ),
+    )
+    .await;
+    let token = y["token"].as_str().unwrap();
+    assert_eq!(
+        text.as_str().unwrap(),
+        gnubg_text(token.split_once(':').unwrap().1),
+        "Y's play from Y's side"
+    );
+    click(&c, &format!("#record .tok[data-index='{yi}']")).await;
+    let after = y["after"].as_str().unwrap().to_string();
+    wait_js(
+        &c,
+        "the position after the clicked turn",
+        10,
+        &format!("return document.body.dataset.shown === '{after}' && !document.getElementById('pastbar').hidden;"),
+    )
+    .await;
+    wait_js(
+        &c,
+        "the past board drawn",
+        10,
+        "return !document.body.dataset.animating;",
+    )
+    .await;
+    assert_eq!(
+        dom_board(&c).await,
+        expected_board(&after),
+        "the board after turn {yi}"
+    );
+    screenshot(&c, "record-shown-1400.png").await;
+    press(&c, fantoccini::key::Key::Escape).await;
+    assert_eq!(js(&c, "return document.body.dataset.shown;").await, "");
+    assert_eq!(
+        dom_board(&c).await,
+        expected_board(s["game"]["stateid"].as_str().unwrap()),
+        "back to the game"
+    );
+
+    // A hint asked for at pick time stays through the pick.
+    press(&c, 'h').await;
+    let s = wait_snap(&c, "the hint", 30, |s| {
+        s["hint"]["running"] == false && !s["hint"]["lines"].as_array().unwrap().is_empty()
+    })
+    .await;
+    let first = s["hint"]["lines"][0].clone();
+    let pick = first["pick"].as_u64().expect("a pick-time hint has picks");
+    let rows = js(
+        &c,
+        "return [...document.querySelectorAll('#hintlist .hintline .choice')].map(e => e.textContent);",
+    )
+    .await;
+    let row0 = rows[0].as_str().unwrap().to_string();
+    let pair = first["pair"].as_array().unwrap();
+    let play = first["token"].as_str().unwrap().split_once(':').unwrap().1;
+    assert_eq!(
+        row0,
+        format!("pick {pick} → {}-{} {}", pair[0], pair[1], gnubg_text(play)),
+        "a hint row"
+    );
+    click(&c, "#hintlist .hintline[data-rank='1']").await;
+    click(&c, &format!("#numbers button[data-n='{pick}']")).await;
+    let s = wait_snap(&c, "the pick", 10, |s| s["game"]["phase"] == "play").await;
+    assert_eq!(s["hint"]["picked"], pick, "the hint stays: {}", s["hint"]);
+    let kept = s["hint"]["lines"].as_array().unwrap();
+    assert!(!kept.is_empty() && kept.iter().all(|l| l["pick"] == pick));
+    assert_eq!(kept[0]["token"], play, "the play of the pick");
+    settled(&c).await;
+    let rows = js(
+        &c,
+        "return [...document.querySelectorAll('#hintlist .hintline .choice')].map(e => e.textContent);",
+    )
+    .await;
+    assert_eq!(rows[0].as_str().unwrap(), row0, "the row after the pick");
+    wait_js(
+        &c,
+        "the hint's play drawn after the pick",
+        10,
+        "return document.querySelectorAll('#board path.arrow.best').length > 0;",
+    )
+    .await;
+    screenshot(&c, "hint-after-pick-1400.png").await;
+    c.close().await.unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
