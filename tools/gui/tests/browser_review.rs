@@ -74,6 +74,22 @@ async fn click_at(c: &fantoccini::Client, x: f64, y: f64) {
     settled(c).await;
 }
 
+/// `css`'s box in the viewport: [left, top, right, bottom].
+async fn rect(c: &fantoccini::Client, css: &str) -> Vec<f64> {
+    let v = c
+        .execute(
+            "const r = document.querySelector(arguments[0]).getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];",
+            vec![serde_json::json!(css)],
+        )
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"));
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect()
+}
+
 /// `css`'s box in the viewport, scrolled into view first: [left, top,
 /// right, bottom].
 async fn rect_in_view(c: &fantoccini::Client, css: &str) -> Vec<f64> {
@@ -300,6 +316,49 @@ async fn review_curve_notation_and_phone() {
     settled(&c).await;
     screenshot(&c, "review-curve-1100.png").await;
     c.close().await.unwrap();
+
+    // The phone: the board, the curve and the move list on one screen,
+    // with the analysis already made (the server keeps it).
+    let (_phone_driver, p) = start_browser(true).await;
+    p.goto(&url).await.unwrap();
+    wait_snap(&p, "the page on the phone", 20, |s| !s["game"].is_null()).await;
+    click(&p, "#tab-review").await;
+    wait_js(
+        &p,
+        "the curve on the phone",
+        10,
+        "return document.querySelectorAll('#r-moves .mv[data-step]').length && document.querySelector('#evalcurve .curve-line');",
+    )
+    .await;
+    fits_width(&p, 390, &["#rboard", "#r-moves", "#evalcurve", "#chart"]).await;
+    js(&p, "window.scrollTo(0, 0); return 1;").await;
+    settled(&p).await;
+    let height = js(&p, "return window.innerHeight;").await.as_f64().unwrap();
+    for (css, room) in [("#rboard", 0.0), ("#evalcurve", 0.0), ("#r-moves", 60.0)] {
+        let r = rect(&p, css).await;
+        let bottom = if room > 0.0 { r[1] + room } else { r[3] };
+        assert!(
+            r[1] >= 0.0 && bottom <= height,
+            "{css} at {}..{} not on the first screen ({height} px)",
+            r[1],
+            r[3]
+        );
+    }
+    // A tap on the curve: the list shows that turn within the screen.
+    let r = rect(&p, "#evalcurve").await;
+    let steps = js(&p, "return R.steps.length;").await.as_u64().unwrap() as usize;
+    let at = steps * 3 / 4;
+    let x = r[0] + 4.0 + (at as f64 / (steps - 1) as f64) * (r[2] - r[0] - 8.0);
+    click_at(&p, x, (r[1] + r[3]) / 2.0).await;
+    assert_eq!(js(&p, "return R.at;").await, at);
+    let cur = rect(&p, "#r-moves .mv.cur").await;
+    let list = rect(&p, "#r-moves").await;
+    assert!(
+        cur[1] >= list[1] && cur[3] <= list[3] + 0.5 && cur[3] <= height,
+        "the current turn {cur:?} in the list {list:?}"
+    );
+    screenshot(&p, "review-curve-390.png").await;
+    p.close().await.unwrap();
     eprintln!(
         "issue 76 review: {} turns analysed, {:?}",
         turns.len(),
@@ -597,6 +656,155 @@ async fn play_hidden_line_hints_preview_and_record() {
     )
     .await;
     screenshot(&c, "hint-after-pick-1400.png").await;
+    c.close().await.unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The smaller snags: a message pushes nothing (the board, the cards, the
+/// numbers and the panels stay put, and it covers neither board nor
+/// cards); the "from ID" box empties once its game starts; the save-name
+/// box empties after a save; the evaluation bar's number is readable (11
+/// px or more, inside the bar); the play graph uses its width and has a
+/// turn axis.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn snags_messages_boxes_eval_bar_and_graph() {
+    let dir = std::env::temp_dir().join(format!("ncbg-gui-issue76-snags-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (_gui, url) = start_gui(&dir);
+    let (_driver, c) = start_browser(false).await;
+    c.goto(&url).await.unwrap();
+    wait_snap(&c, "the engines", 20, |s| {
+        s["engines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|e| e["status"]["state"] == "ready")
+    })
+    .await;
+    fill(&c, "#s-depth", "1").await;
+    fill(&c, "#s-movetime", "0").await;
+    click(&c, "#search button").await;
+    wait_snap(&c, "depth 1", 5, |s| s["search"]["depth"] == 1).await;
+    new_game(&c, "human", "A", "4-2").await;
+    settled(&c).await;
+
+    // A message pushes nothing.
+    let parts = [
+        "#board",
+        "#card-X",
+        "#card-Y",
+        "#numbers",
+        ".panel.engine",
+        ".panel.game",
+    ];
+    let mut before = Vec::new();
+    for css in parts {
+        before.push(rect(&c, css).await);
+    }
+    js(&c, "showMessage('a refused action, said in a message long enough to take two lines in the side column of the page'); return 1;").await;
+    settled(&c).await;
+    let banner = rect(&c, "#banner-msg").await;
+    assert!(banner[3] > banner[1], "the message is shown");
+    for (css, b) in parts.iter().zip(&before) {
+        let r = rect(&c, css).await;
+        assert!(
+            r.iter().zip(b).all(|(x, y)| (x - y).abs() < 0.5),
+            "{css} moved from {b:?} to {r:?} with a message"
+        );
+    }
+    for css in ["#board", "#card-X", "#card-Y"] {
+        let r = rect(&c, css).await;
+        let overlap = banner[0] < r[2] && r[0] < banner[2] && banner[1] < r[3] && r[1] < banner[3];
+        assert!(!overlap, "the message {banner:?} over {css} {r:?}");
+    }
+    screenshot(&c, "message-1400.png").await;
+    click(&c, "#msg-close").await;
+
+    // "from ID" empties once its game starts.
+    let id = snap(&c).await["game"]["stateid"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    fill(&c, "#g-state", &id).await;
+    let version = snap(&c).await["version"].as_u64().unwrap();
+    click(&c, "#g-new").await;
+    wait_snap(&c, "the game from the ID", 10, |s| {
+        s["version"].as_u64().unwrap() > version && s["game"]["start"] == id.as_str()
+    })
+    .await;
+    wait_js(
+        &c,
+        "the ID box emptied",
+        5,
+        "return document.getElementById('g-state').value === '';",
+    )
+    .await;
+
+    // Watching: the bar's number and the graph.
+    new_game(&c, "A", "B", "3-5").await;
+    wait_js(
+        &c,
+        "the evaluation bar's number",
+        60,
+        "return document.getElementById('evaltext').textContent !== '';",
+    )
+    .await;
+    let bar = js(
+        &c,
+        "const t = document.getElementById('evaltext'), b = document.getElementById('evalbar'); const tr = t.getBoundingClientRect(), br = b.getBoundingClientRect(); return [parseFloat(getComputedStyle(t).fontSize), tr.left >= br.left - 0.5 && tr.right <= br.right + 0.5, t.scrollWidth <= t.clientWidth + 1, getComputedStyle(t).writingMode];",
+    )
+    .await;
+    assert!(bar[0].as_f64().unwrap() >= 11.0, "the bar's number: {bar}");
+    assert_eq!(bar[1], true, "inside the bar: {bar}");
+    assert_eq!(bar[2], true, "whole: {bar}");
+    assert_eq!(bar[3], "horizontal-tb", "read across: {bar}");
+    let s = wait_snap(&c, "the watched game's end", 180, |s| {
+        s["game"]["phase"] == "over"
+    })
+    .await;
+    settled(&c).await;
+    let graph = js(
+        &c,
+        "const g = document.getElementById('evalgraph'), l = g.querySelector('polyline'); return [l.getBoundingClientRect().width / g.getBoundingClientRect().width, [...g.querySelectorAll('text.turnno')].map(t => +t.textContent)];",
+    )
+    .await;
+    assert!(
+        graph[0].as_f64().unwrap() > 0.9,
+        "the graph's line over {} of its width",
+        graph[0]
+    );
+    let nos: Vec<u64> = graph[1]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert!(
+        nos.len() >= 3 && nos.windows(2).all(|w| w[0] < w[1]),
+        "the graph's turn axis: {nos:?} ({} turns)",
+        record_tokens(&s).len()
+    );
+    screenshot(&c, "watched-graph-1400.png").await;
+
+    // The save-name box empties after a save.
+    fill(&c, "#save-name", "snag game").await;
+    click(&c, "#save-match").await;
+    wait_js(
+        &c,
+        "saved",
+        10,
+        "return document.getElementById('msg-text').textContent.includes('saved');",
+    )
+    .await;
+    let boxed = js(
+        &c,
+        "const b = document.getElementById('save-name'); return [b.value, b.placeholder];",
+    )
+    .await;
+    assert_eq!(boxed[0], "", "the name is not kept");
+    assert!(!boxed[1].as_str().unwrap().contains("snag"), "{boxed}");
+    assert!(dir.join("snag game.txt").is_file());
     c.close().await.unwrap();
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -42,6 +42,7 @@ function showMessage(m, brief) {
   clearTimeout(msgTimer);
   b.hidden = !m;
   $("msg-text").textContent = m || "";
+  placeBanners();
   if (m && brief) msgTimer = setTimeout(() => { if ($("msg-text").textContent === m) b.hidden = true; }, 5000);
 }
 
@@ -391,9 +392,12 @@ function setupPlay() {
     const p = $("g-pair").value.split("-");
     const body = { k: +$("g-k").value, credits: +$("g-credits").value, variant: $("g-variant").value, x: $("g-x").value, y: $("g-y").value, state: $("g-state").value || null };
     if (p.length === 2) { body.x0 = +p[0]; body.y0 = +p[1]; }
-    api("/api/newgame", body).then(() => { play = null; }).catch(() => {});
+    // Once the game has started from the ID, the box empties: the next New
+    // game starts from the usual position unless an ID is given again.
+    api("/api/newgame", body).then(() => { play = null; past = null; $("g-state").value = ""; }).catch(() => {});
   };
-  const save = (format) => api("/api/save", { name: $("save-name").value.trim(), format }).then((j) => { showMessage("saved " + j.path, true); $("save-name").placeholder = j.name; }).catch(() => {});
+  // Saved: the box empties (the next save is dated unless named again).
+  const save = (format) => api("/api/save", { name: $("save-name").value.trim(), format }).then((j) => { showMessage("saved " + j.path, true); $("save-name").value = ""; }).catch(() => {});
   $("save-match").onclick = () => save("match");
   $("save-mat").onclick = () => save("mat");
   document.addEventListener("keydown", (e) => {
@@ -430,8 +434,20 @@ function connect() {
 // the board (on a narrow screen CSS floats them at the bottom instead).
 function placeBanners() {
   const side = document.querySelector("main:not([hidden]) .side");
-  if (side && $("banners").parentNode !== side) side.prepend($("banners"));
+  const b = $("banners");
+  if (side && b.parentNode !== side) side.prepend(b);
+  // They float over the foot of the side column (CSS: fixed), its width,
+  // so that a message pushes nothing; on a narrow screen CSS centres them.
+  if (side && window.innerWidth > 760) {
+    const r = side.getBoundingClientRect();
+    b.style.left = r.left + "px";
+    b.style.width = r.width + "px";
+  } else {
+    b.style.left = "";
+    b.style.width = "";
+  }
 }
+window.addEventListener("resize", placeBanners);
 
 // The server is gone (or back): a banner says so and the controls are
 // inert until the event stream is connected again.

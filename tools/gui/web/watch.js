@@ -117,23 +117,44 @@ function renderEval() {
   $("evalfill").style.height = (frac * 100).toFixed(1) + "%";
   $("evalfill").className = "evalfill " + v;
   bar.className = "evalbar " + other(v);
-  $("evaltext").textContent = live === null ? "" : (live >= 0 ? "+" : "") + live.toFixed(2);
+  $("evaltext").textContent = live === null ? "" : (live >= 0 ? "+" : "") + live.toFixed(Math.abs(live) >= 10 ? 0 : Math.abs(live) >= 1 ? 1 : 2);
   drawEvalGraph();
 }
 
 function drawEvalGraph() {
   const svg = $("evalgraph");
   while (svg.firstChild) svg.removeChild(svg.firstChild);
-  const W = 400, H = 80, pts = [...Watch.hist.entries()].sort((a, b) => a[0] - b[0]);
+  // Drawn at the size it is shown: the whole width, text unstretched.
+  const box = svg.getBoundingClientRect();
+  const W = Math.round(box.width) || 400, H = Math.round(box.height) || 80, B = 14;
+  const pts = [...Watch.hist.entries()].sort((a, b) => a[0] - b[0]);
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   if (pts.length < 2) return;
-  const n = Math.max(...pts.map((p) => p[0])), m = Math.max(1, ...pts.map((p) => Math.abs(p[1])));
-  const x = (i) => 4 + (i / Math.max(1, n)) * (W - 8);
-  const y = (s) => H / 2 - (s / m) * (H / 2 - 4);
-  el("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: "axis" }, svg);
+  // Record indices from the first to the last turn seen, on the width.
+  const i0 = pts[0][0], n = Math.max(1, pts[pts.length - 1][0] - i0), m = Math.max(1, ...pts.map((p) => Math.abs(p[1])));
+  const x = (i) => 4 + ((i - i0) / n) * (W - 8);
+  const mid = (H - B) / 2;
+  const y = (s) => mid - (s / m) * (mid - 4);
+  el("line", { x1: 0, y1: mid, x2: W, y2: mid, class: "axis" }, svg);
+  el("line", { x1: 0, y1: H - B, x2: W, y2: H - B, class: "axis" }, svg);
   el("polyline", { points: pts.map(([i, s]) => `${x(i)},${y(s)}`).join(" "), class: "evalline" }, svg);
   const lab = el("text", { x: 4, y: 11, class: "axlabel" }, svg);
   lab.textContent = `X's evaluation per turn (±${m.toFixed(2)} points)`;
+  // The turn axis: whole turns as the record numbers them, far enough
+  // apart to read.
+  const rows = turnRows(S.game.record);
+  const noOf = new Map();
+  for (const r of rows) for (const side of ["X", "Y"]) if (r[side]) noOf.set(r[side][0], r.n);
+  const span = W - 8, turns = Math.max(1, (noOf.get(pts[pts.length - 1][0] - 1) || 1) - (noOf.get(i0 - 1) || 0));
+  const every = [1, 2, 5, 10, 20, 50].find((e) => (span / turns) * e >= 26) || 100;
+  let lastNo = null;
+  for (let i = i0; i <= pts[pts.length - 1][0]; i++) {
+    const no = noOf.get(i - 1); // the turn just played when the record had i entries
+    if (no === undefined || no === lastNo || no % every !== 0) continue;
+    lastNo = no;
+    const t = el("text", { x: x(i), y: H - 3, class: "axlabel turnno", "text-anchor": "middle" }, svg);
+    t.textContent = no;
+  }
 }
 
 // ---- hints the person asks for ---------------------------------------------
