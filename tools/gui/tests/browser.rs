@@ -706,13 +706,20 @@ async fn issue_42_keys_hints_record_graph_saving_review() {
         .to_string();
     fill(&c, "#typed-play", &play).await;
     click(&c, "#typed button").await;
-    wait_snap(&c, "the engine's line", 10, |s| {
+    // Not even sent: the snapshot holds its depth and nodes only.
+    let s = wait_snap(&c, "the engine's search", 10, |s| {
         !s["thinking"].is_null()
-            && s["thinking"]["info"]["pv"]
-                .as_array()
-                .is_some_and(|pv| pv.len() > 1)
+            && s["thinking"]["info"]["depth"]
+                .as_u64()
+                .is_some_and(|d| d > 1)
     })
     .await;
+    assert!(
+        s["thinking"]["info"]["pv"].as_array().unwrap().is_empty()
+            && s["thinking"]["info"]["score_mp"].is_null(),
+        "the hidden line sent: {}",
+        s["thinking"]
+    );
     settled(&c).await;
     let think = js(&c, "return [document.querySelectorAll('#think .pv, #t-score').length, document.getElementById('think').textContent];").await;
     assert_eq!(think[0], 0, "the live line with hints off: {}", think[1]);

@@ -18,7 +18,9 @@ mod common;
 #[path = "browser_page/mod.rs"]
 mod page;
 
-use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use fantoccini::actions::{
+    InputSource, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT,
+};
 use page::*;
 use serde_json::Value;
 use std::path::Path;
@@ -61,6 +63,28 @@ async fn click_at(c: &fantoccini::Client, x: f64, y: f64) {
                 duration: None,
                 x: x.round(),
                 y: y.round(),
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            }),
+    )
+    .await
+    .unwrap();
+    settled(c).await;
+}
+
+/// A finger's tap on the centre of `css`.
+async fn tap(c: &fantoccini::Client, css: &str) {
+    let r = rect(c, css).await;
+    c.perform_actions(
+        TouchActions::new("finger".into())
+            .then(PointerAction::MoveTo {
+                duration: None,
+                x: ((r[0] + r[2]) / 2.0).round(),
+                y: ((r[1] + r[3]) / 2.0).round(),
             })
             .then(PointerAction::Down {
                 button: MOUSE_BUTTON_LEFT,
@@ -309,6 +333,8 @@ async fn review_curve_notation_and_phone() {
     check_plurals(one_totals);
     assert_eq!(one[1], "2 turns analysed");
 
+    js(&c, "window.scrollTo(0, 0); return 1;").await;
+    settled(&c).await;
     screenshot(&c, "review-curve-1400.png").await;
     resize(&c, 1100, 900).await;
     fits_width(&c, 1100, &["#r-moves", "#chart", "#evalcurve"]).await;
@@ -657,13 +683,62 @@ async fn play_hidden_line_hints_preview_and_record() {
     .await;
     screenshot(&c, "hint-after-pick-1400.png").await;
     c.close().await.unwrap();
+
+    // On a touch screen a first tap on a number previews it (the replies
+    // too), a second picks it.
+    let (_phone_driver, p) = start_browser(true).await;
+    p.goto(&url).await.unwrap();
+    wait_snap(&p, "the page on the phone", 20, |s| !s["game"].is_null()).await;
+    new_game(&p, "human", "A", "4-2").await;
+    settled(&p).await;
+    let s = snap(&p).await;
+    let n = s["game"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|ch| ch["legal"] == true)
+        .unwrap()["n"]
+        .as_u64()
+        .unwrap();
+    let button = format!("#numbers button[data-n='{n}']");
+    js(
+        &p,
+        &format!(
+            "document.querySelector(\"{button}\").scrollIntoView({{ block: 'center' }}); return 1;"
+        ),
+    )
+    .await;
+    settled(&p).await;
+    tap(&p, &button).await;
+    let preview = js(
+        &p,
+        "const p = document.getElementById('preview'); return [p.dataset.n, p.dataset.replies, p.textContent];",
+    )
+    .await;
+    assert_eq!(
+        preview[0],
+        n.to_string(),
+        "the first tap previews: {preview}"
+    );
+    assert!(!preview[1].as_str().unwrap().is_empty(), "{preview}");
+    // Nothing picked: the server's game still waits for the pick.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let s = server_state(&p).await;
+    assert_eq!(s["game"]["phase"], "pick", "a preview tap picked");
+    screenshot(&p, "touch-preview-390.png").await;
+    tap(&p, &button).await;
+    wait_snap(&p, "the second tap's pick", 10, |s| {
+        s["game"]["phase"] == "play"
+    })
+    .await;
+    p.close().await.unwrap();
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The smaller snags: a message pushes nothing (the board, the cards, the
 /// numbers and the panels stay put, and it covers neither board nor
 /// cards); the "from ID" box empties once its game starts; the save-name
-/// box empties after a save; the evaluation bar's number is readable (11
+/// box keeps its name for both formats and empties with a new game; the evaluation bar's number is readable (11
 /// px or more, inside the bar); the play graph uses its width and has a
 /// turn axis.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -787,7 +862,8 @@ async fn snags_messages_boxes_eval_bar_and_graph() {
     );
     screenshot(&c, "watched-graph-1400.png").await;
 
-    // The save-name box empties after a save.
+    // The save-name box keeps its name for the game's other format, and
+    // empties with a new game.
     fill(&c, "#save-name", "snag game").await;
     click(&c, "#save-match").await;
     wait_js(
@@ -797,14 +873,20 @@ async fn snags_messages_boxes_eval_bar_and_graph() {
         "return document.getElementById('msg-text').textContent.includes('saved');",
     )
     .await;
+    click(&c, "#save-mat").await;
+    let deadline = Instant::now() + std::time::Duration::from_secs(10);
+    while !(dir.join("snag game.txt").is_file() && dir.join("snag game.mat").is_file()) {
+        assert!(Instant::now() < deadline, "both formats under one name");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    new_game(&c, "human", "A", "4-2").await;
     let boxed = js(
         &c,
         "const b = document.getElementById('save-name'); return [b.value, b.placeholder];",
     )
     .await;
-    assert_eq!(boxed[0], "", "the name is not kept");
+    assert_eq!(boxed[0], "", "the last game's name is not kept");
     assert!(!boxed[1].as_str().unwrap().contains("snag"), "{boxed}");
-    assert!(dir.join("snag game.txt").is_file());
     c.close().await.unwrap();
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -393,11 +393,12 @@ function setupPlay() {
     const body = { k: +$("g-k").value, credits: +$("g-credits").value, variant: $("g-variant").value, x: $("g-x").value, y: $("g-y").value, state: $("g-state").value || null };
     if (p.length === 2) { body.x0 = +p[0]; body.y0 = +p[1]; }
     // Once the game has started from the ID, the box empties: the next New
-    // game starts from the usual position unless an ID is given again.
-    api("/api/newgame", body).then(() => { play = null; past = null; $("g-state").value = ""; }).catch(() => {});
+    // game starts from the usual position unless an ID is given again. The
+    // last game's save name goes too.
+    api("/api/newgame", body).then(() => { play = null; past = null; $("g-state").value = ""; $("save-name").value = ""; }).catch(() => {});
   };
-  // Saved: the box empties (the next save is dated unless named again).
-  const save = (format) => api("/api/save", { name: $("save-name").value.trim(), format }).then((j) => { showMessage("saved " + j.path, true); $("save-name").value = ""; }).catch(() => {});
+  // The name stays for the game's other format; a new game empties it.
+  const save = (format) => api("/api/save", { name: $("save-name").value.trim(), format }).then((j) => { showMessage("saved " + j.path, true); }).catch(() => {});
   $("save-match").onclick = () => save("match");
   $("save-mat").onclick = () => save("mat");
   document.addEventListener("keydown", (e) => {

@@ -163,7 +163,7 @@ function drawChart() {
   // loss is a sliver).
   const cw = (W - L - 4) / Math.max(1, n);
   for (const t of turns) {
-    const col = el("rect", { x: x(t.turn) - cw / 2, y: T, width: cw, height: H - B - T, class: "losscol", "data-turn": t.turn }, svg);
+    const col = el("rect", { x: x(t.turn) - cw / 2, y: T, width: cw, height: H - B - T, class: "losscol", "data-col": t.turn }, svg);
     col.onclick = () => { R.at = t.turn; drawReview(); };
   }
   for (const t of turns) {
