@@ -244,7 +244,7 @@ fn info_json(info: &crate::driver::InfoLine, shown: bool) -> Value {
 
 /// The whole snapshot.
 pub fn snapshot(shared: &Shared, st: &State) -> Value {
-    let person_plays = st.players.iter().any(|p| *p == crate::app::Player::Human);
+    let person_plays = st.players.contains(&crate::app::Player::Human);
     let shown = !person_plays || st.hints;
     let thinking = st.thinking.as_ref().map(|t| {
         json!({

@@ -721,6 +721,16 @@ async fn play_hidden_line_hints_preview_and_record() {
         "the first tap previews: {preview}"
     );
     assert!(!preview[1].as_str().unwrap().is_empty(), "{preview}");
+    let marked = js(
+        &p,
+        "return [...document.querySelectorAll('#numbers button.previewed')].map(b => +b.dataset.n);",
+    )
+    .await;
+    assert_eq!(
+        marked,
+        serde_json::json!([n]),
+        "the number previewed is marked"
+    );
     // Nothing picked: the server's game still waits for the pick.
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     let s = server_state(&p).await;

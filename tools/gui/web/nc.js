@@ -183,6 +183,8 @@ function renderPreview() {
   const p = $("preview");
   const picking = g.human_to_move && (g.phase === "pick" || g.phase === "opening");
   p.hidden = !picking;
+  // The number previewed is marked (a tap on a touch screen has no hover).
+  for (const b of $("numbers").querySelectorAll("button[data-n]")) b.classList.toggle("previewed", picking && +b.dataset.n === NC.preview);
   if (!picking) return;
   p.dataset.n = NC.preview ?? "";
   const c = NC.preview !== null && g.choices.find((x) => x.n === NC.preview);
