@@ -406,6 +406,61 @@ mod tests {
         )
     }
 
+    /// A hint asked for at pick time keeps, through the pick, the lines of
+    /// the number picked, as plays, for the pick's generation; a hint of
+    /// another generation, or one whose pick ends the turn, is left alone.
+    #[test]
+    fn a_pick_time_hint_is_carried_through_the_pick() {
+        use crate::driver::InfoLine;
+        let mut st = state();
+        st.pick(4).unwrap();
+        st.pick(2).unwrap();
+        let line = |token: &str| InfoLine {
+            depth: 2,
+            score_mp: Some(-100),
+            pv: vec![token.to_string(), "6:13/7".to_string()],
+            ..InfoLine::default()
+        };
+        let (stop, stopped) = watch::channel(false);
+        st.hint = Some(Hint {
+            slot: 0,
+            generation: st.generation,
+            asked: st.generation,
+            picked: None,
+            running: true,
+            error: None,
+            lines: [
+                (1, line("5:13/8,6/4")),
+                (2, line("3:24/21,13/11")),
+                (3, line("5:24/22,24/19")),
+            ]
+            .into_iter()
+            .collect(),
+            stop,
+        });
+        let asked = st.generation;
+        st.pick(5).unwrap();
+        st.carry_hint_through_pick(5);
+        let h = st.hint.as_ref().unwrap();
+        assert_eq!(h.generation, asked + 1, "the pick's generation");
+        assert_eq!(h.asked, asked);
+        assert_eq!(h.picked, Some(5));
+        assert!(!h.running && *stopped.borrow(), "its search is stopped");
+        let firsts: Vec<(usize, &str)> = h
+            .lines
+            .iter()
+            .map(|(r, i)| (*r, i.pv[0].as_str()))
+            .collect();
+        assert_eq!(firsts, [(1, "13/8,6/4"), (3, "24/22,24/19")]);
+        assert_eq!(h.lines[&1].pv[1], "6:13/7", "the rest of the line stays");
+        // Not for this generation: untouched.
+        let before = st.hint.as_ref().unwrap().lines.len();
+        st.generation += 5;
+        st.carry_hint_through_pick(5);
+        assert_eq!(st.hint.as_ref().unwrap().lines.len(), before);
+        assert_eq!(st.hint.as_ref().unwrap().generation, asked + 1);
+    }
+
     #[test]
     fn bad_new_games_change_nothing() {
         let mut st = state();

@@ -283,3 +283,65 @@ pub fn snapshot(shared: &Shared, st: &State) -> Value {
         "review": review_json(&st.review),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::{Player, Thinking};
+    use crate::driver::InfoLine;
+    use std::path::PathBuf;
+    use std::time::Duration;
+
+    /// In a game a person plays, the engines' scores and lines are sent
+    /// only with *hints* on (the line holds the person's best move); depth
+    /// and nodes always; a watched game sends them all.
+    #[test]
+    fn the_engine_line_is_sent_only_with_hints_in_a_persons_game() {
+        let shared =
+            crate::app::Shared::new(Vec::new(), PathBuf::from("."), Duration::from_secs(1));
+        let mut st = shared.lock();
+        let info = InfoLine {
+            depth: 3,
+            nodes: 99,
+            score_mp: Some(250),
+            pv: vec!["5:13/8,6/4".into()],
+            ..InfoLine::default()
+        };
+        st.players = [Player::Human, Player::Engine(0)];
+        st.last_search = Some((0, "Y".into(), Some(info.clone())));
+        st.thinking = Some(Thinking {
+            slot: 0,
+            side: "Y".into(),
+            info: Some(info.clone()),
+            lines: vec![info.clone(), info],
+            generation: 0,
+            stop: tokio::sync::watch::channel(false).0,
+        });
+        let infos = |v: &Value| {
+            let mut out = vec![
+                v["last_search"]["info"].clone(),
+                v["thinking"]["info"].clone(),
+            ];
+            out.extend(v["thinking"]["lines"].as_array().unwrap().iter().cloned());
+            out
+        };
+        for i in infos(&snapshot(&shared, &st)) {
+            assert_eq!(i["pv"], json!([]), "{i}");
+            assert!(i["score_mp"].is_null(), "{i}");
+            assert_eq!(
+                (i["depth"].as_u64(), i["nodes"].as_u64()),
+                (Some(3), Some(99))
+            );
+        }
+        st.hints = true;
+        for i in infos(&snapshot(&shared, &st)) {
+            assert_eq!(i["pv"], json!(["5:13/8,6/4"]), "{i}");
+            assert_eq!(i["score_mp"], 250);
+        }
+        st.hints = false;
+        st.players = [Player::Engine(0), Player::Engine(0)];
+        for i in infos(&snapshot(&shared, &st)) {
+            assert_eq!(i["pv"], json!(["5:13/8,6/4"]), "watched: {i}");
+        }
+    }
+}
