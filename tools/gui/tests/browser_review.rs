@@ -273,6 +273,54 @@ async fn review_curve_notation_and_phone() {
         serde_json::json!([p, p, p, true]),
         "a click on the curve at position {p}"
     );
+    // Its value there: the mean of the two searches that see the
+    // position (the turn before it, played; the turn from it, best), for X.
+    let for_x = |t: &Value, key: &str| {
+        let v = t[key].as_f64().unwrap() / 1000.0;
+        if t["side"] == "X" {
+            v
+        } else {
+            -v
+        }
+    };
+    let at_turn = |n: usize| turns.iter().find(|t| t["turn"] == n).unwrap();
+    let want = (for_x(at_turn(p - 1), "played_score") + for_x(at_turn(p), "best_score")) / 2.0;
+    let shown = js(
+        &c,
+        "return document.getElementById('evalcurve').dataset.value;",
+    )
+    .await;
+    assert_eq!(
+        shown.as_str().unwrap(),
+        format!("{want:.3}"),
+        "the curve's value at position {p}"
+    );
+    // Pointing at it says a position's value.
+    let q = p + 6;
+    let x = r[0] + 4.0 + (q as f64 / (steps - 1) as f64) * (r[2] - r[0] - 8.0);
+    c.perform_actions(
+        MouseActions::new("mouse".into()).then(PointerAction::MoveTo {
+            duration: None,
+            x: x.round(),
+            y: r[1] + 30.0,
+        }),
+    )
+    .await
+    .unwrap();
+    settled(&c).await;
+    let hover = js(
+        &c,
+        "const t = document.querySelector('#evalcurve .curve-hover-text'); return t && t.textContent;",
+    )
+    .await;
+    let want = (for_x(at_turn(q - 1), "played_score") + for_x(at_turn(q), "best_score")) / 2.0;
+    let sign = if want >= 0.0 { "+" } else { "" };
+    assert!(
+        hover
+            .as_str()
+            .is_some_and(|h| h.ends_with(&format!("X {sign}{want:.3}"))),
+        "pointing at position {q}: {hover}"
+    );
     // The list moves the curve's marker.
     click(&c, "#r-moves .mv[data-step='7']").await;
     let at = js(

@@ -190,18 +190,21 @@ function drawChart() {
 function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
 
 // X's evaluation (points) at every position of the game, from the
-// analysis: before a turn, the value of its best choice for the mover;
-// after the last turn, the value of the turn played. null where the
-// analysis says nothing (the opening picks).
+// analysis. Two searches see a position: the turn before it (the value of
+// the turn played) and the turn from it (the value of its best choice);
+// they look one turn apart, so each alone zigzags with the side to move,
+// and the curve takes their mean. null where the analysis says nothing
+// (the opening picks).
 function curveValues() {
   const a = R.analysis;
   if (!a || a.state !== "done") return null;
   const forX = (r, mp) => (r.side === "X" ? 1 : -1) * mp / 1000;
   const by = new Map(a.turns.map((r) => [r.turn, r]));
   return R.steps.map((s, p) => {
-    if (by.has(p)) return forX(by.get(p), by.get(p).best_score);
-    if (by.has(p - 1)) return forX(by.get(p - 1), by.get(p - 1).played_score);
-    return null;
+    const seen = [];
+    if (by.has(p - 1)) seen.push(forX(by.get(p - 1), by.get(p - 1).played_score));
+    if (by.has(p)) seen.push(forX(by.get(p), by.get(p).best_score));
+    return seen.length ? seen.reduce((x, y) => x + y, 0) / seen.length : null;
   });
 }
 
@@ -265,13 +268,35 @@ function drawCurve() {
   tip.textContent = v === null || v === undefined ? "X's evaluation after each turn" : `position ${R.at}: X ${v >= 0 ? "+" : ""}${v.toFixed(3)} points`;
 }
 
+// The position nearest to a pointer on the curve.
+function curveAt(e) {
+  const b = $("evalcurve").getBoundingClientRect();
+  const L = 4, Rt = 4, n = Math.max(1, R.steps.length - 1);
+  return Math.max(0, Math.min(R.steps.length - 1, Math.round(((e.clientX - b.left - L) / (b.width - L - Rt)) * n)));
+}
+
 // A click on the curve: the nearest position.
 $("evalcurve").addEventListener("click", (e) => {
   if (!R.steps.length) return;
-  const b = $("evalcurve").getBoundingClientRect();
-  const L = 4, Rt = 4, n = Math.max(1, R.steps.length - 1);
-  R.at = Math.max(0, Math.min(R.steps.length - 1, Math.round(((e.clientX - b.left - L) / (b.width - L - Rt)) * n)));
+  R.at = curveAt(e);
   drawReview();
+});
+
+// Pointing at the curve: a thin line and that position's value, in words.
+$("evalcurve").addEventListener("pointermove", (e) => {
+  const svg = $("evalcurve"), vals = curveValues();
+  for (const o of svg.querySelectorAll(".curve-hover")) o.remove();
+  if (!vals || !R.steps.length) return;
+  const p = curveAt(e), v = vals[p];
+  const b = svg.getBoundingClientRect(), n = Math.max(1, R.steps.length - 1);
+  const px = 4 + (p / n) * (b.width - 8);
+  el("line", { x1: px, y1: 0, x2: px, y2: b.height - 18, class: "curve-hover" }, svg);
+  const no = R.turnNo[p] !== undefined ? `before turn ${R.turnNo[p]} ${R.steps[p].side}` : "the end";
+  const t = el("text", { x: Math.min(Math.max(px + 4, 62), b.width - 150), y: 12, class: "axlabel curve-hover curve-hover-text" }, svg);
+  t.textContent = `${no}: X ${v === null || v === undefined ? "–" : (v >= 0 ? "+" : "") + v.toFixed(3)}`;
+});
+$("evalcurve").addEventListener("pointerleave", () => {
+  for (const o of $("evalcurve").querySelectorAll(".curve-hover")) o.remove();
 });
 
 function step(d) { if (!R.steps.length) return; R.at = Math.max(0, Math.min(R.steps.length - 1, R.at + d)); drawReview(); }
