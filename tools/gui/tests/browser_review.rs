@@ -708,6 +708,21 @@ async fn play_hidden_line_hints_preview_and_record() {
         format!("pick {pick} → {}-{} {}", pair[0], pair[1], gnubg_text(play)),
         "a hint row"
     );
+    // The pick preview of that number says the engine's best with it.
+    js(
+        &c,
+        &format!("document.querySelector('#numbers button[data-n=\"{pick}\"]').focus(); return 1;"),
+    )
+    .await;
+    let preview = js(&c, "return document.getElementById('preview').textContent;").await;
+    assert!(
+        preview
+            .as_str()
+            .unwrap()
+            .contains(&format!("The engine's best with {pick} (hint 1): {row0}")),
+        "{preview}"
+    );
+    js(&c, "document.activeElement.blur(); return 1;").await;
     click(&c, "#hintlist .hintline[data-rank='1']").await;
     click(&c, &format!("#numbers button[data-n='{pick}']")).await;
     let s = wait_snap(&c, "the pick", 10, |s| s["game"]["phase"] == "play").await;

@@ -199,6 +199,14 @@ function renderPreview() {
     d.textContent = replies;
     p.append(d);
   }
+  // A hint asked for here: the engine's best with this number, if ranked.
+  const h = S.hint, best = h && !h.picked && h.lines.find((l) => l.pick === NC.preview && l.pair);
+  if (best) {
+    const d = document.createElement("div");
+    d.className = "replies engine-best";
+    d.textContent = `The engine's best with ${NC.preview} (hint ${best.rank}): ${hintRowText(best, h.side)}${best.score_mp === null ? "" : `, ${(best.score_mp >= 0 ? "+" : "") + (best.score_mp / 1000).toFixed(3)}`}.`;
+    p.append(d);
+  }
 }
 
 $("rules-open").onclick = () => { $("rules").showModal(); $("rules-title").focus({ focusVisible: false }); };
