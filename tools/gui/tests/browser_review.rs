@@ -681,6 +681,21 @@ async fn play_hidden_line_hints_preview_and_record() {
     screenshot(&c, "record-shown-1400.png").await;
     press(&c, fantoccini::key::Key::Escape).await;
     assert_eq!(js(&c, "return document.body.dataset.shown;").await, "");
+    // A click on the board showing it goes back too.
+    click(&c, &format!("#record .tok[data-index='{yi}']")).await;
+    wait_js(
+        &c,
+        "shown again",
+        10,
+        &format!("return document.body.dataset.shown === '{after}';"),
+    )
+    .await;
+    click(&c, "#board").await;
+    assert_eq!(
+        js(&c, "return document.body.dataset.shown;").await,
+        "",
+        "a click on the board: back to the game"
+    );
     assert_eq!(
         dom_board(&c).await,
         expected_board(s["game"]["stateid"].as_str().unwrap()),

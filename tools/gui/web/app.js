@@ -342,6 +342,13 @@ function setupPlay() {
   $("flip").onclick = () => { flipped = !flipped; render(); };
   $("copy-id").onclick = () => copy(past ? past.id : S.game.stateid);
   $("past-back").onclick = () => { past = null; render(); };
+  // A click on the board showing a past position goes back to the game.
+  $("board").addEventListener("pointerdown", (e) => {
+    if (!past) return;
+    e.stopPropagation();
+    past = null;
+    render();
+  }, true);
   $("hint-ask").onclick = () => askHint();
   $("undo").onclick = undo;
   $("confirm").onclick = () => commit(S.game.tree.nodes[play.node].done);

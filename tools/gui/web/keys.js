@@ -103,6 +103,8 @@ document.addEventListener("keydown", (e) => {
   if (!S) return;
   // A key that plays ends the other side's animation first (as a click does).
   if (/^[1-9]$|^Arrow|^Enter$|^ $/.test(e.key)) finishAnimation();
+  // The board's keys go back to the game from a past position first.
+  if (past && /^Arrow|^Enter$|^ $/.test(e.key)) { past = null; render(); e.preventDefault(); return; }
   if (/^[1-9]$/.test(e.key)) { keyPick(+e.key); e.preventDefault(); return; }
   if (e.key === "h" || e.key === "H") { askHint(); e.preventDefault(); return; }
   if (e.key === "ArrowRight" || e.key === "ArrowDown") { moveCursor(1); e.preventDefault(); return; }

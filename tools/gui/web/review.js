@@ -219,6 +219,8 @@ function drawCurve() {
   const vals = curveValues();
   svg.toggleAttribute("hidden", !vals);
   $("r-curve-note").hidden = !!vals;
+  $("r-curve-note").textContent = R.analysis && R.analysis.state === "running" ? "Analysing: the evaluation curve comes with the analysis…"
+    : "Analyze the game to draw its evaluation curve.";
   if (!vals) return;
   // Drawn at the size it is shown (text stays unstretched); 800 by 120
   // while it has no layout yet.
