@@ -412,32 +412,38 @@ mod tests {
     #[test]
     fn a_pick_time_hint_is_carried_through_the_pick() {
         use crate::driver::InfoLine;
-        let mut st = state();
-        st.pick(4).unwrap();
-        st.pick(2).unwrap();
         let line = |token: &str| InfoLine {
             depth: 2,
             score_mp: Some(-100),
             pv: vec![token.to_string(), "6:13/7".to_string()],
             ..InfoLine::default()
         };
-        let (stop, stopped) = watch::channel(false);
-        st.hint = Some(Hint {
-            slot: 0,
-            generation: st.generation,
-            asked: st.generation,
-            picked: None,
-            running: true,
-            error: None,
-            lines: [
-                (1, line("5:13/8,6/4")),
-                (2, line("3:24/21,13/11")),
-                (3, line("5:24/22,24/19")),
-            ]
-            .into_iter()
-            .collect(),
-            stop,
-        });
+        let hint = |generation: u64, tokens: &[&str]| {
+            let (stop, stopped) = watch::channel(false);
+            let h = Hint {
+                slot: 0,
+                generation,
+                asked: generation,
+                picked: None,
+                running: true,
+                error: None,
+                lines: (1..).zip(tokens.iter().map(|t| line(t))).collect(),
+                stop,
+            };
+            (h, stopped)
+        };
+        let mut st = state();
+        // An opening pick ends the turn: the hint is not carried.
+        st.hint = Some(hint(st.generation, &["4"]).0);
+        st.pick(4).unwrap();
+        st.carry_hint_through_pick(4);
+        assert_eq!(st.hint.as_ref().unwrap().picked, None);
+        st.pick(2).unwrap();
+        let (h, stopped) = hint(
+            st.generation,
+            &["5:13/8,6/4", "3:24/21,13/11", "5:24/22,24/19"],
+        );
+        st.hint = Some(h);
         let asked = st.generation;
         st.pick(5).unwrap();
         st.carry_hint_through_pick(5);
