@@ -624,7 +624,7 @@ fn overlap(a: &[f64], b: &[f64]) -> bool {
 /// checkbox, `?` and `f`; a forced pass said in the pick preview and taken
 /// with Enter; the engine's live line hidden from the person; a hint asked
 /// with `h`, ranked, previewed on the board; the record in whole turns with
-/// the pairs; a typed play on the flipped board's numbers; the evaluation
+/// the pairs; a typed play on the mover's own numbers (the board flipped); the evaluation
 /// graph shown while watching; saving under a name with a space, `.txt`
 /// turned `.mat`, an existing name refused in plain words; the favicon; the
 /// review's move list (clicks, arrows after choosing a game, Home/End,
@@ -800,8 +800,8 @@ async fn issue_42_keys_hints_record_graph_saving_review() {
     .await;
     screenshot(&c, "hint-1400.png").await;
 
-    // 2. `?` shows the keys; `f` flips; a typed play on the flipped
-    // board's numbers.
+    // 2. `?` shows the keys; `f` flips; a typed play on the mover's own
+    // numbers, the board flipped.
     press(&c, '?').await;
     assert!(c.find(Locator::Css("dialog#rules[open]")).await.is_ok());
     press(&c, Key::Escape).await;

@@ -2,7 +2,7 @@
 // (as lichess keeps the last move's squares), its checkers animated step by
 // step when the page saw the position before it (an engine's or the other
 // side's move, not the person's own clicks), hits flying to the bar; and
-// plays written on the board's point numbering.
+// plays written as gnubg writes them, on their mover's own numbers.
 "use strict";
 
 const Anim = {

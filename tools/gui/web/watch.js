@@ -1,6 +1,6 @@
 // The engines panel: each slot's state, the search in progress (depth,
-// score, principal variation on the board's numbering), the last finished
-// search (on the person's turn only with hints on: it holds the engine's
+// score, principal variation, each turn on its mover's numbers), the last
+// finished search (on the person's turn only with hints on: it holds the engine's
 // idea of the person's next move), and, while watching or with hints on, an
 // evaluation bar beside the board and a per-turn graph of X's evaluation.
 "use strict";
