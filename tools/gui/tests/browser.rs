@@ -600,22 +600,6 @@ fn blot_id() -> String {
     format!("{}:Xpick:x3y5:d22:k6", ncbg::ids::position_id::encode(&pos))
 }
 
-/// The page's rectangle of `css`: [left, top, right, bottom].
-async fn rect(c: &fantoccini::Client, css: &str) -> Vec<f64> {
-    let v = c
-        .execute(
-            "const r = document.querySelector(arguments[0]).getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];",
-            vec![serde_json::json!(css)],
-        )
-        .await
-        .unwrap();
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_f64().unwrap())
-        .collect()
-}
-
 fn overlap(a: &[f64], b: &[f64]) -> bool {
     a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
 }
