@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Builds the engine for WebAssembly: tools/wasm/pkg/ncbg.wasm.
+# Builds the engine for WebAssembly: tools/wasm/pkg/ncbg.wasm; with a
+# folder, also writes the static site there (the page, its scripts, the
+# engine: open DIR/index.html from any static web server).
+#   tools/wasm/build.sh [DIR]
 #
 # The toolchain is Debian's (packages rustc-web, cargo-web, rust-web-src,
 # lld): rustc 1.96 with its library source, so std is built for
@@ -25,3 +28,8 @@ export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="${NCBG_WASM_RUSTFLAGS:--C 
 mkdir -p pkg
 cp target/wasm32-unknown-unknown/release/ncbg_wasm.wasm pkg/ncbg.wasm
 ls -l pkg/ncbg.wasm
+if [ $# -gt 0 ]; then
+    site="$(cd "$OLDPWD" && mkdir -p "$1" && cd "$1" && pwd)"
+    node --input-type=module -e "import { writeSite } from '$PWD/site.mjs'; writeSite(process.argv[1]);" "$site"
+    echo "the site is in $site: serve it (python3 -m http.server -d $site) and open index.html"
+fi
