@@ -111,7 +111,9 @@ const done = arguments[arguments.length - 1];
     if (i > 600) throw new Error('the engine did not load: ' + document.getElementById('out').textContent);
     await new Promise((r) => setTimeout(r, 50));
   }
-  done({ ok: true, isolated: !!window.ncbg.engine.stopFlag });
+  // Milliseconds from the start of navigation to an engine that answers.
+  await window.ncbg.ask('isready', (l) => l === 'readyok');
+  done({ ok: true, isolated: !!window.ncbg.engine.stopFlag, readyMs: performance.now() });
 })().catch((e) => done({ error: String(e) }));`;
 
 /** Runs `bench depth D` in the page's engine; resolves with its lines. */
