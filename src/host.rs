@@ -2,8 +2,8 @@
 //! the search's time limits, and a stop request from outside the search.
 //!
 //! Natively the clock is `std::time::Instant` itself and there is no outside
-//! request (`stop` reaches the search through its [`StopFlag`]
-//! (crate::search::StopFlag), set by another thread). On
+//! request (`stop` reaches the search through its
+//! [`StopFlag`](crate::search::StopFlag), set by another thread). On
 //! `wasm32-unknown-unknown` there are neither threads nor a clock in std
 //! (`Instant::now` panics), so both come from the page as imports of module
 //! `env`: `ncbg_now_ms() -> f64` (`performance.now()`) and
