@@ -88,9 +88,9 @@ test('go with a time limit answers a legal turn within its time', async () => {
   const best = out.at(-1).match(/^bestmove (\d):\S*$/);
   assert.ok(best, out.at(-1));
   assert.ok(numbers.includes(best[1]), `${best[1]} not in ${numbers}`);
-  // The clock import works: the search ended near its limit, not at its
-  // depth cap (64) and not at once.
-  assert.ok(took < 3000, `go movetime 300 took ${took} ms`);
+  // The clock import works: the search ended at its limit, not at its
+  // depth cap (64 turns deep: hours); the bound is loose for a busy machine.
+  assert.ok(took < 10000, `go movetime 300 took ${took} ms`);
   const last = out.at(-2).match(/ time (\d+) /);
   assert.ok(Number(last[1]) <= took + 1, out.at(-2));
 });
