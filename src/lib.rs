@@ -76,6 +76,7 @@ pub mod duel;
 pub mod engine;
 pub mod eval;
 pub mod game;
+pub mod host;
 pub mod ids;
 pub mod matchfile;
 pub mod movegen;

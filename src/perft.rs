@@ -16,7 +16,7 @@ use crate::board::Position;
 use crate::game::GameState;
 use crate::movegen::{count_results, generate, generate_prepared, Prepared};
 use crate::pair::Pair;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 /// Classic perft from `pos` (side to move's view), counting leaves in bulk.
 pub fn classic(pos: &Position, depth: u32) -> u64 {
@@ -79,7 +79,7 @@ pub fn nc(state: &GameState, depth: u32) -> u64 {
 pub fn nc_until(state: &GameState, depth: u32, stop: &AtomicBool) -> (u64, bool) {
     let mut buffers = vec![Vec::with_capacity(64); depth as usize];
     let n = nc_rec(state, depth, &mut buffers, true, Some(stop));
-    (n, !stop.load(Ordering::Relaxed))
+    (n, !crate::host::stop_requested(stop))
 }
 
 /// NC perft that generates every leaf position instead of counting.
@@ -98,7 +98,7 @@ fn nc_rec(
     if depth == 0 || state.is_over() {
         return 1;
     }
-    if depth >= 2 && stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+    if depth >= 2 && stop.is_some_and(crate::host::stop_requested) {
         return 0;
     }
     if state.in_opening() {

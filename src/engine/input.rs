@@ -47,8 +47,9 @@ impl<R: BufRead> LineReader<R> {
     }
 }
 
-/// A line as text, or the error a line too long or not UTF-8 gets.
-fn line_or_error(line: RawLine) -> Result<String, EngineError> {
+/// A line as text, or the error a line too long or not UTF-8 gets (also
+/// for a caller that splits lines itself, as the WebAssembly engine does).
+pub fn line_or_error(line: RawLine) -> Result<String, EngineError> {
     let bytes = match line {
         RawLine::Bytes(b) => b,
         RawLine::TooLong => {

@@ -151,7 +151,12 @@ const HASH: Spin = Spin {
     name: "Hash",
     default: 16,
     min: 1,
-    max: 4096,
+    // WebAssembly's 32-bit memory holds at most 4 GiB, the nets included.
+    max: if cfg!(target_arch = "wasm32") {
+        1024
+    } else {
+        4096
+    },
 };
 const THREADS: Spin = Spin {
     name: "Threads",

@@ -4,12 +4,13 @@
 use super::command::GoCommand;
 use crate::eval::NnEval;
 use crate::game::GameState;
+use crate::host::Instant;
 use crate::ids::state_id;
 use crate::numbers::Side;
 use crate::search::{Clock, Info, Limits, Searcher, Settings, StopFlag};
 use crate::turn::legal_turns;
 use std::panic::AssertUnwindSafe;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// What the search thread runs: a search for `go`, or one of the long
 /// counting commands, which run there too so that the main thread stays free
@@ -204,7 +205,7 @@ pub fn perft_line(state: &GameState, depth: u32, stop: &StopFlag) -> String {
 /// nodes so far and `partial`, the states after it are left out, and the
 /// total line ends with `partial`.
 pub fn bench_until(depth: u32, stop: &StopFlag, emit: &mut dyn FnMut(String)) -> String {
-    let stopped = || stop.load(std::sync::atomic::Ordering::Relaxed);
+    let stopped = || crate::host::stop_requested(stop);
     let mut total = 0u64;
     let start = Instant::now();
     let limits = Limits {

@@ -8,11 +8,11 @@ use super::tt::{hash, Bound, Entry, Table};
 use super::StopFlag;
 use crate::eval::Evaluator;
 use crate::game::GameState;
+use crate::host::Instant;
 use crate::numbers::Side;
 use crate::tables::Table as ExactTable;
 use crate::turn::children_into;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
 
 /// Larger than any score.
 pub(super) const INFINITY: i32 = 1_000_000;
@@ -136,7 +136,7 @@ impl Worker<'_> {
 
     /// The search must end: `stop`, the main thread gave up, or the clock.
     pub(super) fn must_stop(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
+        crate::host::stop_requested(self.stop)
             || self.done.load(Ordering::Relaxed)
             || self.hard_deadline.is_some_and(|d| Instant::now() >= d)
     }

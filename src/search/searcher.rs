@@ -10,18 +10,20 @@ use super::tt::{hash, Table};
 use super::{Info, Limits, Score, SearchResult, Settings, StopFlag};
 use crate::eval::Evaluator;
 use crate::game::GameState;
+use crate::host::Instant;
 use crate::rng::Rng;
 use crate::tables::Table as ExactTable;
 use crate::turn::{legal_turns, Turn};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How far below the last depth's best value the helpers' guessed bound is
 /// set while the first root choice is being searched (millipoints).
 const GUESS_MARGIN: i32 = 300;
-/// The most search threads (`Threads`).
-pub const MAX_THREADS: usize = 64;
+/// The most search threads (`Threads`): one on WebAssembly, which has no
+/// threads (`wasm32-unknown-unknown`), so the option list says `max 1`.
+pub const MAX_THREADS: usize = if cfg!(target_arch = "wasm32") { 1 } else { 64 };
 
 /// The search: transposition table, evaluation and the game's history.
 pub struct Searcher {
@@ -251,7 +253,7 @@ impl Worker<'_> {
             if !answers && self.odd_depths == 2 {
                 continue;
             }
-            if self.stop.load(Ordering::Relaxed)
+            if crate::host::stop_requested(self.stop)
                 || soft.is_some_and(|soft| self.start.elapsed() >= soft)
                 || self.node_limit.is_some_and(|n| self.total_nodes() >= n)
             {

@@ -49,6 +49,10 @@ pub struct State {
     pub id_names: Vec<String>,
     /// Engine play is paused (watch mode).
     pub paused: bool,
+    /// The page's *hints*: in a game a person plays, the engines' scores
+    /// and lines (which hold the person's best move) are sent only with it
+    /// on.
+    pub hints: bool,
     /// One engine move is allowed while paused (the page's *Step*).
     pub step: bool,
     /// The last problem to show the person (cleared by the next action).
@@ -139,6 +143,7 @@ impl Shared {
             status: vec![SlotStatus::Starting; n],
             id_names: cfgs.iter().map(|c| c.name.clone()).collect(),
             paused: false,
+            hints: false,
             step: false,
             message: None,
             fault: None,
@@ -217,6 +222,33 @@ impl State {
     pub fn pick(&mut self, n: u8) -> Result<(), String> {
         self.check_human()?;
         self.game.pick(n)
+    }
+
+    /// A hint asked for at pick time stays through the pick of `n`: its
+    /// choices that pick `n` stay, as plays of the pair now to play (the
+    /// others go), for the generation the pick starts (`Act` bumps the
+    /// generation once for it). A search still running is stopped with
+    /// the lines it has.
+    pub fn carry_hint_through_pick(&mut self, n: u8) {
+        let generation = self.generation;
+        let playing = self.human_to_move() && self.game.current.phase() == ncbg::game::Phase::Play;
+        let Some(h) = self
+            .hint
+            .as_mut()
+            .filter(|h| h.generation == generation && playing)
+        else {
+            return;
+        };
+        let prefix = format!("{n}:");
+        h.lines
+            .retain(|_, info| info.pv.first().is_some_and(|t| t.starts_with(&prefix)));
+        for info in h.lines.values_mut() {
+            info.pv[0] = info.pv[0][prefix.len()..].to_string();
+        }
+        h.generation = generation + 1;
+        h.picked = Some(n);
+        h.running = false;
+        h.stop.send_replace(true);
     }
 
     /// The person plays the pending pair.
@@ -364,6 +396,7 @@ mod tests {
                 status: Vec::new(),
                 id_names: Vec::new(),
                 paused: false,
+                hints: false,
                 step: false,
                 message: None,
                 fault: None,
@@ -371,6 +404,67 @@ mod tests {
                 version: 0,
             },
         )
+    }
+
+    /// A hint asked for at pick time keeps, through the pick, the lines of
+    /// the number picked, as plays, for the pick's generation; a hint of
+    /// another generation, or one whose pick ends the turn, is left alone.
+    #[test]
+    fn a_pick_time_hint_is_carried_through_the_pick() {
+        use crate::driver::InfoLine;
+        let line = |token: &str| InfoLine {
+            depth: 2,
+            score_mp: Some(-100),
+            pv: vec![token.to_string(), "6:13/7".to_string()],
+            ..InfoLine::default()
+        };
+        let hint = |generation: u64, tokens: &[&str]| {
+            let (stop, stopped) = watch::channel(false);
+            let h = Hint {
+                slot: 0,
+                generation,
+                asked: generation,
+                picked: None,
+                running: true,
+                error: None,
+                lines: (1..).zip(tokens.iter().map(|t| line(t))).collect(),
+                stop,
+            };
+            (h, stopped)
+        };
+        let mut st = state();
+        // An opening pick ends the turn: the hint is not carried.
+        st.hint = Some(hint(st.generation, &["4"]).0);
+        st.pick(4).unwrap();
+        st.carry_hint_through_pick(4);
+        assert_eq!(st.hint.as_ref().unwrap().picked, None);
+        st.pick(2).unwrap();
+        let (h, stopped) = hint(
+            st.generation,
+            &["5:13/8,6/4", "3:24/21,13/11", "5:24/22,24/19"],
+        );
+        st.hint = Some(h);
+        let asked = st.generation;
+        st.pick(5).unwrap();
+        st.carry_hint_through_pick(5);
+        let h = st.hint.as_ref().unwrap();
+        assert_eq!(h.generation, asked + 1, "the pick's generation");
+        assert_eq!(h.asked, asked);
+        assert_eq!(h.picked, Some(5));
+        assert!(!h.running && *stopped.borrow(), "its search is stopped");
+        let firsts: Vec<(usize, &str)> = h
+            .lines
+            .iter()
+            .map(|(r, i)| (*r, i.pv[0].as_str()))
+            .collect();
+        assert_eq!(firsts, [(1, "13/8,6/4"), (3, "24/22,24/19")]);
+        assert_eq!(h.lines[&1].pv[1], "6:13/7", "the rest of the line stays");
+        // Not for this generation: untouched.
+        let before = st.hint.as_ref().unwrap().lines.len();
+        st.generation += 5;
+        st.carry_hint_through_pick(5);
+        assert_eq!(st.hint.as_ref().unwrap().lines.len(), before);
+        assert_eq!(st.hint.as_ref().unwrap().generation, asked + 1);
     }
 
     #[test]

@@ -350,6 +350,8 @@ pub fn hint(shared: &Arc<Shared>) -> Result<(), String> {
     st.hint = Some(crate::app::Hint {
         slot,
         generation,
+        asked: generation,
+        picked: None,
         running: true,
         error: None,
         lines: Default::default(),

@@ -113,10 +113,12 @@ pub fn router(shared: Arc<Shared>, port: u16) -> Router {
         .route("/api/stop", post(stop))
         .route("/api/hint", post(hint))
         .route("/api/pause", post(pause))
+        .route("/api/hints", post(hints))
         .route("/api/step", post(step))
         .route("/api/restart", post(restart))
         .route("/api/save", post(save))
         .route("/api/files", get(list_files))
+        .route("/api/position", get(position))
         .route("/api/review/load", post(review_load))
         .route("/api/review/game", get(review_game))
         .route("/api/review/analyze", post(review_analyze))
@@ -214,7 +216,11 @@ struct PickBody {
 
 async fn pick(State(sh): State<Arc<Shared>>, b: Result<Json<PickBody>, JsonRejection>) -> Api {
     let b = body(b)?;
-    done(sh.act(|st| st.pick(b.n)))
+    done(sh.act(|st| {
+        st.pick(b.n)?;
+        st.carry_hint_through_pick(b.n);
+        Ok(())
+    }))
 }
 
 #[derive(Deserialize)]
@@ -283,6 +289,23 @@ async fn pause(State(sh): State<Arc<Shared>>, b: Result<Json<PauseBody>, JsonRej
     }))
 }
 
+#[derive(Deserialize)]
+struct HintsBody {
+    on: bool,
+}
+
+/// The page's *hints* ticked or not: whether the engines' lines are sent
+/// in a game a person plays. Not an action on the game: the message stays.
+async fn hints(State(sh): State<Arc<Shared>>, b: Result<Json<HintsBody>, JsonRejection>) -> Api {
+    let b = body(b)?;
+    let mut st = sh.lock();
+    if st.hints != b.on {
+        st.hints = b.on;
+        sh.changed(&mut st);
+    }
+    Ok(Json(json!({ "ok": true })))
+}
+
 /// One engine move while paused.
 async fn step(State(sh): State<Arc<Shared>>) -> Api {
     done(sh.act(|st| {
@@ -344,6 +367,24 @@ async fn save(State(sh): State<Arc<Shared>>, b: Result<Json<SaveBody>, JsonRejec
 
 async fn list_files(State(sh): State<Arc<Shared>>) -> Json<Value> {
     Json(json!({ "dir": sh.dir.display().to_string(), "files": files::list(&sh.dir) }))
+}
+
+#[derive(Deserialize)]
+struct PositionQuery {
+    id: String,
+}
+
+/// The board of a full-state ID (a turn of the record the person clicked).
+async fn position(
+    q: Result<Query<PositionQuery>, axum::extract::rejection::QueryRejection>,
+) -> Api {
+    let Query(q) = q.map_err(|e| bad(e.body_text()))?;
+    let s = ncbg::ids::state_id::decode(&q.id).map_err(|e| bad(format!("{}: {e}", q.id)))?;
+    Ok(Json(json!({
+        "id": q.id,
+        "board": view::board_view(&s),
+        "to_move": s.to_move().to_string(),
+    })))
 }
 
 #[derive(Deserialize)]

@@ -111,8 +111,14 @@ impl SlotFault {
 pub struct Hint {
     /// The engine slot asked.
     pub slot: usize,
-    /// The game's generation it was asked in (stale once the game moves).
+    /// The game's generation it is for (stale once the game moves).
     pub generation: u64,
+    /// The generation it was asked in (a hint carried through the pick
+    /// keeps it: the page knows it as the same hint).
+    pub asked: u64,
+    /// The number the person picked after asking for it at pick time: its
+    /// lines are then the plays of that pick.
+    pub picked: Option<u8>,
     /// Still searching.
     pub running: bool,
     /// Why it failed, if it did.

@@ -106,15 +106,16 @@ fn hint_json(st: &State) -> Value {
         .iter()
         .filter_map(|(rank, info)| {
             let token = info.pv.first()?;
-            let (pair, steps) = match turn::read(s, token, TurnForm::Answer).ok()? {
-                Turn::Pick(_) => (None, Vec::new()),
-                Turn::PickPlay(n, lp) => (s.pair_for(n), lp.play.steps().to_vec()),
-                Turn::Play(lp) => (s.pending_pair(), lp.play.steps().to_vec()),
+            let (pick, pair, steps) = match turn::read(s, token, TurnForm::Answer).ok()? {
+                Turn::Pick(n) => (Some(n), None, Vec::new()),
+                Turn::PickPlay(n, lp) => (Some(n), s.pair_for(n), lp.play.steps().to_vec()),
+                Turn::Play(lp) => (h.picked, s.pending_pair(), lp.play.steps().to_vec()),
             };
             let steps = steps.iter().map(|st| (st.from, st.to)).collect();
             Some(json!({
                 "rank": rank,
                 "token": token,
+                "pick": pick,
                 "score_mp": info.score_mp,
                 "exact": info.exact,
                 "depth": info.depth,
@@ -128,6 +129,8 @@ fn hint_json(st: &State) -> Value {
         "side": s.to_move().to_string(),
         "running": h.running,
         "error": h.error,
+        "asked": h.asked,
+        "picked": h.picked,
         "lines": lines,
     })
 }
@@ -226,8 +229,31 @@ fn review_json(r: &Review) -> Value {
     })
 }
 
+/// An engine's `info` as the page may see it: in a game a person plays,
+/// with *hints* off, its score and line are left out (the line holds the
+/// person's own best move), depth and nodes kept.
+fn info_json(info: &crate::driver::InfoLine, shown: bool) -> Value {
+    let mut v = json!(info);
+    if !shown {
+        v["score_mp"] = Value::Null;
+        v["pv"] = json!([]);
+        v["hidden"] = json!(true);
+    }
+    v
+}
+
 /// The whole snapshot.
 pub fn snapshot(shared: &Shared, st: &State) -> Value {
+    let person_plays = st.players.contains(&crate::app::Player::Human);
+    let shown = !person_plays || st.hints;
+    let thinking = st.thinking.as_ref().map(|t| {
+        json!({
+            "slot": t.slot,
+            "side": t.side,
+            "info": t.info.as_ref().map(|i| info_json(i, shown)),
+            "lines": t.lines.iter().map(|i| info_json(i, shown)).collect::<Vec<_>>(),
+        })
+    });
     let engines: Vec<Value> = shared
         .slots
         .iter()
@@ -247,12 +273,75 @@ pub fn snapshot(shared: &Shared, st: &State) -> Value {
         "players": { "X": st.players[0].code(), "Y": st.players[1].code() },
         "search": st.search,
         "game": game_json(st),
-        "thinking": st.thinking,
+        "thinking": thinking,
+        "hints": st.hints,
         "hint": hint_json(st),
-        "last_search": st.last_search.as_ref().map(|(slot, side, info)| json!({ "slot": crate::app::slot_letter(*slot).to_string(), "side": side, "info": info })),
+        "last_search": st.last_search.as_ref().map(|(slot, side, info)| json!({ "slot": crate::app::slot_letter(*slot).to_string(), "side": side, "info": info.as_ref().map(|i| info_json(i, shown)) })),
         "fault": st.fault.as_ref().map(|f| json!({ "slot": crate::app::slot_letter(f.slot).to_string(), "message": f.text, "detail": f.detail })),
         "message": st.message,
         "paused": st.paused,
         "review": review_json(&st.review),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::{Player, Thinking};
+    use crate::driver::InfoLine;
+    use std::path::PathBuf;
+    use std::time::Duration;
+
+    /// In a game a person plays, the engines' scores and lines are sent
+    /// only with *hints* on (the line holds the person's best move); depth
+    /// and nodes always; a watched game sends them all.
+    #[test]
+    fn the_engine_line_is_sent_only_with_hints_in_a_persons_game() {
+        let shared =
+            crate::app::Shared::new(Vec::new(), PathBuf::from("."), Duration::from_secs(1));
+        let mut st = shared.lock();
+        let info = InfoLine {
+            depth: 3,
+            nodes: 99,
+            score_mp: Some(250),
+            pv: vec!["5:13/8,6/4".into()],
+            ..InfoLine::default()
+        };
+        st.players = [Player::Human, Player::Engine(0)];
+        st.last_search = Some((0, "Y".into(), Some(info.clone())));
+        st.thinking = Some(Thinking {
+            slot: 0,
+            side: "Y".into(),
+            info: Some(info.clone()),
+            lines: vec![info.clone(), info],
+            generation: 0,
+            stop: tokio::sync::watch::channel(false).0,
+        });
+        let infos = |v: &Value| {
+            let mut out = vec![
+                v["last_search"]["info"].clone(),
+                v["thinking"]["info"].clone(),
+            ];
+            out.extend(v["thinking"]["lines"].as_array().unwrap().iter().cloned());
+            out
+        };
+        for i in infos(&snapshot(&shared, &st)) {
+            assert_eq!(i["pv"], json!([]), "{i}");
+            assert!(i["score_mp"].is_null(), "{i}");
+            assert_eq!(
+                (i["depth"].as_u64(), i["nodes"].as_u64()),
+                (Some(3), Some(99))
+            );
+        }
+        st.hints = true;
+        for i in infos(&snapshot(&shared, &st)) {
+            assert_eq!(i["pv"], json!(["5:13/8,6/4"]), "{i}");
+            assert_eq!(i["score_mp"], 250);
+        }
+        st.hints = false;
+        st.players = [Player::Engine(0), Player::Engine(0)];
+        for i in infos(&snapshot(&shared, &st)) {
+            assert_eq!(i["pv"], json!(["5:13/8,6/4"]), "watched: {i}");
+        }
+    }
 }

@@ -141,14 +141,15 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
         started.elapsed()
     );
 
-    // Flipped, the board and the record use Y's numbers.
+    // Flipped, the board uses Y's numbers; the record writes each play on
+    // its mover's own numbers, flipped or not (as gnubg does).
     click(&c, "#flip").await;
     let v = js(
         &c,
         "return [document.getElementById('record-note').textContent, document.querySelector('#board .hit[data-label=\"1\"]').dataset.loc, document.querySelector('#record .tok.last .play').textContent];",
     )
     .await;
-    assert!(v[0].as_str().unwrap().contains("Y's side"), "{v}");
+    assert!(v[0].as_str().unwrap().contains("own point numbers"), "{v}");
     assert_eq!(v[1], "x24", "Y's 1 point is X's 24");
     let last = snap(&c).await["game"]["record"]
         .as_array()
@@ -156,12 +157,10 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
         .last()
         .cloned()
         .unwrap();
-    let side = if last["side"] == "X" { "Y" } else { "X" };
-    // Written from the other side's view: X's plays are converted now
-    // (the record shows the pair, then the play without the pick).
+    // The record shows the pair, then the play without the pick.
     let token = last["token"].as_str().unwrap();
     let play = token.split_once(':').map_or(token, |(_, p)| p);
-    assert_eq!(v[2].as_str().unwrap(), on_x_numbers(play, side));
+    assert_eq!(v[2].as_str().unwrap(), gnubg_text(play));
     screenshot(&c, "flipped.png").await;
     click(&c, "#flip").await;
 
@@ -438,7 +437,7 @@ async fn the_page_plays_watches_reviews_and_survives_a_crash() {
             .await
             .unwrap();
         // In words: "picked 3, played 24/21,13/10".
-        let best = on_x_numbers(t["best"].as_str().unwrap(), t["side"].as_str().unwrap());
+        let best = gnubg_text(t["best"].as_str().unwrap());
         let words = match best.split_once(':') {
             Some((n, "pass")) => format!("picked {n}, no legal play"),
             Some((n, play)) => format!("picked {n}, played {play}"),
@@ -601,22 +600,6 @@ fn blot_id() -> String {
     format!("{}:Xpick:x3y5:d22:k6", ncbg::ids::position_id::encode(&pos))
 }
 
-/// The page's rectangle of `css`: [left, top, right, bottom].
-async fn rect(c: &fantoccini::Client, css: &str) -> Vec<f64> {
-    let v = c
-        .execute(
-            "const r = document.querySelector(arguments[0]).getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];",
-            vec![serde_json::json!(css)],
-        )
-        .await
-        .unwrap();
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_f64().unwrap())
-        .collect()
-}
-
 fn overlap(a: &[f64], b: &[f64]) -> bool {
     a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
 }
@@ -625,7 +608,7 @@ fn overlap(a: &[f64], b: &[f64]) -> bool {
 /// checkbox, `?` and `f`; a forced pass said in the pick preview and taken
 /// with Enter; the engine's live line hidden from the person; a hint asked
 /// with `h`, ranked, previewed on the board; the record in whole turns with
-/// the pairs; a typed play on the flipped board's numbers; the evaluation
+/// the pairs; a typed play on the mover's own numbers (the board flipped); the evaluation
 /// graph shown while watching; saving under a name with a space, `.txt`
 /// turned `.mat`, an existing name refused in plain words; the favicon; the
 /// review's move list (clicks, arrows after choosing a game, Home/End,
@@ -707,13 +690,20 @@ async fn issue_42_keys_hints_record_graph_saving_review() {
         .to_string();
     fill(&c, "#typed-play", &play).await;
     click(&c, "#typed button").await;
-    wait_snap(&c, "the engine's line", 10, |s| {
+    // Not even sent: the snapshot holds its depth and nodes only.
+    let s = wait_snap(&c, "the engine's search", 10, |s| {
         !s["thinking"].is_null()
-            && s["thinking"]["info"]["pv"]
-                .as_array()
-                .is_some_and(|pv| pv.len() > 1)
+            && s["thinking"]["info"]["depth"]
+                .as_u64()
+                .is_some_and(|d| d > 1)
     })
     .await;
+    assert!(
+        s["thinking"]["info"]["pv"].as_array().unwrap().is_empty()
+            && s["thinking"]["info"]["score_mp"].is_null(),
+        "the hidden line sent: {}",
+        s["thinking"]
+    );
     settled(&c).await;
     let think = js(&c, "return [document.querySelectorAll('#think .pv, #t-score').length, document.getElementById('think').textContent];").await;
     assert_eq!(think[0], 0, "the live line with hints off: {}", think[1]);
@@ -794,21 +784,19 @@ async fn issue_42_keys_hints_record_graph_saving_review() {
     .await;
     screenshot(&c, "hint-1400.png").await;
 
-    // 2. `?` shows the keys; `f` flips; a typed play on the flipped
-    // board's numbers.
+    // 2. `?` shows the keys; `f` flips; a typed play on the mover's own
+    // numbers, the board flipped.
     press(&c, '?').await;
     assert!(c.find(Locator::Css("dialog#rules[open]")).await.is_ok());
     press(&c, Key::Escape).await;
     assert!(c.find(Locator::Css("dialog#rules[open]")).await.is_err());
     press(&c, 'f').await;
-    let note = c
-        .find(Locator::Css("#record-note"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    assert!(note.contains("Y's side"), "f flips: {note}");
+    let loc = js(
+        &c,
+        "return document.querySelector('#board .hit[data-label=\"1\"]').dataset.loc;",
+    )
+    .await;
+    assert_eq!(loc, "x24", "f flips");
     click(&c, "#pause").await;
     wait_snap(&c, "paused", 5, |s| s["paused"] == true).await;
     let s = snap(&c).await;
@@ -830,8 +818,9 @@ async fn issue_42_keys_hints_record_graph_saving_review() {
         .find(|p| p.contains('/'))
         .unwrap_or(plays[0].as_str().unwrap())
         .to_string();
-    // X's play written on Y's numbers (25 - p), as the flipped record does.
-    let on_board = on_x_numbers(&play, "Y");
+    // X's play typed on X's own numbers, as the record writes it, flipped
+    // or not, with spaces as gnubg writes it.
+    let on_board = gnubg_text(&play);
     fill(&c, "#typed-play", &on_board).await;
     click(&c, "#typed button").await;
     let s = wait_snap(&c, "the typed play", 10, |s| record_tokens(s).len() > at).await;
@@ -1519,7 +1508,7 @@ async fn banners_faults_status_options_and_a_lost_server() {
     assert!(
         turn.as_str()
             .unwrap()
-            .contains(&format!("picked {pick}, played {play}")),
+            .contains(&format!("picked {pick}, played {}", gnubg_text(play))),
         "{turn} ({token})"
     );
     let empties = js(

@@ -149,11 +149,39 @@ fn foreign_hosts_and_bad_requests_are_refused() {
         ("/api/save", r#"{"name":"../x","format":"match"}"#),
         ("/api/review/load", r#"{"name":"/etc/passwd"}"#),
         ("/api/review/analyze", r#"{"game":5,"depth":2}"#),
+        ("/api/hints", r#"{"on":"yes"}"#),
     ] {
         let (code, text) = request(port, "POST", path, &[host.clone(), json.clone()], body);
         assert_eq!(code, 400, "{path} {body}: {text}");
         assert!(text.contains("error"), "{path}: {text}");
     }
+    // A position from a full-state ID: its board; a bad ID, a clear error.
+    for id in [
+        "nonsense",
+        "",
+        "4HPwATDgc%2FABMA%3AXpick%3Ax-y-%3Ad22%3Ak99",
+    ] {
+        let (code, text) = request(
+            port,
+            "GET",
+            &format!("/api/position?id={id}"),
+            std::slice::from_ref(&host),
+            "",
+        );
+        assert_eq!(code, 400, "{id}: {text}");
+        assert!(text.contains("error"), "{id}: {text}");
+    }
+    let (code, text) = request(
+        port,
+        "GET",
+        "/api/position?id=4HPwATDgc%2FABMA%3AXpick%3Ax-y-%3Ad22%3Ak6",
+        std::slice::from_ref(&host),
+        "",
+    );
+    assert_eq!(code, 200, "{text}");
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["board"]["x"][6], 5, "{text}");
+    assert_eq!(v["to_move"], "X");
     let (_, after) = request(port, "GET", "/api/state", std::slice::from_ref(&host), "");
     let game = |t: &str| serde_json::from_str::<serde_json::Value>(t).unwrap()["game"].clone();
     assert_eq!(game(&before), game(&after));

@@ -2,7 +2,7 @@
 // (as lichess keeps the last move's squares), its checkers animated step by
 // step when the page saw the position before it (an engine's or the other
 // side's move, not the person's own clicks), hits flying to the bar; and
-// plays written on the board's point numbering.
+// plays written as gnubg writes them, on their mover's own numbers.
 "use strict";
 
 const Anim = {
@@ -45,24 +45,19 @@ function boardAfterSteps(lm, n) {
   return b;
 }
 
-// A play written on `viewer`'s point numbering: the protocol writes each
-// play on its mover's numbers; the other side's points are 25 - p.
-function boardNotation(token, side, viewer) {
-  if (side === viewer || !token.includes("/")) return token;
-  const i = token.indexOf(":");
-  const pick = i >= 0 ? token.slice(0, i + 1) : "";
-  const play = i >= 0 ? token.slice(i + 1) : token;
-  return pick + play.replace(/(^|[\/,\s])(\d+)/g, (m, pre, n) => pre + (25 - +n));
-}
+// A play as gnubg writes it: on its mover's own point numbers (Y's plays
+// from Y's side, as the saved .mat has them), its moves apart by spaces.
+// The protocol's token is the same play with commas.
+function playText(play) { return play.replace(/,/g, " "); }
 
-// A turn token in the page's words, its play on the board's numbers:
+// A turn token in the page's words, its play on the mover's numbers:
 // "picked 2, played bar/18", "picked 4, no legal play (pass)", "picked 3"
-// (an opening pick), "played 8/4,6/4" (a play without a pick).
-function turnWords(token, side, viewer) {
+// (an opening pick), "played 8/4 6/4" (a play without a pick).
+function turnWords(token) {
   const i = token.indexOf(":");
   if (/^\d+$/.test(token)) return `picked ${token}`;
   const play = i >= 0 ? token.slice(i + 1) : token;
-  const words = play === "pass" ? "no legal play (pass)" : `played ${boardNotation(play, side, viewer)}`;
+  const words = play === "pass" ? "no legal play (pass)" : `played ${playText(play)}`;
   return i >= 0 ? `picked ${token.slice(0, i)}, ${words}` : words;
 }
 
@@ -94,6 +89,26 @@ function onMoveSnapshot(prev, s) {
   animateStep();
   return true;
 }
+
+// The person acts while the other side's checkers move (a number, a key,
+// a click on the board): the animation ends at once, on the board after
+// the move, which takes the input as it would after the animation.
+function finishAnimation() {
+  if (!Anim.run) return;
+  stopAnimation();
+  Anim.count++;
+  document.body.dataset.animated = Anim.count;
+  render();
+}
+
+$("board").addEventListener("pointerdown", (e) => {
+  if (!animating()) return;
+  e.stopPropagation();
+  finishAnimation();
+  const h = document.elementFromPoint(e.clientX, e.clientY);
+  const hit = h && h.closest ? h.closest("#board .hit") : null;
+  if (hit) onLoc(hit.getAttribute("data-loc"), e, "down");
+}, true);
 
 function animateStep() {
   const run = Anim.run;

@@ -7,6 +7,10 @@ const $ = (id) => document.getElementById(id);
 let S = null;            // latest snapshot
 let flipped = false;     // viewer flipped by the person
 let play = null;         // { key, node, path: [edges], selected, targets: Map }
+// A past position shown from the record (a click on a turn): { index, id,
+// board, live } until the game moves on (live: the game's stateid then),
+// "Back to the game" or Esc.
+let past = null;
 
 // A request to the server. A person's action (a POST) first clears the
 // last message; a refusal is shown in the banner, and so is a server that
@@ -38,6 +42,7 @@ function showMessage(m, brief) {
   clearTimeout(msgTimer);
   b.hidden = !m;
   $("msg-text").textContent = m || "";
+  placeBanners();
   if (m && brief) msgTimer = setTimeout(() => { if ($("msg-text").textContent === m) b.hidden = true; }, 5000);
 }
 
@@ -172,11 +177,17 @@ function render() {
   }
   const arrows = (play ? play.path.map((e) => ({ from: moverLoc(e.from, g.to_move), to: moverLoc(e.to, g.to_move), cls: "played" })) : [])
     .concat(hintArrows());
+  if (past && past.live !== g.stateid) past = null;
   const b = boardAfterPath();
   const pips = (a) => a.reduce((s, c, i) => s + c * i, 0);
   const p = { X: pips(b.x), Y: pips(b.y) };
-  // While a move is animated, anim.js draws the board.
-  if (!animating()) drawBoard($("board"), b, { viewer: v, highlight: hl, last: lastMoveLocs(g.last_move), arrows, onLoc, pips: p });
+  renderPast();
+  // While a move is animated, anim.js draws the board; a past position
+  // from the record is drawn as it was, without the live game's handles.
+  if (past && past.board) {
+    stopAnimation();
+    drawBoard($("board"), past.board, { viewer: v, arrows: [], pips: { X: pips(past.board.x), Y: pips(past.board.y) } });
+  } else if (!animating()) drawBoard($("board"), b, { viewer: v, highlight: hl, last: lastMoveLocs(g.last_move), arrows, onLoc, pips: p });
   renderNC(animating() && Anim.run.pips ? Anim.run.pips : p);
   renderEngines();
   renderGame();
@@ -205,12 +216,13 @@ function turnRows(entries) {
 }
 
 // A turn as the record writes it: the pair played, then the play on the
-// board's numbers (the pick is the pair's half that is the mover's).
-function turnText(r, v) {
+// mover's own numbers, as gnubg writes it (the pick is the pair's half
+// that is the mover's).
+function turnText(r) {
   if (!r.pair) return { pair: "", play: r.token };
   const i = r.token.indexOf(":");
   const play = i >= 0 ? r.token.slice(i + 1) : r.token;
-  return { pair: `${r.pair[0]}-${r.pair[1]}`, play: boardNotation(play, r.side, v) };
+  return { pair: `${r.pair[0]}-${r.pair[1]}`, play: playText(play) };
 }
 
 function renderGame() {
@@ -218,9 +230,8 @@ function renderGame() {
   const rec = $("record");
   const atBottom = rec.scrollTop + rec.clientHeight >= rec.scrollHeight - 4;
   rec.innerHTML = "";
-  const v = viewer();
   const rows = turnRows(g.record);
-  $("record-note").textContent = `Pairs and plays on the board's point numbers (${v}'s side, as labelled); hover a turn for its protocol token and full-state ID, click to copy the ID.`;
+  $("record-note").textContent = "Pairs, and plays on each mover's own point numbers as gnubg writes them (Y's from Y's side); hover a turn for its protocol token, click it to see the position after it.";
   rows.forEach((row, ri) => {
     const d = document.createElement("div");
     d.className = "trow";
@@ -236,23 +247,47 @@ function renderGame() {
         continue;
       }
       const [i, r] = row[side];
-      const t = turnText(r, v);
+      const t = turnText(r);
       c.className = "tok";
       c.dataset.token = r.token;
       c.dataset.id = r.after;
       c.dataset.index = i;
-      c.title = `${side}: ${r.token} (protocol, ${r.side}'s numbering)\nafter it: ${r.after}\nclick to copy this full-state ID`;
+      c.title = `${side}: ${r.token} (protocol, ${r.side}'s numbering)\nafter it: ${r.after}\nclick to see the position after it`;
       if (g.last_move && g.last_move.index === i) c.classList.add("last");
+      if (past && past.index === i) c.classList.add("shown");
       c.innerHTML = row.n === 0
         ? `<span class="sd">${side}</span> picks <b class="play pick">${r.token}</b>`
         : `<span class="sd">${side}</span> <b class="pair">${t.pair}</b> <span class="play">${t.play}</span>`;
-      c.onclick = () => copy(r.after);
+      c.onclick = () => showPast(i, r.after);
     }
     rec.appendChild(d);
   });
   if (atBottom) rec.scrollTop = rec.scrollHeight;
   document.body.dataset.stateid = g.stateid;
   $("copy-id").title = `copy the full-state ID of the position now: ${g.stateid}`;
+}
+
+// Shows the position after turn `index` of the record (again: back to the
+// game).
+async function showPast(index, id) {
+  if (past && past.index === index) { past = null; render(); return; }
+  const live = S.game.stateid;
+  past = { index, id, board: null, live };
+  const j = await api("/api/position?id=" + encodeURIComponent(id)).catch(() => null);
+  if (!j || !past || past.index !== index) return;
+  past.board = j.board;
+  render();
+}
+
+function renderPast() {
+  const bar = $("pastbar");
+  bar.hidden = !past;
+  document.body.dataset.shown = past ? past.id : "";
+  if (!past) return;
+  const r = S.game.record[past.index];
+  const row = turnRows(S.game.record).find((w) => (w.X && w.X[0] === past.index) || (w.Y && w.Y[0] === past.index));
+  const t = r ? turnText(r) : { pair: "", play: "" };
+  $("past-text").textContent = `Showing the position after turn ${row ? row.n : "?"} ${r ? r.side : ""} ${t.pair} ${t.play}`.replace(/\s+/g, " ").trim();
 }
 
 function renderControls() {
@@ -305,17 +340,24 @@ function setupPlay() {
   const pair = $("g-pair");
   for (let a = 1; a <= 9; a++) for (let b = 1; b <= 9; b++) if (a !== b) pair.insertAdjacentHTML("beforeend", `<option value="${a}-${b}">${a}-${b}</option>`);
   $("flip").onclick = () => { flipped = !flipped; render(); };
-  $("copy-id").onclick = () => copy(S.game.stateid);
+  $("copy-id").onclick = () => copy(past ? past.id : S.game.stateid);
+  $("past-back").onclick = () => { past = null; render(); };
+  // A click on the board showing a past position goes back to the game.
+  $("board").addEventListener("pointerdown", (e) => {
+    if (!past) return;
+    e.stopPropagation();
+    past = null;
+    render();
+  }, true);
   $("hint-ask").onclick = () => askHint();
   $("undo").onclick = undo;
   $("confirm").onclick = () => commit(S.game.tree.nodes[play.node].done);
   $("typed").onsubmit = (e) => {
     e.preventDefault();
-    // Typed on the board's numbers, as the record writes plays (commas or
-    // spaces between the moves); the server takes the mover's own numbers.
-    const typed = $("typed-play").value.trim();
-    if (!typed) return;
-    const t = boardNotation(typed, viewer(), S.game.to_move);
+    // Typed on the mover's own numbers, as the record writes plays (commas
+    // or spaces between the moves), which the server takes.
+    const t = $("typed-play").value.trim();
+    if (!t) return;
     // A typed play was not moved on the board: it is animated like the
     // other side's.
     Anim.typed = S.game.record.length;
@@ -342,6 +384,11 @@ function setupPlay() {
     if (saved !== null) $(id).checked = saved === "1";
     $(id).addEventListener("change", () => { localStorage.setItem("ncbg.option." + id, $(id).checked ? "1" : "0"); if (S) render(); });
   }
+  // The server sends the engines' lines in a game a person plays only
+  // with hints on: it is told at the start and at every change.
+  const tellHints = () => api("/api/hints", { on: $("hints").checked }).catch(() => {});
+  $("hints").addEventListener("change", tellHints);
+  tellHints();
   $("msg-close").onclick = () => { $("banner-msg").hidden = true; };
   $("stop").onclick = () => api("/api/stop", {}).catch(() => {});
   $("pause").onclick = () => api("/api/pause", { paused: !S.paused }).catch(() => {});
@@ -352,9 +399,13 @@ function setupPlay() {
     const p = $("g-pair").value.split("-");
     const body = { k: +$("g-k").value, credits: +$("g-credits").value, variant: $("g-variant").value, x: $("g-x").value, y: $("g-y").value, state: $("g-state").value || null };
     if (p.length === 2) { body.x0 = +p[0]; body.y0 = +p[1]; }
-    api("/api/newgame", body).then(() => { play = null; }).catch(() => {});
+    // Once the game has started from the ID, the box empties: the next New
+    // game starts from the usual position unless an ID is given again. The
+    // last game's save name goes too.
+    api("/api/newgame", body).then(() => { play = null; past = null; $("g-state").value = ""; $("save-name").value = ""; }).catch(() => {});
   };
-  const save = (format) => api("/api/save", { name: $("save-name").value.trim(), format }).then((j) => { showMessage("saved " + j.path, true); $("save-name").placeholder = j.name; }).catch(() => {});
+  // The name stays for the game's other format; a new game empties it.
+  const save = (format) => api("/api/save", { name: $("save-name").value.trim(), format }).then((j) => { showMessage("saved " + j.path, true); }).catch(() => {});
   $("save-match").onclick = () => save("match");
   $("save-mat").onclick = () => save("mat");
   document.addEventListener("keydown", (e) => {
@@ -391,8 +442,20 @@ function connect() {
 // the board (on a narrow screen CSS floats them at the bottom instead).
 function placeBanners() {
   const side = document.querySelector("main:not([hidden]) .side");
-  if (side && $("banners").parentNode !== side) side.prepend($("banners"));
+  const b = $("banners");
+  if (side && b.parentNode !== side) side.prepend(b);
+  // They float over the foot of the side column (CSS: fixed), its width,
+  // so that a message pushes nothing; on a narrow screen CSS centres them.
+  if (side && window.innerWidth > 760) {
+    const r = side.getBoundingClientRect();
+    b.style.left = r.left + "px";
+    b.style.width = r.width + "px";
+  } else {
+    b.style.left = "";
+    b.style.width = "";
+  }
 }
+window.addEventListener("resize", placeBanners);
 
 // The server is gone (or back): a banner says so and the controls are
 // inert until the event stream is connected again.

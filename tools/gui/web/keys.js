@@ -69,7 +69,10 @@ function keyEnter() {
 }
 
 function keyEscape() {
-  if (play && play.selected) {
+  if (past) {
+    past = null;
+    render();
+  } else if (play && play.selected) {
     play.selected = null;
     play.targets = new Map();
     Keys.cursor = null;
@@ -98,6 +101,10 @@ document.addEventListener("keydown", (e) => {
   if (isTyping(e.target) || tag === "SELECT") return;
   if (document.querySelector("dialog[open]")) return;
   if (!S) return;
+  // A key that plays ends the other side's animation first (as a click does).
+  if (/^[1-9]$|^Arrow|^Enter$|^ $/.test(e.key)) finishAnimation();
+  // The board's keys go back to the game from a past position first.
+  if (past && /^Arrow|^Enter$|^ $/.test(e.key)) { past = null; render(); e.preventDefault(); return; }
   if (/^[1-9]$/.test(e.key)) { keyPick(+e.key); e.preventDefault(); return; }
   if (e.key === "h" || e.key === "H") { askHint(); e.preventDefault(); return; }
   if (e.key === "ArrowRight" || e.key === "ArrowDown") { moveCursor(1); e.preventDefault(); return; }

@@ -4,7 +4,12 @@
 // the rules panel.
 "use strict";
 
-const NC = { preview: null }; // the number under the pointer or focus
+// preview: the number under the pointer or focus; tap: what a touch on a
+// number does ("preview" the first time, "pick" on the number previewed).
+const NC = { preview: null, tap: null };
+
+// A touch screen: a number is previewed by a first tap, picked by a second.
+function touchy() { return !!(window.matchMedia && window.matchMedia("(pointer: coarse)").matches); }
 
 function other(side) { return side === "X" ? "Y" : "X"; }
 
@@ -30,6 +35,30 @@ function previewText(n) {
   const dbl = c.doublet ? ` — a doublet, it spends one of your ${g.credits[me]} doublet credit${g.credits[me] === 1 ? "" : "s"}` : "";
   const pass = c.pass ? ` ${hi}-${lo} has no legal play: you pass.` : "";
   return `Pick ${n} → you play ${hi}-${lo}${dbl}.${pass} Your ${n} becomes half of ${opp}'s next pair.`;
+}
+
+// What the opponent can do after `n` is picked: each number it may pick
+// then (never its own current one; `n` only as a doublet, with a credit
+// left), with the pair it plays, highest first. Empty in the opening.
+function repliesTo(n) {
+  const g = S.game;
+  if (g.phase === "opening") return [];
+  const opp = other(g.to_move), own = g.numbers[opp];
+  const out = [];
+  for (let m = g.k; m >= 1; m--) {
+    if (m === own || (m === n && !(g.credits[opp] > 0))) continue;
+    out.push({ m, pair: `${Math.max(m, n)}-${Math.min(m, n)}`, doublet: m === n });
+  }
+  return out.sort((a, b) => b.pair.localeCompare(a.pair));
+}
+
+function repliesText(n) {
+  const g = S.game, opp = other(g.to_move);
+  const r = repliesTo(n);
+  if (!r.length) return "";
+  const own = g.numbers[opp];
+  const why = `never its own ${own}` + (n === own ? "" : r.some((x) => x.doublet) ? `; ${n}-${n} spends a doublet credit` : `; no ${n}-${n}: no doublet credit left`);
+  return `Then ${opp} plays one of ${r.map((x) => x.pair).join(", ")} (${why}).`;
 }
 
 // The engine to move has failed (its fault is shown): it will not move
@@ -101,18 +130,31 @@ function renderNC(pips) {
       btn.title = !c.legal ? c.reason : !mine ? "not your turn"
         : (c.doublet ? "a doublet: spends a doublet credit" : "pick " + c.n) + (c.pass ? " (no legal play with that pair: you pass)" : "");
       btn.setAttribute("aria-describedby", "preview");
-      btn.onclick = () => api("/api/pick", { n: c.n }).catch(() => {});
-      const show = () => { NC.preview = c.n; renderPreview(); };
-      const hide = () => { if (NC.preview === c.n) { NC.preview = null; renderPreview(); } };
+      // A touch has no hover: its first tap on a number previews it, a
+      // second tap on the number previewed picks it.
+      btn.addEventListener("pointerdown", (e) => {
+        NC.tap = e.pointerType === "touch" || e.pointerType === "pen" ? (NC.preview === c.n ? "pick" : "preview") : null;
+      });
+      btn.onclick = () => {
+        const tap = NC.tap;
+        NC.tap = null;
+        if (tap === "preview") { NC.preview = c.n; renderPreview(); return; }
+        finishAnimation();
+        api("/api/pick", { n: c.n }).catch(() => {});
+      };
+      const show = (e) => { if (e && e.pointerType === "touch") return; NC.preview = c.n; renderPreview(); };
+      const hide = (e) => { if (e && e.pointerType === "touch") return; if (NC.preview === c.n) { NC.preview = null; renderPreview(); } };
       btn.addEventListener("pointerenter", show);
       btn.addEventListener("focus", show);
       btn.addEventListener("pointerleave", hide);
       btn.addEventListener("blur", hide);
-      // Disabled buttons get no pointer events: the wrapper shows why.
+      // Disabled buttons get no pointer events: the wrapper shows why (a
+      // touch on one shows it too).
       const wrap = document.createElement("span");
       wrap.className = "numwrap";
       wrap.addEventListener("pointerenter", show);
       wrap.addEventListener("pointerleave", hide);
+      if (!c.legal) wrap.addEventListener("pointerdown", (e) => { if (e.pointerType === "touch") { NC.preview = c.n; renderPreview(); } });
       wrap.appendChild(btn);
       nb.appendChild(wrap);
     }
@@ -141,10 +183,30 @@ function renderPreview() {
   const p = $("preview");
   const picking = g.human_to_move && (g.phase === "pick" || g.phase === "opening");
   p.hidden = !picking;
+  // The number previewed is marked (a tap on a touch screen has no hover).
+  for (const b of $("numbers").querySelectorAll("button[data-n]")) b.classList.toggle("previewed", picking && +b.dataset.n === NC.preview);
   if (!picking) return;
   p.dataset.n = NC.preview ?? "";
-  p.textContent = NC.preview !== null ? previewText(NC.preview)
-    : "Point at a number, or Tab to it, to see the pair it gives you.";
+  const c = NC.preview !== null && g.choices.find((x) => x.n === NC.preview);
+  const replies = c && c.legal ? repliesText(NC.preview) : "";
+  p.dataset.replies = c && c.legal ? repliesTo(NC.preview).map((x) => x.pair).join(" ") : "";
+  p.innerHTML = "";
+  p.append(NC.preview !== null ? previewText(NC.preview)
+    : `Point at a number, or Tab to it, to see the pair it gives you${touchy() ? " (on a touch screen: tap it once to see, again to pick)" : ""}.`);
+  if (replies) {
+    const d = document.createElement("div");
+    d.className = "replies";
+    d.textContent = replies;
+    p.append(d);
+  }
+  // A hint asked for here: the engine's best with this number, if ranked.
+  const h = S.hint, best = h && !h.picked && h.lines.find((l) => l.pick === NC.preview && l.pair);
+  if (best) {
+    const d = document.createElement("div");
+    d.className = "replies engine-best";
+    d.textContent = `The engine's best with ${NC.preview} (hint ${best.rank}): ${hintRowText(best, h.side)}${best.score_mp === null ? "" : `, ${(best.score_mp >= 0 ? "+" : "") + (best.score_mp / 1000).toFixed(3)}`}.`;
+    p.append(d);
+  }
 }
 
 $("rules-open").onclick = () => { $("rules").showModal(); $("rules-title").focus({ focusVisible: false }); };

@@ -50,7 +50,6 @@ function buildMoves() {
   R.turnNo = [];
   const box = $("r-moves");
   box.innerHTML = "";
-  const v = R.flipped ? "Y" : "X";
   for (const row of R.rows) {
     const d = document.createElement("div");
     d.className = "trow";
@@ -62,7 +61,7 @@ function buildMoves() {
       if (!row[side]) { c.className = "mv empty"; c.textContent = ""; continue; }
       const [i, r] = row[side];
       R.turnNo[i] = row.n;
-      const t = turnText(r, v);
+      const t = turnText(r);
       c.className = "mv";
       c.dataset.step = i;
       c.title = `${r.token} (protocol, ${side}'s numbering)`;
@@ -88,6 +87,7 @@ function turnReport(t) {
 function drawReview() {
   if (R.game === null || !R.steps.length) return;
   const s = R.steps[R.at];
+  document.body.dataset.reviewState = s.state;
   $("r-slider").value = R.at;
   $("r-pos").textContent = `position ${R.at} of ${R.steps.length - 1}` + (R.turnNo[R.at] !== undefined ? ` · turn ${R.turnNo[R.at]} ${s.side}` : "");
   for (const c of $("r-moves").querySelectorAll(".mv.cur")) c.classList.remove("cur");
@@ -107,8 +107,7 @@ function drawReview() {
   const rep = turnReport(R.at);
   let html = `<div>${s.state}</div>`;
   if (s.played) {
-    const bv = R.flipped ? "Y" : "X";
-    const onBoard = (t) => `<span title="${t} (protocol, ${side}'s numbering)">${turnWords(t, side, bv)}</span>`;
+    const onBoard = (t) => `<span title="${t} (protocol, ${side}'s numbering)">${turnWords(t)}</span>`;
     html += `<div>${side} to move (numbers X ${s.numbers[0] ?? "–"}, Y ${s.numbers[1] ?? "–"}): <span class="played">${onBoard(s.played)}</span>`;
     if (rep) {
       const mk = markOf(rep.loss / 1000);
@@ -119,11 +118,12 @@ function drawReview() {
         ? ` — ${rep.exact ? "an optimal choice" : "the engine's choice too"} (${(rep.best_score / 1000).toFixed(3)})${v}`
         : ` (${(rep.played_score / 1000).toFixed(3)}); best: <span class="best">${onBoard(rep.best)}</span> (${(rep.best_score / 1000).toFixed(3)}), loss ${(rep.loss / 1000).toFixed(3)}${v}`;
     }
-    html += `</div><div class="small">plays on the board's point numbers (${bv}'s side)</div>`;
+    html += `</div><div class="small">plays on the mover's own point numbers, as gnubg writes them</div>`;
   } else {
     html += "<div>end of the game</div>";
   }
   $("r-turn").innerHTML = html;
+  drawCurve();
   drawChart();
 }
 
@@ -133,7 +133,7 @@ function drawChart() {
   const W = 400, H = 200, L = 34, B = 28, T = 10;
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   const a = R.analysis;
-  $("r-astate").textContent = !a ? "not analysed" : a.state === "running" ? "analysing…" : a.state === "failed" ? a.error : `${a.turns.length} turns analysed`;
+  $("r-astate").textContent = !a ? "not analysed" : a.state === "running" ? "analysing…" : a.state === "failed" ? a.error : `${plural(a.turns.length, "turn")} analysed`;
   $("r-astate").dataset.state = a ? a.state : "none";
   if (!a || a.state !== "done") { $("r-totals").textContent = ""; return; }
   const turns = a.turns;
@@ -159,6 +159,13 @@ function drawChart() {
     tl.textContent = no;
   }
   const bw = Math.max(1.5, (W - L - 4) / Math.max(1, n) - 1);
+  // Each turn's whole column takes the click, not only its bar (a small
+  // loss is a sliver).
+  const cw = (W - L - 4) / Math.max(1, n);
+  for (const t of turns) {
+    const col = el("rect", { x: x(t.turn) - cw / 2, y: T, width: cw, height: H - B - T, class: "losscol", "data-col": t.turn }, svg);
+    col.onclick = () => { R.at = t.turn; drawReview(); };
+  }
   for (const t of turns) {
     const v = t.loss / 1000;
     const r = el("rect", { x: x(t.turn) - bw / 2, y: y(v), width: bw, height: Math.max(1, H - B - y(v)), class: `bar-${t.side} lossbar${t.exact ? " bar-exact" : ""}`, "data-turn": t.turn, "data-verdict": t.verdict, "data-exact": t.exact ? "true" : "false" }, svg);
@@ -175,20 +182,140 @@ function drawChart() {
     const s = tot[t.side]; s[0]++; s[1] += t.loss; if (t.verdict === "error") s[2]++; if (t.verdict === "blunder") s[3]++;
     if (t.exact) { s[4]++; if (t.best_score > 0 && t.played_score <= 0) s[5]++; }
   }
-  const exact = (s) => tot[s][4] ? `, <span class="badge-exact">${tot[s][4]} exact</span> (${tot[s][5]} wins thrown)` : "";
-  $("r-totals").innerHTML = ["X", "Y"].map((s) => `${s}: ${tot[s][0]} turns, error rate ${(tot[s][0] ? tot[s][1] / tot[s][0] / 1000 : 0).toFixed(3)}, <span class="v-error">${tot[s][2]} errors</span>, <span class="v-blunder">${tot[s][3]} blunders</span>${exact(s)}`).join("<br>");
+  const exact = (s) => tot[s][4] ? `, <span class="badge-exact">${tot[s][4]} exact</span> (${plural(tot[s][5], "win")} thrown)` : "";
+  $("r-totals").innerHTML = ["X", "Y"].map((s) => `${s}: ${plural(tot[s][0], "turn")}, error rate ${(tot[s][0] ? tot[s][1] / tot[s][0] / 1000 : 0).toFixed(3)}, <span class="v-error">${plural(tot[s][2], "error")}</span>, <span class="v-blunder">${plural(tot[s][3], "blunder")}</span>${exact(s)}`).join("<br>");
 }
+
+// "1 blunder", "2 blunders".
+function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
+
+// X's evaluation (points) at every position of the game, from the
+// analysis. Two searches see a position: the turn before it (the value of
+// the turn played) and the turn from it (the value of its best choice);
+// they look one turn apart, so each alone zigzags with the side to move,
+// and the curve takes their mean. null where the analysis says nothing
+// (the opening picks).
+function curveValues() {
+  const a = R.analysis;
+  if (!a || a.state !== "done") return null;
+  const forX = (r, mp) => (r.side === "X" ? 1 : -1) * mp / 1000;
+  const by = new Map(a.turns.map((r) => [r.turn, r]));
+  return R.steps.map((s, p) => {
+    const seen = [];
+    if (by.has(p - 1)) seen.push(forX(by.get(p - 1), by.get(p - 1).played_score));
+    if (by.has(p)) seen.push(forX(by.get(p), by.get(p).best_score));
+    return seen.length ? seen.reduce((x, y) => x + y, 0) / seen.length : null;
+  });
+}
+
+// The evaluation curve under the board, as lichess draws it: X's share
+// above the middle line (light), Y's below (dark), on the evaluation bar's
+// scale (a gammon's worth fills most of it); the turn numbers on its axis,
+// the position shown marked, errors and blunders as dots; a click anywhere
+// shows the nearest position.
+function drawCurve() {
+  const svg = $("evalcurve");
+  while (svg.firstChild) svg.removeChild(svg.firstChild);
+  const vals = curveValues();
+  svg.toggleAttribute("hidden", !vals);
+  $("r-curve-note").hidden = !!vals;
+  $("r-curve-note").textContent = R.analysis && R.analysis.state === "running" ? "Analysing: the evaluation curve comes with the analysis…"
+    : "Analyze the game to draw its evaluation curve.";
+  if (!vals) return;
+  // Drawn at the size it is shown (text stays unstretched); 800 by 120
+  // while it has no layout yet.
+  const box = svg.getBoundingClientRect();
+  const W = Math.round(box.width) || 800, H = Math.round(box.height) || 120, L = 4, Rt = 4, T = 6, B = 18;
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  const n = Math.max(1, R.steps.length - 1);
+  const x = (p) => L + (p / n) * (W - L - Rt);
+  const mid = T + (H - T - B) / 2, half = (H - T - B) / 2;
+  const y = (v) => mid - Math.tanh(v / 1.2) * half;
+  el("rect", { x: 0, y: 0, width: W, height: H - B, class: "curve-bg" }, svg);
+  const pts = [];
+  vals.forEach((v, p) => { if (v !== null) pts.push([x(p), y(v), p, v]); });
+  if (pts.length) {
+    const area = `M${pts[0][0]},${mid} ` + pts.map(([px, py]) => `L${px},${py}`).join(" ") + ` L${pts[pts.length - 1][0]},${mid} Z`;
+    const defs = el("defs", {}, svg);
+    const up = el("clipPath", { id: "curve-up" }, defs), down = el("clipPath", { id: "curve-down" }, defs);
+    el("rect", { x: 0, y: 0, width: W, height: mid }, up);
+    el("rect", { x: 0, y: mid, width: W, height: H - B - mid }, down);
+    el("path", { d: area, class: "curve-x", "clip-path": "url(#curve-up)" }, svg);
+    el("path", { d: area, class: "curve-y", "clip-path": "url(#curve-down)" }, svg);
+    el("polyline", { points: pts.map(([px, py]) => `${px},${py}`).join(" "), class: "curve-line" }, svg);
+  }
+  el("line", { x1: 0, y1: mid, x2: W, y2: mid, class: "curve-mid" }, svg);
+  // Errors and blunders: a dot where the turn left the curve.
+  for (const r of R.analysis.turns) {
+    if (r.verdict === "ok" || vals[r.turn + 1] === null || vals[r.turn + 1] === undefined) continue;
+    el("circle", { cx: x(r.turn + 1), cy: y(vals[r.turn + 1]), r: 2.5, class: `curve-dot mark-${r.verdict}`, "data-turn": r.turn }, svg);
+  }
+  // The whole turns' numbers under the axis, far enough apart to read.
+  const every = [1, 2, 5, 10, 20, 50].find((e) => (W - L - Rt) / n * 2 * e >= 34) || 100;
+  for (let p = 0; p < R.steps.length - 1; p++) {
+    const no = R.turnNo[p];
+    if (no === undefined || (p > 0 && R.turnNo[p - 1] === no) || no % every !== 0) continue;
+    const tl = el("text", { x: x(p + 0.5), y: H - 5, class: "axlabel turnno", "text-anchor": "middle", "data-turnno": no }, svg);
+    tl.textContent = no;
+  }
+  for (const [side, ty] of [["X", T + 9], ["Y", H - B - 4]]) {
+    const t = el("text", { x: L + 3, y: ty, class: `axlabel curve-side curve-side-${side}` }, svg);
+    t.textContent = `${side} ahead`;
+  }
+  el("line", { x1: x(R.at), y1: 0, x2: x(R.at), y2: H - B, class: "curve-cur", "data-at": R.at }, svg);
+  const v = vals[R.at];
+  svg.dataset.at = R.at;
+  svg.dataset.value = v === null || v === undefined ? "" : v.toFixed(3);
+  const tip = el("title", {}, svg);
+  tip.textContent = v === null || v === undefined ? "X's evaluation after each turn" : `position ${R.at}: X ${v >= 0 ? "+" : ""}${v.toFixed(3)} points`;
+}
+
+// The position nearest to a pointer on the curve.
+function curveAt(e) {
+  const b = $("evalcurve").getBoundingClientRect();
+  const L = 4, Rt = 4, n = Math.max(1, R.steps.length - 1);
+  return Math.max(0, Math.min(R.steps.length - 1, Math.round(((e.clientX - b.left - L) / (b.width - L - Rt)) * n)));
+}
+
+// A click on the curve: the nearest position.
+$("evalcurve").addEventListener("click", (e) => {
+  if (!R.steps.length) return;
+  R.at = curveAt(e);
+  drawReview();
+});
+
+// Pointing at the curve: a thin line and that position's value, in words.
+$("evalcurve").addEventListener("pointermove", (e) => {
+  const svg = $("evalcurve"), vals = curveValues();
+  for (const o of svg.querySelectorAll(".curve-hover")) o.remove();
+  if (!vals || !R.steps.length) return;
+  const p = curveAt(e), v = vals[p];
+  const b = svg.getBoundingClientRect(), n = Math.max(1, R.steps.length - 1);
+  const px = 4 + (p / n) * (b.width - 8);
+  el("line", { x1: px, y1: 0, x2: px, y2: b.height - 18, class: "curve-hover" }, svg);
+  const no = R.turnNo[p] !== undefined ? `before turn ${R.turnNo[p]} ${R.steps[p].side}` : "the end";
+  const t = el("text", { x: Math.min(Math.max(px + 4, 62), b.width - 150), y: 12, class: "axlabel curve-hover curve-hover-text" }, svg);
+  t.textContent = `${no}: X ${v === null || v === undefined ? "–" : (v >= 0 ? "+" : "") + v.toFixed(3)}`;
+});
+$("evalcurve").addEventListener("pointerleave", () => {
+  for (const o of $("evalcurve").querySelectorAll(".curve-hover")) o.remove();
+});
 
 function step(d) { if (!R.steps.length) return; R.at = Math.max(0, Math.min(R.steps.length - 1, R.at + d)); drawReview(); }
 
-window.reviewShown = () => { listFiles().catch(() => {}); };
+window.reviewShown = () => { listFiles().catch(() => {}); drawReview(); };
 window.onReviewSnapshot = (S) => {
   const rv = S.review;
+  const ld = $("r-loaded");
+  ld.textContent = rv.file ? `${rv.file} · ${plural(rv.games.length, "game")}` : "no file loaded";
+  ld.dataset.file = rv.file || "";
+  ld.title = rv.file ? `loaded from the folder: ${rv.file}` : "";
   const gs = $("r-games");
   const names = rv.games.join("\n");
   if (gs.dataset.names !== names) {
     gs.dataset.names = names;
     gs.innerHTML = rv.games.map((g, i) => `<option value="${i}">${g}</option>`).join("");
+    gs.size = Math.max(2, Math.min(8, rv.games.length));
     R.game = null; R.steps = []; R.at = 0;
     if (rv.games.length) { gs.value = "0"; loadGame(0).catch(() => {}); }
   }
@@ -207,6 +334,7 @@ $("r-prev").onclick = () => step(-1);
 $("r-next").onclick = () => step(1);
 $("r-last").onclick = () => step(1e9);
 $("r-flip").onclick = () => { R.flipped = !R.flipped; buildMoves(); drawReview(); };
+window.addEventListener("resize", () => { if (!$("view-review").hidden) drawCurve(); });
 $("r-slider").oninput = () => { R.at = +$("r-slider").value; drawReview(); };
 // Keys: the arrows step (Left/Up back, Right/Down on), Home and End go to
 // the game's start and end. Only typing keeps them (the slider has its own

@@ -1,6 +1,6 @@
 // The engines panel: each slot's state, the search in progress (depth,
-// score, principal variation on the board's numbering), the last finished
-// search (on the person's turn only with hints on: it holds the engine's
+// score, principal variation, each turn on its mover's numbers), the last
+// finished search (on the person's turn only with hints on: it holds the engine's
 // idea of the person's next move), and, while watching or with hints on, an
 // evaluation bar beside the board and a per-turn graph of X's evaluation.
 "use strict";
@@ -15,12 +15,10 @@ function fmtScore(info) {
   return (p >= 0 ? "+" : "") + p.toFixed(3) + (info.exact ? " (exact)" : "");
 }
 
-// A principal variation on the viewer's numbering: it starts with `side`'s
-// turn and the sides alternate.
-function pvText(pv, side) {
-  const v = viewer();
-  let s = side;
-  return (pv || []).map((t) => { const out = boardNotation(t, s, v); s = other(s); return out; }).join(" ");
+// A principal variation, each turn on its mover's own numbers as the
+// record writes it (moves joined by commas, turns apart by spaces).
+function pvText(pv) {
+  return (pv || []).join(" ");
 }
 
 function watching() {
@@ -119,23 +117,44 @@ function renderEval() {
   $("evalfill").style.height = (frac * 100).toFixed(1) + "%";
   $("evalfill").className = "evalfill " + v;
   bar.className = "evalbar " + other(v);
-  $("evaltext").textContent = live === null ? "" : (live >= 0 ? "+" : "") + live.toFixed(2);
+  $("evaltext").textContent = live === null ? "" : (live >= 0 ? "+" : "") + live.toFixed(Math.abs(live) >= 10 ? 0 : Math.abs(live) >= 1 ? 1 : 2);
   drawEvalGraph();
 }
 
 function drawEvalGraph() {
   const svg = $("evalgraph");
   while (svg.firstChild) svg.removeChild(svg.firstChild);
-  const W = 400, H = 80, pts = [...Watch.hist.entries()].sort((a, b) => a[0] - b[0]);
+  // Drawn at the size it is shown: the whole width, text unstretched.
+  const box = svg.getBoundingClientRect();
+  const W = Math.round(box.width) || 400, H = Math.round(box.height) || 80, B = 14;
+  const pts = [...Watch.hist.entries()].sort((a, b) => a[0] - b[0]);
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   if (pts.length < 2) return;
-  const n = Math.max(...pts.map((p) => p[0])), m = Math.max(1, ...pts.map((p) => Math.abs(p[1])));
-  const x = (i) => 4 + (i / Math.max(1, n)) * (W - 8);
-  const y = (s) => H / 2 - (s / m) * (H / 2 - 4);
-  el("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: "axis" }, svg);
+  // Record indices from the first to the last turn seen, on the width.
+  const i0 = pts[0][0], n = Math.max(1, pts[pts.length - 1][0] - i0), m = Math.max(1, ...pts.map((p) => Math.abs(p[1])));
+  const x = (i) => 4 + ((i - i0) / n) * (W - 8);
+  const mid = (H - B) / 2;
+  const y = (s) => mid - (s / m) * (mid - 4);
+  el("line", { x1: 0, y1: mid, x2: W, y2: mid, class: "axis" }, svg);
+  el("line", { x1: 0, y1: H - B, x2: W, y2: H - B, class: "axis" }, svg);
   el("polyline", { points: pts.map(([i, s]) => `${x(i)},${y(s)}`).join(" "), class: "evalline" }, svg);
   const lab = el("text", { x: 4, y: 11, class: "axlabel" }, svg);
   lab.textContent = `X's evaluation per turn (±${m.toFixed(2)} points)`;
+  // The turn axis: whole turns as the record numbers them, far enough
+  // apart to read.
+  const rows = turnRows(S.game.record);
+  const noOf = new Map();
+  for (const r of rows) for (const side of ["X", "Y"]) if (r[side]) noOf.set(r[side][0], r.n);
+  const span = W - 8, turns = Math.max(1, (noOf.get(pts[pts.length - 1][0] - 1) || 1) - (noOf.get(i0 - 1) || 0));
+  const every = [1, 2, 5, 10, 20, 50].find((e) => (span / turns) * e >= 26) || 100;
+  let lastNo = null;
+  for (let i = i0; i <= pts[pts.length - 1][0]; i++) {
+    const no = noOf.get(i - 1); // the turn just played when the record had i entries
+    if (no === undefined || no === lastNo || no % every !== 0) continue;
+    lastNo = no;
+    const t = el("text", { x: x(i), y: H - 3, class: "axlabel turnno", "text-anchor": "middle" }, svg);
+    t.textContent = no;
+  }
 }
 
 // ---- hints the person asks for ---------------------------------------------
@@ -154,23 +173,37 @@ function askHint() {
 // The previewed hint's arrows, for render().
 function hintArrows() {
   const h = S.hint;
-  if (!h || Hints.preview === null || Hints.key !== S.game.stateid) return [];
+  if (!h || Hints.preview === null || Hints.key !== `${h.slot}|${h.asked}`) return [];
   const line = h.lines.find((l) => l.rank === Hints.preview);
   if (!line) return [];
   return line.steps.map(([f, t]) => ({ from: moverLoc(f, h.side), to: moverLoc(t, h.side), cls: "best" }));
 }
 
+// A hint's row: "pick 2 → 2-2 6/2*(2)" (a choice of pick and play, or the
+// play of the pick made when the hint was asked at pick time), "pick 3"
+// (an opening pick), "6-5 24/13" (a play asked for after the pick).
+function hintRowText(l, side) {
+  const t = l.pair ? turnText({ pair: l.pair, token: l.token, side }) : { pair: "", play: "" };
+  const play = `${t.pair} ${t.play}`.trim();
+  if (l.pick === null || l.pick === undefined) return play;
+  return play ? `pick ${l.pick} → ${play}` : `pick ${l.pick}`;
+}
+
 function renderHint() {
   const g = S.game, h = S.hint;
-  if (Hints.key !== g.stateid) { Hints.key = g.stateid; Hints.preview = null; }
+  // One hint keeps its shown line, through the pick too.
+  const hk = h ? `${h.slot}|${h.asked}` : null;
+  if (Hints.key !== hk) { Hints.key = hk; Hints.preview = null; }
   $("hint-ask").disabled = !g.human_to_move || g.phase === "over" || !!(h && h.running);
   const st = $("hint-state"), list = $("hintlist");
   if (!h) { st.textContent = ""; list.hidden = true; list.innerHTML = ""; return; }
   st.textContent = h.error ? `engine ${h.slot}: ${h.error}`
     : h.running ? `engine ${h.slot} searches…`
-      : `engine ${h.slot}'s best choices for ${h.side} (points for ${h.side}); click one to see it`;
+      : h.picked !== null && !h.lines.length ? `none of engine ${h.slot}'s best choices picked ${h.picked}: ask again for the plays with it`
+        : h.picked !== null ? `engine ${h.slot}'s best plays with your pick ${h.picked} (points for ${h.side}); click one to see it`
+          : `engine ${h.slot}'s best choices for ${h.side} (points for ${h.side}); click one to see it`;
   st.dataset.state = h.error ? "failed" : h.running ? "running" : "done";
-  const key = JSON.stringify([h.lines.map((l) => [l.rank, l.token, l.score_mp, l.depth]), Hints.preview, viewer()]);
+  const key = JSON.stringify([h.lines.map((l) => [l.rank, l.token, l.pick, l.score_mp, l.depth]), Hints.preview]);
   list.hidden = !h.lines.length;
   if (list.dataset.key === key) return;
   list.dataset.key = key;
@@ -182,9 +215,9 @@ function renderHint() {
     b.className = "hintline" + (Hints.preview === l.rank ? " shown" : "");
     b.dataset.rank = l.rank;
     b.dataset.token = l.token;
-    const t = l.pair ? turnText({ pair: l.pair, token: l.token, side: h.side }, viewer()) : { pair: "pick", play: l.token };
     const v = l.score_mp === null ? "–" : ((l.score_mp >= 0 ? "+" : "") + (l.score_mp / 1000).toFixed(3) + (l.exact ? " exact" : ""));
-    b.innerHTML = `<b class="pair">${t.pair}</b> <span class="play">${t.play}</span> <span class="val">${v}</span>`;
+    b.innerHTML = `<span class="choice"></span> <span class="val">${v}</span>`;
+    b.querySelector(".choice").textContent = hintRowText(l, h.side);
     b.title = `${l.token} (protocol, ${h.side}'s numbering), depth ${l.depth}`;
     b.onclick = () => { Hints.preview = Hints.preview === l.rank ? null : l.rank; render(); };
     li.appendChild(b);

@@ -9,39 +9,10 @@ use ncbg_gui::driver::Engine;
 use ncbg_gui::view::board_view;
 use serde_json::Value;
 
-/// A play written on X's point numbers (the board's): a Y play's points
-/// are 25 - p; counts in parentheses, bar and off stay.
-pub fn on_x_numbers(token: &str, side: &str) -> String {
-    if side == "X" || !token.contains('/') {
-        return token.to_string();
-    }
-    let (pick, play) = match token.split_once(':') {
-        Some((n, p)) => (format!("{n}:"), p),
-        None => (String::new(), token),
-    };
-    let mut out = pick;
-    let mut digits = String::new();
-    let mut prev = ',';
-    for ch in play.chars().chain(std::iter::once('\0')) {
-        if ch.is_ascii_digit() {
-            digits.push(ch);
-            continue;
-        }
-        if !digits.is_empty() {
-            let n: u32 = digits.parse().unwrap();
-            if prev == '/' || prev == ',' {
-                out.push_str(&(25 - n).to_string());
-            } else {
-                out.push_str(&digits);
-            }
-            digits.clear();
-        }
-        if ch != '\0' {
-            out.push(ch);
-            prev = ch;
-        }
-    }
-    out
+/// A play as the page writes it: gnubg's form, on its mover's own point
+/// numbers (the protocol's token with spaces for commas).
+pub fn gnubg_text(token: &str) -> String {
+    token.replace(',', " ")
 }
 
 /// The from and to locations the last turn's highlight should show: the
@@ -166,8 +137,8 @@ pub async fn check_against_engine(c: &Client, engine: &mut Engine, s: &Value) {
         "return !document.body.dataset.animating;",
     )
     .await;
-    // The last turn stays highlighted, and the record writes it on the
-    // board's numbers (X's, the board is not flipped here).
+    // The last turn stays highlighted, and the record writes it on its
+    // mover's own numbers, as gnubg does.
     let (from, to) = last_move_locs(s);
     let dom = js(
         c,
@@ -195,11 +166,11 @@ pub async fn check_against_engine(c: &Client, engine: &mut Engine, s: &Value) {
         // The record shows the pair, then the play without its pick.
         let token = last["token"].as_str().unwrap();
         let play = token.split_once(':').map_or(token, |(_, p)| p);
-        let want = on_x_numbers(play, last["side"].as_str().unwrap());
+        let want = gnubg_text(play);
         assert_eq!(
             text.as_str(),
             Some(want.as_str()),
-            "record on the board's numbers"
+            "record on the mover's numbers"
         );
     }
     assert_eq!(

@@ -12,7 +12,9 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 mod checks;
+mod pointer;
 pub use checks::*;
+pub use pointer::*;
 
 /// Kills a child process when dropped.
 pub struct Kill(pub Child);
