@@ -6,7 +6,7 @@ use crate::files::tables_of;
 use crate::search::{evaluator, limits};
 use crate::state::{decode_id, PyState, PyTurn};
 use crate::{Error, IllegalTurn};
-use ncbg::analysis::{self, output, AnalysisSettings, Preset, Thresholds};
+use ncbg::analysis::{self, output, Preset, Thresholds};
 use ncbg::game::GameState;
 use ncbg::search as s;
 use ncbg::tables::Table;
