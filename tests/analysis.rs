@@ -1,10 +1,13 @@
 //! Batch analysis: blunders are flagged, results do not depend on threads.
 
-use ncbg::analysis::{analyze_game, analyze_position, run_parallel, totals, Thresholds, Verdict};
+use ncbg::analysis::{
+    analyze_game, analyze_position, run_parallel, totals, AnalysisSettings, Thresholds, Verdict,
+};
 use ncbg::board::{Position, Stage};
 use ncbg::eval::NnEval;
 use ncbg::game::GameState;
 use ncbg::search::{Limits, Searcher, Settings};
+use std::sync::atomic::AtomicBool;
 
 fn opened(x0: u8, y0: u8) -> GameState {
     let mut g = GameState::standard();
@@ -13,18 +16,15 @@ fn opened(x0: u8, y0: u8) -> GameState {
     g
 }
 
-fn depth(d: u32) -> Limits {
-    Limits {
-        depth: Some(d),
-        ..Limits::default()
-    }
+fn depth(d: u32) -> AnalysisSettings {
+    AnalysisSettings::default().with_depth(d).unwrap()
 }
 
 #[test]
 fn positions_rank_alternatives() {
     let mut s = Searcher::new(8, Box::new(NnEval::embedded()));
     let g = opened(3, 5);
-    let r = analyze_position(&mut s, &g, &depth(2), &Settings::default(), 3).unwrap();
+    let r = analyze_position(&mut s, &g, &depth(2), 3).unwrap();
     assert_eq!(r.ranked.len(), 3);
     assert_eq!(r.ranked[0].choice, r.best);
     assert!(r.ranked.windows(2).all(|w| w[0].score >= w[1].score));
@@ -40,28 +40,12 @@ fn a_deliberate_blunder_is_flagged() {
     let start = GameState::standard();
     let g = opened(3, 5);
     let limits = depth(2);
-    let all = analyze_position(&mut s, &g, &limits, &Settings::default(), 1000).unwrap();
+    let all = analyze_position(&mut s, &g, &limits, 1000).unwrap();
     let best = all.ranked.first().unwrap().choice.clone();
     let worst = all.ranked.last().unwrap().choice.clone();
     let t = Thresholds::default();
-    let good = analyze_game(
-        &mut s,
-        &start,
-        &tokens(&["3", "5", &best]),
-        &limits,
-        &Settings::default(),
-        &t,
-    )
-    .unwrap();
-    let bad = analyze_game(
-        &mut s,
-        &start,
-        &tokens(&["3", "5", &worst]),
-        &limits,
-        &Settings::default(),
-        &t,
-    )
-    .unwrap();
+    let good = analyze_game(&mut s, &start, &tokens(&["3", "5", &best]), &limits).unwrap();
+    let bad = analyze_game(&mut s, &start, &tokens(&["3", "5", &worst]), &limits).unwrap();
     assert_eq!(good.len(), 1, "turn-0 picks are not judged");
     assert_eq!(good[0].loss, 0);
     assert_eq!(good[0].verdict, Verdict::Ok);
@@ -95,18 +79,9 @@ fn losses_are_split_by_stage() {
     let g = ncbg::ids::state_id::decode(&id).unwrap();
     let mut s = Searcher::new(4, Box::new(NnEval::embedded()));
     let limits = depth(2);
-    let all = analyze_position(&mut s, &g, &limits, &Settings::default(), 1000).unwrap();
+    let all = analyze_position(&mut s, &g, &limits, 1000).unwrap();
     let worst = all.ranked.last().unwrap().choice.clone();
-    let t = Thresholds::default();
-    let r = analyze_game(
-        &mut s,
-        &g,
-        &tokens(&[&worst]),
-        &limits,
-        &Settings::default(),
-        &t,
-    )
-    .unwrap();
+    let r = analyze_game(&mut s, &g, &tokens(&[&worst]), &limits).unwrap();
     assert_eq!(r[0].stage, Stage::Race);
     let [(_, x), _] = totals(&r);
     assert_eq!(x.stages[Stage::Race.index()].turns, 1);
@@ -129,10 +104,103 @@ fn same_results_with_one_or_two_threads() {
         })
         .take(8)
         .collect();
-    let work = |s: &mut Searcher, g: &GameState| {
-        analyze_position(s, g, &depth(2), &Settings::default(), 2).unwrap()
-    };
+    let work = |s: &mut Searcher, g: &GameState| analyze_position(s, g, &depth(2), 2).unwrap();
     let one = run_parallel(&states, 1, 4, &NnEval::embedded(), &[], work, || {});
     let two = run_parallel(&states, 2, 4, &NnEval::embedded(), &[], work, || {});
     assert_eq!(one, two);
+}
+
+/// Every choice is valued alike: the played turn's value in a game's
+/// verdict is the value the position's analysis gives that choice, and a
+/// turn that plays the best loses nothing.
+#[test]
+fn the_played_turn_is_valued_as_the_positions_analysis_values_it() {
+    let mut s = Searcher::new(8, Box::new(NnEval::embedded()));
+    let settings = depth(3);
+    let g = opened(6, 1);
+    let all = analyze_position(&mut s, &g, &settings, 1000).unwrap();
+    let start = GameState::standard();
+    for alt in [
+        &all.ranked[0],
+        &all.ranked[all.ranked.len() / 2],
+        all.ranked.last().unwrap(),
+    ] {
+        let r = analyze_game(&mut s, &start, &tokens(&["6", "1", &alt.choice]), &settings).unwrap();
+        assert_eq!(r[0].played_score, alt.score, "{alt:?}");
+        assert_eq!(r[0].best_score, all.score);
+        assert_eq!(r[0].loss, all.score - alt.score);
+        assert_eq!(r[0].depth, 3);
+    }
+}
+
+/// With both parities (the default), each choice's value is the mean of its
+/// values at the two deepest depths, each depth alone as the single-depth
+/// analysis gives it.
+#[test]
+fn both_parities_average_the_two_deepest_depths() {
+    let mut s = Searcher::new(8, Box::new(NnEval::embedded()));
+    let g = opened(2, 4);
+    let single = |d: u32| AnalysisSettings {
+        both_parities: false,
+        ..depth(d)
+    };
+    let score_of = |r: &ncbg::analysis::PositionReport, c: &str| {
+        r.ranked.iter().find(|a| a.choice == c).unwrap().score
+    };
+    let two = analyze_position(&mut s, &g, &single(2), 1000).unwrap();
+    let three = analyze_position(&mut s, &g, &single(3), 1000).unwrap();
+    let both = analyze_position(&mut s, &g, &depth(3), 1000).unwrap();
+    assert_eq!(both.ranked.len(), three.ranked.len());
+    let mut differ = 0;
+    for alt in &both.ranked {
+        let (a, b) = (score_of(&two, &alt.choice), score_of(&three, &alt.choice));
+        assert_eq!(alt.score, (a + b).div_euclid(2), "{alt:?}");
+        differ += usize::from(a != b);
+    }
+    // The two depths disagree somewhere (else the test shows nothing).
+    assert!(differ > 0);
+    assert!(both.ranked.windows(2).all(|w| w[0].score >= w[1].score));
+}
+
+/// The default analysis averages an odd and an even depth, the quick one
+/// too, and a node cap stops the deepening deterministically.
+#[test]
+fn presets_and_a_node_cap() {
+    let d = AnalysisSettings::default();
+    assert!(d.both_parities && d.depth > AnalysisSettings::quick().depth);
+    let mut s = Searcher::new(8, Box::new(NnEval::embedded()));
+    let g = opened(3, 5);
+    let capped = AnalysisSettings {
+        nodes: Some(3000),
+        ..depth(8)
+    };
+    let a = analyze_position(&mut s, &g, &capped, 3).unwrap();
+    let b = analyze_position(&mut s, &g, &capped, 3).unwrap();
+    assert_eq!(a, b);
+    assert!(a.depth < 8, "{a:?}");
+    // The search itself, to the same depth, reaches the same best.
+    let stop = AtomicBool::new(false);
+    let r = s
+        .search(
+            &g,
+            &Limits {
+                depth: Some(1),
+                ..Limits::default()
+            },
+            &Settings::default(),
+            &stop,
+            &mut |_| {},
+        )
+        .unwrap();
+    let one = analyze_position(
+        &mut s,
+        &g,
+        &AnalysisSettings {
+            both_parities: false,
+            ..depth(1)
+        },
+        1,
+    )
+    .unwrap();
+    assert_eq!(one.best, r.best.token(&g));
 }

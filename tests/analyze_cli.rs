@@ -2,12 +2,12 @@
 //! skipped, identical results for any number of jobs, blunders in a recorded
 //! game flagged.
 
-use ncbg::analysis::analyze_position;
+use ncbg::analysis::{analyze_position, AnalysisSettings};
 use ncbg::eval::NnEval;
 use ncbg::game::GameState;
 use ncbg::matchfile::Opening;
 use ncbg::matchfile::{GameEnd, GameRecord, MAGIC};
-use ncbg::search::{Limits, Searcher, Settings};
+use ncbg::search::Searcher;
 use serde_json::Value;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -39,9 +39,24 @@ fn json_lines_parse_and_bad_lines_are_reported() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
+    // The settings first: a depth other than the default's is custom.
+    let settings = &rows[0]["analysis"];
+    assert_eq!(
+        (
+            &settings["preset"],
+            &settings["depth"],
+            &settings["both_parities"]
+        ),
+        (&Value::from("custom"), &Value::from(2), &Value::from(true))
+    );
+    assert!(rows[0]["description"]
+        .as_str()
+        .unwrap()
+        .contains("depths 1 and 2 averaged"));
+    let rows = &rows[1..];
     let lines: Vec<u64> = rows.iter().map(|r| r["line"].as_u64().unwrap()).collect();
     assert_eq!(lines, [2, 4, 7, 8]);
-    for r in &rows {
+    for r in rows {
         assert_eq!(r["ranked"].as_array().unwrap().len(), 2);
         assert_eq!(r["ranked"][0]["choice"], r["best"]);
         assert_eq!(r["depth"], 2);
@@ -76,15 +91,10 @@ fn a_blunder_in_a_match_file_is_flagged() {
     let mut g = GameState::standard();
     g.pick(3).unwrap();
     g.pick(5).unwrap();
-    let limits = Limits {
-        depth: Some(2),
-        ..Limits::default()
-    };
     let all = analyze_position(
         &mut Searcher::new(8, Box::new(NnEval::embedded())),
         &g,
-        &limits,
-        &Settings::default(),
+        &AnalysisSettings::default().with_depth(2).unwrap(),
         1000,
     )
     .unwrap();
@@ -126,6 +136,82 @@ fn a_blunder_in_a_match_file_is_flagged() {
     );
 }
 
+/// A match file lists its games as they finished (game 1 before game 0
+/// when game 1 ended first); the analysis lists them in game order, by
+/// the file's own numbers.
+#[test]
+fn a_match_files_games_are_listed_in_game_order() {
+    let record = |index: u64, moves: &[&str]| GameRecord {
+        index,
+        pair: 0,
+        round: 0,
+        opening: Opening::Pair { x0: 3, y0: 5 },
+        x_name: "a".into(),
+        y_name: "b".into(),
+        end: GameEnd::MaxTurns,
+        detail: String::new(),
+        moves: moves.iter().map(|m| m.to_string()).collect(),
+    };
+    let g0 = record(0, &["3", "5", "6:24/18,13/8"]);
+    let g1 = record(1, &["3", "5", "4:24/20,13/8"]);
+    let file = format!(
+        "{MAGIC}\nmeta\tk=6\nmeta\tcredits=2\n{}\n{}\n",
+        g1.to_line(),
+        g0.to_line()
+    );
+    let (out, _) = analyze(&["--depth", "1", "--format", "tsv"], &file);
+    let games: Vec<&str> = out
+        .lines()
+        .skip(2)
+        .map(|l| l.split('\t').next().unwrap())
+        .collect();
+    assert_eq!(games, ["0", "1"], "{out}");
+    // The turns of all games are shared among the jobs: the same lines.
+    let (two, _) = analyze(&["--depth", "1", "--format", "tsv", "--jobs", "2"], &file);
+    assert_eq!(out, two);
+}
+
+/// Every output says the settings that produced it; `--quick` is labelled
+/// so, and a play deeper than the analysis is named.
+#[test]
+fn outputs_name_their_settings_and_a_deeper_play() {
+    let input = "4HPwATDgc/ABMA:Xpick:x3y5:d22:k6\n";
+    let (out, _) = analyze(&["--quick"], input);
+    assert!(
+        out.lines()
+            .next()
+            .unwrap()
+            .starts_with("# analysis: quick (depths 3 and 4 averaged"),
+        "{out}"
+    );
+    let (out, _) = analyze(&["--quick", "--format", "tsv"], input);
+    assert!(out.starts_with("# analysis: quick ("), "{out}");
+    // A match whose engines played at depth 9 against the quick analysis.
+    let g = GameRecord {
+        index: 0,
+        pair: 0,
+        round: 0,
+        opening: Opening::Pair { x0: 3, y0: 5 },
+        x_name: "a".into(),
+        y_name: "b".into(),
+        end: GameEnd::MaxTurns,
+        detail: String::new(),
+        moves: vec!["3".into(), "5".into(), "6:24/18,13/8".into()],
+    };
+    let file = format!(
+        "{MAGIC}\nmeta\tengine0=a\nmeta\tengine1=b\nmeta\tlimits0=tc=- movetime=- depth=9 nodes=-\nmeta\tlimits1=tc=- movetime=- depth=1 nodes=-\nmeta\tk=6\nmeta\tcredits=2\n{}\n",
+        g.to_line()
+    );
+    let (out, err) = analyze(&["--quick", "--format", "json"], &file);
+    assert!(err.contains("note: a played at depth 9"), "{err}");
+    assert!(!err.contains("note: b"), "{err}");
+    let last: Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert!(last["note"]
+        .as_str()
+        .unwrap()
+        .contains("shallower than the play"));
+}
+
 #[test]
 fn another_net_gives_its_own_values_and_a_bad_one_is_refused() {
     let input = "4HPwATDgc/ABMA:Xpick:x3y5:d22:k6\n";
@@ -133,7 +219,7 @@ fn another_net_gives_its_own_values_and_a_bad_one_is_refused() {
         let mut args = vec!["--depth", "1", "--format", "json"];
         args.extend_from_slice(extra);
         let (out, _) = analyze(&args, input);
-        let v: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+        let v: Value = serde_json::from_str(out.lines().nth(1).unwrap()).unwrap();
         v["score"].as_i64().unwrap()
     };
     let gen0 = concat!(env!("CARGO_MANIFEST_DIR"), "/tools/train/nets/gen0.ncnn");
@@ -229,6 +315,16 @@ fn a_gnubg_mat_is_analysed_as_its_games() {
     let played: usize = games.iter().map(|g| g.moves.len() - 2).sum();
     assert_eq!(turns, played, "every played turn is judged");
     assert!(rows.iter().any(|r| r["totals"] == "a"));
+    // Numbered as the file numbers them ("Game 1", "Game 2"), in that order.
+    assert!(mat.contains(" Game 1\n") && mat.contains(" Game 2\n"));
+    let numbers: Vec<u64> = rows
+        .iter()
+        .filter(|r| r.get("played").is_some())
+        .map(|r| r["game"].as_u64().unwrap())
+        .collect();
+    let first_of_2 = numbers.iter().position(|&n| n == 2).unwrap();
+    assert!(numbers[..first_of_2].iter().all(|&n| n == 1), "{numbers:?}");
+    assert!(numbers[first_of_2..].iter().all(|&n| n == 2), "{numbers:?}");
     // A .mat the rules do not replay is one error, not a line per game.
     let bad = " 0 point match\n\n Game 1\n a : 0    b : 0\n  1) 31: 8/5 6/5              42: 8/4 6/4\n  2) 31: 8/5 6/5\n";
     let (ok, out, err) = analyze_status(&["--depth", "1"], bad);

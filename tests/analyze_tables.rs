@@ -4,14 +4,14 @@
 //! and `ncbg analyze --tables` marks it in every output format;
 //! `--tables-path` takes the tables of folders.
 
-use ncbg::analysis::{analyze_game, output, totals, Thresholds};
+use ncbg::analysis::{analyze_game, output, totals, AnalysisSettings};
 use ncbg::board::Position;
 use ncbg::eval::NnEval;
 use ncbg::game::{GameState, Phase};
 use ncbg::ids::state_id;
 use ncbg::matchfile::{GameEnd, GameRecord, Opening, MAGIC};
 use ncbg::numbers::{Numbers, Side};
-use ncbg::search::{Limits, Searcher, Settings};
+use ncbg::search::Searcher;
 use ncbg::tables::{solve, write_table, Space, Spec, Table, Value};
 use serde_json::Value as Json;
 use std::path::PathBuf;
@@ -79,14 +79,8 @@ fn a_thrown_win_is_an_exact_verdict() {
     let table = Arc::new(table());
     let (start, moves, won) = thrown_win(&table);
     let mut searcher = Searcher::new(4, Box::new(NnEval::embedded()));
-    let limits = Limits {
-        depth: Some(2),
-        ..Limits::default()
-    };
-    let t = Thresholds::default();
-    let analyze = |s: &mut Searcher| {
-        analyze_game(s, &start, &moves, &limits, &Settings::default(), &t).unwrap()
-    };
+    let settings = AnalysisSettings::quick();
+    let analyze = |s: &mut Searcher| analyze_game(s, &start, &moves, &settings).unwrap();
     let plain = analyze(&mut searcher);
     assert!(plain
         .iter()
@@ -208,6 +202,11 @@ fn analyze_tables_marks_exact_verdicts_in_every_format() {
     let tsv = analyze(&[f, "--tables", t, "--format", "tsv"]);
     let text = String::from_utf8(tsv.stdout).unwrap();
     let mut lines = text.lines();
+    // The settings that produced it lead every output.
+    assert!(
+        lines.next().unwrap().starts_with("# analysis: default ("),
+        "{text}"
+    );
     assert_eq!(lines.next(), Some(output::GAMES_TSV_HEADER));
     assert!(output::GAMES_TSV_HEADER.ends_with("\texact\tstage"));
     assert!(
@@ -222,7 +221,7 @@ fn analyze_tables_marks_exact_verdicts_in_every_format() {
 
     let table_out = analyze(&[f, "--tables", t]);
     let text = String::from_utf8(table_out.stdout).unwrap();
-    assert!(text.lines().next().unwrap().contains("  exact"), "{text}");
+    assert!(text.lines().nth(1).unwrap().contains("  exact"), "{text}");
     assert!(
         text.contains("thrower: ") && text.contains("1 wins thrown"),
         "{text}"
@@ -235,7 +234,7 @@ fn analyze_tables_marks_exact_verdicts_in_every_format() {
     assert!(String::from_utf8(plain.stdout)
         .unwrap()
         .lines()
-        .skip(1)
+        .skip(2)
         .all(|l| l.split('\t').nth(11) == Some("false")));
     let bad = analyze(&[f, "--tables", &both]);
     assert!(!bad.status.success());

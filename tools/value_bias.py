@@ -45,7 +45,7 @@ def main(argv):
     with open(argv[2]) as f:
         for line in f:
             row = json.loads(line)
-            if "totals" in row or row["game"] not in games:
+            if "turn" not in row or row["game"] not in games:
                 continue
             result = points_for(games[row["game"]], row["player"])
             value = row["best_score"] / 1000

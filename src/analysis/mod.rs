@@ -1,9 +1,16 @@
 //! Batch analysis: the engine's verdict on many positions, or on every turn of
 //! recorded games, for scripts and analysts (`ncbg analyze`).
 //!
+//! Every analysis runs with [`AnalysisSettings`] (the library's default, the
+//! quick preset, or custom), and every choice of an analysed state is
+//! searched alike: one search reports every root choice with a full window
+//! at every depth, and by default each choice's value is the mean of its
+//! values at the two deepest depths (one odd, one even), since a search's
+//! values swing between odd and even depths in No-Chance Backgammon.
+//!
 //! For a position: the best choice, its score, the next best alternatives with
 //! their scores, the depth and the nodes. For a game record: every played turn
-//! compared with the engine's best at the same depth; the difference is the
+//! compared with the engine's best, valued alike; the difference is the
 //! *loss* (millipoints, never negative). A loss of at least
 //! [`Thresholds::error`] is an error, of at least [`Thresholds::blunder`] a
 //! blunder — by default 80 and 160 millipoints, GNU Backgammon's "bad" and
@@ -26,17 +33,22 @@
 //! [`Stage`]: crate::board::Stage
 //! [`Searcher::set_tables`]: crate::search::Searcher::set_tables
 
+mod effort;
 pub mod output;
 mod parallel;
 mod position;
+mod root;
+mod settings;
 mod totals;
 mod turns;
 mod verdict;
 
+pub use effort::{shallower_note, Effort};
 pub use parallel::run_parallel;
 pub use position::{analyze_position, PositionReport, Ranked};
+pub use settings::{AnalysisSettings, Preset, DEFAULT_DEPTH, MAX_DEPTH, QUICK_DEPTH};
 pub use totals::{totals, StageTotals, Totals};
-pub use turns::{analyze_game, TurnReport};
+pub use turns::{analyze_game, judge_turn, played_turns, PlayedTurn, TurnReport};
 pub use verdict::{Thresholds, Verdict};
 
 /// Why an item could not be analysed.

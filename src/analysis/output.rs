@@ -1,18 +1,17 @@
 //! What `ncbg analyze` reads and writes, without the I/O: the positions
-//! file (one full-state ID a line), the default limits, the per-player
-//! totals of a match, and the result lines in three formats (a readable
-//! table, JSON lines, TSV). The binary reads the input, prints these lines
+//! file (one full-state ID a line), the analysis settings of a command
+//! line, the per-player totals of a match, and the result lines in three
+//! formats (a readable table, JSON lines, TSV), each output led by the line
+//! of its settings. The binary reads the input, prints these lines
 //! and draws the progress bar.
 
-use super::{PositionReport, Thresholds, Totals, TurnReport};
+use super::{AnalysisSettings, PositionReport, Preset, Thresholds, Totals, TurnReport};
 use crate::board::Stage;
 use crate::game::GameState;
 use crate::ids::state_id;
 use crate::numbers::Side;
-use crate::search::Limits;
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::time::Duration;
 
 /// Output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,18 +24,30 @@ pub enum Format {
     Tsv,
 }
 
-/// The search limits of an analysis: those given, or depth 3 when none is.
-pub fn limits(depth: Option<u32>, nodes: Option<u64>, movetime_ms: Option<u64>) -> Limits {
-    let mut limits = Limits {
-        depth,
-        nodes,
-        movetime: movetime_ms.map(Duration::from_millis),
-        ..Limits::default()
-    };
-    if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none() {
-        limits.depth = Some(3);
+/// The analysis settings of a command line: the preset (`default` or
+/// `quick`), a depth that replaces the preset's, the node and time caps,
+/// and the thresholds; settings other than a preset's are `custom`.
+pub fn settings(
+    preset: &str,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    movetime_ms: Option<u64>,
+    thresholds: Thresholds,
+) -> Result<AnalysisSettings, String> {
+    let mut s = AnalysisSettings::preset(preset)?;
+    if let Some(d) = depth {
+        s = s.with_depth(d)?;
     }
-    limits
+    if nodes == Some(0) || movetime_ms == Some(0) {
+        return Err("--nodes and --movetime must be positive".into());
+    }
+    if nodes.is_some() || movetime_ms.is_some() || thresholds != Thresholds::default() {
+        s.preset = Preset::Custom;
+    }
+    s.nodes = nodes;
+    s.movetime_ms = movetime_ms;
+    s.thresholds = thresholds;
+    Ok(s)
 }
 
 impl Thresholds {
@@ -117,6 +128,38 @@ pub fn add_to_players(players: &mut Vec<(String, Totals)>, names: [&str; 2], tur
             Some((_, t)) => t.merge(&total),
             None => players.push((name.to_string(), total)),
         }
+    }
+}
+
+/// The first line of every output: the settings that produced it (a JSON
+/// object `{"analysis": {...}, "description": ...}`; in a table or TSV a
+/// `#` line with the description).
+pub fn settings_line(format: Format, settings: &AnalysisSettings) -> String {
+    match format {
+        Format::Json => serde_json::json!({
+            "analysis": {
+                "preset": settings.preset.name(),
+                "depth": settings.depth,
+                "both_parities": settings.both_parities,
+                "nodes": settings.nodes,
+                "movetime_ms": settings.movetime_ms,
+                "error": settings.thresholds.error,
+                "blunder": settings.thresholds.blunder,
+            },
+            "description": settings.describe(),
+        })
+        .to_string(),
+        Format::Table | Format::Tsv => format!("# {}", settings.describe()),
+    }
+}
+
+/// A note after the totals (a JSON object `{"note": ...}`, the note itself
+/// in a table; none in TSV, whose notes go to stderr alone).
+pub fn note_line(format: Format, note: &str) -> Option<String> {
+    match format {
+        Format::Json => Some(serde_json::json!({ "note": note }).to_string()),
+        Format::Table => Some(note.to_string()),
+        Format::Tsv => None,
     }
 }
 
@@ -332,9 +375,28 @@ mod tests {
     }
 
     #[test]
-    fn limits_and_thresholds() {
-        assert_eq!(limits(None, None, None).depth, Some(3));
-        assert_eq!(limits(None, Some(100), None).depth, None);
+    fn settings_and_thresholds() {
+        let t = Thresholds::default();
+        assert_eq!(
+            settings("default", None, None, None, t),
+            Ok(AnalysisSettings::default())
+        );
+        assert_eq!(
+            settings("quick", None, None, None, t),
+            Ok(AnalysisSettings::quick())
+        );
+        let c = settings("default", None, Some(100), None, t).unwrap();
+        assert_eq!((c.preset, c.nodes), (Preset::Custom, Some(100)));
+        assert!(settings("default", Some(0), None, None, t).is_err());
+        assert!(settings("default", None, Some(0), None, t).is_err());
+        assert!(settings("slow", None, None, None, t).is_err());
+        let strict = Thresholds::new(50, 100).unwrap();
+        assert_eq!(
+            settings("default", None, None, None, strict)
+                .unwrap()
+                .preset,
+            Preset::Custom
+        );
         assert!(Thresholds::new(80, 160).is_ok());
         assert!(Thresholds::new(0, 160).is_err());
         assert!(Thresholds::new(200, 160).is_err());

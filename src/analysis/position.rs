@@ -1,12 +1,12 @@
-//! The verdict on one position: a search with a fresh table and its best
-//! choices ranked.
+//! The verdict on one position: every choice valued as the analysis
+//! settings say, the best ranked.
 
-use super::AnalysisError;
+use super::root::value_choices;
+use super::{AnalysisError, AnalysisSettings};
 use crate::game::GameState;
 use crate::ids::state_id;
-use crate::search::{Limits, SearchResult, Searcher, Settings};
+use crate::search::Searcher;
 use serde::Serialize;
-use std::sync::atomic::AtomicBool;
 
 /// One ranked choice.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -40,41 +40,19 @@ pub struct PositionReport {
     pub nodes: u64,
 }
 
-/// Searches one position with a fresh table for its `multipv` best
-/// choices.
-pub(super) fn search_position(
-    searcher: &mut Searcher,
-    state: &GameState,
-    limits: &Limits,
-    settings: &Settings,
-    multipv: usize,
-) -> Result<SearchResult, AnalysisError> {
-    if let Some(r) = state.result() {
-        return Err(AnalysisError(format!("the game is over: {r}")));
-    }
-    searcher.clear();
-    let limits = Limits {
-        multipv: multipv.max(1),
-        ..limits.clone()
-    };
-    let stop = AtomicBool::new(false);
-    searcher
-        .search(state, &limits, settings, &stop, &mut |_| {})
-        .ok_or_else(|| AnalysisError("no legal choice".into()))
-}
-
-/// Searches one position and ranks its `multipv` best choices.
+/// Values every choice of one position (a fresh table, as `settings`
+/// say) and ranks its `multipv` best.
 pub fn analyze_position(
     searcher: &mut Searcher,
     state: &GameState,
-    limits: &Limits,
-    settings: &Settings,
+    settings: &AnalysisSettings,
     multipv: usize,
 ) -> Result<PositionReport, AnalysisError> {
-    let result = search_position(searcher, state, limits, settings, multipv)?;
-    let ranked = result
-        .lines
+    let values = value_choices(searcher, state, settings)?;
+    let ranked: Vec<Ranked> = values
+        .ranked
         .iter()
+        .take(multipv.max(1))
         .enumerate()
         .map(|(i, (c, s))| Ranked {
             rank: i + 1,
@@ -83,13 +61,14 @@ pub fn analyze_position(
             exact: s.exact,
         })
         .collect();
+    let (best, score) = values.ranked[0];
     Ok(PositionReport {
         state: state_id::encode(state),
-        best: result.best.token(state),
-        score: result.score.value,
-        exact: result.score.exact,
+        best: best.token(state),
+        score: score.value,
+        exact: score.exact,
         ranked,
-        depth: result.depth,
-        nodes: result.nodes,
+        depth: values.depth,
+        nodes: values.nodes,
     })
 }

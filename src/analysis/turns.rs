@@ -1,17 +1,16 @@
 //! The verdict on every played turn of a game record: each turn judged by
-//! a table when one covers its state, else searched and compared with the
-//! engine's best at the same depth.
+//! a table when one covers its state, else every choice searched alike
+//! and the played one compared with the best.
 
-use super::position::search_position;
-use super::{AnalysisError, Thresholds, Verdict};
+use super::root::value_choices;
+use super::{AnalysisError, AnalysisSettings, Verdict};
 use crate::board::Stage;
 use crate::game::GameState;
 use crate::ids::state_id;
-use crate::search::{Limits, Searcher, Settings};
+use crate::search::Searcher;
 use crate::tables::Table;
 use crate::turn::{self, Turn, TurnForm};
 use serde::Serialize;
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// The verdict on one played turn of a game.
@@ -25,7 +24,8 @@ pub struct TurnReport {
     pub state: String,
     /// What was played.
     pub played: String,
-    /// Its score at the analysis depth.
+    /// Its value (millipoints for the side to move; with both parities the
+    /// mean of the two deepest depths').
     pub played_score: i32,
     /// The engine's best.
     pub best: String,
@@ -35,8 +35,10 @@ pub struct TurnReport {
     pub loss: i32,
     /// ok, error or blunder.
     pub verdict: Verdict,
-    /// Depth of the comparison (0 for an exact verdict).
+    /// The deepest depth of the comparison (0 for an exact verdict).
     pub depth: u32,
+    /// Nodes searched for the verdict (0 for an exact one).
+    pub nodes: u64,
     /// True when a table covers the state: both scores are exact values
     /// (points × 1000, 0 for a draw) and the best is an optimal choice.
     pub exact: bool,
@@ -56,62 +58,31 @@ pub struct TurnReport {
     pub played_turns: Option<u32>,
 }
 
-/// The value of the turn `choice` from `state` for the side making it, searched to
-/// `depth` turns in all (the choice itself is the first).
-fn value_of(
-    searcher: &mut Searcher,
-    state: &GameState,
-    choice: &Turn,
-    depth: u32,
-    settings: &Settings,
-) -> i32 {
-    let child = choice.after(state);
-    if let Some(o) = child.position().outcome() {
-        return -o.mover_points() * 1000;
-    }
-    if depth <= 1 {
-        return -searcher.evaluator().evaluate(&child);
-    }
-    searcher.clear();
-    let limits = Limits {
-        depth: Some(depth - 1),
-        ..Limits::default()
-    };
-    let stop = AtomicBool::new(false);
-    let settings = Settings {
-        max_depth: 0,
-        random: false,
-        ..settings.clone()
-    };
-    searcher
-        .search(&child, &limits, &settings, &stop, &mut |_| {})
-        .map_or(0, |r| -r.score.value)
-}
-
 /// The engine's best choice from `state` and the best's and `played`'s
-/// values at the same depth, and the depth.
+/// values, every choice searched alike as `settings` say.
 fn searched_values(
     searcher: &mut Searcher,
     state: &GameState,
     played: &Turn,
-    limits: &Limits,
-    settings: &Settings,
+    settings: &AnalysisSettings,
 ) -> Result<Judged, AnalysisError> {
-    let best = search_position(searcher, state, limits, settings, 1)?;
-    let (token, score) = (best.best.token(state), best.score.value);
-    // The same turn: the same number and the same board after it (a read
-    // turn is the legal play with its result, as the search's is).
-    let played_score = if best.best.after(state) == played.after(state) {
-        score
+    let values = value_choices(searcher, state, settings)?;
+    let (best, best_score) = values.ranked[0];
+    let played_score = values
+        .value_of(state, played)
+        .ok_or_else(|| AnalysisError("the played turn is not among the legal choices".into()))?;
+    // The played turn itself when it is as good as the best.
+    let best = if played_score.value >= best_score.value {
+        played.token(state)
     } else {
-        value_of(searcher, state, played, best.depth, settings)
+        best.token(state)
     };
-    // Compare at the same depth: the best's root value.
     Ok(Judged {
-        best: token,
-        best_score: score.max(played_score),
-        played_score,
-        depth: best.depth,
+        best,
+        best_score: best_score.value,
+        played_score: played_score.value,
+        depth: values.depth,
+        nodes: values.nodes,
         exact: false,
         best_turns: None,
         played_turns: None,
@@ -127,6 +98,7 @@ struct Judged {
     best_score: i32,
     played_score: i32,
     depth: u32,
+    nodes: u64,
     exact: bool,
     best_turns: Option<u32>,
     played_turns: Option<u32>,
@@ -162,52 +134,98 @@ fn exact_values(
         best_score: value(best),
         played_score: value(mine),
         depth: 0,
+        nodes: 0,
         exact: true,
         best_turns: turns(best),
         played_turns: turns(mine),
     }))
 }
 
-/// Analyses every turn of a game record from `start`: the tokens are turn
-/// tokens (protocol.md §2). Turn-0 picks are replayed but not judged (the
-/// referee, not the engines, chooses the initial pair).
-pub fn analyze_game(
-    searcher: &mut Searcher,
+/// One judged turn of a game record: where it is in the record, the
+/// state before it and what was played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayedTurn {
+    /// Index of the turn token in the game record (0-based).
+    pub index: usize,
+    /// The state before it.
+    pub state: GameState,
+    /// What was played.
+    pub played: Turn,
+}
+
+/// Replays a game record from `start` (turn tokens, protocol.md §2) and
+/// returns the turns to judge: every turn but the turn-0 picks (the
+/// referee, not the engines, chooses the initial pair). A token that does
+/// not replay is an error naming the turn.
+pub fn played_turns(
     start: &GameState,
     tokens: &[String],
-    limits: &Limits,
-    settings: &Settings,
-    thresholds: &Thresholds,
-) -> Result<Vec<TurnReport>, AnalysisError> {
+) -> Result<Vec<PlayedTurn>, AnalysisError> {
     let mut state = *start;
-    let mut reports = Vec::new();
-    for (i, token) in tokens.iter().enumerate() {
+    let mut out = Vec::new();
+    for (index, token) in tokens.iter().enumerate() {
         let played = turn::read(&state, token, TurnForm::Answer)
-            .map_err(|e| AnalysisError(format!("turn {} '{token}': {e}", i + 1)))?;
+            .map_err(|e| AnalysisError(format!("turn {} '{token}': {e}", index + 1)))?;
         if !state.in_opening() {
-            let judged = match exact_values(searcher.tables(), &state, &played)? {
-                Some(exact) => exact,
-                None => searched_values(searcher, &state, &played, limits, settings)?,
-            };
-            let loss = (judged.best_score - judged.played_score).max(0);
-            reports.push(TurnReport {
-                turn: i,
-                side: state.to_move().to_string(),
-                state: state_id::encode(&state),
-                played: played.token(&state),
-                played_score: judged.played_score,
-                best: judged.best,
-                best_score: judged.best_score,
-                loss,
-                verdict: Verdict::of(loss, thresholds),
-                depth: judged.depth,
-                exact: judged.exact,
-                stage: state.position().stage(),
-                best_turns: judged.best_turns,
-                played_turns: judged.played_turns,
+            out.push(PlayedTurn {
+                index,
+                state,
+                played,
             });
         }
         state = played.after(&state);
     }
-    Ok(reports)
+    Ok(out)
+}
+
+/// Judges one played turn with `settings`: by a table when one of the
+/// searcher's covers the state, else every choice searched alike (a fresh
+/// table, so the verdict does not depend on what was judged before).
+pub fn judge_turn(
+    searcher: &mut Searcher,
+    turn: &PlayedTurn,
+    settings: &AnalysisSettings,
+) -> Result<TurnReport, AnalysisError> {
+    let PlayedTurn {
+        index,
+        state,
+        played,
+    } = *turn;
+    let judged = match exact_values(searcher.tables(), &state, &played)? {
+        Some(exact) => exact,
+        None => searched_values(searcher, &state, &played, settings)?,
+    };
+    let loss = (judged.best_score - judged.played_score).max(0);
+    Ok(TurnReport {
+        turn: index,
+        side: state.to_move().to_string(),
+        state: state_id::encode(&state),
+        played: played.token(&state),
+        played_score: judged.played_score,
+        best: judged.best,
+        best_score: judged.best_score,
+        loss,
+        verdict: Verdict::of(loss, &settings.thresholds),
+        depth: judged.depth,
+        nodes: judged.nodes,
+        exact: judged.exact,
+        stage: state.position().stage(),
+        best_turns: judged.best_turns,
+        played_turns: judged.played_turns,
+    })
+}
+
+/// Analyses every turn of a game record from `start` with `settings`
+/// ([`played_turns`], then [`judge_turn`] on each): the tokens are turn
+/// tokens (protocol.md §2); turn-0 picks are replayed but not judged.
+pub fn analyze_game(
+    searcher: &mut Searcher,
+    start: &GameState,
+    tokens: &[String],
+    settings: &AnalysisSettings,
+) -> Result<Vec<TurnReport>, AnalysisError> {
+    played_turns(start, tokens)?
+        .iter()
+        .map(|t| judge_turn(searcher, t, settings))
+        .collect()
 }

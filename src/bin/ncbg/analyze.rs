@@ -13,18 +13,20 @@
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use ncbg::analysis::output::{self, Format};
-use ncbg::analysis::{analyze_game, analyze_position, run_parallel, Thresholds, Totals};
+use ncbg::analysis::{
+    analyze_position, judge_turn, played_turns, run_parallel, shallower_note, AnalysisError,
+    AnalysisSettings, Effort, PlayedTurn, Preset, Thresholds, Totals, TurnReport,
+};
 use ncbg::board::Variant;
 use ncbg::eval::NnEval;
 use ncbg::game::GameState;
 use ncbg::matchfile::{mat, start_state, GameRecord, MatchFile};
 use ncbg::numbers::NumberRules;
-use ncbg::search::{Limits, Settings};
 use ncbg::tables::Table;
 use std::io::Read;
 use std::path::Path;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::Instant;
 
 /// `--format`: the library's output formats ([`Format`]) as a command-line
 /// value.
@@ -43,13 +45,22 @@ pub struct AnalyzeArgs {
     /// Input file: a referee match file, a gnubg `.mat`, or full-state IDs
     /// one a line; `-` or nothing for standard input.
     input: Option<String>,
-    /// Search depth in turns (the default limit: 3).
+    /// The quick analysis: a fraction of the default's time, less stable,
+    /// labelled `quick` in the output (see docs/analysis.md).
+    #[arg(long)]
+    quick: bool,
+    /// The deepest depth searched, in turns (the default analysis's:
+    /// 5, with depth 4 averaged in; the quick one's: 4).
     #[arg(long)]
     depth: Option<u32>,
-    /// Node limit per search.
+    /// Judge by the deepest depth alone, not the mean of the two deepest
+    /// (one odd, one even).
+    #[arg(long)]
+    single_depth: bool,
+    /// Node cap per analysed turn (deterministic).
     #[arg(long)]
     nodes: Option<u64>,
-    /// Time limit per search in milliseconds.
+    /// Time cap per analysed turn in milliseconds (not reproducible).
     #[arg(long)]
     movetime: Option<u64>,
     /// Number of best choices listed per position.
@@ -58,7 +69,8 @@ pub struct AnalyzeArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = OutputFormat::Table)]
     format: OutputFormat,
-    /// Threads; results are identical for any number.
+    /// Threads, each analysing whole turns; results are identical for any
+    /// number.
     #[arg(long, default_value_t = 1)]
     jobs: usize,
     /// Transposition table per thread, MiB.
@@ -87,12 +99,13 @@ pub struct AnalyzeArgs {
 
 pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
     let text = read_input(args.input.as_deref())?;
-    let limits = output::limits(args.depth, args.nodes, args.movetime);
-    let settings = Settings {
-        move_overhead: Duration::ZERO,
-        ..Settings::default()
-    };
     let thresholds = Thresholds::new(args.error, args.blunder)?;
+    let preset = if args.quick { "quick" } else { "default" };
+    let mut settings = output::settings(preset, args.depth, args.nodes, args.movetime, thresholds)?;
+    if args.single_depth {
+        settings.both_parities = false;
+        settings.preset = Preset::Custom;
+    }
     let mut tables = ncbg::tables::open_list(&args.tables)?;
     tables.extend(ncbg::tables::open_folders(&args.tables_path)?);
     let net = NnEval::file_or_embedded(match &args.net {
@@ -103,7 +116,6 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
     });
     let search = Search {
         args,
-        limits: &limits,
         settings: &settings,
         net: &net,
         tables: &tables,
@@ -119,10 +131,23 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
                 errln!("ncbg analyze: line {}: not a complete game record", i + 1);
             }
         }
-        games(&search, &file.games, variant, numbers, &thresholds)
+        // In game order, numbered as the file numbers them.
+        let mut records: Vec<(u64, &GameRecord)> =
+            file.games.iter().map(|g| (g.index, g)).collect();
+        records.sort_by_key(|(n, _)| *n);
+        let limits: Vec<(String, String)> = (0..)
+            .map_while(|i| {
+                let name = file.header.get(&format!("engine{i}"))?;
+                let limits = file.header.get(&format!("limits{i}"))?;
+                Some((name.to_string(), limits.to_string()))
+            })
+            .collect();
+        games(&search, &records, variant, numbers, &limits)
     } else if mat::is_mat(&text) {
         let (records, numbers) = mat::read(&text).map_err(|e| format!("{}: {e}", name(args)))?;
-        games(&search, &records, Variant::Standard, numbers, &thresholds)
+        // Numbered as the file's `Game N` lines: from 1.
+        let records: Vec<(u64, &GameRecord)> = records.iter().map(|g| (g.index + 1, g)).collect();
+        games(&search, &records, Variant::Standard, numbers, &[])
     } else {
         positions(&search, &text)
     }
@@ -139,8 +164,7 @@ fn name(args: &AnalyzeArgs) -> &str {
 /// What every search of a run shares.
 struct Search<'a> {
     args: &'a AnalyzeArgs,
-    limits: &'a Limits,
-    settings: &'a Settings,
+    settings: &'a AnalysisSettings,
     net: &'a NnEval,
     tables: &'a [Arc<Table>],
 }
@@ -183,7 +207,6 @@ fn progress(n: usize) -> ProgressBar {
 fn positions(search: &Search, text: &str) -> Result<(), String> {
     let Search {
         args,
-        limits,
         settings,
         net,
         tables,
@@ -208,10 +231,11 @@ fn positions(search: &Search, text: &str) -> Result<(), String> {
         args.hash,
         net,
         tables,
-        |searcher, (_, state)| analyze_position(searcher, state, limits, settings, args.multipv),
+        |searcher, (_, state)| analyze_position(searcher, state, settings, args.multipv),
         || bar.inc(1),
     );
     bar.finish_and_clear();
+    outln!("{}", output::settings_line(args.format.out(), settings));
     if args.format == OutputFormat::Tsv {
         outln!("{}", output::POSITIONS_TSV_HEADER);
     }
@@ -226,66 +250,103 @@ fn positions(search: &Search, text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Recorded games (a match file's or a `.mat`'s): every played turn
-/// against the engine's best.
+/// Recorded games (a match file's or a `.mat`'s, each with the number the
+/// output gives it, in game order): every played turn against the
+/// engine's best, the turns of all games shared among the jobs. `limits`
+/// are the engines' limits as the match file records them (name, limits),
+/// for the note where the analysis is shallower than the play.
 fn games(
     search: &Search,
-    records: &[GameRecord],
+    records: &[(u64, &GameRecord)],
     variant: Variant,
     numbers: NumberRules,
-    thresholds: &Thresholds,
+    limits: &[(String, String)],
 ) -> Result<(), String> {
     let Search {
         args,
-        limits,
         settings,
         net,
         tables,
     } = *search;
-    let bar = progress(records.len());
+    // Every game replayed first: a game that does not replay is reported
+    // and skipped; the turns of the others are the work.
+    let mut replayed: Vec<Result<Vec<PlayedTurn>, AnalysisError>> = Vec::new();
+    let mut work: Vec<(usize, PlayedTurn)> = Vec::new();
+    for (g, (_, game)) in records.iter().enumerate() {
+        let turns = start_state(&game.opening, variant, numbers)
+            .map_err(AnalysisError)
+            .and_then(|start| played_turns(&start, &game.moves));
+        if let Ok(turns) = &turns {
+            work.extend(turns.iter().map(|t| (g, *t)));
+        }
+        replayed.push(turns);
+    }
+    let bar = progress(work.len());
+    let started = Instant::now();
     let results = run_parallel(
-        records,
+        &work,
         args.jobs,
         args.hash,
         net,
         tables,
-        |searcher, game| {
-            let start = start_state(&game.opening, variant, numbers)
-                .map_err(ncbg::analysis::AnalysisError)?;
-            analyze_game(searcher, &start, &game.moves, limits, settings, thresholds)
-        },
+        |searcher, (_, turn)| judge_turn(searcher, turn, settings),
         || bar.inc(1),
     );
     bar.finish_and_clear();
+    let thread_ms =
+        started.elapsed().as_secs_f64() * 1000.0 * args.jobs.clamp(1, work.len().max(1)) as f64;
 
+    outln!("{}", output::settings_line(args.format.out(), settings));
     let mut players: Vec<(String, Totals)> = Vec::new();
     if args.format == OutputFormat::Tsv {
         outln!("{}", output::GAMES_TSV_HEADER);
     }
-    for (game, result) in records.iter().zip(results) {
-        let turns = match result {
-            Ok(t) => t,
-            Err(e) => {
-                errln!("ncbg analyze: game {}: {e}", game.index);
-                continue;
+    let mut results = work.iter().map(|(g, _)| *g).zip(results).peekable();
+    let (mut searched, mut nodes) = (0usize, 0u64);
+    for (g, ((number, game), replay)) in records.iter().zip(&replayed).enumerate() {
+        let mut turns: Vec<TurnReport> = Vec::new();
+        let mut failed = replay.as_ref().err().cloned();
+        while let Some((_, r)) = results.next_if(|(i, _)| *i == g) {
+            match r {
+                Ok(t) => turns.push(t),
+                Err(e) => failed = failed.or(Some(e)),
             }
-        };
+        }
+        if let Some(e) = failed {
+            errln!("ncbg analyze: game {number}: {e}");
+            continue;
+        }
         for t in &turns {
             let name = if t.side == "X" {
                 &game.x_name
             } else {
                 &game.y_name
             };
-            outln!(
-                "{}",
-                output::turn_line(args.format.out(), game.index, name, t)
-            );
+            outln!("{}", output::turn_line(args.format.out(), *number, name, t));
+            if !t.exact {
+                searched += 1;
+                nodes += t.nodes;
+            }
         }
         output::add_to_players(&mut players, [&game.x_name, &game.y_name], &turns);
     }
     for (name, t) in &players {
         if let Some(l) = output::totals_line(args.format.out(), name, t) {
             outln!("{l}");
+        }
+    }
+    if searched > 0 {
+        let spent = Effort {
+            nodes: nodes as f64 / searched as f64,
+            ms: thread_ms / searched as f64,
+        };
+        for (name, limits) in limits {
+            if let Some(note) = shallower_note(name, limits, settings, spent) {
+                errln!("ncbg analyze: {note}");
+                if let Some(l) = output::note_line(args.format.out(), &note) {
+                    outln!("{l}");
+                }
+            }
         }
     }
     Ok(())

@@ -5,14 +5,14 @@
 //! exact verdicts (`TurnReport::exact`), which the page marks.
 
 use crate::boardview::{board_view, BoardView};
-use ncbg::analysis::{self, Thresholds, TurnReport};
+use ncbg::analysis::{self, AnalysisSettings, TurnReport};
 use ncbg::board::Variant;
 use ncbg::eval::NnEval;
 use ncbg::game::GameState;
 use ncbg::ids::state_id;
 use ncbg::matchfile::{self, GameEnd, GameRecord, MatchFile};
 use ncbg::numbers::NumberRules;
-use ncbg::search::{Limits, Searcher, Settings};
+use ncbg::search::Searcher;
 use ncbg::tables::Table;
 use ncbg::turn::{self, Turn, TurnForm};
 use serde::Serialize;
@@ -190,8 +190,10 @@ fn step(
     }
 }
 
-/// Analyses a game at `depth`, turns covered by `tables` exactly (blocking:
-/// run it off the async threads).
+/// Analyses a game with the library's default analysis
+/// ([`AnalysisSettings::default`], as `ncbg analyze`), `depth` its deepest
+/// depth when it is not the default's, turns covered by `tables` exactly
+/// (blocking: run it off the async threads).
 pub fn analyze(
     start: GameState,
     moves: Vec<String>,
@@ -200,18 +202,11 @@ pub fn analyze(
 ) -> Analysis {
     let mut searcher = Searcher::new(16, Box::new(NnEval::embedded()));
     searcher.set_tables(tables);
-    let limits = Limits {
-        depth: Some(depth.max(1)),
-        ..Limits::default()
+    let settings = match AnalysisSettings::default().with_depth(depth) {
+        Ok(s) => s,
+        Err(e) => return Analysis::Failed { error: e },
     };
-    match analysis::analyze_game(
-        &mut searcher,
-        &start,
-        &moves,
-        &limits,
-        &Settings::default(),
-        &Thresholds::default(),
-    ) {
+    match analysis::analyze_game(&mut searcher, &start, &moves, &settings) {
         Ok(turns) => Analysis::Done { turns },
         Err(e) => Analysis::Failed { error: e.0 },
     }

@@ -6,16 +6,15 @@ use crate::files::tables_of;
 use crate::search::{evaluator, limits};
 use crate::state::{decode_id, PyState, PyTurn};
 use crate::{Error, IllegalTurn};
-use ncbg::analysis::{self, Thresholds};
+use ncbg::analysis::{self, output, Preset, Thresholds};
 use ncbg::game::GameState;
-use ncbg::search::{self as s, Settings};
+use ncbg::search as s;
 use ncbg::tables::Table;
 use ncbg::turn::Turn;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use std::sync::Arc;
-use std::time::Duration;
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTurnReport>()?;
@@ -46,8 +45,10 @@ pub struct PyTurnReport {
     loss: i32,
     /// ``"ok"``, ``"error"`` or ``"blunder"``.
     verdict: String,
-    /// Depth of the comparison (0 for a table's exact verdict).
+    /// The deepest depth of the comparison (0 for a table's exact verdict).
     depth: u32,
+    /// Nodes searched for the verdict (0 for a table's).
+    nodes: u64,
     /// True when a table judged it (exact values).
     exact: bool,
     /// ``"contact"``, ``"race"`` or ``"bear-off"`` before the turn.
@@ -58,6 +59,9 @@ pub struct PyTurnReport {
     best_turns: Option<u32>,
     /// The same after the played turn.
     played_turns: Option<u32>,
+    /// The settings that produced the verdict (``ncbg analyze``'s first
+    /// line, e.g. ``"analysis: default (depths 4 and 5 averaged, ...)"``).
+    settings: String,
 }
 
 #[pymethods]
@@ -80,17 +84,21 @@ impl PyTurnReport {
     }
 }
 
-/// Judges every turn of a game from ``start``, as ``ncbg analyze`` does:
-/// each played turn against the engine's best at the same depth (or, where
-/// a table covers the state, by exact values). ``turns`` are ``Turn``s or
+/// Judges every turn of a game from ``start``, as ``ncbg analyze`` does and
+/// with its defaults (the library's default analysis; ``quick=True`` its
+/// quick one): every choice searched alike, each played turn against the
+/// engine's best (or, where a table covers the state, by exact values). ``turns`` are ``Turn``s or
 /// turn tokens, replayed from ``start``; turn-0 picks are replayed but not
 /// judged; a pick alone and its play, given as two (``"6"``,
 /// ``"24/18,13/8"``), are judged as one turn. Returns one ``TurnReport``
-/// per judged turn. Limits as ``search`` (default depth 3); ``error`` and
+/// per judged turn, each with the ``settings`` that produced it. ``depth``
+/// replaces the preset's deepest depth, ``nodes`` and ``movetime``
+/// (seconds) cap each turn's search, ``single_depth=True`` judges by the
+/// deepest depth alone (not the mean of the two deepest); ``error`` and
 /// ``blunder`` are the thresholds in millipoints (``0 < error <=
 /// blunder``).
 #[pyfunction]
-#[pyo3(signature = (start, turns, depth = None, nodes = None, movetime = None, tables = None, net = None, hash = 16, error = 80, blunder = 160))]
+#[pyo3(signature = (start, turns, depth = None, nodes = None, movetime = None, tables = None, net = None, hash = 16, error = 80, blunder = 160, quick = false, single_depth = false))]
 #[allow(clippy::too_many_arguments)]
 fn analyze_game(
     py: Python<'_>,
@@ -104,6 +112,8 @@ fn analyze_game(
     hash: i64,
     error: i32,
     blunder: i32,
+    quick: bool,
+    single_depth: bool,
 ) -> PyResult<Vec<PyTurnReport>> {
     let start: GameState = match start.downcast::<PyState>() {
         Ok(s) => s.borrow().state,
@@ -140,21 +150,28 @@ fn analyze_game(
         }
         s = t.after(&s);
     }
-    // As `ncbg analyze`: depth 3 when no limit is given, no clock overhead.
-    let mut limits = limits(depth, nodes, movetime, 1)?;
-    if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none() {
-        limits.depth = Some(3);
-    }
-    let settings = Settings {
-        move_overhead: Duration::ZERO,
-        ..Settings::default()
-    };
     if error <= 0 || error > blunder {
         return Err(Error::new_err(format!(
             "error ({error}) must be positive and at most blunder ({blunder})"
         )));
     }
     let thresholds = Thresholds::new(error, blunder).map_err(Error::new_err)?;
+    // As `ncbg analyze`: the preset, a depth that replaces its own, the caps.
+    let caps = limits(depth, nodes, movetime, 1)?;
+    let movetime_ms = caps.movetime.map(|t| (t.as_millis() as u64).max(1));
+    let mut settings = output::settings(
+        if quick { "quick" } else { "default" },
+        caps.depth,
+        caps.nodes,
+        movetime_ms,
+        thresholds,
+    )
+    .map_err(Error::new_err)?;
+    if single_depth {
+        settings.both_parities = false;
+        settings.preset = Preset::Custom;
+    }
+    let described = settings.describe();
     let hash: usize = crate::int("hash", hash, "1-4096 MiB")?;
     let eval = evaluator(net)?;
     let tables: Vec<Arc<Table>> = tables_of(tables)?;
@@ -162,14 +179,7 @@ fn analyze_game(
         .allow_threads(move || {
             let mut searcher = s::Searcher::new(hash.clamp(1, 4096), Box::new(eval));
             searcher.set_tables(tables);
-            analysis::analyze_game(
-                &mut searcher,
-                &start,
-                &tokens,
-                &limits,
-                &settings,
-                &thresholds,
-            )
+            analysis::analyze_game(&mut searcher, &start, &tokens, &settings)
         })
         .map_err(|e| Error::new_err(e.to_string()))?;
     Ok(reports
@@ -192,10 +202,12 @@ fn analyze_game(
                 }
                 .to_string(),
                 depth: r.depth,
+                nodes: r.nodes,
                 exact: r.exact,
                 stage: r.stage.name().to_string(),
                 best_turns: r.best_turns,
                 played_turns: r.played_turns,
+                settings: described.clone(),
             }
         })
         .collect())
@@ -215,9 +227,11 @@ crate::pickle::picklable!(
         loss,
         verdict,
         depth,
+        nodes,
         exact,
         stage,
         best_turns,
-        played_turns
+        played_turns,
+        settings
     ]
 );

@@ -1,5 +1,6 @@
 """The engine in-process: search, evaluate, analyze_game, Searcher."""
 
+import pickle
 import random
 import subprocess
 import threading
@@ -195,6 +196,18 @@ def test_analyze_game():
     assert [r.loss for r in ncbg.analyze_game(ncbg.State().id, tokens, depth=1)] == [r.loss for r in reports]
     with pytest.raises(ncbg.IllegalTurn, match="turn 3"):
         ncbg.analyze_game(ncbg.State(), ["3", "5", "7:24/13"], depth=1)
+
+
+def test_analyze_game_says_its_settings():
+    """The library's default analysis, as ``ncbg analyze``: each report names
+    the settings; ``quick`` is labelled so, a depth of one's own is custom."""
+    turns = ["3", "5", "6:24/18,13/8"]
+    (quick,) = ncbg.analyze_game(ncbg.State(), turns, quick=True)
+    assert quick.settings.startswith("analysis: quick (depths 3 and 4 averaged")
+    assert quick.depth == 4 and quick.nodes > 0
+    (custom,) = ncbg.analyze_game(ncbg.State(), turns, depth=2, single_depth=True)
+    assert custom.settings.startswith("analysis: custom (depth 2,") and custom.depth == 2
+    assert pickle.loads(pickle.dumps(custom)).settings == custom.settings
 
 
 def test_analyze_game_thresholds():

@@ -295,9 +295,15 @@ class TurnReport:
     @property
     def depth(self) -> int: ...
     @property
+    def nodes(self) -> int: ...
+    @property
     def exact(self) -> bool: ...
     @property
     def stage(self) -> str: ...
+    @property
+    def settings(self) -> str:
+        """The settings that produced the verdict, e.g. ``"analysis: default
+        (depths 4 and 5 averaged, ...)"``."""
     @property
     def best_turns(self) -> Optional[int]:
         """Where a table judged the turn and best play wins or loses: turns
@@ -378,6 +384,8 @@ def analyze_game(
     hash: int = 16,
     error: int = 80,
     blunder: int = 160,
+    quick: bool = False,
+    single_depth: bool = False,
 ) -> List[TurnReport]: ...
 def _time_legal_turns(state: State, calls: int) -> Tuple[float, int]: ...
 def _turn_from(id: str, token: str) -> Turn: ...
