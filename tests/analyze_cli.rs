@@ -99,6 +99,7 @@ fn a_blunder_in_a_match_file_is_flagged() {
         end: GameEnd::MaxTurns,
         detail: String::new(),
         moves: vec!["3".into(), "5".into(), worst.clone()],
+        stakes: ncbg::matchfile::Stakes::default(),
     };
     let file = format!(
         "{MAGIC}\nmeta\tk=6\nmeta\tcredits=2\n{}\ngame\tbroken\n",
@@ -213,6 +214,7 @@ fn a_gnubg_mat_is_analysed_as_its_games() {
             },
             detail: String::new(),
             moves,
+            stakes: ncbg::matchfile::Stakes::default(),
         });
     }
     let (mat, skipped) =

@@ -164,6 +164,94 @@ impl GameEnd {
     }
 }
 
+/// The Crawford state of a match game (rules.md, the match).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Crawford {
+    /// Before the Crawford game (or a match without the Crawford rule).
+    #[default]
+    Before,
+    /// The Crawford game: the first game after a player reached N - 1.
+    Crawford,
+    /// A game after the Crawford game.
+    Post,
+}
+
+impl Crawford {
+    /// The suffix of the match file's `score` field: `c`, `p` or nothing.
+    pub const fn suffix(self) -> &'static str {
+        match self {
+            Crawford::Before => "",
+            Crawford::Crawford => "c",
+            Crawford::Post => "p",
+        }
+    }
+}
+
+/// Where a game stands in its match: its number in the match and the score
+/// before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MatchGame {
+    /// The game's number in its match, 0-based.
+    pub game: u32,
+    /// The score before this game: X's points, then Y's.
+    pub score: [u32; 2],
+    /// The Crawford state of this game.
+    pub crawford: Crawford,
+}
+
+impl MatchGame {
+    /// The `score` field: `<x>-<y>` and `c` (Crawford game) or `p`
+    /// (post-Crawford).
+    pub fn score_field(&self) -> String {
+        format!(
+            "{}-{}{}",
+            self.score[0],
+            self.score[1],
+            self.crawford.suffix()
+        )
+    }
+
+    /// Reads the `game` and `score` fields.
+    pub fn parse_fields(game: &str, score: &str) -> Option<MatchGame> {
+        let (score, crawford) = match score.as_bytes().last()? {
+            b'c' => (&score[..score.len() - 1], Crawford::Crawford),
+            b'p' => (&score[..score.len() - 1], Crawford::Post),
+            _ => (score, Crawford::Before),
+        };
+        let (x, y) = score.split_once('-')?;
+        Some(MatchGame {
+            game: game.parse().ok()?,
+            score: [x.parse().ok()?, y.parse().ok()?],
+            crawford,
+        })
+    }
+}
+
+/// What a game was played for, beyond how it ended: its place in a match,
+/// the cube's final value, and the points the winner scored when they are
+/// not the kind's (`Scoring single`, the cube, the Jacoby rule). The
+/// default is a game of today's kind: no match, no cube, 1/2/3 points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Stakes {
+    /// The game's place in its match, in a match.
+    pub in_match: Option<MatchGame>,
+    /// The cube's value when the game ended (1: never turned).
+    pub cube: u32,
+    /// The points the winner scored, where they differ from the kind's
+    /// ([`GameEnd::points`]).
+    pub points: Option<u32>,
+}
+
+impl Default for Stakes {
+    fn default() -> Stakes {
+        Stakes {
+            in_match: None,
+            cube: 1,
+            points: None,
+        }
+    }
+}
+
 /// A finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
@@ -185,8 +273,11 @@ pub struct GameRecord {
     /// newlines.
     pub detail: String,
     /// Every turn token from the opening state: the turn-0 picks (`3`, `5`)
-    /// and whole turns (`6:24/13`), canonical.
+    /// and whole turns (`6:24/13`), canonical; cube actions (`double`,
+    /// `take`, `drop`, `beaver`) where they were made.
     pub moves: Vec<String>,
+    /// The match, the cube and the points (default: none of them).
+    pub stakes: Stakes,
 }
 
 impl GameRecord {
@@ -196,6 +287,21 @@ impl GameRecord {
             Side::X => &self.x_name,
             Side::Y => &self.y_name,
         }
+    }
+
+    /// The points the winner scored: the kind's (1, 2, 3; 1 for a
+    /// forfeit), unless the stakes say otherwise; 0 for a draw.
+    pub fn points(&self) -> u32 {
+        if self.end.is_draw() {
+            return 0;
+        }
+        self.stakes.points.unwrap_or_else(|| self.end.points())
+    }
+
+    /// The key of the game in its file: the schedule index and, in a
+    /// match, the game's number in its match (0 otherwise).
+    pub fn key(&self) -> (u64, u32) {
+        (self.index, self.stakes.in_match.map_or(0, |m| m.game))
     }
 
     /// The match-file line, without its newline.
@@ -208,8 +314,15 @@ impl GameRecord {
             GameEnd::MaxTurns => ("-".to_string(), "draw", "max-turns"),
             GameEnd::Repetition => ("-".to_string(), "draw", "repetition"),
         };
+        let in_match = self.stakes.in_match.map_or(String::new(), |m| {
+            format!("\tgame={}\tscore={}", m.game, m.score_field())
+        });
+        let cube = match self.stakes.cube {
+            1 => String::new(),
+            v => format!("\tcube={v}"),
+        };
         format!(
-            "game\tindex={}\tpair={}\tround={}\topening={}\tx={}\ty={}\twinner={}\tkind={}\tpoints={}\treason={}\tdetail={}\tmoves={}\tend",
+            "game\tindex={}\tpair={}\tround={}{in_match}\topening={}\tx={}\ty={}\twinner={}\tkind={}\tpoints={}{cube}\treason={}\tdetail={}\tmoves={}\tend",
             self.index,
             self.pair,
             self.round,
@@ -218,7 +331,7 @@ impl GameRecord {
             self.y_name,
             winner,
             kind,
-            self.end.points(),
+            self.points(),
             reason,
             clean(&self.detail),
             self.moves.join(" ")
@@ -262,7 +375,24 @@ impl GameRecord {
                 },
             },
         };
-        if field("points")?.parse::<u32>().ok()? != end.points() {
+        let in_match = match (field("game"), field("score")) {
+            (None, None) => None,
+            (Some(game), Some(score)) => Some(MatchGame::parse_fields(game, score)?),
+            _ => return None,
+        };
+        let cube: u32 = match field("cube") {
+            None => 1,
+            Some(v) => v.parse().ok().filter(|&v: &u32| v.is_power_of_two())?,
+        };
+        // The points: none for a draw, else at most a backgammon at the
+        // cube's value (a match's or single scoring's may be fewer than the
+        // kind's: the header's rules say which).
+        let points: u32 = field("points")?.parse().ok()?;
+        let fits = match end.is_draw() {
+            true => points == 0,
+            false => (1..=3u32.saturating_mul(cube)).contains(&points),
+        };
+        if !fits {
             return None;
         }
         Some(GameRecord {
@@ -278,6 +408,11 @@ impl GameRecord {
                 .split_whitespace()
                 .map(str::to_string)
                 .collect(),
+            stakes: Stakes {
+                in_match,
+                cube,
+                points: (points != end.points()).then_some(points),
+            },
         })
     }
 }

@@ -222,6 +222,7 @@ pub fn read(text: &str) -> Result<(Vec<GameRecord>, NumberRules), String> {
             end,
             detail: "read from a .mat: the initial pair is the first that replays".into(),
             moves,
+            stakes: crate::matchfile::Stakes::default(),
         });
     }
     Ok((games, rules))
@@ -287,6 +288,7 @@ mod tests {
                 },
                 detail: String::new(),
                 moves,
+                stakes: crate::matchfile::Stakes::default(),
             });
         }
         let (text, skipped) = mat::export(&games, ["a", "b"], NumberRules::default());

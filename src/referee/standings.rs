@@ -96,8 +96,8 @@ pub fn observations(games: &[GameRecord], names: &[&str]) -> [Vec<Observation>; 
         let engines = [x, y];
         let (score, weight) = match g.end.winner() {
             None => (0.5, 1.0),
-            Some(Side::X) => (1.0, f64::from(g.end.points())),
-            Some(Side::Y) => (0.0, f64::from(g.end.points())),
+            Some(Side::X) => (1.0, f64::from(g.points())),
+            Some(Side::Y) => (0.0, f64::from(g.points())),
         };
         let unit = g.pair;
         by_games.push(Observation {

@@ -176,6 +176,27 @@ pub(crate) struct RunArgs {
     /// as a draw.
     #[arg(long)]
     no_repetition: bool,
+    /// Play matches to N points (1..64) instead of single games: each
+    /// scheduled game (--games, --rounds count them) is a whole match
+    /// between its two engines, the Crawford rule on, the cube in play.
+    #[arg(long, value_name = "N")]
+    match_length: Option<u32>,
+    /// A match without the Crawford rule.
+    #[arg(long, requires = "match_length")]
+    no_crawford: bool,
+    /// How a win counts: points (1, 2, 3 for single, gammon, backgammon)
+    /// or single (every win 1 point).
+    #[arg(long, default_value = "points", value_name = "points|single")]
+    scoring: String,
+    /// Money play with the doubling cube.
+    #[arg(long)]
+    cube: bool,
+    /// Money play with the cube: gammons count single until the cube is turned.
+    #[arg(long)]
+    jacoby: bool,
+    /// Money play with the cube: a taker may beaver (redouble at once).
+    #[arg(long)]
+    beavers: bool,
     /// Milliseconds of grace beyond the clock or movetime.
     #[arg(long, default_value_t = 100)]
     timeout_margin: u64,

@@ -12,7 +12,7 @@ use super::schedule::GameSpec;
 use crate::game::GameState;
 use crate::ids::state_id;
 use crate::matchfile::Opening;
-use crate::matchfile::{ForfeitReason, GameEnd, GameRecord};
+use crate::matchfile::{ForfeitReason, GameEnd, GameRecord, MatchGame, Stakes};
 use crate::ncbp_client::reply::bestmove_token;
 use crate::notation::cut_to;
 use crate::numbers::Side;
@@ -58,6 +58,8 @@ pub struct GameSetup<'a> {
     pub rules: &'a Rules,
     /// Timeouts.
     pub timeouts: &'a Timeouts,
+    /// The game's place in its match (the score before it), in a match.
+    pub in_match: Option<MatchGame>,
 }
 
 impl GameSetup<'_> {
@@ -70,8 +72,11 @@ impl GameSetup<'_> {
     }
 
     /// A record for this game ending with `end` after `moves` (the detail
-    /// cut to [`MAX_DETAIL`] characters).
+    /// cut to [`MAX_DETAIL`] characters), its points as the match's scoring
+    /// gives them.
     pub fn record(&self, end: GameEnd, detail: String, moves: Vec<String>) -> GameRecord {
+        let cube = 1;
+        let points = self.rules.scoring.points(end, cube);
         GameRecord {
             index: self.spec.index,
             pair: self.spec.pair,
@@ -82,6 +87,11 @@ impl GameSetup<'_> {
             end,
             detail: cut_detail(&detail),
             moves,
+            stakes: Stakes {
+                in_match: self.in_match,
+                cube,
+                points: (points != end.points()).then_some(points),
+            },
         }
     }
 

@@ -9,6 +9,7 @@ fn record(index: u64, x: &str, y: &str, end: GameEnd, moves: &[&str]) -> GameRec
     GameRecord {
         opening: Opening::Pair { x0: 3, y0: 5 },
         moves: moves.iter().map(|m| m.to_string()).collect(),
+        stakes: crate::matchfile::Stakes::default(),
         ..crate::referee::test_games::game(index, x, y, end)
     }
 }

@@ -175,6 +175,7 @@ impl Record {
             },
             detail: String::new(),
             moves,
+            stakes: ncbg::matchfile::Stakes::default(),
         })
     }
 
