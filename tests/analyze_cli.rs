@@ -218,7 +218,7 @@ fn a_gnubg_mat_is_analysed_as_its_games() {
         });
     }
     let (mat, skipped) =
-        ncbg::referee::mat::export(&games, ["a", "b"], ncbg::numbers::NumberRules::default());
+        ncbg::referee::mat::export(&games, ["a", "b"], ncbg::numbers::NumberRules::default(), 0);
     assert!(skipped.is_empty());
     let (ok, out, err) = analyze_status(&["--depth", "1", "--format", "json"], &mat);
     assert!(ok, "{err}");

@@ -291,7 +291,7 @@ mod tests {
                 stakes: crate::matchfile::Stakes::default(),
             });
         }
-        let (text, skipped) = mat::export(&games, ["a", "b"], NumberRules::default());
+        let (text, skipped) = mat::export(&games, ["a", "b"], NumberRules::default(), 0);
         assert!(skipped.is_empty(), "{skipped:?}");
         let (back, rules) = read(&text).unwrap();
         assert_eq!(rules.k, 6);

@@ -3,16 +3,19 @@
 //!
 //! Mapping of an NC game:
 //!
-//! - The file is a money session (`0 point match`): NC games have no cube
-//!   and no match score. Import with `set jacoby off` first, or gnubg's
-//!   Jacoby rule scores every cubeless gammon as a single game. Player 1 (left column) is engine A, player 2 engine
-//!   B, in every game; the side that plays X moves first.
+//! - Money games are a money session (`0 point match`). Import it with
+//!   `set jacoby off` first, or gnubg's Jacoby rule scores every cubeless
+//!   gammon as a single game. A match to N points (`--match-length`) is an
+//!   `N point match`, one file a match: each game's score line the score
+//!   before it, the last game's win `Wins P points and the match`. Player
+//!   1 (left column) is engine A, player 2 engine B, in every game; the
+//!   side that plays X moves first.
 //! - Turn 0 (the picks x0, y0) has no checker play and is not written; the
 //!   first line of a game is X's first turn.
 //! - Each turn's pair is written as the dice (`65:`), higher number first;
 //!   the play follows in gnubg notation from the mover's own point numbers.
 //!   A turn where no checker can move is the dice with nothing after them.
-//! - Wins are `Wins N point(s)`. A forfeit is written as a one-point win
+//! - Wins are `Wins N point(s)` (the recorded points). A forfeit is written as a win
 //!   after the last turn played (gnubg reads it as a resignation). A game
 //!   drawn by the turn cap has no Jellyfish form and is left out, as are
 //!   games without any checker play (a forfeit before the first turn), and
@@ -34,8 +37,8 @@ use std::fmt::Write;
 mod pairings;
 
 pub use pairings::{
-    export_pairing, pairing_path, pairings_of, parse_pair, plan_export, rules_warning, ExportPlan,
-    Exported, Target,
+    export_pairing, export_target, match_path, pairing_path, pairings_of, parse_pair, plan_export,
+    rules_warning, ExportPlan, Exported, Target,
 };
 
 /// Why a game is not exported.
@@ -90,15 +93,18 @@ fn game_turns(g: &GameRecord, rules: NumberRules) -> Result<Vec<(Side, String)>,
 }
 
 /// Writes the games between `names[0]` (player 1) and `names[1]` as a
-/// Jellyfish match; games that cannot be written are listed.
+/// Jellyfish match to `length` points (0: a money session; otherwise
+/// `games` are the games of one match); games that cannot be written are
+/// listed.
 pub fn export(
     games: &[GameRecord],
     names: [&str; 2],
     rules: NumberRules,
+    length: u32,
 ) -> (String, Vec<Skipped>) {
     let mut sorted: Vec<&GameRecord> = games.iter().collect();
-    sorted.sort_by_key(|g| g.index);
-    let mut out = String::from(" 0 point match\n");
+    sorted.sort_by_key(|g| g.key());
+    let mut out = format!(" {length} point match\n");
     let mut skipped = Vec::new();
     let mut score = [0u32; 2];
     let mut number = 0;
@@ -153,10 +159,16 @@ pub fn export(
             }
         }
         let winner = g.end.winner().expect("draws were skipped");
-        let points = g.end.points();
-        let win_text = format!("Wins {points} point{}", if points == 1 { "" } else { "s" });
+        let points = g.points();
         let winner_is_p1 = winner == player1_side;
-        score[if winner_is_p1 { 0 } else { 1 }] += points;
+        let won = &mut score[if winner_is_p1 { 0 } else { 1 }];
+        let wins_match = length > 0 && *won < length && *won + points >= length;
+        *won += points;
+        let win_text = format!(
+            "Wins {points} point{}{}",
+            if points == 1 { "" } else { "s" },
+            if wins_match { " and the match" } else { "" }
+        );
         for (i, (left, right)) in lines.iter().enumerate() {
             // A left play of 28 characters or more keeps a space before the
             // right one's dice, so that the two never run together.

@@ -32,7 +32,7 @@ fn writes_dice_plays_and_skips_what_gnubg_cannot_read() {
         record(2, "a", "b", GameEnd::MaxTurns, &["3", "5"]),
         record(3, "a", "b", forfeit, &["3", "5"]),
     ];
-    let (text, skipped) = export(&games, ["a", "b"], NumberRules::default());
+    let (text, skipped) = export(&games, ["a", "b"], NumberRules::default(), 0);
     assert!(text.starts_with(" 0 point match\n"));
     // Game 1: a is X and forfeits; b (player 2) wins.
     assert!(text.contains("  1) 65: 24/13                   66: 24/18(2) 13/7(2)\n"));
@@ -167,4 +167,63 @@ fn one_file_a_pairing_with_games() {
     assert!(rules_warning(&c0)
         .unwrap()
         .contains("k = 6 and 0 doublet credits"));
+}
+
+#[test]
+fn a_file_of_matches_is_exported_one_match_a_file_with_its_score() {
+    use crate::matchfile::{Crawford, MatchGame};
+    let forfeit = |loser| GameEnd::Forfeit {
+        loser,
+        reason: ForfeitReason::Timeout,
+    };
+    // Match 0 to 2 points: a wins 1, b wins 1 (Crawford), a wins the match.
+    let in_match = |game, score, crawford| MatchGame {
+        game,
+        score,
+        crawford,
+    };
+    let mut games = vec![
+        record(0, "a", "b", forfeit(Side::Y), &["3", "5", "6:24/13"]),
+        record(0, "b", "a", forfeit(Side::Y), &["3", "5", "6:24/13"]),
+        record(0, "a", "b", forfeit(Side::Y), &["3", "5", "6:24/13"]),
+        record(1, "b", "a", forfeit(Side::X), &["3", "5", "6:24/13"]),
+    ];
+    games[0].stakes.in_match = Some(in_match(0, [0, 0], Crawford::Before));
+    games[1].stakes.in_match = Some(in_match(1, [0, 1], Crawford::Crawford));
+    games[2].stakes.in_match = Some(in_match(2, [1, 1], Crawford::Post));
+    games[3].stakes.in_match = Some(in_match(0, [0, 0], Crawford::Before));
+    let mut h = header(&["a", "b"], None);
+    h.set("match-length", "2");
+    let file = MatchFile {
+        header: h,
+        games,
+        ..MatchFile::default()
+    };
+    let out = Path::new("/x/m.mat");
+    let plan = plan_export(&file, out, None).unwrap();
+    let paths: Vec<_> = plan.targets.iter().map(|t| t.path.clone()).collect();
+    assert_eq!(
+        paths,
+        [
+            PathBuf::from("/x/m.match0.mat"),
+            PathBuf::from("/x/m.match1.mat")
+        ]
+    );
+    let text = export_target(&file, &plan.targets[0]).unwrap().text;
+    assert!(text.starts_with(" 2 point match\n"), "{text}");
+    assert!(text.contains(" a : 0                        b : 0\n"));
+    assert!(text.contains(" a : 1                        b : 0\n"));
+    assert!(text.contains(" a : 1                        b : 1\n"));
+    assert_eq!(text.matches("Wins 1 point\n").count(), 2);
+    assert!(text.ends_with("Wins 1 point and the match\n"), "{text}");
+    let one = export_target(&file, &plan.targets[1]).unwrap();
+    assert_eq!(one.written, 1);
+    assert!(!one.text.contains("and the match"));
+    // --pair and a single match: to OUT itself.
+    let mut single = file.clone();
+    single.games.truncate(3);
+    let plan = plan_export(&single, out, Some("b,a")).unwrap();
+    assert_eq!(plan.targets.len(), 1);
+    assert_eq!(plan.targets[0].path, out);
+    assert_eq!(plan.targets[0].only_match, Some(0));
 }
