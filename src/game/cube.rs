@@ -198,6 +198,21 @@ impl GameState {
         Ok(())
     }
 
+    /// The state the doubler doubled from (its pick due, the cube as it
+    /// was) while a double waits for its answer or was dropped; the state
+    /// itself otherwise. Cube decisions are judged from it.
+    pub fn doubler_view(&self) -> GameState {
+        if self.phase != Phase::Take {
+            return *self;
+        }
+        let mut g = *self;
+        g.position = g.position.flip();
+        g.to_move = g.to_move.other();
+        g.phase = Phase::Pick;
+        g.dropped = false;
+        g
+    }
+
     /// Fails while a double waits for its answer.
     pub(super) fn check_no_offer(&self) -> Result<(), RuleError> {
         if self.phase == Phase::Take {
