@@ -57,7 +57,7 @@ fn last_move(g: &crate::history::Record) -> Option<Value> {
     let i = g.tokens.len().checked_sub(1)?;
     let (before, token) = (&g.states[i], &g.tokens[i]);
     let steps: Vec<(u8, u8)> = match turn::read(before, token, TurnForm::Answer).ok()? {
-        Turn::Pick(_) => Vec::new(),
+        Turn::Pick(_) | Turn::Cube(_) => Vec::new(),
         Turn::PickPlay(_, lp) | Turn::Play(lp) => {
             lp.play.steps().iter().map(|s| (s.from, s.to)).collect()
         }
@@ -107,7 +107,7 @@ fn hint_json(st: &State) -> Value {
         .filter_map(|(rank, info)| {
             let token = info.pv.first()?;
             let (pair, steps) = match turn::read(s, token, TurnForm::Answer).ok()? {
-                Turn::Pick(_) => (None, Vec::new()),
+                Turn::Pick(_) | Turn::Cube(_) => (None, Vec::new()),
                 Turn::PickPlay(n, lp) => (s.pair_for(n), lp.play.steps().to_vec()),
                 Turn::Play(lp) => (s.pending_pair(), lp.play.steps().to_vec()),
             };
