@@ -52,9 +52,9 @@ fn check_matches(file: &MatchFile, length: u32) -> BTreeMap<u64, Option<String>>
             if *total >= length {
                 winner = Some(name.to_string());
             } else if crawford == Crawford::Before && *total == length - 1 {
-                crawford = Crawford::Crawford;
-            } else if crawford == Crawford::Crawford {
-                crawford = Crawford::Post;
+                crawford = Crawford::Game;
+            } else if crawford == Crawford::Game {
+                crawford = Crawford::After;
             }
         }
         if winner.is_none() {
@@ -70,7 +70,7 @@ fn a_five_point_match_keeps_its_score_and_reports_matches_won() {
     let dir = temp_dir("five");
     let file = dir.join("m.txt");
     let out = run_referee(&random_pair(
-        "",
+        "--cube",
         &[
             "--each",
             "depth=1",
@@ -97,7 +97,7 @@ fn a_five_point_match_keeps_its_score_and_reports_matches_won() {
     assert!(m
         .games
         .iter()
-        .any(|g| g.stakes.in_match.unwrap().crawford == Crawford::Crawford));
+        .any(|g| g.stakes.in_match.unwrap().crawford == Crawford::Game));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     let r = &report["matches"];
     let won = winners
@@ -157,7 +157,7 @@ fn drawn_games_score_nothing_and_a_match_of_draws_ends_undecided() {
     let file = dir.join("m.txt");
     // Two turns a game: every game is a draw by the turn cap.
     let out = run_referee(&random_pair(
-        "",
+        "--cube",
         &[
             "--each",
             "depth=1",
@@ -193,7 +193,7 @@ fn single_scoring_counts_every_win_one_point() {
     let dir = temp_dir("single");
     let file = dir.join("m.txt");
     let out = run_referee(&random_pair(
-        "",
+        "--cube",
         &[
             "--each",
             "depth=1",
@@ -211,7 +211,7 @@ fn single_scoring_counts_every_win_one_point() {
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.contains("meta\tscoring=single\n"), "{text}");
     let m = read(&file);
-    assert!(m.header.scoring().unwrap().single);
+    assert!(m.header.scoring().unwrap().single());
     assert!(
         m.games.iter().any(|g| g.end.points() > 1),
         "random play makes gammons"
@@ -223,6 +223,14 @@ fn single_scoring_counts_every_win_one_point() {
     let a = &report["engines"][0];
     assert_eq!(a["points_won"], a["wins"]);
     assert!(report.get("matches").is_none());
+    // An engine without the Scoring option is refused, naming it.
+    let bad = referee_output(&random_pair("", &["--scoring", "single"]));
+    assert!(!bad.status.success());
+    let e = stderr_of(&bad);
+    assert!(
+        e.contains("engine 'a'") && e.contains("lacks Scoring"),
+        "{e}"
+    );
     // Not with a match or the cube.
     let bad = referee_output(&random_pair(
         "",
@@ -255,7 +263,7 @@ fn a_match_cut_in_the_middle_resumes_where_it_stood() {
     let cut = dir.join("cut.txt");
     let match_args = |file: &Path| {
         random_pair(
-            "--think-ms 5",
+            "--think-ms 5 --cube",
             &[
                 "--each",
                 "depth=1",
@@ -320,7 +328,7 @@ fn tournaments_and_shards_play_matches() {
     let engine = |name: &str, seed: u32| {
         vec![
             "--engine".to_string(),
-            engine_cmd("random", ""),
+            engine_cmd("random", "--cube"),
             format!("name={name}"),
             format!("option.Seed={seed}"),
         ]
@@ -355,7 +363,7 @@ fn tournaments_and_shards_play_matches() {
     let whole = dir.join("whole.txt");
     let match_args = |file: &Path| {
         random_pair(
-            "",
+            "--cube",
             &[
                 "--each",
                 "depth=1",

@@ -164,26 +164,15 @@ impl GameEnd {
     }
 }
 
-/// The Crawford state of a match game (rules.md, the match).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Crawford {
-    /// Before the Crawford game (or a match without the Crawford rule).
-    #[default]
-    Before,
-    /// The Crawford game: the first game after a player reached N - 1.
-    Crawford,
-    /// A game after the Crawford game.
-    Post,
-}
+pub use crate::cube::Crawford;
 
-impl Crawford {
-    /// The suffix of the match file's `score` field: `c`, `p` or nothing.
-    pub const fn suffix(self) -> &'static str {
-        match self {
-            Crawford::Before => "",
-            Crawford::Crawford => "c",
-            Crawford::Post => "p",
-        }
+/// The suffix of the match file's `score` field: `c` (the Crawford game),
+/// `p` (post-Crawford) or nothing.
+const fn crawford_suffix(c: Crawford) -> &'static str {
+    match c {
+        Crawford::Before => "",
+        Crawford::Game => "c",
+        Crawford::After => "p",
     }
 }
 
@@ -207,15 +196,15 @@ impl MatchGame {
             "{}-{}{}",
             self.score[0],
             self.score[1],
-            self.crawford.suffix()
+            crawford_suffix(self.crawford)
         )
     }
 
     /// Reads the `game` and `score` fields.
     pub fn parse_fields(game: &str, score: &str) -> Option<MatchGame> {
         let (score, crawford) = match score.as_bytes().last()? {
-            b'c' => (&score[..score.len() - 1], Crawford::Crawford),
-            b'p' => (&score[..score.len() - 1], Crawford::Post),
+            b'c' => (&score[..score.len() - 1], Crawford::Game),
+            b'p' => (&score[..score.len() - 1], Crawford::After),
             _ => (score, Crawford::Before),
         };
         let (x, y) = score.split_once('-')?;
@@ -240,6 +229,9 @@ pub struct Stakes {
     /// The points the winner scored, where they differ from the kind's
     /// ([`GameEnd::points`]).
     pub points: Option<u32>,
+    /// The game ended by a dropped double (its end is a single win for the
+    /// doubler; `cube` is the value before the double).
+    pub dropped: bool,
 }
 
 impl Default for Stakes {
@@ -248,6 +240,7 @@ impl Default for Stakes {
             in_match: None,
             cube: 1,
             points: None,
+            dropped: false,
         }
     }
 }
@@ -307,7 +300,15 @@ impl GameRecord {
     /// The match-file line, without its newline.
     pub fn to_line(&self) -> String {
         let (winner, kind, reason) = match self.end {
-            GameEnd::Win { winner, kind } => (winner.to_string(), kind.name(), "bore-off"),
+            GameEnd::Win { winner, kind } => (
+                winner.to_string(),
+                kind.name(),
+                if self.stakes.dropped {
+                    "drop"
+                } else {
+                    "bore-off"
+                },
+            ),
             GameEnd::Forfeit { loser, reason } => {
                 (loser.other().to_string(), "forfeit", reason.name())
             }
@@ -375,6 +376,18 @@ impl GameRecord {
                 },
             },
         };
+        let dropped = reason == "drop";
+        if dropped
+            && !matches!(
+                end,
+                GameEnd::Win {
+                    kind: WinKind::Single,
+                    ..
+                }
+            )
+        {
+            return None;
+        }
         let in_match = match (field("game"), field("score")) {
             (None, None) => None,
             (Some(game), Some(score)) => Some(MatchGame::parse_fields(game, score)?),
@@ -412,6 +425,7 @@ impl GameRecord {
                 in_match,
                 cube,
                 points: (points != end.points()).then_some(points),
+                dropped,
             },
         })
     }

@@ -12,16 +12,18 @@
 //! pentanomial.
 //!
 //! **Score.** A game's winner scores the game's points
-//! ([`crate::matchfile::GameRecord::points`]); a draw (turn cap,
-//! repetition) scores nothing and leaves the match as it was (a drawn
-//! Crawford game is played again as the Crawford game). The game after one
-//! that brings a player to N - 1 is the Crawford game (with the Crawford
-//! rule), the games after it are post-Crawford. The match ends when a player
-//! has N points (more count in the score) or, undecided, after
-//! [`MatchScore::max_games`] games (only draws can make it that long).
+//! ([`crate::matchfile::GameRecord::points`]); the score and the Crawford
+//! state move on by the rules layer's [`crate::cube::MatchScore`]: a draw
+//! (turn cap, repetition) scores nothing and leaves the match as it was (a
+//! drawn Crawford game is played again as the Crawford game); the game
+//! after one that brings a player to N - 1 is the Crawford game, the games
+//! after it are post-Crawford. The match ends when a player has N points
+//! (more count in the score) or, undecided, after [`MatchScore::max_games`]
+//! games (only draws can make it that long).
 
 use super::schedule::GameSpec;
 use super::tournament::TourGame;
+use crate::cube::{self, MatchProgress};
 use crate::matchfile::{Crawford, GameRecord, MatchGame, Opening};
 use std::sync::Arc;
 
@@ -31,8 +33,6 @@ use std::sync::Arc;
 pub struct MatchScore {
     /// Points to win.
     pub length: u32,
-    /// The Crawford rule is on.
-    pub crawford_rule: bool,
     /// Points of the pairing's two engines.
     pub points: [u32; 2],
     /// The Crawford state of the next game.
@@ -43,10 +43,9 @@ pub struct MatchScore {
 
 impl MatchScore {
     /// A match to `length` points that has not begun.
-    pub fn new(length: u32, crawford_rule: bool) -> MatchScore {
+    pub fn new(length: u32) -> MatchScore {
         MatchScore {
             length,
-            crawford_rule,
             points: [0, 0],
             next: Crawford::Before,
             games: 0,
@@ -70,9 +69,20 @@ impl MatchScore {
         self.winner().is_some() || self.games >= Self::max_games(self.length)
     }
 
+    /// The rules layer's score before the next game, with the pairing's
+    /// engine `x_slot` (0 or 1) as X; `None` for a score the rules layer
+    /// does not accept (a match already won).
+    pub fn as_rules(&self, x_slot: usize) -> Option<cube::MatchScore> {
+        let length = u16::try_from(self.length).ok()?;
+        let score = [self.points[x_slot], self.points[1 - x_slot]]
+            .map(|p| u16::try_from(p).unwrap_or(u16::MAX));
+        cube::MatchScore::with_score(length, score, self.next).ok()
+    }
+
     /// Counts a finished game of this match; `x_slot` is the pairing's
     /// engine (0 or 1) that played X in it.
     pub fn add(&mut self, game: &GameRecord, x_slot: usize) {
+        let before = self.as_rules(x_slot);
         self.games += 1;
         let Some(winner) = game.end.winner() else {
             return; // A draw scores nothing and changes nothing.
@@ -82,17 +92,10 @@ impl MatchScore {
             crate::numbers::Side::Y => 1 - x_slot,
         };
         self.points[slot] = self.points[slot].saturating_add(game.points());
-        self.next = match self.next {
-            Crawford::Crawford | Crawford::Post => Crawford::Post,
-            Crawford::Before
-                if self.crawford_rule
-                    && self.winner().is_none()
-                    && self.points.contains(&(self.length - 1)) =>
-            {
-                Crawford::Crawford
-            }
-            Crawford::Before => Crawford::Before,
-        };
+        if let Some(MatchProgress::Next(next)) = before.map(|b| b.after_game(winner, game.points()))
+        {
+            self.next = next.crawford();
+        }
     }
 }
 
@@ -230,27 +233,29 @@ mod tests {
 
     #[test]
     fn the_crawford_game_follows_the_first_game_to_n_minus_1() {
-        let mut s = MatchScore::new(5, true);
+        let mut s = MatchScore::new(5);
         s.add(&win(Side::X, WinKind::Gammon), 0); // 2-0
         assert_eq!(s.next, Crawford::Before);
         s.add(&win(Side::Y, WinKind::Gammon), 0); // 2-2
         s.add(&win(Side::X, WinKind::Gammon), 1); // 2-4: engine 1 at N-1
-        assert_eq!((s.points, s.next), ([2, 4], Crawford::Crawford));
+        assert_eq!((s.points, s.next), ([2, 4], Crawford::Game));
         // A drawn Crawford game is played again as the Crawford game.
         s.add(&game(GameEnd::MaxTurns), 0);
-        assert_eq!((s.points, s.next, s.games), ([2, 4], Crawford::Crawford, 4));
+        assert_eq!((s.points, s.next, s.games), ([2, 4], Crawford::Game, 4));
         s.add(&win(Side::X, WinKind::Single), 0); // 3-4
-        assert_eq!(s.next, Crawford::Post);
+        assert_eq!(s.next, Crawford::After);
         assert!(!s.is_over());
         s.add(&win(Side::X, WinKind::Backgammon), 0); // 6-4: over
         assert_eq!((s.points, s.winner()), ([6, 4], Some(0)));
         assert!(s.is_over());
-        // Without the rule, never a Crawford game.
-        let mut off = MatchScore::new(3, false);
-        off.add(&win(Side::X, WinKind::Gammon), 0);
-        assert_eq!(off.next, Crawford::Before);
+        // The rules layer's score before a game, by colour.
+        let mut m = MatchScore::new(3);
+        m.add(&win(Side::X, WinKind::Gammon), 1);
+        let r = m.as_rules(0).unwrap();
+        assert_eq!((r.score(Side::X), r.score(Side::Y)), (0, 2));
+        assert!(r.is_crawford_game());
         // Draws alone end a match undecided at the cap.
-        let mut draws = MatchScore::new(2, true);
+        let mut draws = MatchScore::new(2);
         for _ in 0..MatchScore::max_games(2) {
             assert!(!draws.is_over());
             draws.add(&game(GameEnd::Repetition), 0);
@@ -275,7 +280,7 @@ mod tests {
             first,
             openings: openings.clone(),
             opening_no: 29,
-            score: MatchScore::new(3, true),
+            score: MatchScore::new(3),
         };
         let (g0, m0) = unit.next_game();
         assert_eq!((g0.spec.index, g0.spec.x_engine), (7, 1));

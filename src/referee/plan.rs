@@ -196,7 +196,7 @@ impl MatchPlan {
             opening_no: (slot % self.openings.len().max(1) as u64) as usize,
             openings: self.openings.clone(),
             first: unit,
-            score: MatchScore::new(scoring.match_length, scoring.crawford),
+            score: MatchScore::new(scoring.match_length),
         }
     }
 

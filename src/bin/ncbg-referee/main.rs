@@ -178,12 +178,9 @@ pub(crate) struct RunArgs {
     no_repetition: bool,
     /// Play matches to N points (1..64) instead of single games: each
     /// scheduled game (--games, --rounds count them) is a whole match
-    /// between its two engines, the Crawford rule on, the cube in play.
+    /// between its two engines, with the Crawford rule and the cube.
     #[arg(long, value_name = "N")]
     match_length: Option<u32>,
-    /// A match without the Crawford rule.
-    #[arg(long, requires = "match_length")]
-    no_crawford: bool,
     /// How a win counts: points (1, 2, 3 for single, gammon, backgammon)
     /// or single (every win 1 point).
     #[arg(long, default_value = "points", value_name = "points|single")]

@@ -4,6 +4,7 @@
 //! a progress line and the final report.
 
 use crate::{emit_report, note, parse_sprt, signals, warn_unreplayable, Failure, RunArgs};
+use ncbg::cube::{Scoring, Terms};
 use ncbg::matchfile::{GameRecord, ScoringRules};
 use ncbg::numbers::NumberRules;
 use ncbg::referee::config::{EngineConfig, Rules, Timeouts};
@@ -71,21 +72,23 @@ fn plan(args: &RunArgs) -> Result<MatchPlan, String> {
 /// How the command line scores games (`--match-length`, `--scoring`,
 /// `--cube`, ...), checked.
 fn scoring(args: &RunArgs) -> Result<ScoringRules, String> {
-    let single = match args.scoring.as_str() {
-        "points" => false,
-        "single" => true,
-        other => return Err(format!("--scoring {other}: points or single")),
-    };
+    let scoring = Scoring::from_name(&args.scoring)
+        .ok_or_else(|| format!("--scoring {}: points or single", args.scoring))?;
+    if args.jacoby && !args.cube {
+        return Err("--jacoby needs the cube in money play (--cube)".into());
+    }
     if args.match_length == Some(0) {
         return Err("--match-length 0: a match is to 1 point or more".into());
     }
     let rules = ScoringRules {
         match_length: args.match_length.unwrap_or(0),
-        crawford: !args.no_crawford,
-        single,
-        cube: args.cube,
-        jacoby: args.jacoby,
-        beavers: args.beavers,
+        terms: Terms {
+            cube: args.cube,
+            // Only the money cube has the rule; the engines' default elsewhere.
+            jacoby: args.jacoby || (!args.cube && Terms::default().jacoby),
+            beavers: args.beavers,
+            scoring,
+        },
     };
     rules.check()?;
     Ok(rules)

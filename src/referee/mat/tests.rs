@@ -189,8 +189,8 @@ fn a_file_of_matches_is_exported_one_match_a_file_with_its_score() {
         record(1, "b", "a", forfeit(Side::X), &["3", "5", "6:24/13"]),
     ];
     games[0].stakes.in_match = Some(in_match(0, [0, 0], Crawford::Before));
-    games[1].stakes.in_match = Some(in_match(1, [0, 1], Crawford::Crawford));
-    games[2].stakes.in_match = Some(in_match(2, [1, 1], Crawford::Post));
+    games[1].stakes.in_match = Some(in_match(1, [0, 1], Crawford::Game));
+    games[2].stakes.in_match = Some(in_match(2, [1, 1], Crawford::After));
     games[3].stakes.in_match = Some(in_match(0, [0, 0], Crawford::Before));
     let mut h = header(&["a", "b"], None);
     h.set("match-length", "2");
