@@ -217,8 +217,12 @@ fn a_gnubg_mat_is_analysed_as_its_games() {
             stakes: ncbg::matchfile::Stakes::default(),
         });
     }
-    let (mat, skipped) =
-        ncbg::referee::mat::export(&games, ["a", "b"], ncbg::numbers::NumberRules::default(), 0);
+    let (mat, skipped) = ncbg::referee::mat::export(
+        &games,
+        ["a", "b"],
+        ncbg::numbers::NumberRules::default(),
+        &Default::default(),
+    );
     assert!(skipped.is_empty());
     let (ok, out, err) = analyze_status(&["--depth", "1", "--format", "json"], &mat);
     assert!(ok, "{err}");

@@ -3,11 +3,13 @@
 # `ncbg-referee export-mat`, imports the .mat into GNU Backgammon and checks
 # the number of games, the plays (with their dice), winners and points; for
 # matches to N points also the match length, the score before each game and
-# the Crawford game as gnubg sees them, and that `analyse match` runs.
+# the Crawford game as gnubg sees them, and that `analyse match` runs; with
+# the cube (engines `--cube`), each game's doubles, takes and drops.
 # Needs gnubg (`apt-get install -y gnubg`).
 # Usage: tools/check_mat_import.sh [games] [match-length [extra referee args...]]
 #   tools/check_mat_import.sh 12          money session of 12 games
-#   tools/check_mat_import.sh 2 5         two matches to 5 points
+#   tools/check_mat_import.sh 2 5         two matches to 5 points (with the cube)
+#   tools/check_mat_import.sh 16 0 --cube --jacoby --beavers   money play with the cube
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GAMES=${1:-12}
@@ -23,8 +25,8 @@ MATCH_ARGS=()
 if [ "$LENGTH" -gt 0 ]; then MATCH_ARGS=(--match-length "$LENGTH"); fi
 # Conformant engines, plus one that plays an illegal turn after 400 answers,
 # so forfeits (written as resignations) are checked too.
-"$BIN" --quiet --engine cmd="$ENG --mode random" name=alpha option.Seed=1 \
-  --engine cmd="$ENG --mode illegal --after 400" name=beta option.Seed=2 \
+"$BIN" --quiet --engine cmd="$ENG --mode random --cube" name=alpha option.Seed=1 \
+  --engine cmd="$ENG --mode illegal --after 400 --cube" name=beta option.Seed=2 \
   --games "$GAMES" --concurrency 2 "${MATCH_ARGS[@]}" "$@" --out "$DIR/match.txt" > /dev/null
 "$BIN" export-mat "$DIR/match.txt" "$DIR/match.mat"
 python3 - "$DIR/match.txt" "$DIR" <<'PY'
@@ -49,7 +51,13 @@ for line in open(sys.argv[1]):
         cur[side] = n
         dice.append(sorted([cur["X"], cur["Y"]], reverse=True))
         side = "Y" if side == "X" else "X"
+    cube = [t for t in f["moves"].split() if t in ("double", "take", "drop", "beaver")]
+    # gnubg reads a beaver as a take and a redouble.
+    actions = {"double": cube.count("double") + cube.count("beaver"),
+               "take": cube.count("take") + cube.count("beaver"),
+               "drop": cube.count("drop")}
     g = {"index": int(f["index"]), "game": int(f.get("game", 0)), "dice": dice,
+         "cube": actions,
          "first_mover_won": f["winner"] == "X",
          "points": int(f["points"]), "forfeit": f["kind"] == "forfeit"}
     if "score" in f:
@@ -61,6 +69,7 @@ for line in open(sys.argv[1]):
     games.append(g)
 games.sort(key=lambda g: (g["index"], g["game"]))
 length = int(names.get("match-length", "0"))
+jacoby = names.get("cube") == "on" and names.get("jacoby") == "on"
 files = {}
 if length:
     for g in games:
@@ -68,9 +77,10 @@ if length:
     many = len(files) > 1
     for i, gs in files.items():
         mat = os.path.join(sys.argv[2], "match.match%d.mat" % i if many else "match.mat")
-        json.dump({"length": length, "games": gs}, open(mat + ".json", "w"))
+        json.dump({"length": length, "jacoby": False, "games": gs}, open(mat + ".json", "w"))
 else:
-    json.dump({"length": 0, "games": games}, open(os.path.join(sys.argv[2], "match.mat.json"), "w"))
+    json.dump({"length": 0, "jacoby": jacoby, "games": games},
+              open(os.path.join(sys.argv[2], "match.mat.json"), "w"))
 PY
 echo "match: $(grep -c '^game' "$DIR/match.txt") games, $(grep -c 'kind=forfeit' "$DIR/match.txt" || true) forfeits"
 STATUS=0

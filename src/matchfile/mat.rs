@@ -291,7 +291,12 @@ mod tests {
                 stakes: crate::matchfile::Stakes::default(),
             });
         }
-        let (text, skipped) = mat::export(&games, ["a", "b"], NumberRules::default(), 0);
+        let (text, skipped) = mat::export(
+            &games,
+            ["a", "b"],
+            NumberRules::default(),
+            &Default::default(),
+        );
         assert!(skipped.is_empty(), "{skipped:?}");
         let (back, rules) = read(&text).unwrap();
         assert_eq!(rules.k, 6);

@@ -10,6 +10,8 @@
 //!   before it, the last game's win `Wins P points and the match`. Player
 //!   1 (left column) is engine A, player 2 engine B, in every game; the
 //!   side that plays X moves first.
+//! - Cube actions are written in the acting player's column: ` Doubles =>
+//!   2`, ` Takes`, ` Drops`, ` Beavers => 4`.
 //! - Turn 0 (the picks x0, y0) has no checker play and is not written; the
 //!   first line of a game is X's first turn.
 //! - Each turn's pair is written as the dice (`65:`), higher number first;
@@ -28,9 +30,10 @@
 //! pairing `--pair A,B` names to OUT itself.
 
 use crate::board::Variant;
+use crate::cube::CubeAction;
 use crate::game::GameState;
 use crate::matchfile::Opening;
-use crate::matchfile::{GameEnd, GameRecord};
+use crate::matchfile::{GameEnd, GameRecord, ScoringRules};
 use crate::numbers::{NumberRules, Side};
 use std::fmt::Write;
 
@@ -63,15 +66,43 @@ fn turn_text(dice: (u8, u8), play: &str) -> String {
         .to_string()
 }
 
-/// The turns of a game as (side, text), replaying its tokens; `None` when a
-/// token does not replay.
-fn game_turns(g: &GameRecord, rules: NumberRules) -> Result<Vec<(Side, String)>, String> {
+/// A cube action as a `.mat` writes it in the acting player's column
+/// (gnubg's and Jellyfish's form): ` Doubles => 2`, ` Takes`, ` Drops`,
+/// ` Beavers => 4`; `cube` is the cube's value before it.
+fn cube_text(action: CubeAction, cube: u32) -> String {
+    match action {
+        CubeAction::Double => format!(" Doubles => {}", cube * 2),
+        CubeAction::Take => " Takes".into(),
+        CubeAction::Drop => " Drops".into(),
+        CubeAction::Beaver => format!(" Beavers => {}", cube * 4),
+    }
+}
+
+/// The turns of a game as (side, text), replaying its tokens (cube actions
+/// under `scoring`, in the game's match); an error when a token does not
+/// replay.
+fn game_turns(
+    g: &GameRecord,
+    rules: NumberRules,
+    scoring: &ScoringRules,
+) -> Result<Vec<(Side, String)>, String> {
     let Opening::Pair { .. } = g.opening else {
         return Err(FULL_STATE.into());
     };
     let mut state = GameState::start(Variant::Standard, rules);
+    state.set_terms(scoring.terms);
+    if let Some(place) = &g.stakes.in_match {
+        let score = crate::referee::judge::match_score(scoring.match_length, place)?;
+        state.set_match(Some(score));
+    }
     let mut out = Vec::new();
     for token in &g.moves {
+        if let Some(action) = CubeAction::from_token(token) {
+            let (side, cube) = (state.to_move(), state.cube().value());
+            state.cube_action(action).map_err(|e| e.to_string())?;
+            out.push((side, cube_text(action, cube)));
+            continue;
+        }
         if state.in_opening() {
             let n: u8 = token.parse().map_err(|_| format!("bad pick '{token}'"))?;
             state.pick(n).map_err(|e| e.to_string())?;
@@ -93,15 +124,16 @@ fn game_turns(g: &GameRecord, rules: NumberRules) -> Result<Vec<(Side, String)>,
 }
 
 /// Writes the games between `names[0]` (player 1) and `names[1]` as a
-/// Jellyfish match to `length` points (0: a money session; otherwise
-/// `games` are the games of one match); games that cannot be written are
-/// listed.
+/// Jellyfish match to `scoring`'s length (0: a money session; otherwise
+/// `games` are the games of one match), with their cube actions; games
+/// that cannot be written are listed.
 pub fn export(
     games: &[GameRecord],
     names: [&str; 2],
     rules: NumberRules,
-    length: u32,
+    scoring: &ScoringRules,
 ) -> (String, Vec<Skipped>) {
+    let length = scoring.match_length;
     let mut sorted: Vec<&GameRecord> = games.iter().collect();
     sorted.sort_by_key(|g| g.key());
     let mut out = format!(" {length} point match\n");
@@ -128,7 +160,7 @@ pub fn export(
             skipped.push(skip("other engines".into()));
             continue;
         };
-        let turns = match game_turns(g, rules) {
+        let turns = match game_turns(g, rules, scoring) {
             Ok(t) => t,
             Err(why) => {
                 skipped.push(skip(why));

@@ -305,10 +305,11 @@ pub fn export_target(file: &MatchFile, target: &Target) -> Result<Exported, Stri
         return Err("only standard-variant matches can be exported to .mat".into());
     }
     let names = [target.names[0].as_str(), target.names[1].as_str()];
-    let length = match target.only_match {
-        Some(_) => file.header.scoring()?.match_length,
-        None => 0,
-    };
+    let mut scoring = file.header.scoring()?;
+    if target.only_match.is_none() {
+        // Money games (a match's games are exported one match a file).
+        scoring.match_length = 0;
+    }
     let games: Vec<GameRecord> = file
         .games
         .iter()
@@ -319,7 +320,7 @@ pub fn export_target(file: &MatchFile, target: &Target) -> Result<Exported, Stri
         &games,
         names,
         file.header.numbers().unwrap_or_default(),
-        length,
+        &scoring,
     );
     Ok(Exported {
         text,

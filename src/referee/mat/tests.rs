@@ -32,7 +32,12 @@ fn writes_dice_plays_and_skips_what_gnubg_cannot_read() {
         record(2, "a", "b", GameEnd::MaxTurns, &["3", "5"]),
         record(3, "a", "b", forfeit, &["3", "5"]),
     ];
-    let (text, skipped) = export(&games, ["a", "b"], NumberRules::default(), 0);
+    let (text, skipped) = export(
+        &games,
+        ["a", "b"],
+        NumberRules::default(),
+        &Default::default(),
+    );
     assert!(text.starts_with(" 0 point match\n"));
     // Game 1: a is X and forfeits; b (player 2) wins.
     assert!(text.contains("  1) 65: 24/13                   66: 24/18(2) 13/7(2)\n"));
@@ -226,4 +231,76 @@ fn a_file_of_matches_is_exported_one_match_a_file_with_its_score() {
     assert_eq!(plan.targets.len(), 1);
     assert_eq!(plan.targets[0].path, out);
     assert_eq!(plan.targets[0].only_match, Some(0));
+}
+
+#[test]
+fn cube_actions_are_written_in_the_acting_players_column() {
+    use crate::cube::Terms;
+    use crate::matchfile::ScoringRules;
+    let win = |winner| GameEnd::Win {
+        winner,
+        kind: crate::board::WinKind::Single,
+    };
+    let mut dropped = record(0, "a", "b", win(Side::X), &["3", "5", "double", "drop"]);
+    dropped.stakes.dropped = true;
+    let mut redoubled = record(
+        1,
+        "a",
+        "b",
+        win(Side::Y),
+        &["3", "5", "double", "take", "6:24/13", "double", "drop"],
+    );
+    redoubled.stakes.dropped = true;
+    redoubled.stakes.cube = 2;
+    redoubled.stakes.points = Some(2);
+    let scoring = ScoringRules {
+        match_length: 0,
+        terms: Terms {
+            cube: true,
+            ..Terms::default()
+        },
+    };
+    let (text, skipped) = export(
+        &[dropped, redoubled],
+        ["a", "b"],
+        NumberRules::default(),
+        &scoring,
+    );
+    assert!(skipped.is_empty(), "{skipped:?}");
+    let lines: Vec<(&str, &str)> = text
+        .lines()
+        .filter(|l| l.len() > 5 && l.as_bytes()[3] == b')')
+        .map(|l| (l[5..33].trim(), l[33..].trim()))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            // Game 1: a (X, left) doubles, b drops.
+            ("Doubles => 2", "Drops"),
+            // Game 2: a doubles, b takes; a plays, b redoubles; a drops.
+            ("Doubles => 2", "Takes"),
+            ("65: 24/13", "Doubles => 4"),
+            ("Drops", ""),
+        ],
+        "{text}"
+    );
+    assert!(text.contains("\n     Wins 1 point\n"), "{text}");
+    assert!(
+        text.ends_with(&format!("{}Wins 2 points\n", " ".repeat(33))),
+        "{text}"
+    );
+    // Without the cube in the rules, the actions do not replay: not written.
+    let (_, skipped) = export(
+        &[record(
+            0,
+            "a",
+            "b",
+            win(Side::X),
+            &["3", "5", "double", "drop"],
+        )],
+        ["a", "b"],
+        NumberRules::default(),
+        &ScoringRules::default(),
+    );
+    assert_eq!(skipped.len(), 1);
 }
