@@ -28,7 +28,7 @@
 //! - [`report`]: the final report (text and JSON);
 //! - [`mat`]: Jellyfish `.mat` export for GNU Backgammon (`mat::pairings`:
 //!   a file exported one `.mat` per pairing);
-//! - [`matches`]: matches to N points: the games of a match, its score and
+//! - [`matches`](mod@matches): matches to N points: the games of a match, its score and
 //!   Crawford state, a match's result from its games;
 //! - [`runner`]: worker threads that play the schedule (games, or whole
 //!   matches game after game);

@@ -30,7 +30,7 @@ pub use answer::apply_answer;
 pub use ending::check_record;
 use ending::{end_now, ending};
 use port::{go_command, send, wait_for_answer, GameClock};
-pub use port::{handshake, ready_without_answers, EnginePort};
+pub use port::{handshake, ready_without_answers, scoring_options, EnginePort};
 
 /// The most characters of an engine's text a forfeit's detail quotes.
 pub const QUOTED: usize = 40;
