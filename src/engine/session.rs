@@ -249,6 +249,7 @@ impl Session {
                 let searcher = self.searcher.as_mut().expect("idle: checked above");
                 match effect {
                     OptionEffect::None | OptionEffect::ResizeHash => {}
+                    OptionEffect::Terms => self.game.set_terms(self.options.terms()),
                     // Values stored without the tables' exact ones are stale.
                     OptionEffect::ClearHash
                     | OptionEffect::LoadTables
@@ -262,6 +263,8 @@ impl Session {
             }
             Command::NewGame => {
                 self.game = GameState::start(self.options.variant, self.options.number_rules());
+                self.game.set_terms(self.options.terms());
+                self.game.set_match(setup::match_of(None, &self.options)?);
                 self.history.clear();
                 if let Some(s) = self.searcher.as_mut() {
                     s.clear();
@@ -293,7 +296,9 @@ impl Session {
             Command::Eval => {
                 self.check_live()?;
                 let exact = self.tables.iter().find_map(|t| t.probe(&self.game).ok());
-                display::eval(&self.game, self.evaluator().as_ref(), exact)
+                let nn = NnEval::file_or_embedded(self.net.clone());
+                let cube = crate::search::cube::analysis(&self.game, &nn);
+                display::eval(&self.game, self.evaluator().as_ref(), exact, cube)
             }
             Command::Perft(depth) => return Ok(self.job(Task::Perft(depth))),
             Command::Bench { depth } => {
@@ -315,6 +320,7 @@ impl Session {
             settings: self.options.settings(),
             hash_mib: self.options.hash_mib,
             tbhits: false,
+            net: self.net.clone(),
         }))
     }
 
@@ -341,6 +347,7 @@ impl Session {
             settings: self.options.settings(),
             hash_mib: self.options.hash_mib,
             tbhits: !self.tables.is_empty(),
+            net: self.net.clone(),
         })))
     }
 }
