@@ -342,13 +342,42 @@ fn tournaments_and_shards_play_matches() {
         "--games",
         "6",
         "--quiet",
+        "--format",
+        "json",
         "--out",
         &file.display().to_string(),
     ]));
-    run_referee(&a);
+    let out = run_referee(&a);
     let m = read(&file);
     let winners = check_matches(&m, 3);
     assert_eq!(winners.len(), 6);
+    // The rating list of match results: each engine's matches won.
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let r = &report["matches"];
+    assert_eq!(
+        (r["length"].as_u64(), r["matches"].as_u64()),
+        (Some(3), Some(6))
+    );
+    for s in r["standings"].as_array().unwrap() {
+        let name = s["name"].as_str().unwrap();
+        let won = winners
+            .values()
+            .filter(|w| w.as_deref() == Some(name))
+            .count();
+        assert_eq!(s["wins"].as_u64(), Some(won as u64), "{name}");
+        assert_eq!(
+            s["games"].as_u64(),
+            Some(4),
+            "{name}: two matches a pairing"
+        );
+        assert!(s["elo"]["low"].as_f64().is_some() || name == "p", "{s}");
+    }
+    let text = run_referee(&args(&["merge", &file.display().to_string()]));
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains("Ratings from 6 matches to 3 points"),
+        "{text}"
+    );
     // Every pairing met in two matches.
     let mut pairings: BTreeMap<(String, String), u32> = BTreeMap::new();
     for g in m.games.iter().filter(|g| g.key().1 == 0) {

@@ -399,10 +399,12 @@ impl FinalReport {
     }
 
     /// Adds the results of matches to `length` points (0: money play,
-    /// nothing added) to a two-engine report.
+    /// nothing added): a match's match results and their Elo, a
+    /// tournament's rating list of match results.
     pub fn add_matches(&mut self, games: &[GameRecord], length: u32) {
-        if let FinalReport::Match(r) = self {
-            r.add_matches(games, length);
+        match self {
+            FinalReport::Match(r) => r.add_matches(games, length),
+            FinalReport::Tournament(t) => t.add_matches(games, length),
         }
     }
 

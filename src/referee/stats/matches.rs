@@ -9,7 +9,9 @@
 //! in the Elo.
 
 use super::{penta_model, EloEstimate, Pentanomial, ScoreModel};
-use crate::matchfile::GameRecord;
+use crate::board::WinKind;
+use crate::matchfile::{GameEnd, GameRecord, Stakes};
+use crate::numbers::Side;
 use crate::referee::matches::{by_match, result_of};
 use std::collections::BTreeMap;
 
@@ -113,4 +115,38 @@ impl MatchResults {
         }
         (self.won as f64 + self.undecided as f64 / 2.0) / self.matches as f64
     }
+}
+
+/// Each finished match to `length` points of `games` as one record, for a
+/// rating list of match results (a tournament's): the match's index, pair
+/// and round, its first game's colours, won by the match's winner (a
+/// single win) or drawn (undecided at the game cap). Matches not finished
+/// are left out.
+pub fn match_records(games: &[GameRecord], length: u32) -> Vec<GameRecord> {
+    by_match(games)
+        .into_values()
+        .filter_map(|list| {
+            let first = list[0];
+            let names = [first.x_name.as_str(), first.y_name.as_str()];
+            let r = result_of(&list, names, length);
+            r.finished.then(|| GameRecord {
+                index: first.index,
+                pair: first.pair,
+                round: first.round,
+                opening: first.opening.clone(),
+                x_name: first.x_name.clone(),
+                y_name: first.y_name.clone(),
+                end: match r.winner {
+                    Some(i) => GameEnd::Win {
+                        winner: [Side::X, Side::Y][i],
+                        kind: WinKind::Single,
+                    },
+                    None => GameEnd::MaxTurns,
+                },
+                detail: String::new(),
+                moves: Vec::new(),
+                stakes: Stakes::default(),
+            })
+        })
+        .collect()
 }

@@ -50,7 +50,7 @@ mod matches;
 
 pub use elo::*;
 pub use ends::Ends;
-pub use matches::MatchResults;
+pub use matches::{match_records, MatchResults};
 
 /// One engine's results.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
