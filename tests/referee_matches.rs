@@ -186,6 +186,13 @@ fn drawn_games_score_nothing_and_a_match_of_draws_ends_undecided() {
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["matches"]["undecided"], 2);
     assert_eq!(report["matches"]["won"], 0);
+    // An SPRT tests independent games: not the games of matches.
+    let sprt = referee_output(&random_pair(
+        "--cube",
+        &["--match-length", "3", "--sprt", "elo0=0", "elo1=10"],
+    ));
+    assert!(!sprt.status.success());
+    assert!(stderr_of(&sprt).contains("--sprt"), "{}", stderr_of(&sprt));
 }
 
 #[test]

@@ -412,6 +412,67 @@ mod tests {
     }
 
     #[test]
+    fn a_match_game_line_round_trips_in_a_v2_file() {
+        let mut g = sample();
+        g.end = GameEnd::Win {
+            winner: Side::X,
+            kind: crate::board::WinKind::Single,
+        };
+        g.detail = String::new();
+        g.moves = vec!["3".into(), "5".into(), "double".into(), "drop".into()];
+        g.stakes = Stakes {
+            in_match: Some(MatchGame {
+                game: 4,
+                score: [3, 4],
+                crawford: Crawford::After,
+            }),
+            cube: 2,
+            points: Some(2),
+            dropped: true,
+        };
+        let line = g.to_line();
+        for field in [
+            "\tgame=4\tscore=3-4p\t",
+            "\tpoints=2\tcube=2\treason=drop\t",
+        ] {
+            assert!(line.contains(field), "{line}");
+        }
+        assert_eq!(GameRecord::parse_line(&line), Some(g.clone()));
+        assert_eq!(g.key(), (3, 4));
+        // The header of a match makes a v2 file; both versions read.
+        let mut h = Header::default();
+        h.set("engine0", "a");
+        assert!(h.to_text().starts_with(MAGIC));
+        h.set("match-length", "5");
+        let text = format!("{}{line}\n", h.to_text());
+        assert!(text.starts_with(MAGIC_V2));
+        assert!(MatchFile::is_match_file(&text));
+        let f = MatchFile::parse(&text);
+        assert_eq!(f.games, vec![g.clone()]);
+        assert_eq!(f.header.scoring().unwrap().match_length, 5);
+        // Two games of one match are two records; one key twice keeps the first.
+        let mut next = g.clone();
+        next.stakes.in_match = Some(MatchGame {
+            game: 5,
+            score: [4, 4],
+            crawford: Crawford::After,
+        });
+        let text = format!("{text}{}\n{line}\n", next.to_line());
+        assert_eq!(MatchFile::parse(&text).games, vec![g.clone(), next]);
+        // A drop that is not a single win, a cube that is no power of two,
+        // more points than a backgammon at the cube: not records.
+        for (from, to) in [
+            ("kind=single", "kind=gammon"),
+            ("cube=2", "cube=3"),
+            ("points=2", "points=7"),
+            ("score=3-4p", "score=3"),
+        ] {
+            let bad = line.replacen(from, to, 1);
+            assert_eq!(GameRecord::parse_line(&bad), None, "{bad}");
+        }
+    }
+
+    #[test]
     fn a_typed_header_is_written_in_order_and_read_back() {
         let engine = |i: u8| HeaderEngine {
             name: format!("e{i}"),
