@@ -16,13 +16,24 @@
 //! `--lag-ms N` delays every reply, `readyok` included, by N ms: an engine
 //! on a machine so loaded that each of its answers waits for a processor.
 //!
+//! `--cube` makes it cube-capable: it lists the options `MatchLength`,
+//! `Cube`, `Jacoby`, `Beavers` and `Scoring`, reads `position startpos
+//! score <x> <y> [crawford|postcrawford] moves ...` and cube tokens, and
+//! plays the cube at random: it doubles in one turn of `--double-every N`
+//! (default 4) where it may, and answers a double with `take`, `drop` or
+//! (where beavers are allowed) `beaver` at random. With `--mode illegal`
+//! its misbehaviour is a cube action the rules forbid: `double` where it
+//! may not double, `beaver` where it may not beaver. Without `--cube` it
+//! lists none of those options (an engine without the cube).
+//!
 //! Misbehaving modes play normally for their first `--after N` (default 3)
 //! `go` commands, then misbehave.
 //!
 //! `cargo run --example test_engine -- --mode random`
 
 use ncbg::board::Variant;
-use ncbg::game::GameState;
+use ncbg::cube::{CubeAction, MatchScore, Scoring, Terms};
+use ncbg::game::{GameState, Phase};
 use ncbg::ids::state_id;
 use ncbg::numbers::NumberRules;
 use ncbg::rng::Rng;
@@ -55,6 +66,14 @@ struct Engine {
     state: Option<GameState>,
     position_line: String,
     gos: u64,
+    /// Cube-capable (`--cube`).
+    cube: bool,
+    /// Doubles in one of this many turns where it may.
+    double_every: u64,
+    /// The scoring options set.
+    terms: Terms,
+    /// `MatchLength` (0: money play).
+    match_length: u16,
 }
 
 fn fnv(text: &str) -> u64 {
@@ -65,6 +84,9 @@ fn fnv(text: &str) -> u64 {
 
 /// Applies one turn token the way the referee writes them.
 fn apply(state: &mut GameState, token: &str) -> Result<(), String> {
+    if let Some(action) = CubeAction::from_token(token) {
+        return state.cube_action(action).map_err(|e| e.to_string());
+    }
     if state.in_opening() {
         let n = token.parse().map_err(|_| "bad pick".to_string())?;
         return state.pick(n).map_err(|e| e.to_string());
@@ -86,7 +108,7 @@ fn apply(state: &mut GameState, token: &str) -> Result<(), String> {
 
 impl Engine {
     fn position(&mut self, words: &[&str]) -> Result<(), String> {
-        let (mut state, rest) = match words.first() {
+        let (mut state, mut rest) = match words.first() {
             Some(&"startpos") => (GameState::start(self.variant, self.rules), &words[1..]),
             Some(&"state") => {
                 let id = words.get(1).ok_or("missing id")?;
@@ -94,6 +116,34 @@ impl Engine {
             }
             _ => return Err("syntax".into()),
         };
+        state.set_terms(self.terms);
+        if let Some((&"score", more)) = rest.split_first() {
+            if !self.cube || self.match_length == 0 {
+                return Err("score outside a match".into());
+            }
+            let n = |i: usize| -> Result<u16, String> {
+                more.get(i)
+                    .and_then(|w| w.parse().ok())
+                    .ok_or_else(|| "bad score".to_string())
+            };
+            let score = [n(0)?, n(1)?];
+            rest = &more[2..];
+            let crawford = match rest.first() {
+                Some(&"crawford") => ncbg::cube::Crawford::Game,
+                Some(&"postcrawford") => ncbg::cube::Crawford::After,
+                _ => ncbg::cube::Crawford::Before,
+            };
+            if crawford != ncbg::cube::Crawford::Before {
+                rest = &rest[1..];
+            }
+            state.set_match(Some(MatchScore::with_score(
+                self.match_length,
+                score,
+                crawford,
+            )?));
+        } else if self.match_length > 0 && state.match_score().is_none() {
+            state.set_match(Some(MatchScore::new(self.match_length)?));
+        }
         if let Some((&"moves", tokens)) = rest.split_first() {
             for t in tokens {
                 apply(&mut state, t)?;
@@ -112,16 +162,32 @@ impl Engine {
             return;
         };
         let mut rng = Rng::new(self.seed ^ fnv(&self.position_line));
+        let double = self.cube
+            && state.phase() == Phase::Pick
+            && state.may_double()
+            && rng.index(self.double_every.max(1) as usize) == 0;
         let Some(choice) = random_turn(&state, &mut rng) else {
             let _ = writeln!(out, "error game-over the game is finished");
             return;
         };
-        let mut answer = choice.token(&state);
+        let mut answer = match double {
+            true => "double".to_string(),
+            false => choice.token(&state),
+        };
         std::thread::sleep(self.think + self.lag);
         if misbehave {
             match self.mode {
                 Mode::Crash => std::process::exit(3),
                 Mode::Hang => return,
+                Mode::Illegal if self.cube => {
+                    // A cube action the rules forbid here.
+                    answer = match state.phase() {
+                        Phase::Take if !state.may_beaver() => "beaver".into(),
+                        Phase::Take => "double".into(),
+                        _ if !state.may_double() => "double".into(),
+                        _ => "take".into(),
+                    };
+                }
                 Mode::Illegal => {
                     // The mover's own previous number is never legal.
                     let own = state.numbers().current(state.to_move());
@@ -165,6 +231,10 @@ fn main() {
         state: None,
         position_line: String::new(),
         gos: 0,
+        cube: false,
+        double_every: 4,
+        terms: Terms::default(),
+        match_length: 0,
     };
     let mut i = 1;
     while i < args.len() {
@@ -191,6 +261,12 @@ fn main() {
             "--lag-ms" => engine.lag = Duration::from_millis(value.parse().unwrap_or(0)),
             "--after" => engine.after = value.parse().unwrap_or(3),
             "--delay-ms" => engine.delay = Duration::from_millis(value.parse().unwrap_or(1500)),
+            "--cube" => {
+                engine.cube = true;
+                i += 1;
+                continue;
+            }
+            "--double-every" => engine.double_every = value.parse().unwrap_or(4),
             other => {
                 eprintln!("unknown argument {other}");
                 std::process::exit(2)
@@ -210,6 +286,17 @@ fn main() {
                     out,
                     "option name Seed type spin default 0 min 0 max 2147483647"
                 );
+                if engine.cube {
+                    for option in [
+                        "MatchLength type spin default 0 min 0 max 64",
+                        "Cube type check default false",
+                        "Jacoby type check default true",
+                        "Beavers type check default false",
+                        "Scoring type combo default points var points var single",
+                    ] {
+                        let _ = writeln!(out, "option name {option}");
+                    }
+                }
                 if engine.mode != Mode::NoHandshake {
                     let _ = writeln!(out, "ncbpok");
                 }
@@ -227,6 +314,15 @@ fn main() {
                     Some("alphabet") => engine.rules.k = value.parse().unwrap_or(6),
                     Some("doubletcredits") => {
                         engine.rules.doublet_credits = value.parse().unwrap_or(2)
+                    }
+                    Some("matchlength") if engine.cube => {
+                        engine.match_length = value.parse().unwrap_or(0)
+                    }
+                    Some("cube") if engine.cube => engine.terms.cube = value == "true",
+                    Some("jacoby") if engine.cube => engine.terms.jacoby = value == "true",
+                    Some("beavers") if engine.cube => engine.terms.beavers = value == "true",
+                    Some("scoring") if engine.cube => {
+                        engine.terms.scoring = Scoring::from_name(value).unwrap_or(Scoring::Points)
                     }
                     _ => {
                         let _ =

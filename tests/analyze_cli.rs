@@ -109,6 +109,7 @@ fn a_blunder_in_a_match_file_is_flagged() {
         end: GameEnd::MaxTurns,
         detail: String::new(),
         moves: vec!["3".into(), "5".into(), worst.clone()],
+        stakes: ncbg::matchfile::Stakes::default(),
     };
     let file = format!(
         "{MAGIC}\nmeta\tk=6\nmeta\tcredits=2\n{}\ngame\tbroken\n",
@@ -151,6 +152,7 @@ fn a_match_files_games_are_listed_in_game_order() {
         end: GameEnd::MaxTurns,
         detail: String::new(),
         moves: moves.iter().map(|m| m.to_string()).collect(),
+        stakes: ncbg::matchfile::Stakes::default(),
     };
     let g0 = record(0, &["3", "5", "6:24/18,13/8"]);
     let g1 = record(1, &["3", "5", "4:24/20,13/8"]);
@@ -197,6 +199,7 @@ fn outputs_name_their_settings_and_a_deeper_play() {
         end: GameEnd::MaxTurns,
         detail: String::new(),
         moves: vec!["3".into(), "5".into(), "6:24/18,13/8".into()],
+        stakes: ncbg::matchfile::Stakes::default(),
     };
     let file = format!(
         "{MAGIC}\nmeta\tengine0=a\nmeta\tengine1=b\nmeta\tlimits0=tc=- movetime=- depth=9 nodes=-\nmeta\tlimits1=tc=- movetime=- depth=1 nodes=-\nmeta\tk=6\nmeta\tcredits=2\n{}\n",
@@ -299,10 +302,15 @@ fn a_gnubg_mat_is_analysed_as_its_games() {
             },
             detail: String::new(),
             moves,
+            stakes: ncbg::matchfile::Stakes::default(),
         });
     }
-    let (mat, skipped) =
-        ncbg::referee::mat::export(&games, ["a", "b"], ncbg::numbers::NumberRules::default());
+    let (mat, skipped) = ncbg::referee::mat::export(
+        &games,
+        ["a", "b"],
+        ncbg::numbers::NumberRules::default(),
+        &Default::default(),
+    );
     assert!(skipped.is_empty());
     let (ok, out, err) = analyze_status(&["--depth", "1", "--format", "json"], &mat);
     assert!(ok, "{err}");

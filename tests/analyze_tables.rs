@@ -149,6 +149,7 @@ fn analyze_tables_marks_exact_verdicts_in_every_format() {
         end: GameEnd::MaxTurns,
         detail: String::new(),
         moves: moves.clone(),
+        stakes: ncbg::matchfile::Stakes::default(),
     };
     let file = temp("match.txt");
     std::fs::write(
@@ -270,6 +271,7 @@ fn analyze_tables_path_uses_the_tables_of_folders() {
         end: GameEnd::MaxTurns,
         detail: String::new(),
         moves: moves.clone(),
+        stakes: ncbg::matchfile::Stakes::default(),
     };
     let file = temp("path-match.txt");
     std::fs::write(

@@ -65,3 +65,45 @@ fn ncbg_depth_one_beats_ncbg_random_over_sixty_games() {
         "{warned}"
     );
 }
+
+/// The `ncbg` engine plays matches with the cube under the referee: its
+/// options are accepted, its cube decisions are legal (no forfeit), every
+/// record replays with its cube tokens (`merge` warns of none), and each
+/// match ends with a player at 5.
+#[test]
+fn ncbg_plays_a_five_point_match_with_the_cube() {
+    let dir = temp_dir("ncbg-cube");
+    let file = dir.join("match.txt");
+    let ncbg = env!("CARGO_BIN_EXE_ncbg");
+    let out = run_referee(&args(&[
+        "--engine",
+        &format!("cmd={ncbg}"),
+        "name=n1",
+        "--engine",
+        &format!("cmd={ncbg}"),
+        "name=n2",
+        "--each",
+        "depth=1",
+        "--match-length",
+        "5",
+        "--games",
+        "2",
+        "--format",
+        "json",
+        "--quiet",
+        "--out",
+        &file.display().to_string(),
+    ]));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json report");
+    assert_eq!(report["forfeits"].as_object().unwrap().len(), 0, "{report}");
+    assert_eq!(report["matches"]["matches"], 2, "{report}");
+    assert_eq!(report["matches"]["unfinished"], 0);
+    let lines = game_lines(&file);
+    assert!(
+        lines.iter().any(|l| field(l, "moves").contains("double")),
+        "ncbg never doubled in two matches"
+    );
+    let merged = run_referee(&args(&["merge", &file.display().to_string()]));
+    let warnings = String::from_utf8_lossy(&merged.stderr);
+    assert!(!warnings.contains("warning"), "{warnings}");
+}

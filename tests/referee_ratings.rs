@@ -29,6 +29,7 @@ fn game(index: u64, a: &str, b: &str, a_wins: bool) -> GameRecord {
         },
         detail: String::new(),
         moves: vec![],
+        stakes: ncbg::matchfile::Stakes::default(),
     }
 }
 

@@ -21,6 +21,7 @@ fn game(index: u64, end: GameEnd) -> GameRecord {
         end,
         detail: String::new(),
         moves: vec![],
+        stakes: ncbg::matchfile::Stakes::default(),
     }
 }
 

@@ -164,6 +164,87 @@ impl GameEnd {
     }
 }
 
+pub use crate::cube::Crawford;
+
+/// The suffix of the match file's `score` field: `c` (the Crawford game),
+/// `p` (post-Crawford) or nothing.
+const fn crawford_suffix(c: Crawford) -> &'static str {
+    match c {
+        Crawford::Before => "",
+        Crawford::Game => "c",
+        Crawford::After => "p",
+    }
+}
+
+/// Where a game stands in its match: its number in the match and the score
+/// before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MatchGame {
+    /// The game's number in its match, 0-based.
+    pub game: u32,
+    /// The score before this game: X's points, then Y's.
+    pub score: [u32; 2],
+    /// The Crawford state of this game.
+    pub crawford: Crawford,
+}
+
+impl MatchGame {
+    /// The `score` field: `<x>-<y>` and `c` (Crawford game) or `p`
+    /// (post-Crawford).
+    pub fn score_field(&self) -> String {
+        format!(
+            "{}-{}{}",
+            self.score[0],
+            self.score[1],
+            crawford_suffix(self.crawford)
+        )
+    }
+
+    /// Reads the `game` and `score` fields.
+    pub fn parse_fields(game: &str, score: &str) -> Option<MatchGame> {
+        let (score, crawford) = match score.as_bytes().last()? {
+            b'c' => (&score[..score.len() - 1], Crawford::Game),
+            b'p' => (&score[..score.len() - 1], Crawford::After),
+            _ => (score, Crawford::Before),
+        };
+        let (x, y) = score.split_once('-')?;
+        Some(MatchGame {
+            game: game.parse().ok()?,
+            score: [x.parse().ok()?, y.parse().ok()?],
+            crawford,
+        })
+    }
+}
+
+/// What a game was played for, beyond how it ended: its place in a match,
+/// the cube's final value, and the points the winner scored when they are
+/// not the kind's (`Scoring single`, the cube, the Jacoby rule). The
+/// default is a game of today's kind: no match, no cube, 1/2/3 points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Stakes {
+    /// The game's place in its match, in a match.
+    pub in_match: Option<MatchGame>,
+    /// The cube's value when the game ended (1: never turned).
+    pub cube: u32,
+    /// The points the winner scored, where they differ from the kind's
+    /// ([`GameEnd::points`]).
+    pub points: Option<u32>,
+    /// The game ended by a dropped double (its end is a single win for the
+    /// doubler; `cube` is the value before the double).
+    pub dropped: bool,
+}
+
+impl Default for Stakes {
+    fn default() -> Stakes {
+        Stakes {
+            in_match: None,
+            cube: 1,
+            points: None,
+            dropped: false,
+        }
+    }
+}
+
 /// A finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
@@ -185,8 +266,11 @@ pub struct GameRecord {
     /// newlines.
     pub detail: String,
     /// Every turn token from the opening state: the turn-0 picks (`3`, `5`)
-    /// and whole turns (`6:24/13`), canonical.
+    /// and whole turns (`6:24/13`), canonical; cube actions (`double`,
+    /// `take`, `drop`, `beaver`) where they were made.
     pub moves: Vec<String>,
+    /// The match, the cube and the points (default: none of them).
+    pub stakes: Stakes,
 }
 
 impl GameRecord {
@@ -198,18 +282,48 @@ impl GameRecord {
         }
     }
 
+    /// The points the winner scored: the kind's (1, 2, 3; 1 for a
+    /// forfeit), unless the stakes say otherwise; 0 for a draw.
+    pub fn points(&self) -> u32 {
+        if self.end.is_draw() {
+            return 0;
+        }
+        self.stakes.points.unwrap_or_else(|| self.end.points())
+    }
+
+    /// The key of the game in its file: the schedule index and, in a
+    /// match, the game's number in its match (0 otherwise).
+    pub fn key(&self) -> (u64, u32) {
+        (self.index, self.stakes.in_match.map_or(0, |m| m.game))
+    }
+
     /// The match-file line, without its newline.
     pub fn to_line(&self) -> String {
         let (winner, kind, reason) = match self.end {
-            GameEnd::Win { winner, kind } => (winner.to_string(), kind.name(), "bore-off"),
+            GameEnd::Win { winner, kind } => (
+                winner.to_string(),
+                kind.name(),
+                if self.stakes.dropped {
+                    "drop"
+                } else {
+                    "bore-off"
+                },
+            ),
             GameEnd::Forfeit { loser, reason } => {
                 (loser.other().to_string(), "forfeit", reason.name())
             }
             GameEnd::MaxTurns => ("-".to_string(), "draw", "max-turns"),
             GameEnd::Repetition => ("-".to_string(), "draw", "repetition"),
         };
+        let in_match = self.stakes.in_match.map_or(String::new(), |m| {
+            format!("\tgame={}\tscore={}", m.game, m.score_field())
+        });
+        let cube = match self.stakes.cube {
+            1 => String::new(),
+            v => format!("\tcube={v}"),
+        };
         format!(
-            "game\tindex={}\tpair={}\tround={}\topening={}\tx={}\ty={}\twinner={}\tkind={}\tpoints={}\treason={}\tdetail={}\tmoves={}\tend",
+            "game\tindex={}\tpair={}\tround={}{in_match}\topening={}\tx={}\ty={}\twinner={}\tkind={}\tpoints={}{cube}\treason={}\tdetail={}\tmoves={}\tend",
             self.index,
             self.pair,
             self.round,
@@ -218,7 +332,7 @@ impl GameRecord {
             self.y_name,
             winner,
             kind,
-            self.end.points(),
+            self.points(),
             reason,
             clean(&self.detail),
             self.moves.join(" ")
@@ -262,7 +376,36 @@ impl GameRecord {
                 },
             },
         };
-        if field("points")?.parse::<u32>().ok()? != end.points() {
+        let dropped = reason == "drop";
+        if dropped
+            && !matches!(
+                end,
+                GameEnd::Win {
+                    kind: WinKind::Single,
+                    ..
+                }
+            )
+        {
+            return None;
+        }
+        let in_match = match (field("game"), field("score")) {
+            (None, None) => None,
+            (Some(game), Some(score)) => Some(MatchGame::parse_fields(game, score)?),
+            _ => return None,
+        };
+        let cube: u32 = match field("cube") {
+            None => 1,
+            Some(v) => v.parse().ok().filter(|&v: &u32| v.is_power_of_two())?,
+        };
+        // The points: none for a draw, else at most a backgammon at the
+        // cube's value (a match's or single scoring's may be fewer than the
+        // kind's: the header's rules say which).
+        let points: u32 = field("points")?.parse().ok()?;
+        let fits = match end.is_draw() {
+            true => points == 0,
+            false => (1..=3u32.saturating_mul(cube)).contains(&points),
+        };
+        if !fits {
             return None;
         }
         Some(GameRecord {
@@ -278,6 +421,12 @@ impl GameRecord {
                 .split_whitespace()
                 .map(str::to_string)
                 .collect(),
+            stakes: Stakes {
+                in_match,
+                cube,
+                points: (points != end.points()).then_some(points),
+                dropped,
+            },
         })
     }
 }

@@ -10,30 +10,45 @@
 //! pair and X's never shows again, so the first opening whose replay
 //! accepts every turn is taken. The side that moves first is X. A game the
 //! rules do not replay (a dice game, a doublet beyond the credits) is an
-//! error naming its turn.
+//! error naming its turn. Cube actions (` Doubles => 2`, ` Takes`, ` Drops`,
+//! ` Beavers => 4`) become cube tokens; an `N point match`'s games carry
+//! the score their score lines give (`GameRecord::stakes`).
 
-use super::{ForfeitReason, GameEnd, GameRecord, Opening};
+use super::{Crawford, ForfeitReason, GameEnd, GameRecord, MatchGame, Opening};
 use crate::board::Variant;
+use crate::cube::{CubeAction, MatchScore, Terms};
 use crate::game::GameState;
 use crate::notation::format_play_token;
 use crate::numbers::{NumberRules, Side};
 
-/// One written turn: the player (0 left column, 1 right), dice and play.
+/// One written turn: the player (0 left column, 1 right), dice and play;
+/// or a cube action (` Doubles => 2`, ` Takes`, ` Drops`, ` Beavers => 4`).
 #[derive(Clone, Debug)]
 struct Entry {
     player: usize,
     dice: (u8, u8),
     play: String,
+    cube: Option<CubeAction>,
 }
 
 /// One game as written.
 #[derive(Default)]
 struct Written {
     names: [String; 2],
+    /// The score before the game (left player, right player), as written.
+    score: Option<[u32; 2]>,
     entries: Vec<Entry>,
     /// The player credited with the win, and the points.
     wins: Option<(usize, u32)>,
 }
+
+/// The words of the cube actions in a `.mat`.
+const CUBE_WORDS: [(&str, CubeAction); 4] = [
+    ("Doubles", CubeAction::Double),
+    ("Takes", CubeAction::Take),
+    ("Drops", CubeAction::Drop),
+    ("Beavers", CubeAction::Beaver),
+];
 
 /// Column where the right player's text starts in the written layout
 /// (`NNN) ` and a 28-wide left column); text before it is the left one's.
@@ -46,18 +61,33 @@ const RIGHT: usize = 20;
 /// it kept a space there).
 fn entries(line: &str) -> Vec<Entry> {
     let b = line.as_bytes();
-    let starts: Vec<usize> = (0..b.len().saturating_sub(2))
+    let mut starts: Vec<(usize, Option<CubeAction>)> = (0..b.len().saturating_sub(2))
         .filter(|&i| b[i].is_ascii_digit() && b[i + 1].is_ascii_digit() && b[i + 2] == b':')
+        .map(|i| (i, None))
         .collect();
+    for (word, action) in CUBE_WORDS {
+        starts.extend(line.match_indices(word).map(|(i, _)| (i, Some(action))));
+    }
+    starts.sort_unstable_by_key(|s| s.0);
     starts
         .iter()
         .enumerate()
-        .map(|(j, &s)| {
-            let end = starts.get(j + 1).copied().unwrap_or(b.len());
+        .map(|(j, &(s, cube))| {
+            let player = usize::from(s >= RIGHT);
+            if cube.is_some() {
+                return Entry {
+                    player,
+                    dice: (0, 0),
+                    play: String::new(),
+                    cube,
+                };
+            }
+            let end = starts.get(j + 1).map_or(b.len(), |n| n.0);
             Entry {
-                player: usize::from(s >= RIGHT),
+                player,
                 dice: (b[s] - b'0', b[s + 1] - b'0'),
                 play: line[s + 3..end].trim().to_string(),
+                cube: None,
             }
         })
         .collect()
@@ -115,6 +145,15 @@ fn parse_games(text: &str) -> Result<Vec<Written>, String> {
             if parts.len() == 3 {
                 let second = parts[1].split_whitespace().skip(1).collect::<Vec<_>>();
                 g.names = [parts[0].trim().to_string(), second.join(" ")];
+                let first = parts[1]
+                    .split_whitespace()
+                    .next()
+                    .and_then(|n| n.parse().ok());
+                let last = parts[2]
+                    .split_whitespace()
+                    .next()
+                    .and_then(|n| n.parse().ok());
+                g.score = first.zip(last).map(|(a, b)| [a, b]);
             }
         }
     }
@@ -129,14 +168,23 @@ fn parse_games(text: &str) -> Result<Vec<Written>, String> {
 fn replay(
     w: &Written,
     rules: NumberRules,
+    stakes: &Played,
     x0: u8,
     y0: u8,
 ) -> Result<(Vec<String>, GameState), (usize, String)> {
     let mut s = GameState::start(Variant::Standard, rules);
+    s.set_terms(stakes.terms);
+    s.set_match(stakes.score);
     s.pick(x0).map_err(|e| (0, e.to_string()))?;
     s.pick(y0).map_err(|e| (0, e.to_string()))?;
     let mut tokens = vec![x0.to_string(), y0.to_string()];
     for (i, e) in w.entries.iter().enumerate() {
+        if let Some(action) = e.cube {
+            s.cube_action(action)
+                .map_err(|err| (i + 1, err.to_string()))?;
+            tokens.push(action.token().to_string());
+            continue;
+        }
         let (a, b) = e.dice;
         let dice = (a.max(b), a.min(b));
         let n = [a, b]
@@ -155,17 +203,44 @@ fn replay(
     Ok((tokens, s))
 }
 
+/// The cube and the match a game of a `.mat` is replayed under.
+struct Played {
+    terms: Terms,
+    score: Option<MatchScore>,
+}
+
+/// The `N` of a `.mat`'s `N point match` line (0: money, or none).
+fn match_length(text: &str) -> u16 {
+    text.lines()
+        .find_map(|l| l.trim().strip_suffix("point match"))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or(0)
+}
+
 /// The games of a `.mat`, and the rules they replay under (k 6, enough
-/// doublet credits for every game, 2 at least).
+/// doublet credits for every game, 2 at least). Cube actions replay with
+/// the cube in play (money play: beavers allowed, as a `.mat` does not say);
+/// a match's games with the score their score lines give (the Crawford
+/// game: the first game at which a player has N - 1).
 pub fn read(text: &str) -> Result<(Vec<GameRecord>, NumberRules), String> {
     let written = parse_games(text)?;
+    let length = match_length(text);
+    let any_cube = written
+        .iter()
+        .any(|w| w.entries.iter().any(|e| e.cube.is_some()));
+    let terms = Terms {
+        cube: any_cube && length == 0,
+        beavers: any_cube && length == 0,
+        ..Terms::default()
+    };
+    let mut crawford_seen = false;
     let credits = written
         .iter()
         .flat_map(|w| {
             [0, 1].map(|p| {
                 w.entries
                     .iter()
-                    .filter(|e| e.player == p && e.dice.0 == e.dice.1)
+                    .filter(|e| e.player == p && e.cube.is_none() && e.dice.0 == e.dice.1)
                     .count()
             })
         })
@@ -181,12 +256,40 @@ pub fn read(text: &str) -> Result<(Vec<GameRecord>, NumberRules), String> {
             .ok_or(format!("game {}: no turns", gi + 1))?;
         // X moves first.
         let x_player = first.player;
+        // The match score before the game, X's then Y's.
+        let place = match (length, w.score) {
+            (1.., Some(score)) => {
+                let at_point = score.contains(&(u32::from(length) - 1));
+                let crawford = match (at_point, crawford_seen) {
+                    (false, _) => Crawford::Before,
+                    (true, false) => Crawford::Game,
+                    (true, true) => Crawford::After,
+                };
+                crawford_seen |= at_point;
+                Some(MatchGame {
+                    game: gi as u32,
+                    score: [score[x_player], score[1 - x_player]],
+                    crawford,
+                })
+            }
+            _ => None,
+        };
+        let stakes = Played {
+            terms,
+            score: match place {
+                Some(p) => Some(
+                    MatchScore::with_score(length, p.score.map(|v| v as u16), p.crawford)
+                        .map_err(|e| format!("game {}: {e}", gi + 1))?,
+                ),
+                None => None,
+            },
+        };
         // The error of the opening that replayed furthest.
         let mut why = (0, String::new());
         let found = (1..=6u8)
             .flat_map(|y0| (1..=6u8).map(move |x0| (x0, y0)))
             .filter(|(x0, y0)| x0 != y0)
-            .find_map(|(x0, y0)| match replay(w, rules, x0, y0) {
+            .find_map(|(x0, y0)| match replay(w, rules, &stakes, x0, y0) {
                 Ok(r) => Some((x0, y0, r)),
                 Err(e) => {
                     if e.0 >= why.0 {
@@ -199,7 +302,9 @@ pub fn read(text: &str) -> Result<(Vec<GameRecord>, NumberRules), String> {
             return Err(format!("game {}: turn {}: {}", gi + 1, why.0, why.1));
         };
         let side_of = |player: usize| if player == x_player { Side::X } else { Side::Y };
-        let end = match (end_state.result(), w.wins) {
+        let result = end_state.result();
+        let cube = result.map_or(end_state.cube().value(), |r| r.cube);
+        let end = match (result, w.wins) {
             (Some(r), _) => GameEnd::Win {
                 winner: r.winner,
                 kind: r.kind,
@@ -222,6 +327,12 @@ pub fn read(text: &str) -> Result<(Vec<GameRecord>, NumberRules), String> {
             end,
             detail: "read from a .mat: the initial pair is the first that replays".into(),
             moves,
+            stakes: crate::matchfile::Stakes {
+                in_match: place,
+                cube,
+                points: w.wins.map(|(_, p)| p).filter(|&p| p != end.points()),
+                dropped: result.is_some_and(|r| r.dropped),
+            },
         });
     }
     Ok((games, rules))
@@ -287,9 +398,15 @@ mod tests {
                 },
                 detail: String::new(),
                 moves,
+                stakes: crate::matchfile::Stakes::default(),
             });
         }
-        let (text, skipped) = mat::export(&games, ["a", "b"], NumberRules::default());
+        let (text, skipped) = mat::export(
+            &games,
+            ["a", "b"],
+            NumberRules::default(),
+            &Default::default(),
+        );
         assert!(skipped.is_empty(), "{skipped:?}");
         let (back, rules) = read(&text).unwrap();
         assert_eq!(rules.k, 6);
@@ -309,5 +426,76 @@ mod tests {
         // A dice game that NC rules do not replay: 31 then 31 again for X.
         let bad = " 0 point match\n\n Game 1\n a : 0    b : 0\n  1) 31: 8/5 6/5              42: 8/4 6/4\n  2) 31: 8/5 6/5\n";
         assert!(read(bad).unwrap_err().starts_with("game 1: turn"));
+    }
+
+    #[test]
+    fn cube_actions_and_match_scores_read_back() {
+        use crate::board::WinKind;
+        use crate::matchfile::{ScoringRules, Stakes};
+        let game = |index: u64, x: &str, y: &str, winner, moves: &[&str], stakes| GameRecord {
+            index,
+            pair: 0,
+            round: 0,
+            opening: Opening::Pair { x0: 3, y0: 5 },
+            x_name: x.into(),
+            y_name: y.into(),
+            end: GameEnd::Win {
+                winner,
+                kind: WinKind::Single,
+            },
+            detail: String::new(),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            stakes,
+        };
+        let place = |game, score| {
+            Some(MatchGame {
+                game,
+                score,
+                crawford: Crawford::Before,
+            })
+        };
+        // A match to 3: a doubles and b drops (1-0), then b doubles, a
+        // takes, b plays, a redoubles, b drops: a wins 2 and the match.
+        let games = [
+            game(
+                0,
+                "a",
+                "b",
+                Side::X,
+                &["3", "5", "double", "drop"],
+                Stakes {
+                    in_match: place(0, [0, 0]),
+                    dropped: true,
+                    ..Stakes::default()
+                },
+            ),
+            game(
+                0,
+                "b",
+                "a",
+                Side::Y,
+                &["3", "5", "double", "take", "6:24/13", "double", "drop"],
+                Stakes {
+                    in_match: place(1, [0, 1]),
+                    cube: 2,
+                    points: Some(2),
+                    dropped: true,
+                },
+            ),
+        ];
+        let scoring = ScoringRules {
+            match_length: 3,
+            ..ScoringRules::default()
+        };
+        let (text, skipped) = mat::export(&games, ["a", "b"], NumberRules::default(), &scoring);
+        assert!(skipped.is_empty(), "{skipped:?}");
+        assert!(text.ends_with("Wins 2 points and the match\n"), "{text}");
+        let (back, _) = read(&text).unwrap();
+        assert_eq!(back.len(), 2);
+        for (g, b) in games.iter().zip(&back) {
+            assert_eq!(g.moves[2..], b.moves[2..], "{text}");
+            assert_eq!(g.stakes, b.stakes, "{text}");
+            assert_eq!((&g.x_name, g.end), (&b.x_name, b.end));
+        }
     }
 }

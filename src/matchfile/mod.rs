@@ -21,15 +21,24 @@
 mod game;
 pub mod mat;
 
-pub use game::{ForfeitReason, GameEnd, GameRecord, Opening};
+mod scoring;
+
+pub use game::{Crawford, ForfeitReason, GameEnd, GameRecord, MatchGame, Opening, Stakes};
+pub use scoring::ScoringRules;
 
 use crate::board::Variant;
 use crate::game::GameState;
 use crate::ids::state_id;
 use crate::numbers::NumberRules;
 
-/// First line of every match file.
+/// First line of a match file of single games (cubeless, scored 1/2/3).
 pub const MAGIC: &str = "# ncbg-referee match file v1";
+
+/// First line of a match file whose header sets other scoring
+/// ([`ScoringRules`]: a match length, single scoring, the cube): its game
+/// lines carry `game`, `score` and `cube` fields a reader of v1 does not
+/// know, so it is refused there rather than misread.
+pub const MAGIC_V2: &str = "# ncbg-referee match file v2";
 
 /// Removes tabs, newlines and other control characters.
 fn clean(text: &str) -> String {
@@ -115,6 +124,9 @@ pub struct MatchHeader {
     pub total_games: u64,
     /// This file's shard (`index`, `count`), if any.
     pub shard: Option<(u64, u64)>,
+    /// How games are scored (match length, single scoring, the cube);
+    /// written only where it is not the default, after `repetition`.
+    pub scoring: ScoringRules,
 }
 
 impl MatchHeader {
@@ -155,8 +167,9 @@ impl MatchHeader {
                 "repetition",
                 if self.repetition { "on" } else { "off" }.to_string(),
             ),
-            ("openings", openings),
         ];
+        rest.extend(self.scoring.header_entries());
+        rest.push(("openings", openings));
         // What identifies an openings file's contents, for `--resume`
         // (written since that check exists; older files lack it).
         if let OpeningsSource::File { hash, .. } = &self.openings {
@@ -253,6 +266,11 @@ impl Header {
         NumberRules::new(get("k", 6), get("credits", 2))
     }
 
+    /// How games are scored ([`ScoringRules::of_header`]).
+    pub fn scoring(&self) -> Result<ScoringRules, String> {
+        ScoringRules::of_header(self)
+    }
+
     /// Games in the whole schedule (`total-games`), when the header says.
     pub fn total_games(&self) -> Option<u64> {
         self.get("total-games").and_then(|t| t.parse().ok())
@@ -268,9 +286,14 @@ impl Header {
         }
     }
 
-    /// The header lines, each with its newline.
+    /// The header lines, each with its newline: the first line is
+    /// [`MAGIC_V2`] where the header sets other scoring, else [`MAGIC`].
     pub fn to_text(&self) -> String {
-        let mut out = format!("{MAGIC}\n");
+        let magic = match ScoringRules::header_sets_any(self) {
+            true => MAGIC_V2,
+            false => MAGIC,
+        };
+        let mut out = format!("{magic}\n");
         for (k, v) in &self.entries {
             out.push_str(&format!("meta\t{}={}\n", k, clean(v)));
         }
@@ -307,13 +330,16 @@ pub struct MatchFile {
 }
 
 impl MatchFile {
-    /// True when `text` starts with the match file's first line.
+    /// True when `text` starts with a match file's first line (v1 or v2).
     pub fn is_match_file(text: &str) -> bool {
-        text.lines().next().is_some_and(|l| l.trim_end() == MAGIC)
+        text.lines()
+            .next()
+            .is_some_and(|l| [MAGIC, MAGIC_V2].contains(&l.trim_end()))
     }
 
     /// Reads a match file's text. Only lines ended by a newline count; a game
-    /// index seen twice keeps its first record.
+    /// key ([`GameRecord::key`]: the index, and in a match the game's
+    /// number in it) seen twice keeps its first record.
     pub fn parse(text: &str) -> MatchFile {
         let complete_len = text.rfind('\n').map_or(0, |i| i + 1);
         let mut out = MatchFile {
@@ -327,7 +353,7 @@ impl MatchFile {
                     out.header.entries.push((k.to_string(), v.to_string()));
                 }
             } else if let Some(g) = GameRecord::parse_line(line) {
-                if seen.insert(g.index) {
+                if seen.insert(g.key()) {
                     out.games.push(g);
                 }
             } else if line.starts_with("game\t") {
@@ -367,6 +393,7 @@ mod tests {
             },
             detail: "bestmove\t9:24/1".into(),
             moves: vec!["3".into(), "5".into(), "6:24/13".into()],
+            stakes: Stakes::default(),
         }
     }
 
@@ -382,6 +409,67 @@ mod tests {
         assert_eq!(f.header.get("engine0"), Some("a"));
         assert_eq!(f.complete_len, text.len() - 20);
         assert!(GameRecord::parse_line(&line[..line.len() - 12]).is_none());
+    }
+
+    #[test]
+    fn a_match_game_line_round_trips_in_a_v2_file() {
+        let mut g = sample();
+        g.end = GameEnd::Win {
+            winner: Side::X,
+            kind: crate::board::WinKind::Single,
+        };
+        g.detail = String::new();
+        g.moves = vec!["3".into(), "5".into(), "double".into(), "drop".into()];
+        g.stakes = Stakes {
+            in_match: Some(MatchGame {
+                game: 4,
+                score: [3, 4],
+                crawford: Crawford::After,
+            }),
+            cube: 2,
+            points: Some(2),
+            dropped: true,
+        };
+        let line = g.to_line();
+        for field in [
+            "\tgame=4\tscore=3-4p\t",
+            "\tpoints=2\tcube=2\treason=drop\t",
+        ] {
+            assert!(line.contains(field), "{line}");
+        }
+        assert_eq!(GameRecord::parse_line(&line), Some(g.clone()));
+        assert_eq!(g.key(), (3, 4));
+        // The header of a match makes a v2 file; both versions read.
+        let mut h = Header::default();
+        h.set("engine0", "a");
+        assert!(h.to_text().starts_with(MAGIC));
+        h.set("match-length", "5");
+        let text = format!("{}{line}\n", h.to_text());
+        assert!(text.starts_with(MAGIC_V2));
+        assert!(MatchFile::is_match_file(&text));
+        let f = MatchFile::parse(&text);
+        assert_eq!(f.games, vec![g.clone()]);
+        assert_eq!(f.header.scoring().unwrap().match_length, 5);
+        // Two games of one match are two records; one key twice keeps the first.
+        let mut next = g.clone();
+        next.stakes.in_match = Some(MatchGame {
+            game: 5,
+            score: [4, 4],
+            crawford: Crawford::After,
+        });
+        let text = format!("{text}{}\n{line}\n", next.to_line());
+        assert_eq!(MatchFile::parse(&text).games, vec![g.clone(), next]);
+        // A drop that is not a single win, a cube that is no power of two,
+        // more points than a backgammon at the cube: not records.
+        for (from, to) in [
+            ("kind=single", "kind=gammon"),
+            ("cube=2", "cube=3"),
+            ("points=2", "points=7"),
+            ("score=3-4p", "score=3"),
+        ] {
+            let bad = line.replacen(from, to, 1);
+            assert_eq!(GameRecord::parse_line(&bad), None, "{bad}");
+        }
     }
 
     #[test]
@@ -410,6 +498,7 @@ mod tests {
             games: None,
             total_games: 16,
             shard: Some((1, 4)),
+            scoring: ScoringRules::default(),
         };
         // Without pairs, `repeat off` after the rounds; with them, no key.
         let mut once = h.clone();
@@ -487,6 +576,7 @@ mod tests {
             games: None,
             total_games: 120,
             shard: None,
+            scoring: ScoringRules::default(),
         }
         .to_header();
         let keys: Vec<&str> = h.entries.iter().map(|(k, _)| k.as_str()).collect();

@@ -62,7 +62,7 @@ impl Crosstable {
             if x == y {
                 continue;
             }
-            let points = u64::from(g.end.points());
+            let points = u64::from(g.points());
             let (winner, loser) = match g.end.winner() {
                 None => {
                     for (a, b) in [(x, y), (y, x)] {

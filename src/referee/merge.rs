@@ -33,13 +33,16 @@ pub struct Missing {
     pub games: Vec<u64>,
     /// Games in the whole schedule (`total-games`), when the headers say.
     pub total: Option<u64>,
+    /// Matches to N points begun and not finished (a run cut short), by
+    /// index: `--resume` of the merged file plays them on.
+    pub unfinished: Vec<u64>,
 }
 
 impl Missing {
     /// True when nothing is missing (or nothing can be known: see
     /// [`Missing::total`]).
     pub fn is_empty(&self) -> bool {
-        self.shards.is_empty() && self.games.is_empty()
+        self.shards.is_empty() && self.games.is_empty() && self.unfinished.is_empty()
     }
 
     /// One line for people: `shards 3/4 missing; 14 of 60 games missing
@@ -56,6 +59,24 @@ impl Missing {
                 "{} of {} games missing (indices {}{more})",
                 self.games.len(),
                 self.total.unwrap_or(0),
+                shown.join(", ")
+            ));
+        }
+        if !self.unfinished.is_empty() {
+            let shown: Vec<String> = self
+                .unfinished
+                .iter()
+                .take(12)
+                .map(u64::to_string)
+                .collect();
+            let more = if self.unfinished.len() > 12 {
+                ", ..."
+            } else {
+                ""
+            };
+            parts.push(format!(
+                "{} matches unfinished (indices {}{more})",
+                self.unfinished.len(),
                 shown.join(", ")
             ));
         }
@@ -87,11 +108,12 @@ pub fn merge(files: Vec<(String, MatchFile)>) -> Result<Merged, String> {
         shards.push(file.header.get("shard").unwrap_or("-").to_string());
         games.extend(file.games);
     }
-    // A stable sort keeps the first file's record first for each index.
-    games.sort_by_key(|g| g.index);
+    // A stable sort keeps the first file's record first for each key
+    // (the index, and a match's game number).
+    games.sort_by_key(|g| g.key());
     let mut duplicates = Vec::new();
     games.dedup_by(|later, earlier| {
-        let same = later.index == earlier.index;
+        let same = later.key() == earlier.key();
         if same {
             duplicates.push(later.index);
         }
@@ -105,6 +127,7 @@ pub fn merge(files: Vec<(String, MatchFile)>) -> Result<Merged, String> {
             (0..t).filter(|i| !indices.contains(i)).collect()
         }),
         total,
+        unfinished: unfinished_matches(&header, &games),
     };
     if header.get("shard").is_some() {
         header.set("shard", "-");
@@ -115,6 +138,23 @@ pub fn merge(files: Vec<(String, MatchFile)>) -> Result<Merged, String> {
         duplicates,
         missing,
     })
+}
+
+/// The matches to N points (where `header` says so) that `games` hold
+/// begun and not finished, by index.
+fn unfinished_matches(header: &Header, games: &[GameRecord]) -> Vec<u64> {
+    let length = header.scoring().map_or(0, |s| s.match_length);
+    if length == 0 {
+        return Vec::new();
+    }
+    crate::referee::matches::by_match(games)
+        .into_iter()
+        .filter(|(_, list)| {
+            let names = [list[0].x_name.as_str(), list[0].y_name.as_str()];
+            !crate::referee::matches::result_of(list, names, length).finished
+        })
+        .map(|(index, _)| index)
+        .collect()
 }
 
 /// The header keys in which matches that [`pool`] joins may differ: their
@@ -179,7 +219,12 @@ pub fn pool(files: Vec<(String, MatchFile)>) -> Result<Merged, String> {
             g.index += next_index;
             g.pair += next_index / 2;
         }
-        for i in one.duplicates.iter_mut().chain(&mut one.missing.games) {
+        for i in one
+            .duplicates
+            .iter_mut()
+            .chain(&mut one.missing.games)
+            .chain(&mut one.missing.unfinished)
+        {
             *i += next_index;
         }
         for s in &mut one.missing.shards {
@@ -195,6 +240,7 @@ pub fn pool(files: Vec<(String, MatchFile)>) -> Result<Merged, String> {
                 p.duplicates.extend(one.duplicates);
                 p.missing.shards.extend(one.missing.shards);
                 p.missing.games.extend(one.missing.games);
+                p.missing.unfinished.extend(one.missing.unfinished);
             }
         }
     }

@@ -28,7 +28,10 @@
 //! - [`report`]: the final report (text and JSON);
 //! - [`mat`]: Jellyfish `.mat` export for GNU Backgammon (`mat::pairings`:
 //!   a file exported one `.mat` per pairing);
-//! - [`runner`]: worker threads that play the schedule;
+//! - [`matches`](mod@matches): matches to N points: the games of a match, its score and
+//!   Crawford state, a match's result from its games;
+//! - [`runner`]: worker threads that play the schedule (games, or whole
+//!   matches game after game);
 //! - [`tournament`]: the schedule of N >= 2 engines (round-robin, gauntlet);
 //! - [`rating`]: ratings fitted to all games at once (maximum likelihood,
 //!   bootstrap intervals, an anchor; `rating::fit`: the fit,
@@ -43,6 +46,7 @@ pub mod engine_process;
 pub mod judge;
 pub mod log;
 pub mod mat;
+pub mod matches;
 pub mod merge;
 pub mod plan;
 pub mod rating;

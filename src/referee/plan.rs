@@ -5,10 +5,13 @@
 //! decided here, so the binary only reads its command line and files.
 
 use super::config::{EngineConfig, MatchConfig, Rules, Timeouts};
+use super::matches::{MatchScore, MatchUnit};
+use super::runner::Job;
 use super::schedule::{self, Shard};
 use super::tournament::{self, TourGame};
-use crate::matchfile::{GameRecord, Header, MatchFile, MatchHeader, OpeningsSource};
-use std::collections::HashSet;
+use crate::matchfile::{GameRecord, Header, MatchFile, MatchHeader, Opening, OpeningsSource};
+use std::collections::{BTreeMap, HashSet};
+use std::sync::Arc;
 
 /// Where the openings come from (an openings file already read).
 #[derive(Clone, Debug)]
@@ -72,6 +75,10 @@ pub struct MatchPlan {
     pub games: Vec<TourGame>,
     /// The match file's header.
     pub header: Header,
+    /// The openings list (a match's games walk it).
+    openings: Arc<Vec<Opening>>,
+    /// The schedule's pairings (to find a unit's opening number).
+    pairings: u64,
 }
 
 impl MatchPlan {
@@ -138,6 +145,7 @@ impl MatchPlan {
             (None, Some(g)) => schedule.rounds_for(g),
             (None, None) => 1,
         };
+        rules.scoring.check()?;
         let header = MatchHeader {
             engines: engines.iter().map(EngineConfig::header_engine).collect(),
             tournament: (engines.len() > 2).then(|| tournament.name().to_string()),
@@ -153,10 +161,13 @@ impl MatchPlan {
             // The whole schedule, all shards together (for `merge`'s check).
             total_games: schedule.total_games(),
             shard: shard.map(|s| (s.index, s.count)),
+            scoring: rules.scoring,
         }
         .to_header();
         Ok(MatchPlan {
             games: schedule.build(shard),
+            pairings: tournament::pairings(tournament, engines.len()).len() as u64,
+            openings: Arc::new(schedule.openings.clone()),
             config: MatchConfig {
                 engines,
                 rules,
@@ -172,15 +183,48 @@ impl MatchPlan {
         self.config.engines.iter().map(|e| e.name.clone()).collect()
     }
 
+    /// Whether the scheduled units are matches to N points.
+    pub fn plays_matches(&self) -> bool {
+        self.config.rules.scoring.is_match()
+    }
+
+    /// The match scheduled as `unit`, not begun.
+    fn match_unit(&self, unit: TourGame) -> MatchUnit {
+        let scoring = self.config.rules.scoring;
+        let slot = unit.spec.pair / self.pairings.max(1);
+        MatchUnit {
+            opening_no: (slot % self.openings.len().max(1) as u64) as usize,
+            openings: self.openings.clone(),
+            first: unit,
+            score: MatchScore::new(scoring.match_length),
+        }
+    }
+
+    /// The jobs of this run's scheduled units not begun: a game each, or a
+    /// match each with `--match-length`.
+    pub fn jobs(&self, units: Vec<TourGame>) -> Vec<Job> {
+        units
+            .into_iter()
+            .map(|u| match self.plays_matches() {
+                true => Job::Match(self.match_unit(u)),
+                false => Job::Game(u),
+            })
+            .collect()
+    }
+
     /// Takes a resumed file's games (`old`, whose header the store has
     /// checked): they count as played, without their moves (statistics need
-    /// none, and memory stays small on long matches); the scheduled games not
-    /// in it are returned to play. A file of two other engines is refused.
+    /// none, and memory stays small on long matches); the scheduled units
+    /// not finished in it are returned to play: a game not in the file, a
+    /// match not begun, or one begun and not over, which goes on from its
+    /// last game (its games must be numbered 0, 1, ... as the referee wrote
+    /// them, each with the colours its number gives; otherwise the file is
+    /// refused naming the match). A file of two other engines is refused.
     pub fn resume(
         &mut self,
         old: MatchFile,
         file: &str,
-    ) -> Result<(Vec<GameRecord>, Vec<TourGame>), String> {
+    ) -> Result<(Vec<GameRecord>, Vec<Job>), String> {
         let old_names = old.header.engine_names();
         if !old_names.is_empty() && old_names != self.names() {
             return Err(format!(
@@ -196,11 +240,51 @@ impl MatchPlan {
                 g
             })
             .collect();
-        let finished: HashSet<u64> = done.iter().map(|g| g.index).collect();
-        let todo = std::mem::take(&mut self.games)
-            .into_iter()
-            .filter(|g| !finished.contains(&g.spec.index))
-            .collect();
+        let units = std::mem::take(&mut self.games);
+        if !self.plays_matches() {
+            let finished: HashSet<u64> = done.iter().map(|g| g.index).collect();
+            let todo = units
+                .into_iter()
+                .filter(|g| !finished.contains(&g.spec.index))
+                .map(Job::Game)
+                .collect();
+            return Ok((done, todo));
+        }
+        let mut by_match: BTreeMap<u64, Vec<&GameRecord>> = BTreeMap::new();
+        for g in &done {
+            by_match.entry(g.index).or_default().push(g);
+        }
+        let mut todo = Vec::new();
+        for unit in units {
+            let index = unit.spec.index;
+            let mut m = self.match_unit(unit);
+            let mut games = by_match.remove(&index).unwrap_or_default();
+            games.sort_by_key(|g| g.key());
+            for g in games {
+                let (next, place) = m.next_game();
+                let names = [
+                    &self.config.engines[next.x()].name,
+                    &self.config.engines[next.y()].name,
+                ];
+                let fits = g.stakes.in_match.map(|p| p.game) == Some(place.game)
+                    && [&g.x_name, &g.y_name] == names
+                    && !m.score.is_over();
+                if !fits {
+                    return Err(format!(
+                        "{file}: match {index}: its game {} is not the game {} the schedule plays \
+                         next ({} as X against {}); the file was not written by this match",
+                        g.stakes.in_match.map_or("-".into(), |p| p.game.to_string()),
+                        place.game,
+                        names[0],
+                        names[1]
+                    ));
+                }
+                m.add(g);
+            }
+            if !m.score.is_over() {
+                todo.push(Job::Match(m));
+            }
+        }
         Ok((done, todo))
     }
 }
@@ -266,10 +350,7 @@ mod tests {
         let (done, todo) = plan.resume(old.clone(), "m.txt").unwrap();
         assert_eq!(done.len(), 1);
         assert!(done[0].moves.is_empty());
-        assert_eq!(
-            todo.iter().map(|g| g.spec.index).collect::<Vec<_>>(),
-            [2, 6]
-        );
+        assert_eq!(todo.iter().map(Job::index).collect::<Vec<_>>(), [2, 6]);
         old.header.set("engine1", "b");
         let mut plan = MatchPlan::new(settings(OpeningsChoice::InitialPairs, None, None)).unwrap();
         let e = plan.resume(old, "m.txt").unwrap_err();

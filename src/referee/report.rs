@@ -6,7 +6,7 @@ use super::rating;
 use super::sprt::{Sprt, SprtDecision};
 use super::standings::TournamentReport;
 use super::stats::{
-    by_index, fmt_elo, EloEstimate, Ends, MatchStats, Pentanomial, PointsShare, Tally,
+    by_index, fmt_elo, EloEstimate, Ends, MatchResults, MatchStats, Pentanomial, PointsShare, Tally,
 };
 use crate::matchfile::GameRecord;
 use serde::Serialize;
@@ -81,6 +81,10 @@ pub struct Report {
     pub ends: Ends,
     /// The SPRT, when one was asked for.
     pub sprt: Option<SprtReport>,
+    /// Matches to N points: A's match results and their Elo (absent in
+    /// money play).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub matches: Option<MatchResults>,
 }
 
 impl Report {
@@ -126,6 +130,16 @@ impl Report {
             engines: s.tallies,
             ends,
             sprt,
+            matches: None,
+        }
+    }
+
+    /// Adds the match results of `games` (matches to `length` points; 0:
+    /// money play, nothing added).
+    pub fn add_matches(&mut self, games: &[GameRecord], length: u32) {
+        if length > 0 {
+            let names = [self.engines[0].name.as_str(), self.engines[1].name.as_str()];
+            self.matches = Some(MatchResults::compute(games, names, length));
         }
     }
 
@@ -141,6 +155,41 @@ impl Report {
         let _ = writeln!(o, "Match {} vs {}: {} games", a.name, b.name, self.games);
         if let Some(w) = self.ends.time_warning(self.games) {
             let _ = writeln!(o, "{w}");
+        }
+        if let Some(m) = &self.matches {
+            let _ = writeln!(
+                o,
+                "Matches to {} points: {} finished, {} won {}, lost {}, undecided {} (score {:.4}){}",
+                m.length,
+                m.matches,
+                a.name,
+                m.won,
+                m.lost,
+                m.undecided,
+                m.score(),
+                match m.unfinished {
+                    0 => String::new(),
+                    n => format!("; {n} unfinished, not counted"),
+                }
+            );
+            let _ = writeln!(
+                o,
+                "Elo difference from matches: {} ({} model over {}, prior one drawn pair; 95%: {} .. {})",
+                fmt_elo(m.elo.elo),
+                m.elo_model,
+                if m.elo_model == "pentanomial" { "pairs of matches" } else { "matches" },
+                fmt_elo(m.elo.low),
+                fmt_elo(m.elo.high)
+            );
+            if m.elo_model == "pentanomial" {
+                let p = m.pentanomial;
+                let _ = writeln!(
+                    o,
+                    "Match pentanomial [LL, LD, DD/WL, WD, WW]: [{}, {}, {}, {}, {}]",
+                    p[0], p[1], p[2], p[3], p[4]
+                );
+            }
+            let _ = writeln!(o, "Games of the matches:");
         }
         for t in &self.engines {
             let _ = writeln!(
@@ -231,6 +280,23 @@ impl Report {
     /// The one-line progress summary for stderr.
     pub fn progress_line(&self, total: u64) -> String {
         let [a, b] = &self.engines;
+        if let Some(m) = &self.matches {
+            return format!(
+                "matches {}/{}  {} {}-{}-{} {}  Elo {} ± {}  (games {}, {} points per game {})",
+                m.matches,
+                total,
+                a.name,
+                m.won,
+                m.lost,
+                m.undecided,
+                b.name,
+                fmt_elo(m.elo.elo),
+                m.elo.margin().map_or("-".into(), |m| format!("{m:.1}")),
+                self.games,
+                a.name,
+                super::stats::signed(self.points_per_game, 3)
+            );
+        }
         let mut line = format!(
             "games {}/{}  {} {}-{}-{} {} ({:.1}%)  Elo {} ± {}",
             self.games,
@@ -333,6 +399,16 @@ impl FinalReport {
             anchor,
             rating.bootstrap,
         )))
+    }
+
+    /// Adds the results of matches to `length` points (0: money play,
+    /// nothing added): a match's match results and their Elo, a
+    /// tournament's rating list of match results.
+    pub fn add_matches(&mut self, games: &[GameRecord], length: u32) {
+        match self {
+            FinalReport::Match(r) => r.add_matches(games, length),
+            FinalReport::Tournament(t) => t.add_matches(games, length),
+        }
     }
 
     /// Notes where a match stopped on its SPRT's decision (`stop`), when

@@ -14,8 +14,9 @@ use super::config::{EngineConfig, MatchConfig};
 use super::engine_process::{EngineProcess, Watch};
 use super::judge::{self, Fault, GameSetup};
 use super::log::EngineLog;
+use super::matches::MatchUnit;
 use super::tournament::TourGame;
-use crate::matchfile::{ForfeitReason, GameEnd, GameRecord};
+use crate::matchfile::{ForfeitReason, GameEnd, GameRecord, MatchGame};
 use crate::numbers::Side;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -149,13 +150,35 @@ pub fn check_engines(cfg: &MatchConfig, ctx: &RunContext) -> Result<Started, Str
     Ok(Started { slots, abort })
 }
 
+/// What a worker plays: one game, or a whole match (its games in
+/// sequence, each passed on as it finishes).
+#[derive(Clone, Debug)]
+pub enum Job {
+    /// One scheduled game.
+    Game(TourGame),
+    /// A match to N points, from where it stands.
+    Match(MatchUnit),
+}
+
+impl Job {
+    /// The scheduled unit's index.
+    pub fn index(&self) -> u64 {
+        match self {
+            Job::Game(g) => g.spec.index,
+            Job::Match(m) => m.first.spec.index,
+        }
+    }
+}
+
 /// Plays one game with the worker's processes (starting missing ones);
-/// `slots` holds one process slot per engine of `cfg`.
+/// `slots` holds one process slot per engine of `cfg`; `in_match`: the
+/// game's place in its match.
 fn play_one(
     cfg: &MatchConfig,
     ctx: &RunContext,
     abort: &Arc<AtomicBool>,
     game: &TourGame,
+    in_match: Option<MatchGame>,
     slots: &mut [Option<EngineProcess>],
 ) -> GameRecord {
     let [a, b] = game.engines;
@@ -164,6 +187,7 @@ fn play_one(
         engines: [&cfg.engines[a], &cfg.engines[b]],
         rules: &cfg.rules,
         timeouts: &cfg.timeouts,
+        in_match,
     };
     for side in [Side::X, Side::Y] {
         let e = game.engines[setup.engine_of(side)];
@@ -219,15 +243,17 @@ struct Finished {
 struct Shared {
     cfg: Arc<MatchConfig>,
     ctx: RunContext,
-    queue: Arc<Mutex<VecDeque<TourGame>>>,
+    queue: Arc<Mutex<VecDeque<Job>>>,
     stop: Arc<AtomicBool>,
     abort: Arc<AtomicBool>,
 }
 
-/// Plays games from the queue until it is empty or the run stops. After each
-/// game the worker waits until the caller has taken the record in (and
-/// perhaps decided to stop, e.g. on an SPRT decision) before it takes the
-/// next game, so no game is started after the caller said stop.
+/// Plays games from the queue until it is empty or the run stops; a match
+/// is played game after game until it is over. After each game the worker
+/// waits until the caller has taken the record in (and perhaps decided to
+/// stop, e.g. on an SPRT decision) before it starts the next game, so no
+/// game is started after the caller said stop (a match cut so is left
+/// unfinished: `--resume` goes on with it).
 fn worker(shared: Shared, mut slots: Vec<Option<EngineProcess>>, tx: mpsc::Sender<Finished>) {
     let Shared {
         cfg,
@@ -238,13 +264,13 @@ fn worker(shared: Shared, mut slots: Vec<Option<EngineProcess>>, tx: mpsc::Sende
     } = shared;
     slots.resize_with(cfg.engines.len(), || None);
     let (taken, was_taken) = mpsc::sync_channel(1);
-    'games: while !stop.load(Ordering::SeqCst) && !abort.load(Ordering::SeqCst) {
-        let next = queue.lock().map(|mut q| q.pop_front()).unwrap_or(None);
-        let Some(game) = next else { break };
-        let record = play_one(&cfg, &ctx, &abort, &game, &mut slots);
+    let go_on = || !stop.load(Ordering::SeqCst) && !abort.load(Ordering::SeqCst);
+    // Plays one game and passes it on; false: the run stops.
+    let mut play = |game: &TourGame, in_match: Option<MatchGame>| -> Option<GameRecord> {
+        let record = play_one(&cfg, &ctx, &abort, game, in_match, &mut slots);
         if abort.load(Ordering::SeqCst) {
             // Interrupted: the game was cut short, not finished.
-            break;
+            return None;
         }
         if let GameEnd::Forfeit { loser, .. } = record.end {
             let e = match loser {
@@ -256,17 +282,38 @@ fn worker(shared: Shared, mut slots: Vec<Option<EngineProcess>>, tx: mpsc::Sende
             }
         }
         let finished = Finished {
-            record,
+            record: record.clone(),
             taken: taken.clone(),
         };
-        if tx.send(finished).is_err() {
-            break;
-        }
+        tx.send(finished).ok()?;
         loop {
             match was_taken.recv_timeout(INTERRUPT_POLL) {
-                Ok(()) => break,
+                Ok(()) => return Some(record),
                 Err(mpsc::RecvTimeoutError::Timeout) if !abort.load(Ordering::SeqCst) => {}
-                Err(_) => break 'games,
+                Err(_) => return None,
+            }
+        }
+    };
+    'jobs: while go_on() {
+        let next = queue.lock().map(|mut q| q.pop_front()).unwrap_or(None);
+        match next {
+            None => break,
+            Some(Job::Game(game)) => {
+                if play(&game, None).is_none() {
+                    break;
+                }
+            }
+            Some(Job::Match(mut unit)) => {
+                while !unit.score.is_over() {
+                    if !go_on() {
+                        break 'jobs;
+                    }
+                    let (game, place) = unit.next_game();
+                    let Some(record) = play(&game, Some(place)) else {
+                        break 'jobs;
+                    };
+                    unit.add(&record);
+                }
             }
         }
     }
@@ -286,7 +333,7 @@ fn worker(shared: Shared, mut slots: Vec<Option<EngineProcess>>, tx: mpsc::Sende
 /// nothing more passed on) and the run returns [`RunEnd::Interrupted`].
 pub fn run(
     cfg: &MatchConfig,
-    games: Vec<TourGame>,
+    games: Vec<Job>,
     started: Option<Started>,
     ctx: &RunContext,
     mut on_record: impl FnMut(GameRecord) -> bool,

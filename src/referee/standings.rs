@@ -81,6 +81,23 @@ pub struct TournamentReport {
     /// `max_turn_draws`, `repetition_draws`).
     #[serde(flatten)]
     pub ends: Ends,
+    /// Matches to N points: the rating list of the match results (each
+    /// finished match one result, undecided ones drawn), on the games
+    /// scale, with the same anchor and intervals; absent in money play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub matches: Option<MatchStandings>,
+}
+
+/// A tournament's rating list from match results.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MatchStandings {
+    /// The match length.
+    pub length: u32,
+    /// Finished matches counted.
+    pub matches: u64,
+    /// Best first: `games`, `wins`, ... count matches; `elo` is the
+    /// rating from them.
+    pub standings: Vec<Standing>,
 }
 
 /// The observations of `games` on the games and the points scale, each game
@@ -96,8 +113,8 @@ pub fn observations(games: &[GameRecord], names: &[&str]) -> [Vec<Observation>; 
         let engines = [x, y];
         let (score, weight) = match g.end.winner() {
             None => (0.5, 1.0),
-            Some(Side::X) => (1.0, f64::from(g.end.points())),
-            Some(Side::Y) => (0.0, f64::from(g.end.points())),
+            Some(Side::X) => (1.0, f64::from(g.points())),
+            Some(Side::Y) => (0.0, f64::from(g.points())),
         };
         let unit = g.pair;
         by_games.push(Observation {
@@ -228,7 +245,34 @@ impl TournamentReport {
             standings,
             crosstable,
             ends,
+            matches: None,
         }
+    }
+
+    /// Adds the rating list of the match results of `games` (matches to
+    /// `length` points; 0: money play, nothing added), rated as the games
+    /// are (same anchor, same resamples).
+    pub fn add_matches(&mut self, games: &[GameRecord], length: u32) {
+        if length == 0 {
+            return;
+        }
+        let names: Vec<&str> = self.crosstable.names.iter().map(String::as_str).collect();
+        let anchor = names
+            .iter()
+            .position(|n| *n == self.anchor.name)
+            .unwrap_or(0);
+        let records = super::stats::match_records(games, length);
+        let r = TournamentReport::new(
+            &records,
+            &names,
+            (anchor, self.anchor.elo),
+            self.bootstrap_samples,
+        );
+        self.matches = Some(MatchStandings {
+            length,
+            matches: r.games,
+            standings: r.standings,
+        });
     }
 
     /// The report as pretty JSON.
@@ -313,6 +357,30 @@ impl TournamentReport {
             let _ = writeln!(o, "  {line}");
         }
         self.ends.write_text(&mut o);
+        if let Some(m) = &self.matches {
+            let _ = writeln!(
+                o,
+                "Ratings from {} matches to {} points (each match one result, undecided ones drawn; same prior, anchor and intervals):",
+                m.matches, m.length
+            );
+            let _ = writeln!(
+                o,
+                "  {:>2}  {:<name_width$}  {:>7}  {:>18}  {:>7}  {:>11}",
+                "#", "engine", "Elo", "95% (matches)", "matches", "W-L-D"
+            );
+            for (rank, s) in m.standings.iter().enumerate() {
+                let _ = writeln!(
+                    o,
+                    "  {:>2}  {:<name_width$}  {:>7}  {:>18}  {:>7}  {:>11}",
+                    rank + 1,
+                    s.name,
+                    fmt_elo(s.elo.elo),
+                    fmt_interval(&s.elo),
+                    s.games,
+                    format!("{}-{}-{}", s.wins, s.losses, s.draws)
+                );
+            }
+        }
         o
     }
 

@@ -16,5 +16,6 @@ pub fn game(index: u64, x: &str, y: &str, end: GameEnd) -> GameRecord {
         end,
         detail: String::new(),
         moves: Vec::new(),
+        stakes: crate::matchfile::Stakes::default(),
     }
 }

@@ -23,7 +23,7 @@ pub fn export_mat(matchfile: &Path, out: &Path, pair: Option<&str>) -> Result<()
     let mut failed = Vec::new();
     for target in &plan.targets {
         let [a, b] = &target.names;
-        let done = mat::export_pairing(&file, [a, b])?;
+        let done = mat::export_target(&file, target)?;
         if done.written == 0 {
             failed.push(format!("{a} vs {b}: {}", done.why_none()));
             continue;
@@ -33,8 +33,12 @@ pub fn export_mat(matchfile: &Path, out: &Path, pair: Option<&str>) -> Result<()
         for s in &done.skipped {
             note!("ncbg-referee: game {} not exported: {}", s.index, s.why);
         }
+        let which = match target.only_match {
+            Some(i) => format!(" (match {i})"),
+            None => String::new(),
+        };
         note!(
-            "ncbg-referee: wrote {} games of {a} vs {b} to {}",
+            "ncbg-referee: wrote {} games of {a} vs {b}{which} to {}",
             done.written,
             target.path.display()
         );

@@ -176,6 +176,24 @@ pub(crate) struct RunArgs {
     /// as a draw.
     #[arg(long)]
     no_repetition: bool,
+    /// Play matches to N points (1..64) instead of single games: each
+    /// scheduled game (--games, --rounds count them) is a whole match
+    /// between its two engines, with the Crawford rule and the cube.
+    #[arg(long, value_name = "N")]
+    match_length: Option<u32>,
+    /// How a win counts: points (1, 2, 3 for single, gammon, backgammon)
+    /// or single (every win 1 point).
+    #[arg(long, default_value = "points", value_name = "points|single")]
+    scoring: String,
+    /// Money play with the doubling cube.
+    #[arg(long)]
+    cube: bool,
+    /// Money play with the cube: gammons count single until the cube is turned.
+    #[arg(long)]
+    jacoby: bool,
+    /// Money play with the cube: a taker may beaver (redouble at once).
+    #[arg(long)]
+    beavers: bool,
     /// Grace beyond the clock or movetime: `auto` (300 ms plus 3 times the
     /// engine's slowest `isready` round trip in the game, at most 2 s more:
     /// it grows with the machine's load) or a fixed number of milliseconds.

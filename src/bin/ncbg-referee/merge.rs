@@ -79,10 +79,9 @@ pub fn merge(
     if let Some(out) = out {
         store::write(out, &merged.header, &merged.games)?;
     }
-    emit_report(
-        &FinalReport::new(&merged.games, &names, sprt, &rating)?,
-        format,
-    )?;
+    let mut report = FinalReport::new(&merged.games, &names, sprt, &rating)?;
+    report.add_matches(&merged.games, merged.header.scoring()?.match_length);
+    emit_report(&report, format)?;
     if merged.missing.is_empty() {
         return Ok(());
     }

@@ -4,7 +4,8 @@
 //! a progress line and the final report.
 
 use crate::{emit_report, note, parse_sprt, signals, warn_unreplayable, Failure, RunArgs};
-use ncbg::matchfile::GameRecord;
+use ncbg::cube::{Scoring, Terms};
+use ncbg::matchfile::{GameRecord, ScoringRules};
 use ncbg::numbers::NumberRules;
 use ncbg::referee::config::{EngineConfig, Rules, Timeouts};
 use ncbg::referee::log::EngineLog;
@@ -52,6 +53,7 @@ fn plan(args: &RunArgs) -> Result<MatchPlan, String> {
             numbers: NumberRules::new(args.k, args.credits)?,
             max_turns: args.max_turns,
             repetition: !args.no_repetition,
+            scoring: scoring(args)?,
         },
         timeouts: {
             let (margin, measured) = Timeouts::parse_margin(&args.timeout_margin)?;
@@ -69,6 +71,31 @@ fn plan(args: &RunArgs) -> Result<MatchPlan, String> {
         games: args.games,
         shard: args.shard.as_deref().map(Shard::parse).transpose()?,
     })
+}
+
+/// How the command line scores games (`--match-length`, `--scoring`,
+/// `--cube`, ...), checked.
+fn scoring(args: &RunArgs) -> Result<ScoringRules, String> {
+    let scoring = Scoring::from_name(&args.scoring)
+        .ok_or_else(|| format!("--scoring {}: points or single", args.scoring))?;
+    if args.jacoby && !args.cube {
+        return Err("--jacoby needs the cube in money play (--cube)".into());
+    }
+    if args.match_length == Some(0) {
+        return Err("--match-length 0: a match is to 1 point or more".into());
+    }
+    let rules = ScoringRules {
+        match_length: args.match_length.unwrap_or(0),
+        terms: Terms {
+            cube: args.cube,
+            // Only the money cube has the rule; the engines' default elsewhere.
+            jacoby: args.jacoby || (!args.cube && Terms::default().jacoby),
+            beavers: args.beavers,
+            scoring,
+        },
+    };
+    rules.check()?;
+    Ok(rules)
 }
 
 /// `d` as `1h02m`, `3m07s` or `42s`.
@@ -119,6 +146,14 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     if pair.is_none() && sprt.is_some() {
         return Err("--sprt needs exactly two engines".to_string().into());
     }
+    if plan.plays_matches() && sprt.is_some() {
+        return Err(
+            "--sprt tests games of money play, not matches (--match-length): the games of a \
+             match are not independent"
+                .to_string()
+                .into(),
+        );
+    }
     rating.check(&name_refs)?;
     let log = match &args.log {
         Some(path) => {
@@ -138,14 +173,17 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         log,
         interrupt: Some(&signals::INTERRUPTED),
     };
+    // Scheduled units: games, or matches with --match-length.
     let total = plan.games.len() as u64;
+    let matches = plan.plays_matches();
+    let length = plan.config.rules.scoring.match_length;
     // The match file: new, or resumed from its last complete line. The
     // engines are started before a new file is written, so an engine that
     // cannot play leaves no file behind.
     let mut done: Vec<GameRecord> = Vec::new();
     let mut file: Option<Store> = None;
     let mut started = None;
-    let mut todo = std::mem::take(&mut plan.games);
+    let units = std::mem::take(&mut plan.games);
     let resuming = args.resume
         && args
             .out
@@ -156,22 +194,26 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         if let Some(path) = args.out.as_deref().filter(|_| !args.resume) {
             store::refuse_existing(path, store::RESUME_HINT)?;
         }
-        started = check_engines(&plan, &ctx, todo.len())?;
+        started = check_engines(&plan, &ctx, units.len())?;
     }
+    let todo;
     if let Some(path) = &args.out {
         let (store, old) = Store::open(path, &plan.header, args.resume)?;
         // A resumed tournament reports with the anchor its file recorded,
         // unless this run gives one.
         rating = rating.or_header(&old.header);
         warn_unreplayable(&old.games, &plan.config.rules, &path.display().to_string());
-        plan.games = todo;
+        plan.games = units;
         (done, todo) = plan.resume(old, &path.display().to_string())?;
         file = Some(store);
+    } else {
+        todo = plan.jobs(units);
     }
     // The progress line, and the SPRT's state when it has decided.
     let progress = |games: &[GameRecord]| match pair {
         Some(pair) => {
-            let r = Report::new(games, pair, sprt);
+            let mut r = Report::new(games, pair, sprt);
+            r.add_matches(games, length);
             let stop = r.sprt.as_ref().and_then(|s| {
                 (s.decision != SprtDecision::Continue).then_some(SprtStop {
                     games: r.games,
@@ -223,8 +265,9 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
             if sprt_stop.is_none() {
                 sprt_stop = stop;
             }
+            // A match's games are not counted ahead: no ETA for matches.
             let left = total.saturating_sub(done.len() as u64);
-            if let Some(t) = eta(began.elapsed(), played, left) {
+            if let Some(t) = eta(began.elapsed(), played, left).filter(|_| !matches) {
                 line.push_str(&format!("  ETA {}", short_duration(t)));
             }
             if !args.quiet {
@@ -247,12 +290,17 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         } else {
             " (no --out: they are not kept)"
         };
+        let of = match matches {
+            true => format!("games of {total} scheduled matches"),
+            false => format!("of {total} games"),
+        };
         note!(
-            "ncbg-referee: interrupted after {} of {total} games{resume}",
+            "ncbg-referee: interrupted after {} {of}{resume}",
             done.len()
         );
     }
     let mut report = FinalReport::new(&done, &names, sprt, &rating)?;
+    report.add_matches(&done, length);
     if let Some(stop) = sprt_stop {
         report.note_sprt_stop(stop);
     }

@@ -2,7 +2,7 @@
 //! rules of the games, and the timeouts the judge applies.
 
 use crate::board::Variant;
-use crate::matchfile::{Header, HeaderEngine};
+use crate::matchfile::{Header, HeaderEngine, ScoringRules};
 use crate::numbers::NumberRules;
 use std::time::Duration;
 
@@ -237,6 +237,8 @@ pub struct Rules {
     /// Adjudicate a game whose full state occurs for the third time as a
     /// draw.
     pub repetition: bool,
+    /// How games are scored: money play, a match, single scoring, the cube.
+    pub scoring: ScoringRules,
 }
 
 impl Default for Rules {
@@ -246,6 +248,7 @@ impl Default for Rules {
             numbers: NumberRules::default(),
             max_turns: 1000,
             repetition: true,
+            scoring: ScoringRules::default(),
         }
     }
 }
@@ -254,7 +257,8 @@ impl Rules {
     /// The rules a match file's header says its games were played under:
     /// the variant, k and credits (their defaults where it does not say),
     /// `max-turns` (no cap where it does not say, as in a game saved
-    /// outside a match) and `repetition` (on only where it says `on`).
+    /// outside a match), `repetition` (on only where it says `on`) and the
+    /// scoring (money play without cube where it says nothing).
     pub fn of_header(header: &Header) -> Result<Rules, String> {
         let max_turns = match header.get("max-turns") {
             None => u32::MAX,
@@ -267,6 +271,7 @@ impl Rules {
             numbers: header.numbers()?,
             max_turns,
             repetition: header.get("repetition") == Some("on"),
+            scoring: header.scoring()?,
         })
     }
 }

@@ -63,7 +63,8 @@ fn describe(end: GameEnd) -> String {
 /// there); a game that could not start (a bad opening) is a draw without
 /// moves. The error says what does not agree.
 pub fn check_record(record: &GameRecord, rules: &Rules) -> Result<(), String> {
-    let (mut state, _, given) = match opening_state(&record.opening, rules) {
+    let place = record.stakes.in_match;
+    let (mut state, _, given) = match opening_state(&record.opening, rules, place.as_ref()) {
         Ok(s) => s,
         Err(_) if record.end == GameEnd::MaxTurns && record.moves.is_empty() => return Ok(()),
         Err(why) => return Err(format!("its opening cannot be played: {why}")),
@@ -86,7 +87,8 @@ pub fn check_record(record: &GameRecord, rules: &Rules) -> Result<(), String> {
         let in_opening = state.in_opening();
         turn::apply(&mut state, token, TurnForm::Answer)
             .map_err(|e| format!("its move {} '{token}': {e}", i + 1))?;
-        ending.played(!in_opening);
+        let cube_action = crate::cube::CubeAction::from_token(token).is_some();
+        ending.played(!in_opening && !cube_action);
     }
     match (end_now(&mut ending, &state).map(|(end, _)| end), record.end) {
         (None, GameEnd::Forfeit { .. }) => Ok(()),

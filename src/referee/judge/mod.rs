@@ -9,10 +9,11 @@
 
 use super::config::{EngineConfig, Rules, Timeouts};
 use super::schedule::GameSpec;
+use crate::cube::{CubeAction, MatchScore};
 use crate::game::GameState;
 use crate::ids::state_id;
 use crate::matchfile::Opening;
-use crate::matchfile::{ForfeitReason, GameEnd, GameRecord};
+use crate::matchfile::{ForfeitReason, GameEnd, GameRecord, MatchGame, Stakes};
 use crate::ncbp_client::reply::bestmove_token;
 use crate::notation::cut_to;
 use crate::numbers::Side;
@@ -29,7 +30,7 @@ pub use answer::apply_answer;
 pub use ending::check_record;
 use ending::{end_now, ending};
 use port::{go_command, send, wait_for_answer, GameClock};
-pub use port::{handshake, ready_without_answers, EnginePort};
+pub use port::{handshake, ready_without_answers, scoring_options, EnginePort};
 
 /// The most characters of an engine's text a forfeit's detail quotes.
 pub const QUOTED: usize = 40;
@@ -58,6 +59,8 @@ pub struct GameSetup<'a> {
     pub rules: &'a Rules,
     /// Timeouts.
     pub timeouts: &'a Timeouts,
+    /// The game's place in its match (the score before it), in a match.
+    pub in_match: Option<MatchGame>,
 }
 
 impl GameSetup<'_> {
@@ -69,9 +72,31 @@ impl GameSetup<'_> {
         }
     }
 
-    /// A record for this game ending with `end` after `moves` (the detail
-    /// cut to [`MAX_DETAIL`] characters).
+    /// A record for this game ending with `end` after `moves` before any
+    /// turn was played (the cube on 1).
     pub fn record(&self, end: GameEnd, detail: String, moves: Vec<String>) -> GameRecord {
+        self.record_at(None, end, detail, moves)
+    }
+
+    /// A record for this game ending with `end` after `moves` in `state`
+    /// (the detail cut to [`MAX_DETAIL`] characters): the cube's value (at
+    /// a drop, before the refused double) and the points as the match's
+    /// scoring gives them.
+    fn record_at(
+        &self,
+        state: Option<&GameState>,
+        end: GameEnd,
+        detail: String,
+        moves: Vec<String>,
+    ) -> GameRecord {
+        let (cube, dropped) = match state {
+            Some(s) => match s.result() {
+                Some(r) => (r.cube, r.dropped),
+                None => (s.cube().value(), false),
+            },
+            None => (1, false),
+        };
+        let points = self.rules.scoring.points(end, cube, dropped);
         GameRecord {
             index: self.spec.index,
             pair: self.spec.pair,
@@ -82,6 +107,12 @@ impl GameSetup<'_> {
             end,
             detail: cut_detail(&detail),
             moves,
+            stakes: Stakes {
+                in_match: self.in_match,
+                cube,
+                points: (points != end.points()).then_some(points),
+                dropped,
+            },
         }
     }
 
@@ -99,26 +130,64 @@ impl GameSetup<'_> {
     }
 }
 
-/// The state a game starts from, the `position` base and the referee's own
-/// turn-0 tokens.
+/// The rules layer's match score of a game at `place` in a match to
+/// `length` points.
+pub(crate) fn match_score(length: u32, place: &MatchGame) -> Result<MatchScore, String> {
+    let length = u16::try_from(length).map_err(|_| format!("match length {length}"))?;
+    let score = place.score.map(|p| u16::try_from(p).unwrap_or(u16::MAX));
+    MatchScore::with_score(length, score, place.crawford)
+}
+
+/// The `position` base's match part: ` score <x> <y>` and ` crawford` or
+/// ` postcrawford` (ncbp.md), empty outside a match.
+fn score_words(place: Option<&MatchGame>) -> String {
+    let Some(m) = place else {
+        return String::new();
+    };
+    let crawford = match m.crawford {
+        crate::cube::Crawford::Before => "",
+        crate::cube::Crawford::Game => " crawford",
+        crate::cube::Crawford::After => " postcrawford",
+    };
+    format!(" score {} {}{crawford}", m.score[0], m.score[1])
+}
+
+/// The state a game starts from (with the match's scoring terms and, in a
+/// match, the score before it at `place`), the `position` base and the
+/// referee's own turn-0 tokens.
 fn opening_state(
     opening: &Opening,
     rules: &Rules,
+    place: Option<&MatchGame>,
 ) -> Result<(GameState, String, Vec<String>), String> {
+    let stakes = |state: &mut GameState| -> Result<(), String> {
+        state.set_terms(rules.scoring.terms);
+        if let Some(m) = place {
+            state.set_match(Some(match_score(rules.scoring.match_length, m)?));
+        }
+        Ok(())
+    };
     match opening {
         Opening::Pair { x0, y0 } => {
             let mut state = GameState::start(rules.variant, rules.numbers);
+            stakes(&mut state)?;
             state.pick(*x0).map_err(|e| e.to_string())?;
             state.pick(*y0).map_err(|e| e.to_string())?;
             Ok((
                 state,
-                "startpos".into(),
+                format!("startpos{}", score_words(place)),
                 vec![x0.to_string(), y0.to_string()],
             ))
         }
         Opening::State(id) => {
-            let state = state_id::decode(id).map_err(|e| e.0)?;
-            Ok((state, format!("state {id}"), Vec::new()))
+            let mut state = state_id::decode(id).map_err(|e| e.0)?;
+            stakes(&mut state)?;
+            // The ID as the engine must see it: with the match's score.
+            let base = match place {
+                Some(_) => format!("state {}", state_id::encode(&state)),
+                None => format!("state {id}"),
+            };
+            Ok((state, base, Vec::new()))
         }
     }
 }
@@ -126,15 +195,17 @@ fn opening_state(
 /// Plays one game. `ports` are indexed by engine (0, 1), both already past
 /// the handshake. Never panics on engine output; every outcome is a record.
 pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameRecord {
-    let (mut state, base, mut moves) = match opening_state(&setup.spec.opening, setup.rules) {
+    let opening = opening_state(&setup.spec.opening, setup.rules, setup.in_match.as_ref());
+    let (mut state, base, mut moves) = match opening {
         Ok(s) => s,
         Err(why) => {
             // A bad opening is the referee's problem, not an engine's: a draw.
             return setup.record(GameEnd::MaxTurns, format!("bad opening: {why}"), Vec::new());
         }
     };
-    let forfeit = |side: Side, f: Fault, moves: Vec<String>| {
-        setup.record(
+    let forfeit = |state: &GameState, side: Side, f: Fault, moves: Vec<String>| {
+        setup.record_at(
+            Some(state),
             GameEnd::Forfeit {
                 loser: side,
                 reason: f.reason,
@@ -148,7 +219,7 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
         if let Err(f) =
             send(port, "newgame").and_then(|_| ready_without_answers(port, setup.timeouts))
         {
-            return forfeit(side, f, moves);
+            return forfeit(&state, side, f, moves);
         }
     }
     let clock_of = |side: Side| {
@@ -164,7 +235,7 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
     let mut ending = ending(setup.rules);
     loop {
         if let Some((end, detail)) = end_now(&mut ending, &state) {
-            return setup.record(end, detail, moves);
+            return setup.record_at(Some(&state), end, detail, moves);
         }
         let side = state.to_move();
         let engine = setup.engines[setup.engine_of(side)];
@@ -179,13 +250,13 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
         // second answer to its last search) and is never taken for this one.
         let asked = Instant::now();
         if let Err(f) = ready_without_answers(port, setup.timeouts) {
-            return forfeit(side, f, moves);
+            return forfeit(&state, side, f, moves);
         }
         let slowest = &mut slowest_ready[side.index()];
         *slowest = (*slowest).max(asked.elapsed());
         let go = go_command(&engine.limits, clocks, side);
         if let Err(f) = send(port, &position).and_then(|_| send(port, &go)) {
-            return forfeit(side, f, moves);
+            return forfeit(&state, side, f, moves);
         }
         let start = Instant::now();
         let margin = setup.timeouts.grace(slowest_ready[side.index()]);
@@ -207,7 +278,7 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
                 if f.reason == ForfeitReason::Timeout {
                     f.detail = format!("no bestmove after {} ms", start.elapsed().as_millis());
                 }
-                return forfeit(side, f, moves);
+                return forfeit(&state, side, f, moves);
             }
         };
         let elapsed = start.elapsed();
@@ -221,7 +292,7 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
                         t.as_millis()
                     ),
                 );
-                return forfeit(side, f, moves);
+                return forfeit(&state, side, f, moves);
             }
         }
         if let Some(c) = clocks[side.index()].as_mut() {
@@ -229,14 +300,17 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
         }
         let Some(Some(token)) = bestmove_token(&line) else {
             let f = Fault::new(ForfeitReason::Malformed, "bestmove without a token");
-            return forfeit(side, f, moves);
+            return forfeit(&state, side, f, moves);
         };
         let opening = state.in_opening();
-        match apply_answer(&mut state, token) {
-            Ok(canonical) => moves.push(canonical),
-            Err(f) => return forfeit(side, f, moves),
-        }
-        ending.played(!opening);
+        let canonical = match apply_answer(&mut state, token) {
+            Ok(canonical) => canonical,
+            Err(f) => return forfeit(&state, side, f, moves),
+        };
+        // A cube action is not a turn: the turn cap counts checker turns.
+        let cube_action = CubeAction::from_token(&canonical).is_some();
+        moves.push(canonical);
+        ending.played(!opening && !cube_action);
     }
 }
 

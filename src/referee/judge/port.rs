@@ -86,21 +86,90 @@ fn run(port: &mut dyn EnginePort, steps: &[Step], timeouts: &Timeouts) -> Result
     Ok(())
 }
 
+/// The scoring options the games need (ncbp.md), only those not at the
+/// engines' defaults, so a money match without the cube sends what it
+/// always sent: `MatchLength` in a match, `Cube`, `Jacoby` and `Beavers`
+/// with the money cube, `Scoring single`.
+pub fn scoring_options(rules: &Rules) -> Vec<(&'static str, String)> {
+    let s = &rules.scoring;
+    let mut out = Vec::new();
+    if s.is_match() {
+        out.push(("MatchLength", s.match_length.to_string()));
+    }
+    if s.terms.cube {
+        out.push(("Cube", "true".to_string()));
+        out.push(("Jacoby", s.terms.jacoby.to_string()));
+        out.push(("Beavers", s.terms.beavers.to_string()));
+    }
+    if s.single() {
+        out.push(("Scoring", "single".to_string()));
+    }
+    out
+}
+
+/// The option name of an `option name <Name> type ...` line.
+fn option_name(line: &str) -> Option<&str> {
+    let rest = line.strip_prefix("option name ")?;
+    Some(rest.split_once(" type ").map_or(rest, |(n, _)| n).trim())
+}
+
 /// Starts a session: `ncbp` → `ncbpok`, the rule options and the engine's
 /// own options, then `isready` → `readyok`. An engine that answers one of
-/// them with an `error` line fails it.
+/// them with an `error` line fails it. When the games need scoring options
+/// ([`scoring_options`]: a match, the cube, single scoring), an engine
+/// whose option list (before `ncbpok`) lacks one of them fails the
+/// handshake with a detail naming the missing option, so it is never sent
+/// a game whose cube or score it does not know.
 pub fn handshake(
     port: &mut dyn EnginePort,
     engine: &EngineConfig,
     rules: &Rules,
     timeouts: &Timeouts,
 ) -> Result<(), Fault> {
-    let rule_options = script::rule_options(rules.variant, rules.numbers);
-    run(
-        port,
-        &script::handshake(&rule_options, &engine.options),
-        timeouts,
-    )
+    let mut rule_options = script::rule_options(rules.variant, rules.numbers);
+    let scoring = scoring_options(rules);
+    if scoring.is_empty() {
+        return run(
+            port,
+            &script::handshake(&rule_options, &engine.options),
+            timeouts,
+        );
+    }
+    // `ncbp`, then the option list up to `ncbpok`, read here.
+    send(port, "ncbp")?;
+    let deadline = Instant::now() + timeouts.handshake;
+    let offered = std::cell::RefCell::new(Vec::new());
+    wait_for_checking(port, "ncbpok", deadline, ForfeitReason::Handshake, |line| {
+        if let Some(name) = option_name(line) {
+            offered.borrow_mut().push(name.to_ascii_lowercase());
+        }
+        script::refusal(line)
+    })?;
+    let offered = offered.into_inner();
+    let missing: Vec<&str> = scoring
+        .iter()
+        .map(|(name, _)| *name)
+        .filter(|name| !offered.contains(&name.to_ascii_lowercase()))
+        .collect();
+    if !missing.is_empty() {
+        let what = match rules.scoring.is_match() {
+            true => "matches (--match-length)",
+            false if rules.scoring.terms.cube => "the cube (--cube)",
+            false => "single scoring (--scoring single)",
+        };
+        return Err(Fault::new(
+            ForfeitReason::Handshake,
+            format!(
+                "the engine does not support {what}: its option list lacks {}",
+                missing.join(", ")
+            ),
+        ));
+    }
+    rule_options.extend(scoring);
+    // The same script as always, but its first two steps (`ncbp`, `ncbpok`)
+    // done above.
+    let all = script::handshake(&rule_options, &engine.options);
+    run(port, &all[2..], timeouts)
 }
 
 /// One side's clock during a game.

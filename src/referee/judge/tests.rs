@@ -92,6 +92,7 @@ impl Fixture {
             engines: [&self.engines[0], &self.engines[1]],
             rules: &self.rules,
             timeouts: &self.timeouts,
+            in_match: None,
         }
     }
 }

@@ -3,16 +3,21 @@
 //!
 //! Mapping of an NC game:
 //!
-//! - The file is a money session (`0 point match`): NC games have no cube
-//!   and no match score. Import with `set jacoby off` first, or gnubg's
-//!   Jacoby rule scores every cubeless gammon as a single game. Player 1 (left column) is engine A, player 2 engine
-//!   B, in every game; the side that plays X moves first.
+//! - Money games are a money session (`0 point match`). Import it with
+//!   `set jacoby off` first, or gnubg's Jacoby rule scores every cubeless
+//!   gammon as a single game. A match to N points (`--match-length`) is an
+//!   `N point match`, one file a match: each game's score line the score
+//!   before it, the last game's win `Wins P points and the match`. Player
+//!   1 (left column) is engine A, player 2 engine B, in every game; the
+//!   side that plays X moves first.
+//! - Cube actions are written in the acting player's column: ` Doubles =>
+//!   2`, ` Takes`, ` Drops`, ` Beavers => 4`.
 //! - Turn 0 (the picks x0, y0) has no checker play and is not written; the
 //!   first line of a game is X's first turn.
 //! - Each turn's pair is written as the dice (`65:`), higher number first;
 //!   the play follows in gnubg notation from the mover's own point numbers.
 //!   A turn where no checker can move is the dice with nothing after them.
-//! - Wins are `Wins N point(s)`. A forfeit is written as a one-point win
+//! - Wins are `Wins N point(s)` (the recorded points). A forfeit is written as a win
 //!   after the last turn played (gnubg reads it as a resignation). A game
 //!   drawn by the turn cap has no Jellyfish form and is left out, as are
 //!   games without any checker play (a forfeit before the first turn), and
@@ -25,17 +30,18 @@
 //! pairing `--pair A,B` names to OUT itself.
 
 use crate::board::Variant;
+use crate::cube::CubeAction;
 use crate::game::GameState;
 use crate::matchfile::Opening;
-use crate::matchfile::{GameEnd, GameRecord};
+use crate::matchfile::{GameEnd, GameRecord, ScoringRules};
 use crate::numbers::{NumberRules, Side};
 use std::fmt::Write;
 
 mod pairings;
 
 pub use pairings::{
-    export_pairing, pairing_path, pairings_of, parse_pair, plan_export, rules_warning, ExportPlan,
-    Exported, Target,
+    export_pairing, export_target, match_path, pairing_path, pairings_of, parse_pair, plan_export,
+    rules_warning, ExportPlan, Exported, Target,
 };
 
 /// Why a game is not exported.
@@ -60,15 +66,43 @@ fn turn_text(dice: (u8, u8), play: &str) -> String {
         .to_string()
 }
 
-/// The turns of a game as (side, text), replaying its tokens; `None` when a
-/// token does not replay.
-fn game_turns(g: &GameRecord, rules: NumberRules) -> Result<Vec<(Side, String)>, String> {
+/// A cube action as a `.mat` writes it in the acting player's column
+/// (gnubg's and Jellyfish's form): ` Doubles => 2`, ` Takes`, ` Drops`,
+/// ` Beavers => 4`; `cube` is the cube's value before it.
+fn cube_text(action: CubeAction, cube: u32) -> String {
+    match action {
+        CubeAction::Double => format!(" Doubles => {}", cube * 2),
+        CubeAction::Take => " Takes".into(),
+        CubeAction::Drop => " Drops".into(),
+        CubeAction::Beaver => format!(" Beavers => {}", cube * 4),
+    }
+}
+
+/// The turns of a game as (side, text), replaying its tokens (cube actions
+/// under `scoring`, in the game's match); an error when a token does not
+/// replay.
+fn game_turns(
+    g: &GameRecord,
+    rules: NumberRules,
+    scoring: &ScoringRules,
+) -> Result<Vec<(Side, String)>, String> {
     let Opening::Pair { .. } = g.opening else {
         return Err(FULL_STATE.into());
     };
     let mut state = GameState::start(Variant::Standard, rules);
+    state.set_terms(scoring.terms);
+    if let Some(place) = &g.stakes.in_match {
+        let score = crate::referee::judge::match_score(scoring.match_length, place)?;
+        state.set_match(Some(score));
+    }
     let mut out = Vec::new();
     for token in &g.moves {
+        if let Some(action) = CubeAction::from_token(token) {
+            let (side, cube) = (state.to_move(), state.cube().value());
+            state.cube_action(action).map_err(|e| e.to_string())?;
+            out.push((side, cube_text(action, cube)));
+            continue;
+        }
         if state.in_opening() {
             let n: u8 = token.parse().map_err(|_| format!("bad pick '{token}'"))?;
             state.pick(n).map_err(|e| e.to_string())?;
@@ -90,15 +124,19 @@ fn game_turns(g: &GameRecord, rules: NumberRules) -> Result<Vec<(Side, String)>,
 }
 
 /// Writes the games between `names[0]` (player 1) and `names[1]` as a
-/// Jellyfish match; games that cannot be written are listed.
+/// Jellyfish match to `scoring`'s length (0: a money session; otherwise
+/// `games` are the games of one match), with their cube actions; games
+/// that cannot be written are listed.
 pub fn export(
     games: &[GameRecord],
     names: [&str; 2],
     rules: NumberRules,
+    scoring: &ScoringRules,
 ) -> (String, Vec<Skipped>) {
+    let length = scoring.match_length;
     let mut sorted: Vec<&GameRecord> = games.iter().collect();
-    sorted.sort_by_key(|g| g.index);
-    let mut out = String::from(" 0 point match\n");
+    sorted.sort_by_key(|g| g.key());
+    let mut out = format!(" {length} point match\n");
     let mut skipped = Vec::new();
     let mut score = [0u32; 2];
     let mut number = 0;
@@ -122,7 +160,7 @@ pub fn export(
             skipped.push(skip("other engines".into()));
             continue;
         };
-        let turns = match game_turns(g, rules) {
+        let turns = match game_turns(g, rules, scoring) {
             Ok(t) => t,
             Err(why) => {
                 skipped.push(skip(why));
@@ -153,10 +191,16 @@ pub fn export(
             }
         }
         let winner = g.end.winner().expect("draws were skipped");
-        let points = g.end.points();
-        let win_text = format!("Wins {points} point{}", if points == 1 { "" } else { "s" });
+        let points = g.points();
         let winner_is_p1 = winner == player1_side;
-        score[if winner_is_p1 { 0 } else { 1 }] += points;
+        let won = &mut score[if winner_is_p1 { 0 } else { 1 }];
+        let wins_match = length > 0 && *won < length && *won + points >= length;
+        *won += points;
+        let win_text = format!(
+            "Wins {points} point{}{}",
+            if points == 1 { "" } else { "s" },
+            if wins_match { " and the match" } else { "" }
+        );
         for (i, (left, right)) in lines.iter().enumerate() {
             // A left play of 28 characters or more keeps a space before the
             // right one's dice, so that the two never run together.

@@ -107,6 +107,45 @@ pub struct Target {
     pub names: [String; 2],
     /// Where.
     pub path: PathBuf,
+    /// In a file of matches to N points, the one match (its index) this
+    /// file holds.
+    pub only_match: Option<u64>,
+}
+
+/// The file of match `index` of a file of matches exported to `out`:
+/// `<out without .mat>.match<index>.mat`.
+pub fn match_path(out: &Path, index: u64) -> PathBuf {
+    let text = out.as_os_str().to_string_lossy();
+    let stem = text.strip_suffix(".mat").unwrap_or(&text);
+    PathBuf::from(format!("{stem}.match{index}.mat"))
+}
+
+/// A file of matches to N points: each pairing's target becomes one
+/// target a match (a `.mat` holds one match), each to [`match_path`], or
+/// to `out` itself when the file holds a single match.
+fn one_file_a_match(file: &MatchFile, out: &Path, plan: &mut ExportPlan) {
+    let mut targets = Vec::new();
+    for t in &plan.targets {
+        let [a, b] = [t.names[0].as_str(), t.names[1].as_str()];
+        let mut indices: Vec<u64> = file
+            .games
+            .iter()
+            .filter(|g| plays(g, [a, b]))
+            .map(|g| g.index)
+            .collect();
+        indices.dedup();
+        indices.sort_unstable();
+        indices.dedup();
+        targets.extend(indices.into_iter().map(|i| Target {
+            names: t.names.clone(),
+            path: match_path(out, i),
+            only_match: Some(i),
+        }));
+    }
+    if let [one] = &mut targets[..] {
+        one.path = out.to_path_buf();
+    }
+    plan.targets = targets;
 }
 
 /// What `export-mat` writes.
@@ -122,7 +161,18 @@ pub struct ExportPlan {
 /// The files that exporting `file` to `out` writes: with `pair`, that
 /// pairing to `out`; otherwise a two-engine match to `out`, and a
 /// tournament one file per pairing with games, named by [`pairing_path`].
+/// A file of matches to N points writes one file a match instead
+/// ([`match_path`]; `out` itself when it holds one match).
 pub fn plan_export(file: &MatchFile, out: &Path, pair: Option<&str>) -> Result<ExportPlan, String> {
+    let mut plan = plan_pairings(file, out, pair)?;
+    if file.header.scoring()?.is_match() {
+        one_file_a_match(file, out, &mut plan);
+    }
+    Ok(plan)
+}
+
+/// [`plan_export`] one file a pairing.
+fn plan_pairings(file: &MatchFile, out: &Path, pair: Option<&str>) -> Result<ExportPlan, String> {
     let pairings = pairings_of(&file.header)?;
     if let Some(spec) = pair {
         let names = parse_pair(spec, &file.header)?;
@@ -130,6 +180,7 @@ pub fn plan_export(file: &MatchFile, out: &Path, pair: Option<&str>) -> Result<E
             targets: vec![Target {
                 names,
                 path: out.to_path_buf(),
+                only_match: None,
             }],
             empty: Vec::new(),
         });
@@ -139,6 +190,7 @@ pub fn plan_export(file: &MatchFile, out: &Path, pair: Option<&str>) -> Result<E
             targets: vec![Target {
                 names: only.clone(),
                 path: out.to_path_buf(),
+                only_match: None,
             }],
             empty: Vec::new(),
         });
@@ -164,6 +216,7 @@ pub fn plan_export(file: &MatchFile, out: &Path, pair: Option<&str>) -> Result<E
         plan.targets.push(Target {
             names: [a, b],
             path,
+            only_match: None,
         });
     }
     Ok(plan)
@@ -232,18 +285,43 @@ pub fn rules_warning(file: &MatchFile) -> Option<String> {
 }
 
 /// The games of `file` between `names` (player 1 first) as a Jellyfish
-/// match; an error for a variant gnubg does not play.
+/// money session; an error for a variant gnubg does not play.
 pub fn export_pairing(file: &MatchFile, names: [&str; 2]) -> Result<Exported, String> {
+    export_target(
+        file,
+        &Target {
+            names: names.map(str::to_string),
+            path: PathBuf::new(),
+            only_match: None,
+        },
+    )
+}
+
+/// The text of one target of [`plan_export`]: the games of `file` between
+/// its names (player 1 first), or of its one match, as a Jellyfish match;
+/// an error for a variant gnubg does not play.
+pub fn export_target(file: &MatchFile, target: &Target) -> Result<Exported, String> {
     if file.header.variant() != Ok(Variant::Standard) {
         return Err("only standard-variant matches can be exported to .mat".into());
+    }
+    let names = [target.names[0].as_str(), target.names[1].as_str()];
+    let mut scoring = file.header.scoring()?;
+    if target.only_match.is_none() {
+        // Money games (a match's games are exported one match a file).
+        scoring.match_length = 0;
     }
     let games: Vec<GameRecord> = file
         .games
         .iter()
-        .filter(|g| plays(g, names))
+        .filter(|g| plays(g, names) && target.only_match.is_none_or(|i| g.index == i))
         .cloned()
         .collect();
-    let (text, skipped) = export(&games, names, file.header.numbers().unwrap_or_default());
+    let (text, skipped) = export(
+        &games,
+        names,
+        file.header.numbers().unwrap_or_default(),
+        &scoring,
+    );
     Ok(Exported {
         text,
         written: games.len() - skipped.len(),

@@ -9,6 +9,7 @@ fn record(index: u64, x: &str, y: &str, end: GameEnd, moves: &[&str]) -> GameRec
     GameRecord {
         opening: Opening::Pair { x0: 3, y0: 5 },
         moves: moves.iter().map(|m| m.to_string()).collect(),
+        stakes: crate::matchfile::Stakes::default(),
         ..crate::referee::test_games::game(index, x, y, end)
     }
 }
@@ -31,7 +32,12 @@ fn writes_dice_plays_and_skips_what_gnubg_cannot_read() {
         record(2, "a", "b", GameEnd::MaxTurns, &["3", "5"]),
         record(3, "a", "b", forfeit, &["3", "5"]),
     ];
-    let (text, skipped) = export(&games, ["a", "b"], NumberRules::default());
+    let (text, skipped) = export(
+        &games,
+        ["a", "b"],
+        NumberRules::default(),
+        &Default::default(),
+    );
     assert!(text.starts_with(" 0 point match\n"));
     // Game 1: a is X and forfeits; b (player 2) wins.
     assert!(text.contains("  1) 65: 24/13                   66: 24/18(2) 13/7(2)\n"));
@@ -166,4 +172,135 @@ fn one_file_a_pairing_with_games() {
     assert!(rules_warning(&c0)
         .unwrap()
         .contains("k = 6 and 0 doublet credits"));
+}
+
+#[test]
+fn a_file_of_matches_is_exported_one_match_a_file_with_its_score() {
+    use crate::matchfile::{Crawford, MatchGame};
+    let forfeit = |loser| GameEnd::Forfeit {
+        loser,
+        reason: ForfeitReason::Timeout,
+    };
+    // Match 0 to 2 points: a wins 1, b wins 1 (Crawford), a wins the match.
+    let in_match = |game, score, crawford| MatchGame {
+        game,
+        score,
+        crawford,
+    };
+    let mut games = vec![
+        record(0, "a", "b", forfeit(Side::Y), &["3", "5", "6:24/13"]),
+        record(0, "b", "a", forfeit(Side::Y), &["3", "5", "6:24/13"]),
+        record(0, "a", "b", forfeit(Side::Y), &["3", "5", "6:24/13"]),
+        record(1, "b", "a", forfeit(Side::X), &["3", "5", "6:24/13"]),
+    ];
+    games[0].stakes.in_match = Some(in_match(0, [0, 0], Crawford::Before));
+    games[1].stakes.in_match = Some(in_match(1, [0, 1], Crawford::Game));
+    games[2].stakes.in_match = Some(in_match(2, [1, 1], Crawford::After));
+    games[3].stakes.in_match = Some(in_match(0, [0, 0], Crawford::Before));
+    let mut h = header(&["a", "b"], None);
+    h.set("match-length", "2");
+    let file = MatchFile {
+        header: h,
+        games,
+        ..MatchFile::default()
+    };
+    let out = Path::new("/x/m.mat");
+    let plan = plan_export(&file, out, None).unwrap();
+    let paths: Vec<_> = plan.targets.iter().map(|t| t.path.clone()).collect();
+    assert_eq!(
+        paths,
+        [
+            PathBuf::from("/x/m.match0.mat"),
+            PathBuf::from("/x/m.match1.mat")
+        ]
+    );
+    let text = export_target(&file, &plan.targets[0]).unwrap().text;
+    assert!(text.starts_with(" 2 point match\n"), "{text}");
+    assert!(text.contains(" a : 0                        b : 0\n"));
+    assert!(text.contains(" a : 1                        b : 0\n"));
+    assert!(text.contains(" a : 1                        b : 1\n"));
+    assert_eq!(text.matches("Wins 1 point\n").count(), 2);
+    assert!(text.ends_with("Wins 1 point and the match\n"), "{text}");
+    let one = export_target(&file, &plan.targets[1]).unwrap();
+    assert_eq!(one.written, 1);
+    assert!(!one.text.contains("and the match"));
+    // --pair and a single match: to OUT itself.
+    let mut single = file.clone();
+    single.games.truncate(3);
+    let plan = plan_export(&single, out, Some("b,a")).unwrap();
+    assert_eq!(plan.targets.len(), 1);
+    assert_eq!(plan.targets[0].path, out);
+    assert_eq!(plan.targets[0].only_match, Some(0));
+}
+
+#[test]
+fn cube_actions_are_written_in_the_acting_players_column() {
+    use crate::cube::Terms;
+    use crate::matchfile::ScoringRules;
+    let win = |winner| GameEnd::Win {
+        winner,
+        kind: crate::board::WinKind::Single,
+    };
+    let mut dropped = record(0, "a", "b", win(Side::X), &["3", "5", "double", "drop"]);
+    dropped.stakes.dropped = true;
+    let mut redoubled = record(
+        1,
+        "a",
+        "b",
+        win(Side::Y),
+        &["3", "5", "double", "take", "6:24/13", "double", "drop"],
+    );
+    redoubled.stakes.dropped = true;
+    redoubled.stakes.cube = 2;
+    redoubled.stakes.points = Some(2);
+    let scoring = ScoringRules {
+        match_length: 0,
+        terms: Terms {
+            cube: true,
+            ..Terms::default()
+        },
+    };
+    let (text, skipped) = export(
+        &[dropped, redoubled],
+        ["a", "b"],
+        NumberRules::default(),
+        &scoring,
+    );
+    assert!(skipped.is_empty(), "{skipped:?}");
+    let lines: Vec<(&str, &str)> = text
+        .lines()
+        .filter(|l| l.len() > 5 && l.as_bytes()[3] == b')')
+        .map(|l| (l[5..33].trim(), l[33..].trim()))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            // Game 1: a (X, left) doubles, b drops.
+            ("Doubles => 2", "Drops"),
+            // Game 2: a doubles, b takes; a plays, b redoubles; a drops.
+            ("Doubles => 2", "Takes"),
+            ("65: 24/13", "Doubles => 4"),
+            ("Drops", ""),
+        ],
+        "{text}"
+    );
+    assert!(text.contains("\n     Wins 1 point\n"), "{text}");
+    assert!(
+        text.ends_with(&format!("{}Wins 2 points\n", " ".repeat(33))),
+        "{text}"
+    );
+    // Without the cube in the rules, the actions do not replay: not written.
+    let (_, skipped) = export(
+        &[record(
+            0,
+            "a",
+            "b",
+            win(Side::X),
+            &["3", "5", "double", "drop"],
+        )],
+        ["a", "b"],
+        NumberRules::default(),
+        &ScoringRules::default(),
+    );
+    assert_eq!(skipped.len(), 1);
 }

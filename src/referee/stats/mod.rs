@@ -46,9 +46,11 @@ use std::collections::BTreeMap;
 
 mod elo;
 mod ends;
+mod matches;
 
 pub use elo::*;
 pub use ends::{Ends, TIME_FORFEITS_WARNED};
+pub use matches::{match_records, MatchResults};
 
 /// One engine's results.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -196,7 +198,7 @@ impl MatchStats {
             } else {
                 Side::Y
             };
-            let points = g.end.points() as i64;
+            let points = g.points() as i64;
             for (i, t) in tallies.iter_mut().enumerate() {
                 let side = if i == 0 { a_side } else { a_side.other() };
                 match g.end.winner() {
@@ -284,11 +286,12 @@ impl MatchStats {
     }
 }
 
-/// `games` in the order of their index: a report depends only on the set
-/// of games, not on the order they finished in.
+/// `games` in the order of their key (index, and game in a match): a
+/// report depends only on the set of games, not on the order they finished
+/// in.
 pub fn by_index(games: &[GameRecord]) -> Vec<GameRecord> {
     let mut sorted = games.to_vec();
-    sorted.sort_by_key(|g| g.index);
+    sorted.sort_by_key(|g| g.key());
     sorted
 }
 

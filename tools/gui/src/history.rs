@@ -175,6 +175,7 @@ impl Record {
             },
             detail: String::new(),
             moves,
+            stakes: ncbg::matchfile::Stakes::default(),
         })
     }
 
@@ -191,7 +192,7 @@ impl Record {
         if self.variant != Variant::Standard {
             return Err(".mat holds standard games only".into());
         }
-        let (text, skipped) = mat::export(&[record], names, self.rules);
+        let (text, skipped) = mat::export(&[record], names, self.rules, &Default::default());
         match skipped.first() {
             Some(s) => Err(format!("this game has no .mat form: {}", s.why)),
             None => Ok(text),
