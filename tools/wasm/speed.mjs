@@ -2,13 +2,15 @@
 // side by side in one run: `bench depth D` in turn in the native engine,
 // in ncbg.wasm under Node and in ncbg.wasm in a Web Worker of headless
 // Chromium (the static site), R rounds, medians. The node counts must
-// agree. docs/speed.md keeps the figures.
+// agree. The machine's load average is printed before and after (the
+// figures move with it; the ratio, each round timing all three, less).
+// docs/speed.md keeps the figures.
 //   node tools/wasm/speed.mjs [NCBG_BIN=target/release/ncbg] [D=5] [R=7]
 
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { tmpdir } from 'node:os';
+import { tmpdir, loadavg, cpus } from 'node:os';
 import path from 'node:path';
 import { createEngine } from './web/ncbg-engine.js';
 import { writeSite, serve, browser, WAIT_READY, BENCH } from './site.mjs';
@@ -26,6 +28,8 @@ const total = (line) => {
 };
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+const load = () => loadavg()[0].toFixed(1);
+const loadBefore = load();
 const dir = mkdtempSync(path.join(tmpdir(), 'ncbg-speed-'));
 writeSite(dir);
 const server = await serve(dir);
@@ -60,9 +64,17 @@ try {
 const nodes = new Set(Object.values(runs).flat().map((r) => r.nodes));
 if (nodes.size !== 1) throw new Error(`node counts differ: ${JSON.stringify(runs)}`);
 console.log(`bench depth ${depth}: ${[...nodes][0]} nodes everywhere, ${rounds} rounds`);
+console.log(`load average ${loadBefore} before, ${load()} after, on ${cpus().length} cores`);
 console.log(`page open to engine answering: ${readyMs.join(', ')} ms (loads 1 to 3)`);
 const native = median(runs.native.map((r) => r.nps));
+// The ratio two ways: of the medians, and the median of each round's own
+// ratio (the engines of a round ran within seconds of each other, under
+// much the same load).
 for (const [name, list] of Object.entries(runs)) {
   const m = median(list.map((r) => r.nps));
-  console.log(`${name.padEnd(8)} nps median ${m} (${list.map((r) => r.nps).join(' ')}), ratio to native ${(m / native).toFixed(2)}`);
+  const perRound = median(list.map((r, i) => r.nps / runs.native[i].nps));
+  console.log(
+    `${name.padEnd(8)} nps median ${m} (${list.map((r) => r.nps).join(' ')}), ` +
+      `ratio to native ${(m / native).toFixed(2)}, median of the rounds' ratios ${perRound.toFixed(2)}`,
+  );
 }

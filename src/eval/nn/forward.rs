@@ -43,14 +43,14 @@ const MAX_SHIFT: i32 = 22;
 
 /// The bound on one contribution, far beyond any the scale allows (see
 /// [`Quantized::new`]); it only keeps a bad net's NaN or infinity defined.
-const CONTRIBUTION_BOUND: f32 = 1_073_741_824.0;
+pub(super) const CONTRIBUTION_BOUND: f32 = 1_073_741_824.0;
 
 /// One input's contribution to a hidden sum: weight `w` times the input
 /// value already multiplied by the scale, truncated toward zero. The one
 /// place it is computed, so that a contribution added and later taken off
 /// is the same integer.
 #[inline(always)]
-fn contribution(w: f32, scaled_input: f32) -> i32 {
+pub(super) fn contribution(w: f32, scaled_input: f32) -> i32 {
     // `max` and `min` turn NaN into a bound, so the value is finite and in
     // range, and the conversion vectorizes (`as` checks each lane); `clamp`
     // would keep NaN.
@@ -110,6 +110,16 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
         sum += x * y;
     }
     sum
+}
+
+/// A hidden sum plus (or with `TAKE` minus) a contribution, wrapping.
+#[inline(always)]
+pub(super) fn step<const TAKE: bool>(s: &mut i32, c: i32) {
+    *s = if TAKE {
+        s.wrapping_sub(c)
+    } else {
+        s.wrapping_add(c)
+    };
 }
 
 /// The logistic function.
@@ -208,26 +218,27 @@ impl Network {
     }
 
     /// Adds (or with `TAKE` takes off) input `i`'s contribution at `v`.
+    /// The WebAssembly build does it in explicit SIMD128 (`simd128`: the
+    /// same integers), where LLVM leaves the loop for `v != 1` scalar.
     #[inline(always)]
     fn change_input<const TAKE: bool>(&self, sums: &mut [i32], i: usize, v: f32) {
         let h = self.hidden;
-        let step = |s: &mut i32, c: i32| {
-            *s = if TAKE {
-                s.wrapping_sub(c)
-            } else {
-                s.wrapping_add(c)
-            }
-        };
         if v == 1.0 {
             let column = &self.quantized.w1[i * h..(i + 1) * h];
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            super::simd128::change_column::<TAKE>(sums, column);
+            #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
             for (s, &c) in sums.iter_mut().zip(column) {
-                step(s, c);
+                step::<TAKE>(s, c);
             }
         } else {
             let x = v * self.quantized.scale;
             let column = &self.w1[i * h..(i + 1) * h];
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            super::simd128::change_scaled::<TAKE>(sums, column, x);
+            #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
             for (s, &w) in sums.iter_mut().zip(column) {
-                step(s, contribution(w, x));
+                step::<TAKE>(s, contribution(w, x));
             }
         }
     }

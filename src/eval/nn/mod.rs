@@ -42,6 +42,8 @@ pub mod file;
 mod forward;
 mod incremental;
 mod probabilities;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod simd128;
 
 use crate::game::GameState;
 pub use embedded::{

@@ -76,6 +76,34 @@ test('bench counts the native binary\'s nodes, state by state', async () => {
   assert.match(out.at(-1), /^66413 nodes \d+ nps$/);
 });
 
+test('a whole game of go depth 2 gives the native engine\'s lines, turn by turn', async () => {
+  // The WebAssembly engine plays both sides to the end; each turn's
+  // search is repeated in the native binary and must print the same lines
+  // but for nps and time (the scores and node counts follow from the net's
+  // values: pips, hits, the bar and bearing off, the inputs that are not 1,
+  // change through the game). The last `go` is on the finished game. It
+  // sees what moves a score by a millipoint or a search by a node, not a
+  // sum off by one unit of the first layer's fixed point.
+  const e = await engine();
+  const strip = (lines) => lines.map((l) => l.replace(/ nps \d+ time \d+/, ''));
+  const moves = [];
+  for (let turn = 0; turn < 400; turn++) {
+    const input = `position startpos moves ${moves.join(' ')}\ngo depth 2\n`;
+    const out = e.run(input);
+    const native = spawnSync(nativeBin(), [], { input, encoding: 'utf8' });
+    assert.equal(native.status, 0, native.stderr);
+    assert.deepEqual(strip(out), strip(native.stdout.trimEnd().split('\n')), `turn ${turn}`);
+    const best = out.at(-1).match(/^bestmove (\S+)$/);
+    if (!best) {
+      assert.match(out.at(-1), /^error game-over /);
+      assert.ok(turn > 20, `a game of ${turn} turns`);
+      return;
+    }
+    moves.push(best[1]);
+  }
+  assert.fail('no end after 400 turns');
+});
+
 test('go with a time limit answers a legal turn within its time', async () => {
   const e = await engine();
   e.run('position startpos moves 3 5\n');
