@@ -72,6 +72,7 @@
 
 pub mod analysis;
 pub mod board;
+pub mod cube;
 pub mod duel;
 pub mod engine;
 pub mod eval;

@@ -66,6 +66,7 @@ pub fn key_lines(state: &GameState) -> Vec<String> {
     } else {
         match (state.phase(), state.pending_pair()) {
             (Phase::Play, Some(pair)) => format!("play {}{}", pair.hi(), pair.lo()),
+            (Phase::Take, _) => "take".to_string(),
             _ => "pick".to_string(),
         }
     };
@@ -105,7 +106,11 @@ pub fn display(state: &GameState) -> Vec<String> {
 pub fn legal(state: &GameState) -> Vec<String> {
     let mut lines = Vec::new();
     if !state.is_over() {
+        for a in state.cube_actions() {
+            lines.push(format!("legal cube {a}"));
+        }
         match state.phase() {
+            Phase::Take => {}
             Phase::Pick => {
                 let theirs = state.numbers().current(state.to_move().other());
                 for n in state.legal_numbers().iter() {

@@ -1,6 +1,7 @@
 //! Protocol errors: the typed form of an `error <code> <message>` line
 //! (protocol/ncbp.md §6).
 
+use crate::cube::CubeError;
 use crate::game::RuleError;
 use crate::notation::PlayError;
 use std::fmt;
@@ -23,6 +24,9 @@ pub enum ErrorCode {
     IllegalNumber,
     /// The checker play is not legal.
     IllegalMove,
+    /// The cube action is not allowed (no cube, the Crawford game, the
+    /// opponent's cube, no beavers, the highest cube).
+    IllegalCube,
     /// A pick when a play is due, a play when a pick is due, a play in turn 0.
     WrongPhase,
     /// The game is finished.
@@ -46,6 +50,7 @@ impl ErrorCode {
             ErrorCode::BadId => "bad-id",
             ErrorCode::IllegalNumber => "illegal-number",
             ErrorCode::IllegalMove => "illegal-move",
+            ErrorCode::IllegalCube => "illegal-cube",
             ErrorCode::WrongPhase => "wrong-phase",
             ErrorCode::GameOver => "game-over",
             ErrorCode::Busy => "busy",
@@ -113,6 +118,13 @@ impl From<RuleError> for EngineError {
             RuleError::Pick(_) => ErrorCode::IllegalNumber,
             RuleError::Play(PlayError::Syntax(_)) => ErrorCode::Syntax,
             RuleError::Play(_) => ErrorCode::IllegalMove,
+            RuleError::Cube(
+                CubeError::Opening
+                | CubeError::NotStartOfTurn
+                | CubeError::NoOffer
+                | CubeError::OfferPending,
+            ) => ErrorCode::WrongPhase,
+            RuleError::Cube(_) => ErrorCode::IllegalCube,
         };
         EngineError::new(code, e.to_string())
     }

@@ -9,6 +9,7 @@
 //! This layer sits on the rules (`game`, `board`) and below the search.
 
 pub mod classic;
+pub mod cube;
 pub mod nn;
 
 use crate::game::GameState;

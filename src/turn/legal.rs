@@ -10,7 +10,9 @@ use crate::pair::Pair;
 use crate::play::Play;
 use crate::rng::Rng;
 
-/// Every legal turn of the side to move (empty when the game is over).
+/// Every legal turn of the side to move (empty when the game is over):
+/// the checker turns, or the answers to a pending double. A double itself
+/// is not listed (it is a choice before the turn, [`GameState::cube_actions`]).
 pub fn legal_turns(state: &GameState) -> Vec<Turn> {
     if state.is_over() {
         return Vec::new();
@@ -19,6 +21,7 @@ pub fn legal_turns(state: &GameState) -> Vec<Turn> {
         return state.legal_numbers().iter().map(Turn::Pick).collect();
     }
     match state.phase() {
+        Phase::Take => state.cube_actions().into_iter().map(Turn::Cube).collect(),
         Phase::Play => state
             .legal_plays()
             .map(|plays| plays.into_iter().map(Turn::Play).collect())
@@ -56,6 +59,14 @@ pub(crate) fn children_into(state: &GameState, out: &mut Vec<GameState>) {
         return;
     }
     match state.phase() {
+        Phase::Take => {
+            for a in state.cube_actions() {
+                let mut next = *state;
+                if next.cube_action(a).is_ok() {
+                    out.push(next);
+                }
+            }
+        }
         Phase::Play => {
             if let Some(pair) = state.pending_pair() {
                 push_children(state, &Prepared::new(state.position()), None, pair, out);

@@ -1,7 +1,8 @@
 //! Turns: what the side to move does in one step of a game ([`Turn`]), the
 //! legal ones ([`legal_turns`], [`random_turn`]), and turn tokens
 //! (`protocol/ncbp.md` §2) read against a game: `3`, `6:24/18,13/8`,
-//! `24/18,13/8`, `pass`, `6:pass`, `-`.
+//! `24/18,13/8`, `pass`, `6:pass`, `-`, and the cube actions `double`,
+//! `take`, `drop`, `beaver`.
 //!
 //! [`Turn`] is the one turn type of the library: the search answers with
 //! one, the engine prints its token, the referee and the analysis read
@@ -13,6 +14,7 @@
 
 mod legal;
 
+use crate::cube::CubeAction;
 use crate::game::{GameState, RuleError};
 use crate::movegen::LegalPlay;
 use crate::notation::{check_play_syntax, cut, format_play_token};
@@ -47,6 +49,8 @@ pub enum Turn {
     PickPlay(u8, LegalPlay),
     /// Play the pair already fixed.
     Play(LegalPlay),
+    /// Double, or answer a double (take, drop, beaver).
+    Cube(CubeAction),
 }
 
 /// Why a token was refused.
@@ -125,6 +129,11 @@ fn check_syntax(token: &str) -> Result<(), TurnError> {
 /// fully against the rules; `state` is not changed.
 pub fn read(state: &GameState, token: &str, form: TurnForm) -> Result<Turn, TurnError> {
     let token = token.trim();
+    if let Some(action) = CubeAction::from_token(token) {
+        let mut next = *state;
+        next.cube_action(action)?;
+        return Ok(Turn::Cube(action));
+    }
     check_syntax(token)?;
     if let Some(r) = state.result() {
         return Err(RuleError::GameOver(r).into());
@@ -178,6 +187,7 @@ impl Turn {
                 next.play(lp)?;
             }
             Turn::Play(lp) => next.play(lp)?,
+            Turn::Cube(a) => next.cube_action(*a)?,
         }
         *state = next;
         Ok(())
@@ -194,6 +204,13 @@ impl Turn {
             Turn::Pick(n) => state.after_pick(*n),
             Turn::PickPlay(n, lp) => state.child(*n, lp.after),
             Turn::Play(lp) => state.after_play(lp.after),
+            Turn::Cube(a) => {
+                let mut next = *state;
+                // Known legal (the contract of this function); an illegal
+                // action leaves the state as it was.
+                let _ = next.cube_action(*a);
+                next
+            }
         }
     }
 
@@ -204,6 +221,7 @@ impl Turn {
             Turn::Pick(n) => n.to_string(),
             Turn::PickPlay(n, lp) => state.turn_token(*n, &lp.play),
             Turn::Play(lp) => format_play_token(state.position(), &lp.play),
+            Turn::Cube(a) => a.token().to_string(),
         }
     }
 }
@@ -303,5 +321,56 @@ mod tests {
             Err(TurnError::Rule(RuleError::AlreadyPicked { .. }))
         ));
         assert_eq!(apply(&mut p, "6:24/13", Answer).unwrap(), "24/13");
+    }
+
+    #[test]
+    fn cube_tokens_are_turns() {
+        use crate::cube::{CubeError, Terms};
+        let mut g = GameState::standard();
+        g.set_terms(Terms {
+            cube: true,
+            ..Terms::default()
+        });
+        for t in ["3", "5"] {
+            apply(&mut g, t, TurnForm::Answer).unwrap();
+        }
+        // The cube token is checked against the state, before any syntax of plays.
+        assert_eq!(
+            read(&g, "take", TurnForm::Answer),
+            Err(TurnError::Rule(RuleError::Cube(CubeError::NoOffer)))
+        );
+        assert_eq!(
+            apply(&mut g, " double ", TurnForm::Answer).unwrap(),
+            "double"
+        );
+        assert_eq!(
+            legal_turns(&g),
+            [Turn::Cube(CubeAction::Take), Turn::Cube(CubeAction::Drop)]
+        );
+        let before = g;
+        assert!(matches!(
+            apply(&mut g, "6:24/18,13/8", TurnForm::Answer),
+            Err(TurnError::Rule(RuleError::Cube(CubeError::OfferPending)))
+        ));
+        assert_eq!(g, before);
+        let take = read(&g, "take", TurnForm::Step).unwrap();
+        assert_eq!(take.after(&g).cube().value(), 2);
+        apply(&mut g, "take", TurnForm::Step).unwrap();
+        assert_eq!(take.after(&before), g);
+        assert_eq!(
+            apply(&mut g, "6:24/18,13/8", TurnForm::Answer).unwrap(),
+            "6:24/18,13/8"
+        );
+        // Today's game: no cube.
+        let mut plain = GameState::standard();
+        for t in ["3", "5"] {
+            apply(&mut plain, t, TurnForm::Answer).unwrap();
+        }
+        assert_eq!(
+            read(&plain, "double", TurnForm::Answer),
+            Err(TurnError::Rule(RuleError::Cube(CubeError::NoCube)))
+        );
+        // Not a cube token: a syntax error as before.
+        assert!(read(&plain, "Double", TurnForm::Answer).is_err());
     }
 }

@@ -80,7 +80,7 @@ pub fn is_legal_turn(turn: &Turn, state: &GameState) -> bool {
 }
 
 /// The error codes of protocol/ncbp.md §6.
-pub const ERROR_CODES: [&str; 12] = [
+pub const ERROR_CODES: [&str; 13] = [
     "unknown-command",
     "syntax",
     "unknown-option",
@@ -88,6 +88,7 @@ pub const ERROR_CODES: [&str; 12] = [
     "bad-id",
     "illegal-number",
     "illegal-move",
+    "illegal-cube",
     "wrong-phase",
     "game-over",
     "busy",

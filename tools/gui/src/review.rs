@@ -162,7 +162,7 @@ impl Review {
 
 fn steps_of(c: &Turn) -> Vec<(u8, u8)> {
     match c {
-        Turn::Pick(_) => Vec::new(),
+        Turn::Pick(_) | Turn::Cube(_) => Vec::new(),
         Turn::PickPlay(_, lp) | Turn::Play(lp) => {
             lp.play.steps().iter().map(|s| (s.from, s.to)).collect()
         }

@@ -57,7 +57,7 @@ fn last_move(g: &crate::history::Record) -> Option<Value> {
     let i = g.tokens.len().checked_sub(1)?;
     let (before, token) = (&g.states[i], &g.tokens[i]);
     let steps: Vec<(u8, u8)> = match turn::read(before, token, TurnForm::Answer).ok()? {
-        Turn::Pick(_) => Vec::new(),
+        Turn::Pick(_) | Turn::Cube(_) => Vec::new(),
         Turn::PickPlay(_, lp) | Turn::Play(lp) => {
             lp.play.steps().iter().map(|s| (s.from, s.to)).collect()
         }
@@ -108,6 +108,7 @@ fn hint_json(st: &State) -> Value {
             let token = info.pv.first()?;
             let (pick, pair, steps) = match turn::read(s, token, TurnForm::Answer).ok()? {
                 Turn::Pick(n) => (Some(n), None, Vec::new()),
+                Turn::Cube(_) => (None, None, Vec::new()),
                 Turn::PickPlay(n, lp) => (Some(n), s.pair_for(n), lp.play.steps().to_vec()),
                 Turn::Play(lp) => (h.picked, s.pending_pair(), lp.play.steps().to_vec()),
             };

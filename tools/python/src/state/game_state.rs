@@ -200,6 +200,7 @@ impl PyState {
         match self.state.phase() {
             Phase::Pick => "pick",
             Phase::Play => "play",
+            Phase::Take => "take",
         }
     }
 

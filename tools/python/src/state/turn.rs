@@ -27,6 +27,7 @@ impl PyTurn {
         match self.turn {
             Turn::Pick(n) | Turn::PickPlay(n, _) => Some(n),
             Turn::Play(_) => self.before.numbers().current(self.before.to_move()),
+            Turn::Cube(_) => None,
         }
     }
 
@@ -35,7 +36,7 @@ impl PyTurn {
     #[getter]
     fn play(&self) -> Option<String> {
         match &self.turn {
-            Turn::Pick(_) => None,
+            Turn::Pick(_) | Turn::Cube(_) => None,
             Turn::PickPlay(_, lp) | Turn::Play(lp) => {
                 Some(format_play_token(self.before.position(), &lp.play))
             }
@@ -47,7 +48,7 @@ impl PyTurn {
     #[getter]
     fn pair(&self) -> Option<(u8, u8)> {
         let p = match self.turn {
-            Turn::Pick(_) => None,
+            Turn::Pick(_) | Turn::Cube(_) => None,
             Turn::PickPlay(n, _) => self.before.pair_for(n),
             Turn::Play(_) => self.before.pending_pair(),
         }?;

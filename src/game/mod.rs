@@ -18,7 +18,10 @@
 //! assert!(g.pick(6).is_ok()); // Y's first doublet
 //! ```
 
+mod cube;
+
 use crate::board::{Position, Variant, WinKind};
+use crate::cube::{game_points, Cube, CubeError, MatchScore, Terms};
 use crate::movegen::{legal_plays, LegalPlay};
 use crate::notation::{check_play_syntax, format_play_token, parse_among, PlayError};
 use crate::numbers::{NumberRules, NumberSet, Numbers, PickError, Side};
@@ -33,6 +36,9 @@ pub enum Phase {
     Pick,
     /// The number is picked; play the pending pair.
     Play,
+    /// The opponent has doubled: take, drop or beaver (the side to move is
+    /// the one that answers). After a drop the game is over in this phase.
+    Take,
 }
 
 /// A finished game's result.
@@ -40,19 +46,28 @@ pub enum Phase {
 pub struct GameResult {
     /// Who bore off every checker.
     pub winner: Side,
-    /// Single game, gammon or backgammon.
+    /// Single game, gammon or backgammon (single when a double was dropped).
     pub kind: WinKind,
+    /// The cube's value the game was played for (after a drop: its value
+    /// before the refused double).
+    pub cube: u32,
+    /// True when the game ended by a dropped double.
+    pub dropped: bool,
+    /// Points won ([`crate::cube::game_points`]): the kind times the cube,
+    /// with the Jacoby rule and single scoring applied.
+    pub points: u32,
 }
 
 impl GameResult {
-    /// Points won: 1, 2 or 3.
+    /// Points won: 1, 2 or 3 without a cube; the kind times the cube with
+    /// one.
     pub const fn points(self) -> u32 {
-        self.kind.points()
+        self.points
     }
 
     /// Points from X's side: positive when X won.
     pub const fn points_for_x(self) -> i32 {
-        let p = self.kind.points() as i32;
+        let p = self.points as i32;
         match self.winner {
             Side::X => p,
             Side::Y => -p,
@@ -62,7 +77,10 @@ impl GameResult {
 
 impl fmt::Display for GameResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} wins {} ({})", self.winner, self.kind, self.points())
+        if self.dropped {
+            return write!(f, "{} wins {} (double dropped)", self.winner, self.points);
+        }
+        write!(f, "{} wins {} ({})", self.winner, self.kind, self.points)
     }
 }
 
@@ -81,6 +99,8 @@ pub enum RuleError {
     Pick(PickError),
     /// The checker play is not legal.
     Play(PlayError),
+    /// The cube action is not allowed, or a double must be answered first.
+    Cube(CubeError),
 }
 
 impl fmt::Display for RuleError {
@@ -97,6 +117,7 @@ impl fmt::Display for RuleError {
             RuleError::Opening => write!(f, "turn 0 has no checker play: pick a number alone"),
             RuleError::Pick(e) => write!(f, "{e}"),
             RuleError::Play(e) => write!(f, "{e}"),
+            RuleError::Cube(e) => write!(f, "{e}"),
         }
     }
 }
@@ -123,6 +144,11 @@ pub struct GameState {
     numbers: Numbers,
     k: u8,
     phase: Phase,
+    cube: Cube,
+    /// The side to move (in [`Phase::Take`]) has refused the double.
+    dropped: bool,
+    terms: Terms,
+    match_score: Option<MatchScore>,
 }
 
 impl GameState {
@@ -139,6 +165,10 @@ impl GameState {
             numbers: Numbers::start(rules),
             k: rules.k,
             phase: Phase::Pick,
+            cube: Cube::CENTRED,
+            dropped: false,
+            terms: Terms::default(),
+            match_score: None,
         }
     }
 
@@ -184,12 +214,19 @@ impl GameState {
         if numbers.in_opening() && phase == Phase::Play {
             return Err(StateError("turn 0 has no checker play".into()));
         }
+        if numbers.in_opening() && phase == Phase::Take {
+            return Err(StateError("turn 0 has no double".into()));
+        }
         Ok(GameState {
             position,
             to_move,
             numbers,
             k,
             phase,
+            cube: Cube::CENTRED,
+            dropped: false,
+            terms: Terms::default(),
+            match_score: None,
         })
     }
 
@@ -244,22 +281,42 @@ impl GameState {
         Pair::new(n, self.numbers.current(self.to_move.other())?)
     }
 
-    /// The result, once a side has borne off every checker.
+    /// The result, once a side has borne off every checker or a double was
+    /// dropped, with the points it scores under the state's terms.
     pub fn result(&self) -> Option<GameResult> {
-        self.position.outcome().map(|o| GameResult {
-            winner: if o.mover_won {
-                self.to_move
-            } else {
-                self.to_move.other()
-            },
-            kind: o.kind,
+        let in_match = self.match_score.is_some();
+        if self.dropped {
+            let cube = self.cube.value();
+            return Some(GameResult {
+                winner: self.to_move.other(),
+                kind: WinKind::Single,
+                cube,
+                dropped: true,
+                points: game_points(WinKind::Single, cube, true, &self.terms, in_match),
+            });
+        }
+        self.position.outcome().map(|o| {
+            let cube = self.cube.value();
+            GameResult {
+                winner: if o.mover_won {
+                    self.to_move
+                } else {
+                    self.to_move.other()
+                },
+                kind: o.kind,
+                cube,
+                dropped: false,
+                points: game_points(o.kind, cube, false, &self.terms, in_match),
+            }
         })
     }
 
     /// True when the game is over.
     #[inline]
     pub fn is_over(&self) -> bool {
-        self.position.mover().in_play() == 0 || self.position.opponent().in_play() == 0
+        self.position.mover().in_play() == 0
+            || self.position.opponent().in_play() == 0
+            || self.dropped
     }
 
     fn check_live(&self) -> Result<(), RuleError> {
@@ -281,6 +338,7 @@ impl GameState {
     /// the pair is fixed and the checker play is pending.
     pub fn pick(&mut self, n: u8) -> Result<(), RuleError> {
         self.check_live()?;
+        self.check_no_offer()?;
         if let Some(pair) = self.pending_pair() {
             return Err(RuleError::AlreadyPicked { pair });
         }
@@ -302,6 +360,7 @@ impl GameState {
     /// single [`Play::NONE`] when no checker can move).
     pub fn legal_plays(&self) -> Result<Vec<LegalPlay>, RuleError> {
         self.check_live()?;
+        self.check_no_offer()?;
         let pair = self.pair_or_error()?;
         Ok(legal_plays(&self.position, pair))
     }
@@ -320,6 +379,7 @@ impl GameState {
     pub fn parse_play(&self, text: &str) -> Result<LegalPlay, RuleError> {
         check_play_syntax(text).map_err(RuleError::Play)?;
         self.check_live()?;
+        self.check_no_offer()?;
         let plays = self.legal_plays()?;
         let pair = self.pair_or_error()?;
         parse_among(text, &self.position, pair, &plays).map_err(RuleError::Play)
