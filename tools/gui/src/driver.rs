@@ -101,6 +101,23 @@ pub struct Engine {
     ended: watch::Receiver<bool>,
     /// The name from `id name`, or the configured name.
     pub id_name: String,
+    /// The stakes options last sent (`Cube`, `MatchLength`...); empty
+    /// while the engine plays the default game.
+    stakes: Vec<(String, String)>,
+}
+
+/// The stakes options of the default game (money, no cube), sent to an
+/// engine going back to it.
+fn default_stakes() -> Vec<(String, String)> {
+    [
+        ("Cube", "false"),
+        ("Jacoby", "true"),
+        ("Beavers", "false"),
+        ("MatchLength", "0"),
+    ]
+    .iter()
+    .map(|(n, v)| (n.to_string(), v.to_string()))
+    .collect()
 }
 
 /// Time allowed for `ncbpok` and `readyok`.
@@ -146,6 +163,7 @@ impl Engine {
             lines: rx,
             ended,
             id_name: cfg.name.clone(),
+            stakes: Vec::new(),
         };
         for step in handshake::handshake(rule_options, &cfg.options) {
             match step {
@@ -210,6 +228,49 @@ impl Engine {
                 return Ok(line);
             }
         }
+    }
+
+    /// Sends the stakes options `wanted` (empty: the default game) unless
+    /// they were the last sent, then `isready`; an `error` line before
+    /// `readyok` (an engine without the cube's options) is a handshake
+    /// fault that names the option and says the engine has no cube.
+    pub async fn set_stakes(
+        &mut self,
+        wanted: &[(String, String)],
+        wait: Duration,
+    ) -> Result<(), EngineFault> {
+        if wanted == self.stakes.as_slice() {
+            return Ok(());
+        }
+        let lines = if wanted.is_empty() {
+            default_stakes()
+        } else {
+            wanted.to_vec()
+        };
+        for (name, value) in &lines {
+            self.send(&format!("setoption name {name} value {value}"))
+                .await?;
+        }
+        self.send("isready").await?;
+        let deadline = Instant::now() + wait;
+        loop {
+            let line = self
+                .recv(deadline, "readyok", ForfeitReason::NotReady)
+                .await?;
+            if first_word(&line) == Some("readyok") {
+                break;
+            }
+            if first_word(&line) == Some("error") {
+                return Err(EngineFault::Handshake(format!(
+                    "this engine cannot play with the cube or a match: it refused the \
+                     cube's options ({}); play money without the cube, or use an \
+                     engine that has the options Cube and MatchLength",
+                    crate::app::cut(&line)
+                )));
+            }
+        }
+        self.stakes = wanted.to_vec();
+        Ok(())
     }
 
     /// `isready` → `readyok`.
