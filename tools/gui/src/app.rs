@@ -65,8 +65,27 @@ pub struct State {
     pub review: Review,
     /// Money or match, the cube, and the match's score.
     pub stakes: Stakes,
+    /// The engine's last cube action with its analysis.
+    pub cube_note: Option<CubeNote>,
     /// Bumped by every change, for the event stream.
     pub version: u64,
+}
+
+/// An engine's cube action (`double`, `take`, `drop`, `beaver`) and the
+/// analysis it gave with it (`info string cube ...`: its equities).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CubeNote {
+    /// The engine's slot.
+    pub slot: usize,
+    /// Its side.
+    pub side: Side,
+    /// The action.
+    pub action: String,
+    /// The record's index of the action's token (the note goes with it
+    /// when that turn is taken back).
+    pub at: usize,
+    /// The engine's analysis line, if it sent one.
+    pub analysis: Option<String>,
 }
 
 /// Everything the server shares between requests and tasks.
@@ -156,6 +175,7 @@ impl Shared {
             fault: None,
             review: Review::default(),
             stakes: Stakes::default(),
+            cube_note: None,
             version: 0,
         };
         Arc::new(Shared {
@@ -288,6 +308,7 @@ impl State {
         let start = stakes.apply(GameState::start(variant, rules));
         self.game = Record::new(variant, rules, start);
         self.stakes = stakes;
+        self.cube_note = None;
         self.last_search = None;
         self.paused = false;
         self.fault = None;
@@ -372,6 +393,7 @@ impl State {
         }
         self.game = game;
         self.stakes = stakes;
+        self.cube_note = None;
         self.players = [x, y];
         self.last_search = None;
         self.paused = false;
@@ -445,6 +467,7 @@ mod tests {
                 fault: None,
                 review: Review::default(),
                 stakes: Stakes::default(),
+                cube_note: None,
                 version: 0,
             },
         )

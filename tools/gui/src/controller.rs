@@ -265,7 +265,16 @@ async fn think(
     }
     match result {
         Ok(token) if current => match st.game.apply_engine(&token) {
-            Ok(_) => {
+            Ok(canonical) => {
+                if ncbg::cube::CubeAction::from_token(&canonical).is_some() {
+                    st.cube_note = Some(crate::app::CubeNote {
+                        slot,
+                        side: st.game.states[st.game.tokens.len() - 1].to_move(),
+                        action: canonical,
+                        at: st.game.tokens.len() - 1,
+                        analysis: engine.cube_note.take(),
+                    });
+                }
                 st.generation += 1;
                 st.status[slot] = SlotStatus::Ready;
                 if st.players.iter().all(|p| matches!(p, Player::Engine(_))) {

@@ -220,7 +220,7 @@ pub fn result_text(state: &GameState) -> Option<String> {
     let points = format!("{pts} point{}", if pts == 1 { "" } else { "s" });
     if r.dropped {
         return Some(format!(
-            "{} wins: {} dropped the double ({points})",
+            "{} wins by a drop: {} refused the double ({points})",
             r.winner,
             r.winner.other()
         ));

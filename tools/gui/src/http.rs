@@ -21,7 +21,7 @@ use std::convert::Infallible;
 use std::sync::Arc;
 
 /// The page's files.
-const FILES: [(&str, &str, &str); 9] = [
+const FILES: [(&str, &str, &str); 10] = [
     (
         "/",
         "text/html; charset=utf-8",
@@ -66,6 +66,11 @@ const FILES: [(&str, &str, &str); 9] = [
         "/keys.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/keys.js"),
+    ),
+    (
+        "/cube.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/cube.js"),
     ),
 ];
 

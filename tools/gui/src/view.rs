@@ -265,6 +265,22 @@ fn stakes_json(st: &State) -> Value {
         Vec::new()
     };
     let totals = k.money_totals();
+    let person_plays = st.players.contains(&crate::app::Player::Human);
+    let note = st
+        .cube_note
+        .as_ref()
+        .filter(|n| st.game.tokens.get(n.at) == Some(&n.action))
+        .map(|n| {
+            json!({
+                "slot": crate::app::slot_letter(n.slot).to_string(),
+                "side": n.side.to_string(),
+                "action": n.action,
+                // Its equities speak of the person's own decision: shown
+                // with hints on (or when engines play each other).
+                "analysis": n.analysis.as_ref().filter(|_| st.hints || !person_plays),
+                "hidden": n.analysis.is_some() && person_plays && !st.hints,
+            })
+        });
     json!({
         "cube_in_play": s.cube_in_play(),
         "cube": { "value": cube.value(), "owner": cube.owner().map(|o| o.to_string()) },
@@ -276,6 +292,7 @@ fn stakes_json(st: &State) -> Value {
         "match": score,
         "after": after,
         "games": k.played.len(),
+        "engine_action": note,
         "totals": { "X": totals[0], "Y": totals[1] },
     })
 }
