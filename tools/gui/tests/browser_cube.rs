@@ -13,7 +13,7 @@
 //! Needs `chromium` and `chromedriver`, as `browser.rs` does.
 
 mod common;
-#[allow(dead_code)]
+#[allow(dead_code, unused_imports)]
 #[path = "browser_page/mod.rs"]
 mod page;
 
