@@ -10,7 +10,9 @@
 use crate::driver::InfoLine;
 use crate::history::Record;
 use crate::review::Review;
+use crate::stakes::{Stakes, StakesSetup};
 use ncbg::board::Variant;
+use ncbg::cube::CubeAction;
 use ncbg::game::GameState;
 use ncbg::ids::state_id;
 use ncbg::numbers::{NumberRules, Side};
@@ -61,8 +63,29 @@ pub struct State {
     pub fault: Option<SlotFault>,
     /// Review of a loaded match file.
     pub review: Review,
+    /// Money or match, the cube, and the match's score.
+    pub stakes: Stakes,
+    /// The engine's last cube action with its analysis.
+    pub cube_note: Option<CubeNote>,
     /// Bumped by every change, for the event stream.
     pub version: u64,
+}
+
+/// An engine's cube action (`double`, `take`, `drop`, `beaver`) and the
+/// analysis it gave with it (`info string cube ...`: its equities).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CubeNote {
+    /// The engine's slot.
+    pub slot: usize,
+    /// Its side.
+    pub side: Side,
+    /// The action.
+    pub action: String,
+    /// The record's index of the action's token (the note goes with it
+    /// when that turn is taken back).
+    pub at: usize,
+    /// The engine's analysis line, if it sent one.
+    pub analysis: Option<String>,
 }
 
 /// Everything the server shares between requests and tasks.
@@ -100,6 +123,9 @@ pub struct NewGame {
     pub y0: Option<u8>,
     /// A full-state ID to start from instead.
     pub state: Option<String>,
+    /// Money or a match, the cube (absent: money without the cube).
+    #[serde(default)]
+    pub stakes: StakesSetup,
 }
 
 impl Shared {
@@ -148,6 +174,8 @@ impl Shared {
             message: None,
             fault: None,
             review: Review::default(),
+            stakes: Stakes::default(),
+            cube_note: None,
             version: 0,
         };
         Arc::new(Shared {
@@ -257,6 +285,36 @@ impl State {
         self.game.play(play).map(|_| ())
     }
 
+    /// The person's cube action: `double` before the pick, or the answer
+    /// to the opponent's double.
+    pub fn cube(&mut self, action: &str) -> Result<(), String> {
+        let a = CubeAction::from_token(action.trim()).ok_or_else(|| {
+            format!(
+                "no cube action '{}': double, take, drop or beaver",
+                cut(action)
+            )
+        })?;
+        self.check_human()?;
+        self.game.cube_action(a).map(|_| ())
+    }
+
+    /// The next game of the match (or of the money session): the finished
+    /// game is counted, and a new game starts from the start position with
+    /// the same players.
+    pub fn next_game(&mut self) -> Result<(), String> {
+        let mut stakes = self.stakes.clone();
+        stakes.next_game(&self.game.current)?;
+        let (variant, rules) = (self.game.variant, self.game.rules);
+        let start = stakes.apply(GameState::start(variant, rules));
+        self.game = Record::new(variant, rules, start);
+        self.stakes = stakes;
+        self.cube_note = None;
+        self.last_search = None;
+        self.paused = false;
+        self.fault = None;
+        Ok(())
+    }
+
     /// The person takes back the pick of this turn.
     pub fn unpick(&mut self) -> Result<(), String> {
         self.check_human()?;
@@ -318,6 +376,11 @@ impl State {
                 (variant, rules, GameState::start(variant, rules))
             }
         };
+        let stakes = Stakes::new(&g.stakes, start.match_score().copied())?;
+        let start = stakes.apply(start);
+        start
+            .check_stakes()
+            .map_err(|e| format!("bad full-state ID for these stakes: {e}"))?;
         let mut game = Record::new(variant, rules, start);
         match (g.x0, g.y0) {
             (Some(x0), Some(y0)) if g.state.as_deref().is_none_or(|s| s.trim().is_empty()) => {
@@ -329,6 +392,8 @@ impl State {
             _ => return Err("give both numbers of the initial pair, or neither".into()),
         }
         self.game = game;
+        self.stakes = stakes;
+        self.cube_note = None;
         self.players = [x, y];
         self.last_search = None;
         self.paused = false;
@@ -401,6 +466,8 @@ mod tests {
                 message: None,
                 fault: None,
                 review: Review::default(),
+                stakes: Stakes::default(),
+                cube_note: None,
                 version: 0,
             },
         )
@@ -482,6 +549,7 @@ mod tests {
                 x0: None,
                 y0: None,
                 state: None,
+                stakes: StakesSetup::default(),
             };
             f(&mut g);
             g
@@ -518,5 +586,53 @@ mod tests {
             .is_err());
         assert!(st.take_back().is_ok());
         assert!(st.take_back().is_err());
+    }
+
+    /// A person's cube actions in a match go through the library: a
+    /// double and a take turn the cube, a drop ends the game, the next
+    /// game starts at the new score; refused actions change nothing.
+    #[test]
+    fn cube_actions_and_the_next_game_of_a_match() {
+        let mut st = state();
+        let g = NewGame {
+            k: 6,
+            credits: 2,
+            variant: "standard".into(),
+            x: "human".into(),
+            y: "human".into(),
+            x0: Some(3),
+            y0: Some(5),
+            state: None,
+            stakes: StakesSetup {
+                match_length: 3,
+                ..StakesSetup::default()
+            },
+        };
+        st.new_game(&g, 0).unwrap();
+        let mover = st.game.current.to_move();
+        assert!(st.cube("take").is_err(), "no double offered");
+        assert!(st.cube("redouble").is_err());
+        assert!(st.next_game().is_err(), "the game is not over");
+        st.cube("double").unwrap();
+        assert_eq!(st.game.current.to_move(), mover.other());
+        assert!(st.cube("beaver").is_err(), "no beavers in a match");
+        st.cube("take").unwrap();
+        assert_eq!(st.game.current.cube().value(), 2);
+        assert_eq!(st.game.current.cube().owner(), Some(mover.other()));
+        assert_eq!(st.game.current.to_move(), mover);
+        assert!(st.cube("double").is_err(), "the taker owns the cube");
+        assert_eq!(st.game.tokens[2..], ["double", "take"]);
+        st.take_back().unwrap();
+        st.take_back().unwrap();
+        assert_eq!(st.game.current.cube().value(), 1);
+        st.cube("double").unwrap();
+        st.cube("drop").unwrap();
+        assert!(st.game.current.is_over());
+        st.next_game().unwrap();
+        let m = st.stakes.score.unwrap();
+        assert_eq!(m.score(mover), 1);
+        assert_eq!(m.score(mover.other()), 0);
+        assert!(st.game.tokens.is_empty() && st.game.current.cube_in_play());
+        assert_eq!(st.game.start.match_score(), Some(&m));
     }
 }

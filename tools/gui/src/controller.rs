@@ -175,6 +175,7 @@ pub fn kick(shared: &Arc<Shared>) {
     st.step = false;
     let generation = st.generation;
     let position = st.game.position_command();
+    let stakes = stakes_options(&st);
     let go = st.search.go_line();
     let answer = if st.search.movetime > 0 {
         Duration::from_millis(st.search.movetime)
@@ -195,7 +196,16 @@ pub fn kick(shared: &Arc<Shared>) {
     drop(st);
     let shared = shared.clone();
     tokio::spawn(async move {
-        think(shared, slot, generation, position, go, answer, stop_rx).await;
+        think(
+            shared,
+            slot,
+            generation,
+            (stakes, position),
+            go,
+            answer,
+            stop_rx,
+        )
+        .await;
     });
 }
 
@@ -203,7 +213,7 @@ async fn think(
     shared: Arc<Shared>,
     slot: usize,
     generation: u64,
-    position: String,
+    (stakes, position): (Vec<(String, String)>, String),
     go: String,
     answer: Duration,
     mut stop: watch::Receiver<bool>,
@@ -231,8 +241,14 @@ async fn think(
             shared.changed(&mut st);
         }
     };
+    let search = async {
+        engine.set_stakes(&stakes, HANDSHAKE_TIMEOUT).await?;
+        engine
+            .search(&position, &go, answer, &mut stop, on_info)
+            .await
+    };
     let result = tokio::select! {
-        r = engine.search(&position, &go, answer, &mut stop, on_info) => Some(r),
+        r = search => Some(r),
         _ = abort.wait_for(|e| *e != epoch) => None,
     };
     let Some(result) = result else {
@@ -249,7 +265,16 @@ async fn think(
     }
     match result {
         Ok(token) if current => match st.game.apply_engine(&token) {
-            Ok(_) => {
+            Ok(canonical) => {
+                if ncbg::cube::CubeAction::from_token(&canonical).is_some() {
+                    st.cube_note = Some(crate::app::CubeNote {
+                        slot,
+                        side: st.game.states[st.game.tokens.len() - 1].to_move(),
+                        action: canonical,
+                        at: st.game.tokens.len() - 1,
+                        analysis: engine.cube_note.take(),
+                    });
+                }
                 st.generation += 1;
                 st.status[slot] = SlotStatus::Ready;
                 if st.players.iter().all(|p| matches!(p, Player::Engine(_))) {
@@ -290,6 +315,16 @@ async fn think(
             tokio::time::sleep(pause).await;
             kick(&shared);
         });
+    }
+}
+
+/// The stakes options the engines are sent for the current game (none
+/// for the default game: an engine without the cube still plays it).
+fn stakes_options(st: &State) -> Vec<(String, String)> {
+    if st.stakes.is_default() {
+        Vec::new()
+    } else {
+        st.stakes.engine_options()
     }
 }
 
@@ -337,6 +372,7 @@ pub fn hint(shared: &Arc<Shared>) -> Result<(), String> {
     let (stop_tx, mut stop_rx) = watch::channel(false);
     let generation = st.generation;
     let position = st.game.position_command();
+    let stakes = stakes_options(&st);
     let mut search = st.search;
     if search.depth == 0 && search.movetime == 0 {
         search.movetime = 1000;
@@ -370,20 +406,25 @@ pub fn hint(shared: &Arc<Shared>) -> Result<(), String> {
         let result = match guard.as_mut() {
             None => Err("the engine is not running".to_string()),
             Some(engine) if !*stop_rx.borrow() => {
-                let on_line = |i: usize, info: crate::driver::InfoLine| {
-                    let mut st = shared.lock();
-                    if fresh(&st) {
-                        if let Some(h) = st.hint.as_mut() {
-                            h.lines.insert(i, info);
-                        }
-                        shared.changed(&mut st);
+                match engine.set_stakes(&stakes, HANDSHAKE_TIMEOUT).await {
+                    Err(f) => Err(f.to_string()),
+                    Ok(()) => {
+                        let on_line = |i: usize, info: crate::driver::InfoLine| {
+                            let mut st = shared.lock();
+                            if fresh(&st) {
+                                if let Some(h) = st.hint.as_mut() {
+                                    h.lines.insert(i, info);
+                                }
+                                shared.changed(&mut st);
+                            }
+                        };
+                        engine
+                            .search_lines(&position, &go, answer, &mut stop_rx, on_line)
+                            .await
+                            .map(|_| ())
+                            .map_err(|f| f.to_string())
                     }
-                };
-                engine
-                    .search_lines(&position, &go, answer, &mut stop_rx, on_line)
-                    .await
-                    .map(|_| ())
-                    .map_err(|f| f.to_string())
+                }
             }
             Some(_) => Ok(()),
         };

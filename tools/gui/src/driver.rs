@@ -39,6 +39,8 @@ pub enum EngineFault {
     Timeout(String),
     /// An answer that is not of the expected form, or not legal.
     BadAnswer(String),
+    /// The engine refused the cube's options: it cannot play this game.
+    NoCube(String),
 }
 
 impl std::fmt::Display for EngineFault {
@@ -46,6 +48,7 @@ impl std::fmt::Display for EngineFault {
         match self {
             EngineFault::Spawn(m) => write!(f, "cannot start the engine: {m}"),
             EngineFault::Handshake(m) => write!(f, "no handshake: {m}"),
+            EngineFault::NoCube(m) => write!(f, "{m}"),
             EngineFault::Crash(m) => write!(f, "the engine crashed: {m}"),
             EngineFault::Timeout(m) => write!(f, "no answer: {m}"),
             EngineFault::BadAnswer(m) => write!(f, "bad answer: {m}"),
@@ -62,6 +65,7 @@ impl EngineFault {
             EngineFault::Crash(_) => "stopped unexpectedly",
             EngineFault::Timeout(_) => "did not answer in time",
             EngineFault::BadAnswer(_) => "sent an answer the board cannot take",
+            EngineFault::NoCube(_) => NO_CUBE,
         }
     }
 }
@@ -101,6 +105,29 @@ pub struct Engine {
     ended: watch::Receiver<bool>,
     /// The name from `id name`, or the configured name.
     pub id_name: String,
+    /// The stakes options last sent (`Cube`, `MatchLength`...); empty
+    /// while the engine plays the default game.
+    stakes: Vec<(String, String)>,
+    /// The last search's `info string cube ...` (the engine's cube
+    /// analysis: its equities), if it sent one.
+    pub cube_note: Option<String>,
+}
+
+/// What an engine without the cube's options is said to do.
+pub const NO_CUBE: &str = "cannot play with the cube or a match";
+
+/// The stakes options of the default game (money, no cube), sent to an
+/// engine going back to it.
+fn default_stakes() -> Vec<(String, String)> {
+    [
+        ("Cube", "false"),
+        ("Jacoby", "true"),
+        ("Beavers", "false"),
+        ("MatchLength", "0"),
+    ]
+    .iter()
+    .map(|(n, v)| (n.to_string(), v.to_string()))
+    .collect()
 }
 
 /// Time allowed for `ncbpok` and `readyok`.
@@ -146,6 +173,8 @@ impl Engine {
             lines: rx,
             ended,
             id_name: cfg.name.clone(),
+            stakes: Vec::new(),
+            cube_note: None,
         };
         for step in handshake::handshake(rule_options, &cfg.options) {
             match step {
@@ -212,6 +241,48 @@ impl Engine {
         }
     }
 
+    /// Sends the stakes options `wanted` (empty: the default game) unless
+    /// they were the last sent, then `isready`; an `error` line before
+    /// `readyok` (an engine without the cube's options) is a handshake
+    /// fault that names the option and says the engine has no cube.
+    pub async fn set_stakes(
+        &mut self,
+        wanted: &[(String, String)],
+        wait: Duration,
+    ) -> Result<(), EngineFault> {
+        if wanted == self.stakes.as_slice() {
+            return Ok(());
+        }
+        let lines = if wanted.is_empty() {
+            default_stakes()
+        } else {
+            wanted.to_vec()
+        };
+        for (name, value) in &lines {
+            self.send(&format!("setoption name {name} value {value}"))
+                .await?;
+        }
+        self.send("isready").await?;
+        let deadline = Instant::now() + wait;
+        loop {
+            let line = self
+                .recv(deadline, "readyok", ForfeitReason::NotReady)
+                .await?;
+            if first_word(&line) == Some("readyok") {
+                break;
+            }
+            if first_word(&line) == Some("error") {
+                return Err(EngineFault::NoCube(format!(
+                    "it refused the cube's options ({}): play money without the cube, \
+                     or use an engine that has the options Cube and MatchLength",
+                    crate::app::cut(&line)
+                )));
+            }
+        }
+        self.stakes = wanted.to_vec();
+        Ok(())
+    }
+
     /// `isready` → `readyok`.
     pub async fn ready(&mut self, wait: Duration) -> Result<(), EngineFault> {
         for step in handshake::ready() {
@@ -253,6 +324,7 @@ impl Engine {
         mut on_info: impl FnMut(usize, InfoLine),
     ) -> Result<String, EngineFault> {
         self.drop_stale()?;
+        self.cube_note = None;
         self.send(position).await?;
         self.send(go).await?;
         let mut deadline = Instant::now() + answer;
@@ -281,6 +353,9 @@ impl Engine {
             }
             match first_word(&line) {
                 Some("info") => {
+                    if let Some(note) = line.strip_prefix("info string cube ") {
+                        self.cube_note = Some(cut(note.trim()));
+                    }
                     if let Some(info) = parse_info(&line) {
                         on_info(multipv_index(&line), info);
                     }

@@ -6,6 +6,7 @@
 //! `apply_answer`), and a rejected change leaves the game as it was.
 
 use ncbg::board::{Variant, WinKind};
+use ncbg::cube::CubeAction;
 use ncbg::game::{GameState, Phase};
 use ncbg::ids::state_id;
 use ncbg::matchfile::{GameEnd, GameRecord, Header, MatchFile, Opening};
@@ -102,6 +103,19 @@ impl Record {
             Some(n) => format!("{n}:{token_play}"),
             None => token_play,
         };
+        self.push(token.clone(), next);
+        Ok(token)
+    }
+
+    /// A cube action (`double` at the start of a turn, `take`, `drop` or
+    /// `beaver` as the answer), checked by the library.
+    pub fn cube_action(&mut self, action: CubeAction) -> Result<String, String> {
+        if self.picked.is_some() {
+            return Err("a double comes before the pick: take the pick back first".into());
+        }
+        let mut next = self.current;
+        next.cube_action(action).map_err(|e| e.to_string())?;
+        let token = action.token().to_string();
         self.push(token.clone(), next);
         Ok(token)
     }
@@ -203,17 +217,25 @@ impl Record {
 /// Short words for a result: "X wins a gammon (2 points)".
 pub fn result_text(state: &GameState) -> Option<String> {
     let r = state.result()?;
+    let pts = r.points();
+    let points = format!("{pts} point{}", if pts == 1 { "" } else { "s" });
+    if r.dropped {
+        return Some(format!(
+            "{} wins by a drop: {} refused the double ({points})",
+            r.winner,
+            r.winner.other()
+        ));
+    }
     let kind = match r.kind {
         WinKind::Single => "a single game",
         WinKind::Gammon => "a gammon",
         WinKind::Backgammon => "a backgammon",
     };
-    let pts = r.points();
-    Some(format!(
-        "{} wins {kind} ({pts} point{})",
-        r.winner,
-        if pts == 1 { "" } else { "s" }
-    ))
+    let cube = match r.cube {
+        1 => String::new(),
+        v => format!(", cube {v}"),
+    };
+    Some(format!("{} wins {kind} ({points}{cube})", r.winner))
 }
 
 /// The side letter.

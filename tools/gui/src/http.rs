@@ -21,7 +21,7 @@ use std::convert::Infallible;
 use std::sync::Arc;
 
 /// The page's files.
-const FILES: [(&str, &str, &str); 9] = [
+const FILES: [(&str, &str, &str); 10] = [
     (
         "/",
         "text/html; charset=utf-8",
@@ -67,6 +67,11 @@ const FILES: [(&str, &str, &str); 9] = [
         "text/javascript; charset=utf-8",
         include_str!("../web/keys.js"),
     ),
+    (
+        "/cube.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/cube.js"),
+    ),
 ];
 
 /// The icon: a dark and a light checker on the board's green.
@@ -107,6 +112,8 @@ pub fn router(shared: Arc<Shared>, port: u16) -> Router {
         .route("/api/pick", post(pick))
         .route("/api/play", post(play))
         .route("/api/unpick", post(unpick))
+        .route("/api/cube", post(cube))
+        .route("/api/nextgame", post(next_game))
         .route("/api/takeback", post(take_back))
         .route("/api/newgame", post(new_game))
         .route("/api/search", post(search))
@@ -231,6 +238,24 @@ struct PlayBody {
 async fn play(State(sh): State<Arc<Shared>>, b: Result<Json<PlayBody>, JsonRejection>) -> Api {
     let b = body(b)?;
     done(sh.act(|st| st.play(&b.play)))
+}
+
+#[derive(Deserialize)]
+struct CubeBody {
+    action: String,
+}
+
+async fn cube(State(sh): State<Arc<Shared>>, b: Result<Json<CubeBody>, JsonRejection>) -> Api {
+    let b = body(b)?;
+    done(sh.act(|st| st.cube(&b.action)))
+}
+
+async fn next_game(State(sh): State<Arc<Shared>>) -> Api {
+    done(sh.act(|st| {
+        st.next_game()?;
+        st.generation += 1;
+        Ok(())
+    }))
 }
 
 async fn unpick(State(sh): State<Arc<Shared>>) -> Api {

@@ -16,4 +16,5 @@ pub mod http;
 pub mod playtree;
 pub mod review;
 pub mod slots;
+pub mod stakes;
 pub mod view;

@@ -96,10 +96,18 @@ impl SlotFault {
     pub fn new(slot: usize, name: &str, what: &str, detail: &str) -> SlotFault {
         SlotFault {
             slot,
-            text: format!(
-                "Engine {} ({name}) {what} — press Restart engine.",
-                slot_letter(slot)
-            ),
+            text: if what == crate::driver::NO_CUBE {
+                format!(
+                    "Engine {} ({name}) {what}: start a money game without the cube, \
+                     or choose another engine.",
+                    slot_letter(slot)
+                )
+            } else {
+                format!(
+                    "Engine {} ({name}) {what} — press Restart engine.",
+                    slot_letter(slot)
+                )
+            },
             detail: detail.chars().take(200).collect(),
         }
     }

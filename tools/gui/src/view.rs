@@ -6,6 +6,7 @@ pub use crate::boardview::{board_view, BoardView};
 use crate::history::result_text;
 use crate::playtree::{self, PlayTree};
 use crate::review::Review;
+use ncbg::cube::{Crawford, MatchProgress};
 use ncbg::game::{GameState, Phase};
 use ncbg::ids::state_id;
 use ncbg::numbers::{PickError, Side};
@@ -160,6 +161,8 @@ fn game_json(st: &State) -> Value {
         "opening"
     } else if s.phase() == Phase::Play {
         "play"
+    } else if s.phase() == Phase::Take {
+        "take"
     } else {
         "pick"
     };
@@ -219,6 +222,78 @@ fn game_json(st: &State) -> Value {
         // non-standard variant), for the page's *Save .mat*.
         "mat_refusal": if s.is_over() { g.mat_file(["X", "Y"]).err() } else { None },
         "winner": s.result().map(|r| r.winner.to_string()),
+        "stakes": stakes_json(st),
+    })
+}
+
+/// The stakes: money or match, its score before this game (and after it,
+/// once over), the Crawford state, the cube with its owner, and the cube
+/// actions the person may make now.
+fn stakes_json(st: &State) -> Value {
+    let s = &st.game.current;
+    let k = &st.stakes;
+    let cube = s.cube();
+    let side_json = |v: [u16; 2]| json!({ "X": v[0], "Y": v[1] });
+    let score = k.score.map(|m| {
+        let crawford = match m.crawford() {
+            Crawford::Before => "before",
+            Crawford::Game => "game",
+            Crawford::After => "after",
+        };
+        json!({
+            "length": m.length(),
+            "score": side_json([m.score(Side::X), m.score(Side::Y)]),
+            "crawford": crawford,
+        })
+    });
+    let after = match k.after(s) {
+        Some(MatchProgress::Won { winner, score }) => json!({
+            "over": true,
+            "winner": winner.to_string(),
+            "score": side_json(score),
+        }),
+        Some(MatchProgress::Next(m)) => json!({
+            "over": false,
+            "score": side_json([m.score(Side::X), m.score(Side::Y)]),
+            "crawford": m.is_crawford_game(),
+        }),
+        None => Value::Null,
+    };
+    let actions: Vec<&str> = if st.human_to_move() && st.game.picked.is_none() {
+        s.cube_actions().iter().map(|a| a.token()).collect()
+    } else {
+        Vec::new()
+    };
+    let totals = k.money_totals();
+    let person_plays = st.players.contains(&crate::app::Player::Human);
+    let note = st
+        .cube_note
+        .as_ref()
+        .filter(|n| st.game.tokens.get(n.at) == Some(&n.action))
+        .map(|n| {
+            json!({
+                "slot": crate::app::slot_letter(n.slot).to_string(),
+                "side": n.side.to_string(),
+                "action": n.action,
+                // Its equities speak of the person's own decision: shown
+                // with hints on (or when engines play each other).
+                "analysis": n.analysis.as_ref().filter(|_| st.hints || !person_plays),
+                "hidden": n.analysis.is_some() && person_plays && !st.hints,
+            })
+        });
+    json!({
+        "cube_in_play": s.cube_in_play(),
+        "cube": { "value": cube.value(), "owner": cube.owner().map(|o| o.to_string()) },
+        "offer": (s.phase() == Phase::Take && !s.is_over()).then(|| s.to_move().other().to_string()),
+        "actions": actions,
+        "double_refusal": s.double_refusal().filter(|_| s.cube_in_play()).map(|e| e.to_string()),
+        "terms": { "cube": k.terms.cube, "jacoby": k.terms.jacoby, "beavers": k.terms.beavers },
+        "crawford_rule": k.crawford_rule,
+        "match": score,
+        "after": after,
+        "games": k.played.len(),
+        "engine_action": note,
+        "totals": { "X": totals[0], "Y": totals[1] },
     })
 }
 

@@ -150,6 +150,22 @@ fn foreign_hosts_and_bad_requests_are_refused() {
         ("/api/review/load", r#"{"name":"/etc/passwd"}"#),
         ("/api/review/analyze", r#"{"game":5,"depth":2}"#),
         ("/api/hints", r#"{"on":"yes"}"#),
+        // The cube: no such action, a double with no cube in this game, a
+        // take with no double offered, the next game of an unfinished game,
+        // a match too long, beavers in a match.
+        ("/api/cube", r#"{"action":"redouble"}"#),
+        ("/api/cube", r#"{"action":"double"}"#),
+        ("/api/cube", r#"{"action":"take"}"#),
+        ("/api/cube", "{}"),
+        ("/api/nextgame", "{}"),
+        (
+            "/api/newgame",
+            r#"{"k":6,"credits":2,"variant":"standard","x":"human","y":"A","stakes":{"match_length":65}}"#,
+        ),
+        (
+            "/api/newgame",
+            r#"{"k":6,"credits":2,"variant":"standard","x":"human","y":"A","stakes":{"match_length":5,"beavers":true}}"#,
+        ),
     ] {
         let (code, text) = request(port, "POST", path, &[host.clone(), json.clone()], body);
         assert_eq!(code, 400, "{path} {body}: {text}");

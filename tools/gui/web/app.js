@@ -187,11 +187,15 @@ function render() {
   if (past && past.board) {
     stopAnimation();
     drawBoard($("board"), past.board, { viewer: v, arrows: [], pips: { X: pips(past.board.x), Y: pips(past.board.y) } });
-  } else if (!animating()) drawBoard($("board"), b, { viewer: v, highlight: hl, last: lastMoveLocs(g.last_move), arrows, onLoc, pips: p });
+  } else if (!animating()) {
+    drawBoard($("board"), b, { viewer: v, highlight: hl, last: lastMoveLocs(g.last_move), arrows, onLoc, pips: p });
+    drawCube($("board"), g.stakes, v);
+  }
   renderNC(animating() && Anim.run.pips ? Anim.run.pips : p);
   renderEngines();
   renderGame();
   renderControls();
+  renderCube();
 }
 
 // Turns in whole-turn rows, as a backgammon record reads: turn 0 is the
@@ -299,7 +303,8 @@ function renderControls() {
   $("typed-play").disabled = !mine;
   let hint = "";
   if (g.phase === "over") hint = resultWords();
-  else if (g.human_to_move && (g.phase === "pick" || g.phase === "opening")) hint = "Pick a number";
+  else if (g.human_to_move && g.phase === "take") hint = "Take (t) or drop (p) the double";
+  else if (g.human_to_move && (g.phase === "pick" || g.phase === "opening")) hint = g.stakes && g.stakes.actions.includes("double") ? "Pick a number, or double first (d)" : "Pick a number";
   else if (mine && forcedPass()) hint = "No legal play: Pass (or Enter)";
   else if (mine && play && !done) hint = play.selected ? "Click where the checker goes (or arrows, Enter)" : "Click a checker to move (or arrows, Enter)";
   else if (!g.human_to_move) hint = engineStopped() ? "Engine stopped: press Restart engine" : S.paused ? "Paused" : "Engine to move";
@@ -397,7 +402,7 @@ function setupPlay() {
   $("newgame").onsubmit = (e) => {
     e.preventDefault();
     const p = $("g-pair").value.split("-");
-    const body = { k: +$("g-k").value, credits: +$("g-credits").value, variant: $("g-variant").value, x: $("g-x").value, y: $("g-y").value, state: $("g-state").value || null };
+    const body = { k: +$("g-k").value, credits: +$("g-credits").value, variant: $("g-variant").value, x: $("g-x").value, y: $("g-y").value, state: $("g-state").value || null, stakes: stakesSetup() };
     if (p.length === 2) { body.x0 = +p[0]; body.y0 = +p[1]; }
     // Once the game has started from the ID, the box empties: the next New
     // game starts from the usual position unless an ID is given again. The

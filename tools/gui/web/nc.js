@@ -25,6 +25,10 @@ function previewText(n) {
   if (!c) return "";
   if (!c.legal) return `${n} cannot be picked: ${c.reason}.`;
   const me = g.to_move, opp = other(me);
+  if (g.phase === "take") {
+    return mine ? `Your answer (${me}) to ${g.stakes.offer}'s double.`
+      : `${whoName(me)} (${me}) is deciding on ${g.stakes.offer}'s double.`;
+  }
   if (g.phase === "opening") {
     return me === "X"
       ? `Pick ${n}: your initial number (turn 0, nobody moves). ${opp} picks next, not ${n}; your next pick must differ from ${n}.`
@@ -89,6 +93,10 @@ function statusText() {
   }
   if (S.paused && !mine) {
     return `<span class="paused">Paused: ${whoName(me)} (${me}) is to ${g.phase === "play" ? "play" : "pick"}. Press <b>Resume</b> (or <b>Step</b> for one move).</span>`;
+  }
+  if (g.phase === "take") {
+    return mine ? `Your answer (${me}) to ${g.stakes.offer}'s double.`
+      : `${whoName(me)} (${me}) is deciding on ${g.stakes.offer}'s double.`;
   }
   if (g.phase === "opening") {
     return mine ? `Your turn (${me}): pick your initial number. Nobody moves in turn 0.`

@@ -88,7 +88,7 @@ fn evaluate(
         mp: eval.evaluate(&g),
         exact: exact.map(|e| e.value.points()),
         exact_turns: exact.map(|e| e.rank),
-        lines: display::eval(&g, &eval, exact),
+        lines: display::eval(&g, &eval, exact, ncbg::search::cube::analysis(&g, &eval)),
     })
 }
 

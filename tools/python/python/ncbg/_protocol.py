@@ -142,6 +142,11 @@ class PlayResult:
     """The last ``info`` line of the best line."""
     token: str = ""
     """The ``bestmove`` token as the engine wrote it."""
+    cube: Optional[str] = None
+    """The cube action answered (``"double"``, ``"take"``, ``"drop"``,
+    ``"beaver"``), or None for a pick or a play."""
+    cube_analysis: Optional[str] = None
+    """The engine's ``info string cube ...`` (its cube equities), if sent."""
 
 
 def _parse_option(line: str) -> Optional[Option]:

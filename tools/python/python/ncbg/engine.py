@@ -350,7 +350,14 @@ class SimpleEngine:
         token, infos = self._go(state, limit, None)
         turn = self._turn(state, token)
         best = [i for i in infos if i.string is None and i.multipv == 1]
-        return PlayResult(turn=turn, info=best[-1] if best else Info(), token=token)
+        cube = [i.string[len("cube "):] for i in infos if i.string is not None and i.string.startswith("cube ")]
+        return PlayResult(
+            turn=turn,
+            info=best[-1] if best else Info(),
+            token=token,
+            cube=turn.cube_action,
+            cube_analysis=cube[-1] if cube else None,
+        )
 
     def analyse(self, state: State, limit: Limit, *, multipv: Optional[int] = None) -> Any:
         """Searches ``state`` within ``limit`` and returns the last

@@ -204,6 +204,66 @@ impl PyState {
         }
     }
 
+    /// The doubling cube: its value and its owner (``"X"``, ``"Y"``, or
+    /// None while centred).
+    #[getter]
+    fn cube(&self) -> (u32, Option<String>) {
+        let c = self.state.cube();
+        (c.value(), c.owner().map(side_name))
+    }
+
+    /// The match and its score before this game, as the full-state ID's
+    /// ``m`` field gives it: ``(length, x_score, y_score, crawford)`` with
+    /// ``crawford`` one of ``"before"``, ``"game"`` (the Crawford game: no
+    /// cube), ``"after"``; None in money play.
+    #[getter]
+    fn match_score(&self) -> Option<(u16, u16, u16, &'static str)> {
+        use ncbg::cube::Crawford;
+        let m = self.state.match_score()?;
+        let c = match m.crawford() {
+            Crawford::Before => "before",
+            Crawford::Game => "game",
+            Crawford::After => "after",
+        };
+        Some((m.length(), m.score(Side::X), m.score(Side::Y), c))
+    }
+
+    /// True when the game has a cube: a match (but the Crawford game), or
+    /// money play with the cube on (``set_cube_terms``).
+    #[getter]
+    fn cube_in_play(&self) -> bool {
+        self.state.cube_in_play()
+    }
+
+    /// The cube actions the side to move may make now: ``["double"]`` at
+    /// the start of a turn where it may double, ``["take", "drop"]`` (and
+    /// ``"beaver"``) when a double is offered, else none.
+    fn cube_actions(&self) -> Vec<&'static str> {
+        self.state
+            .cube_actions()
+            .iter()
+            .map(|a| a.token())
+            .collect()
+    }
+
+    /// Sets how money games are scored, as the engine's options do: the
+    /// cube in play (``cube``), the Jacoby rule, beavers. A match (from the
+    /// ID's ``m`` field) always has the cube. Not part of the full-state
+    /// ID: a pickled or copied-by-ID state starts without it.
+    #[pyo3(signature = (cube = true, jacoby = true, beavers = false))]
+    fn set_cube_terms(&mut self, cube: bool, jacoby: bool, beavers: bool) {
+        let terms = ncbg::cube::Terms {
+            cube,
+            jacoby,
+            beavers,
+            ..ncbg::cube::Terms::default()
+        };
+        self.state.set_terms(terms);
+        for (before, _) in &mut self.stack {
+            before.set_terms(terms);
+        }
+    }
+
     /// X's and Y's current numbers (None before the initial pick).
     #[getter]
     fn numbers(&self) -> (Option<u8>, Option<u8>) {

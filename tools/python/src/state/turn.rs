@@ -61,6 +61,16 @@ impl PyTurn {
         self.pair().is_some_and(|(a, b)| a == b)
     }
 
+    /// The cube action of the turn (``"double"``, ``"take"``, ``"drop"``,
+    /// ``"beaver"``), or None for a pick or a play.
+    #[getter]
+    fn cube_action(&self) -> Option<&'static str> {
+        match self.turn {
+            Turn::Cube(a) => Some(a.token()),
+            _ => None,
+        }
+    }
+
     /// The side making the turn, ``"X"`` or ``"Y"``.
     #[getter]
     fn side(&self) -> String {
