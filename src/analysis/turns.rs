@@ -66,7 +66,7 @@ fn value_of(
     settings: &Settings,
 ) -> i32 {
     let child = choice.after(state);
-    if let Some(o) = child.position().outcome() {
+    if let Some(o) = child.outcome() {
         return -o.mover_points() * 1000;
     }
     if depth <= 1 {

@@ -1,7 +1,8 @@
 //! Settings of a match: each engine's command, options and search limits, the
 //! rules of the games, and the timeouts the judge applies.
 
-use crate::board::Variant;
+use crate::board::{Objective, Variant};
+use crate::game::ANTI_TURN_LIMIT_PER_SIDE;
 use crate::matchfile::{Header, HeaderEngine};
 use crate::numbers::NumberRules;
 use std::time::Duration;
@@ -251,6 +252,16 @@ impl Default for Rules {
 }
 
 impl Rules {
+    /// Checker-play turns after which a game is drawn: [`Rules::max_turns`],
+    /// and in Anti-Backgammon at most 500 turns a side (`rules.md` §9),
+    /// whatever the cap asked for.
+    pub fn turn_cap(&self) -> u32 {
+        match self.variant.objective() {
+            Objective::BearOffFirst => self.max_turns,
+            Objective::BearOffLast => self.max_turns.min(2 * ANTI_TURN_LIMIT_PER_SIDE),
+        }
+    }
+
     /// The rules a match file's header says its games were played under:
     /// the variant, k and credits (their defaults where it does not say),
     /// `max-turns` (no cap where it does not say, as in a game saved

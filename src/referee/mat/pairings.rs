@@ -234,8 +234,24 @@ pub fn rules_warning(file: &MatchFile) -> Option<String> {
 /// The games of `file` between `names` (player 1 first) as a Jellyfish
 /// match; an error for a variant gnubg does not play.
 pub fn export_pairing(file: &MatchFile, names: [&str; 2]) -> Result<Exported, String> {
-    if file.header.variant() != Ok(Variant::Standard) {
-        return Err("only standard-variant matches can be exported to .mat".into());
+    match file.header.variant() {
+        Ok(Variant::Standard) => {}
+        Ok(Variant::Race) => {
+            return Err(
+                "a Backgammon Race match cannot be exported to .mat: gnubg has no pool of \
+                 waiting checkers, so its games cannot be written as gnubg games"
+                    .into(),
+            )
+        }
+        Ok(Variant::Anti) => {
+            return Err(
+                "an Anti-Backgammon match cannot be exported to .mat: gnubg knows only \
+                 the plain object (the first to bear off wins), so it would score every \
+                 game for the wrong side"
+                    .into(),
+            )
+        }
+        _ => return Err("only standard-variant matches can be exported to .mat".into()),
     }
     let games: Vec<GameRecord> = file
         .games
