@@ -74,6 +74,11 @@ impl MatchScore {
         }
         let at_point = score.iter().filter(|&&s| s == length - 1).count();
         match crawford {
+            // A match to 1 starts at match point for both: no Crawford game.
+            Crawford::Before if at_point > 0 && length > 1 => Err(format!(
+                "at {}-{} in a match to {length} a player is at match point: this is the Crawford game or after it",
+                score[0], score[1]
+            )),
             Crawford::Game if at_point != 1 => Err(format!(
                 "the Crawford game needs exactly one player at {} in a match to {length}",
                 length - 1
@@ -305,5 +310,7 @@ mod tests {
         assert!(MatchScore::with_score(5, [2, 3], Crawford::After).is_err());
         assert!(MatchScore::with_score(5, [4, 4], Crawford::After).is_ok());
         assert!(MatchScore::with_score(5, [4, 1], Crawford::Game).is_ok());
+        assert!(MatchScore::with_score(5, [4, 1], Crawford::Before).is_err());
+        assert!(MatchScore::new(1).is_ok());
     }
 }

@@ -2,6 +2,8 @@
 //! (with the exact value when a table covers the state).
 
 use crate::board::Checkers;
+use crate::cube::Crawford;
+use crate::eval::cube::CubeAnalysis;
 use crate::eval::Evaluator;
 use crate::game::{GameState, Phase};
 use crate::ids::{position_id, state_id};
@@ -72,9 +74,10 @@ pub fn key_lines(state: &GameState) -> Vec<String> {
     };
     let result = match state.result() {
         None => "none".to_string(),
+        Some(r) if r.dropped => format!("{} drop {}", r.winner, r.points()),
         Some(r) => format!("{} {} {}", r.winner, r.kind, r.points()),
     };
-    vec![
+    let mut lines = vec![
         format!("stateid {}", state_id::encode(state)),
         format!("posid {}", position_id::encode(state.position())),
         format!("tomove {}", state.to_move()),
@@ -91,7 +94,38 @@ pub fn key_lines(state: &GameState) -> Vec<String> {
         ),
         format!("pips x {} y {}", x.pips(), y.pips()),
         format!("result {result}"),
-    ]
+    ];
+    lines.extend(stakes_lines(state));
+    lines
+}
+
+/// `d`'s lines on the cube and the match, when the game has either:
+/// `cube <value> <centred|X|Y>` and
+/// `match <length> score x <x> y <y> [crawford|postcrawford]`.
+fn stakes_lines(state: &GameState) -> Vec<String> {
+    let mut lines = Vec::new();
+    let cube = state.cube();
+    let turned = !cube.is_centred() || state.phase() == Phase::Take;
+    if state.match_score().is_some() || state.terms().cube || turned {
+        let owner = cube
+            .owner()
+            .map_or("centred".to_string(), |s| s.to_string());
+        lines.push(format!("cube {} {owner}", cube.value()));
+    }
+    if let Some(m) = state.match_score() {
+        let crawford = match m.crawford() {
+            Crawford::Before => "",
+            Crawford::Game => " crawford",
+            Crawford::After => " postcrawford",
+        };
+        lines.push(format!(
+            "match {} score x {} y {}{crawford}",
+            m.length(),
+            m.score(Side::X),
+            m.score(Side::Y)
+        ));
+    }
+    lines
 }
 
 /// The whole `d` reply.
@@ -138,7 +172,18 @@ pub fn legal(state: &GameState) -> Vec<String> {
 /// The whole `eval` reply (the game must not be over); `exact` is the
 /// state's exact value when a loaded table covers it: one more line,
 /// `eval exact <points|draw> turns <n>`, before `evalok`.
-pub fn eval(state: &GameState, evaluator: &dyn Evaluator, exact: Option<Exact>) -> Vec<String> {
+///
+/// While a double is pending the static terms are the doubler's (its
+/// state before the double). When a cube decision is due, `cube` adds
+/// the analysis: `eval cube verdict <gnubg's wording>` and the three
+/// equities (`eval cube equity|mwc no-double|double-take|double-pass <v>`).
+pub fn eval(
+    state: &GameState,
+    evaluator: &dyn Evaluator,
+    exact: Option<Exact>,
+    cube: Option<CubeAnalysis>,
+) -> Vec<String> {
+    let state = &state.doubler_view();
     let mut lines: Vec<String> = evaluator
         .terms(state)
         .into_iter()
@@ -150,6 +195,9 @@ pub fn eval(state: &GameState, evaluator: &dyn Evaluator, exact: Option<Exact>) 
             v => v.points().to_string(),
         };
         lines.push(format!("eval exact {value} turns {}", e.rank));
+    }
+    if let Some(c) = cube {
+        lines.extend(c.lines().into_iter().map(|l| format!("eval {l}")));
     }
     lines.push(format!("evalok {}", evaluator.evaluate(state)));
     lines

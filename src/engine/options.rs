@@ -3,6 +3,7 @@
 
 use super::error::{quote, EngineError, ErrorCode};
 use crate::board::Variant;
+use crate::cube::{Scoring, Terms, MAX_MATCH_LENGTH};
 use crate::numbers::NumberRules;
 use crate::search::Settings;
 use std::time::Duration;
@@ -67,6 +68,16 @@ pub struct Options {
     /// `TablesPath`: the folders whose table files are loaded, as given
     /// (`;`-separated; empty: none).
     pub tables_path: String,
+    /// `Cube`: the cube is in play in money games.
+    pub cube: bool,
+    /// `Jacoby`: the Jacoby rule in money games with the cube.
+    pub jacoby: bool,
+    /// `Beavers`: beavers in money games with the cube.
+    pub beavers: bool,
+    /// `MatchLength`: the match's length (0: money play).
+    pub match_length: u16,
+    /// `Scoring`: points or single wins.
+    pub scoring: Scoring,
 }
 
 /// The `Eval` option's values.
@@ -108,6 +119,11 @@ impl Default for Options {
             progress_weight: crate::search::DEFAULT_PROGRESS_WEIGHT as u32,
             tables: String::new(),
             tables_path: String::new(),
+            cube: false,
+            jacoby: true,
+            beavers: false,
+            match_length: 0,
+            scoring: Scoring::Points,
         }
     }
 }
@@ -134,6 +150,10 @@ pub enum OptionEffect {
     /// (none when empty) and empty the transposition table; on failure
     /// the option keeps its old value and the old tables stay.
     LoadTablesPath,
+    /// The terms of scoring or the match length changed: the current game
+    /// is played on the new terms (a match length takes effect with the
+    /// next `newgame` or `position`).
+    Terms,
 }
 
 /// `Tables`' and `TablesPath`'s value for none.
@@ -243,6 +263,12 @@ const ODD_DEPTHS: Spin = Spin {
     min: 0,
     max: 2,
 };
+const MATCH_LENGTH: Spin = Spin {
+    name: "MatchLength",
+    default: 0,
+    min: 0,
+    max: MAX_MATCH_LENGTH as u64,
+};
 const DOUBLET_CREDITS: Spin = Spin {
     name: "DoubletCredits",
     default: 2,
@@ -315,7 +341,22 @@ impl Options {
             PROGRESS_WEIGHT.line(),
             format!("option name Tables type string default {NO_TABLES}"),
             format!("option name TablesPath type string default {NO_TABLES}"),
+            "option name Cube type check default false".to_string(),
+            "option name Jacoby type check default true".to_string(),
+            "option name Beavers type check default false".to_string(),
+            MATCH_LENGTH.line(),
+            "option name Scoring type combo default points var points var single".to_string(),
         ]
+    }
+
+    /// The terms of scoring the options set.
+    pub fn terms(&self) -> Terms {
+        Terms {
+            cube: self.cube,
+            jacoby: self.jacoby,
+            beavers: self.beavers,
+            scoring: self.scoring,
+        }
     }
 
     /// The number rules of new games.
@@ -374,18 +415,32 @@ impl Options {
             "moveoverhead" => self.move_overhead = MOVE_OVERHEAD.read(need()?)?,
             "alphabet" => self.alphabet = ALPHABET.read(need()?)? as u8,
             "doubletcredits" => self.doublet_credits = DOUBLET_CREDITS.read(need()?)? as u8,
-            "random" => {
+            "random" => self.random = check("Random", need()?)?,
+            "cube" => {
+                self.cube = check("Cube", need()?)?;
+                return Ok(OptionEffect::Terms);
+            }
+            "jacoby" => {
+                self.jacoby = check("Jacoby", need()?)?;
+                return Ok(OptionEffect::Terms);
+            }
+            "beavers" => {
+                self.beavers = check("Beavers", need()?)?;
+                return Ok(OptionEffect::Terms);
+            }
+            "matchlength" => {
+                self.match_length = MATCH_LENGTH.read(need()?)? as u16;
+                return Ok(OptionEffect::Terms);
+            }
+            "scoring" => {
                 let v = need()?;
-                self.random = match v.to_ascii_lowercase().as_str() {
-                    "true" => true,
-                    "false" => false,
-                    _ => {
-                        return Err(EngineError::new(
-                            ErrorCode::BadValue,
-                            format!("Random takes true or false, not '{}'", quote(v)),
-                        ))
-                    }
-                }
+                self.scoring = Scoring::from_name(v).ok_or_else(|| {
+                    EngineError::new(
+                        ErrorCode::BadValue,
+                        format!("Scoring takes points or single, not '{}'", quote(v)),
+                    )
+                })?;
+                return Ok(OptionEffect::Terms);
             }
             "variant" => {
                 let v = need()?;
@@ -491,6 +546,18 @@ impl Options {
             }
         }
         Ok(OptionEffect::None)
+    }
+}
+
+/// A check option's value: `true` or `false` (either case).
+fn check(name: &str, v: &str) -> Result<bool, EngineError> {
+    match v.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(EngineError::new(
+            ErrorCode::BadValue,
+            format!("{name} takes true or false, not '{}'", quote(v)),
+        )),
     }
 }
 
@@ -654,7 +721,22 @@ mod tests {
     #[test]
     fn declarations_match_defaults() {
         let lines = Options::declarations();
-        assert_eq!(lines.len(), 24);
+        assert_eq!(lines.len(), 29);
+        assert_eq!(
+            lines[24..],
+            [
+                "option name Cube type check default false",
+                "option name Jacoby type check default true",
+                "option name Beavers type check default false",
+                "option name MatchLength type spin default 0 min 0 max 64",
+                "option name Scoring type combo default points var points var single",
+            ]
+        );
+        let d = Options::default();
+        assert_eq!(
+            (d.cube, d.jacoby, d.beavers, d.match_length, d.scoring),
+            (false, true, false, 0, Scoring::Points)
+        );
         assert_eq!(
             lines[23],
             "option name TablesPath type string default <empty>"

@@ -2,6 +2,7 @@
 //! `info` and `bestmove` lines, and `bench`.
 
 use super::command::GoCommand;
+use crate::eval::nn::Network;
 use crate::eval::NnEval;
 use crate::game::GameState;
 use crate::ids::state_id;
@@ -9,6 +10,7 @@ use crate::numbers::Side;
 use crate::search::{Clock, Info, Limits, Searcher, Settings, StopFlag};
 use crate::turn::legal_turns;
 use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What the search thread runs: a search for `go`, or one of the long
@@ -41,6 +43,9 @@ pub struct SearchJob {
     pub hash_mib: usize,
     /// Whether `info` lines carry `tbhits` (exact-value tables are loaded).
     pub tbhits: bool,
+    /// The net of `EvalFile` (`None`: the embedded nets), whose chances
+    /// make the cube decisions.
+    pub net: Option<Arc<Network>>,
 }
 
 /// A finished search.
@@ -115,6 +120,18 @@ impl SearchJob {
                 return SearchDone {
                     bestmove: last,
                     searcher: self.searcher,
+                };
+            }
+        }
+        // A cube decision first: cheap (one evaluation, no search); a double,
+        // or an answer to one, is the whole reply.
+        let nn = NnEval::file_or_embedded(self.net.clone());
+        if let Some(d) = crate::search::cube::decide(&self.state, &nn) {
+            emit(format!("info string cube {}", d.analysis));
+            if let Some(action) = d.action {
+                return SearchDone {
+                    searcher: self.searcher,
+                    bestmove: format!("bestmove {action}"),
                 };
             }
         }

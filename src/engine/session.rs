@@ -15,6 +15,7 @@ use super::options::{EvalKind, OptionEffect, Options};
 use super::search_job::{self, SearchJob, Task, BENCH_DEPTH};
 use super::setup;
 use super::turn_input;
+use crate::eval::cube::MatchAware;
 use crate::eval::nn::{file as net_file, Network, NnEval};
 use crate::eval::{Evaluator, Handcrafted};
 use crate::game::{GameState, RuleError};
@@ -74,6 +75,10 @@ pub struct Session {
     /// loaded table, so that each is reported once (emptied when tables
     /// load).
     uncovered: Vec<(u8, u8)>,
+    /// The match score and cube of the last `go` in a match: values stored
+    /// at another score are another evaluation's, so the table is emptied
+    /// when they change.
+    last_stakes: Option<(Option<crate::cube::MatchScore>, crate::cube::Cube)>,
 }
 
 impl Default for Session {
@@ -99,6 +104,7 @@ impl Session {
             file_tables: Vec::new(),
             folder_tables: Vec::new(),
             uncovered: Vec::new(),
+            last_stakes: None,
         }
     }
 
@@ -129,10 +135,11 @@ impl Session {
         ))
     }
 
-    /// The evaluation the options ask for.
+    /// The evaluation the options ask for (the net's made match-aware: in
+    /// a match it values states by match winning chances).
     fn evaluator(&self) -> Box<dyn Evaluator> {
         match self.options.eval {
-            EvalKind::Nn => Box::new(NnEval::file_or_embedded(self.net.clone())),
+            EvalKind::Nn => Box::new(MatchAware::new(NnEval::file_or_embedded(self.net.clone()))),
             EvalKind::Classic => Box::new(Handcrafted::default()),
         }
     }
@@ -249,6 +256,7 @@ impl Session {
                 let searcher = self.searcher.as_mut().expect("idle: checked above");
                 match effect {
                     OptionEffect::None | OptionEffect::ResizeHash => {}
+                    OptionEffect::Terms => self.game.set_terms(self.options.terms()),
                     // Values stored without the tables' exact ones are stale.
                     OptionEffect::ClearHash
                     | OptionEffect::LoadTables
@@ -262,6 +270,8 @@ impl Session {
             }
             Command::NewGame => {
                 self.game = GameState::start(self.options.variant, self.options.number_rules());
+                self.game.set_terms(self.options.terms());
+                self.game.set_match(setup::match_of(None, &self.options)?);
                 self.history.clear();
                 if let Some(s) = self.searcher.as_mut() {
                     s.clear();
@@ -293,7 +303,9 @@ impl Session {
             Command::Eval => {
                 self.check_live()?;
                 let exact = self.tables.iter().find_map(|t| t.probe(&self.game).ok());
-                display::eval(&self.game, self.evaluator().as_ref(), exact)
+                let nn = NnEval::file_or_embedded(self.net.clone());
+                let cube = crate::search::cube::analysis(&self.game, &nn);
+                display::eval(&self.game, self.evaluator().as_ref(), exact, cube)
             }
             Command::Perft(depth) => return Ok(self.job(Task::Perft(depth))),
             Command::Bench { depth } => {
@@ -315,6 +327,7 @@ impl Session {
             settings: self.options.settings(),
             hash_mib: self.options.hash_mib,
             tbhits: false,
+            net: self.net.clone(),
         }))
     }
 
@@ -332,6 +345,11 @@ impl Session {
         searcher.set_evaluator(self.evaluator());
         searcher.set_history(&self.history);
         searcher.set_tables(self.tables.clone());
+        let stakes = (self.game.match_score().copied(), self.game.cube());
+        if stakes.0.is_some() && self.last_stakes != Some(stakes) {
+            searcher.clear();
+        }
+        self.last_stakes = Some(stakes);
         log::debug!("go from {}", state_id::encode(&self.game));
         Ok(Reply::Search(Box::new(SearchJob {
             task: Task::Go,
@@ -341,6 +359,7 @@ impl Session {
             settings: self.options.settings(),
             hash_mib: self.options.hash_mib,
             tbhits: !self.tables.is_empty(),
+            net: self.net.clone(),
         })))
     }
 }

@@ -1,10 +1,11 @@
 //! The `position` command: building the game it describes, checked whole
 //! before anything changes.
 
-use super::command::{PositionBase, PositionCommand};
+use super::command::{PositionBase, PositionCommand, StartScore};
 use super::error::{quote, EngineError, ErrorCode};
 use super::options::Options;
 use super::turn_input;
+use crate::cube::MatchScore;
 use crate::game::{GameState, Phase};
 use crate::ids::{position_id, state_id};
 use crate::numbers::{Numbers, Side};
@@ -17,6 +18,14 @@ pub fn build(
     options: &Options,
 ) -> Result<(GameState, Vec<GameState>), EngineError> {
     let mut state = base(&cmd.base, options)?;
+    state.set_terms(options.terms());
+    // An ID carries its own match score; the other forms take the options'.
+    if !matches!(cmd.base, PositionBase::State(_)) {
+        state.set_match(match_of(cmd.score, options)?);
+    }
+    state
+        .check_stakes()
+        .map_err(|e| bad_id(format!("impossible state: {e}")))?;
     let mut history = Vec::with_capacity(cmd.moves.len());
     for (i, token) in cmd.moves.iter().enumerate() {
         history.push(state);
@@ -24,6 +33,32 @@ pub fn build(
             .map_err(|e| e.context(&format!("move {} '{}'", i + 1, quote(token))))?;
     }
     Ok((state, history))
+}
+
+/// The match a new game is played in: `MatchLength` and the score given
+/// (0-0 by default); none in money play, where a score is an error.
+pub fn match_of(
+    score: Option<StartScore>,
+    options: &Options,
+) -> Result<Option<MatchScore>, EngineError> {
+    let bad = |why: String| EngineError::new(ErrorCode::BadValue, why);
+    if options.match_length == 0 {
+        return match score {
+            None => Ok(None),
+            Some(_) => Err(bad(
+                "a score needs a match: set MatchLength first (0 is money play)".into(),
+            )),
+        };
+    }
+    let s = score.unwrap_or(StartScore {
+        x: 0,
+        y: 0,
+        crawford: Default::default(),
+    });
+    let points = |p: u64| u16::try_from(p).unwrap_or(u16::MAX);
+    MatchScore::with_score(options.match_length, [points(s.x), points(s.y)], s.crawford)
+        .map(Some)
+        .map_err(bad)
 }
 
 fn bad_id(message: String) -> EngineError {

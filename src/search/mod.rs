@@ -49,6 +49,7 @@
 //! transposition table), `progress` (the push for progress in long games:
 //! [`Settings::progress_after`]).
 
+pub mod cube;
 mod line;
 mod negamax;
 mod progress;

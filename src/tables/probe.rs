@@ -163,7 +163,8 @@ impl Table {
     pub fn probe(&self, state: &GameState) -> Result<Exact, String> {
         self.check_rules(state)?;
         if let Some(r) = state.result() {
-            let p = r.points() as i32;
+            // Tables hold the cubeless game: the kind's points.
+            let p = r.kind.points() as i32;
             let points = if r.winner == state.to_move() { p } else { -p };
             return Ok(Exact {
                 value: Value::from_points(points),

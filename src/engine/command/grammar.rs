@@ -2,7 +2,10 @@
 //! error type that carries the protocol error of the first thing that did
 //! not fit.
 
-use super::{Command, GoCommand, PositionBase, PositionCommand, MAX_BENCH_DEPTH, MAX_PERFT_DEPTH};
+use super::{
+    Command, GoCommand, PositionBase, PositionCommand, StartScore, MAX_BENCH_DEPTH, MAX_PERFT_DEPTH,
+};
+use crate::cube::Crawford;
 use crate::engine::error::{quote, EngineError, ErrorCode};
 use crate::game::Phase;
 use crate::numbers::Side;
@@ -220,6 +223,11 @@ fn position(i: &str) -> Res<'_, Command> {
     let (i, base) = arg(base, |f| {
         format!("position needs startpos, state <ID> or posid <ID>, found {f}")
     })(i)?;
+    let (i, score) = if base == PositionBase::StartPos {
+        opt(preceded(pair(sep, keyword("score")), start_score))(i)?
+    } else {
+        (i, None)
+    };
     let (i, moves) = opt(preceded(
         pair(sep, keyword("moves")),
         many0(preceded(sep, token)),
@@ -233,7 +241,29 @@ fn position(i: &str) -> Res<'_, Command> {
                 .into_iter()
                 .map(str::to_string)
                 .collect(),
+            score,
         }),
+    ))
+}
+
+/// `<x> <y> [crawford|postcrawford]` after `score`.
+fn start_score(i: &str) -> Res<'_, StartScore> {
+    let (i, x) = arg(number, |f| format!("score needs X's points, found {f}"))(i)?;
+    let (i, y) = arg(number, |f| format!("score needs Y's points, found {f}"))(i)?;
+    let (i, crawford) = opt(preceded(
+        sep,
+        alt((
+            value(Crawford::Game, keyword("crawford")),
+            value(Crawford::After, keyword("postcrawford")),
+        )),
+    ))(i)?;
+    Ok((
+        i,
+        StartScore {
+            x,
+            y,
+            crawford: crawford.unwrap_or_default(),
+        },
     ))
 }
 

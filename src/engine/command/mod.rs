@@ -11,6 +11,7 @@ mod grammar;
 #[cfg(test)]
 mod tests;
 
+use crate::cube::Crawford;
 use crate::game::Phase;
 use crate::numbers::Side;
 
@@ -141,6 +142,20 @@ pub struct PositionCommand {
     pub base: PositionBase,
     /// The turn tokens after `moves`.
     pub moves: Vec<String>,
+    /// `score <x> <y> [crawford|postcrawford]` after `startpos`: the
+    /// match score before this game.
+    pub score: Option<StartScore>,
+}
+
+/// The match score `position startpos` gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StartScore {
+    /// X's points.
+    pub x: u64,
+    /// Y's points.
+    pub y: u64,
+    /// `crawford` (this is the Crawford game), `postcrawford`, or neither.
+    pub crawford: Crawford,
 }
 
 /// The limits of a `go` command.

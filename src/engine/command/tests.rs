@@ -57,12 +57,50 @@ fn setoption_names_and_values() {
 }
 
 #[test]
+fn position_with_a_match_score() {
+    use crate::cube::Crawford;
+    assert_eq!(
+        ok("position startpos score 4 2 crawford moves 3 5"),
+        Command::Position(PositionCommand {
+            base: PositionBase::StartPos,
+            moves: vec!["3".into(), "5".into()],
+            score: Some(StartScore {
+                x: 4,
+                y: 2,
+                crawford: Crawford::Game
+            }),
+        })
+    );
+    assert_eq!(
+        ok("position startpos score 4 4 postcrawford"),
+        Command::Position(PositionCommand {
+            base: PositionBase::StartPos,
+            moves: vec![],
+            score: Some(StartScore {
+                x: 4,
+                y: 4,
+                crawford: Crawford::After
+            }),
+        })
+    );
+    for bad in [
+        "position startpos score 4",
+        "position startpos score x 2",
+        "position startpos crawford",
+        "position state 4HPwATDgc/ABMA:Xpick:x3y5:d22:k6 score 1 2",
+    ] {
+        assert_eq!(err(bad).code, ErrorCode::Syntax, "{bad}");
+    }
+}
+
+#[test]
 fn position_forms() {
     assert_eq!(
         ok("position startpos moves 3 5 6:24/13"),
         Command::Position(PositionCommand {
             base: PositionBase::StartPos,
-            moves: vec!["3".into(), "5".into(), "6:24/13".into()]
+            moves: vec!["3".into(), "5".into(), "6:24/13".into()],
+            score: None,
         })
     );
     assert_eq!(
@@ -75,7 +113,8 @@ fn position_forms() {
                 credits: Some((1, 2)),
                 phase: Some(Phase::Play),
             },
-            moves: vec![]
+            moves: vec![],
+            score: None,
         })
     );
     assert_eq!(
@@ -88,7 +127,8 @@ fn position_forms() {
                 credits: None,
                 phase: None,
             },
-            moves: vec![]
+            moves: vec![],
+            score: None,
         })
     );
     for bad in [

@@ -23,6 +23,7 @@ pub mod money;
 use crate::board::Variant;
 use crate::cube::{Cube, CubeAction};
 use crate::eval::nn::{Network, Probabilities};
+use crate::eval::{Evaluator, NnEval};
 use crate::game::GameState;
 use crate::numbers::NumberRules;
 use live::GameAtScore;
@@ -317,6 +318,40 @@ pub fn cubeless_mwc(state: &GameState, p: &Probabilities) -> Option<f64> {
         shares: shares_of(p),
     };
     Some(dead_mwc(&game, &p.consistent(), state.cube().value()))
+}
+
+/// The net's evaluation made match-aware: in a match a state's value is
+/// its side to move's cubeless match winning chance, as
+/// `(2 MWC - 1) x 1000` millipoints (antisymmetric, so the search's
+/// negation holds; a gammon is worth what the score makes it); in money
+/// play it is the net's equity, unchanged. Finished games inside the
+/// search keep their points (a win is 1000 or more, above every leaf).
+pub struct MatchAware {
+    inner: NnEval,
+}
+
+impl MatchAware {
+    /// Over the net evaluation `inner`.
+    pub fn new(inner: NnEval) -> MatchAware {
+        MatchAware { inner }
+    }
+}
+
+impl Evaluator for MatchAware {
+    fn evaluate(&self, state: &GameState) -> i32 {
+        if state.match_score().is_none() {
+            return self.inner.evaluate(state);
+        }
+        let p = self.inner.network_for(state).probabilities(state);
+        match cubeless_mwc(state, &p) {
+            Some(mwc) => crate::eval::finish(((2.0 * mwc - 1.0) * 1000.0).round() as i32),
+            None => self.inner.evaluate(state),
+        }
+    }
+
+    fn terms(&self, state: &GameState) -> Vec<(&'static str, String)> {
+        self.inner.terms(state)
+    }
 }
 
 #[cfg(test)]

@@ -110,3 +110,18 @@ fn a_pending_double_is_judged_from_the_doublers_side() {
     g.cube_action(CubeAction::Double).unwrap();
     assert_eq!(analyse(&g, &p, CUBE_EFFICIENCY), before);
 }
+
+#[test]
+fn match_aware_values_follow_the_score() {
+    let nn = NnEval::embedded();
+    let aware = MatchAware::new(NnEval::embedded());
+    // Money play: the net's equity.
+    let money = game(Terms::default(), None);
+    assert_eq!(aware.evaluate(&money), nn.evaluate(&money));
+    // A match: MWC-based, and antisymmetric between the sides' scores.
+    let m = |x, y| MatchScore::with_score(7, [x, y], Crawford::Before).unwrap();
+    let ahead = aware.evaluate(&game(Terms::default(), Some(m(5, 0))));
+    let behind = aware.evaluate(&game(Terms::default(), Some(m(0, 5))));
+    assert!(ahead > 500 && behind < -500, "{ahead} {behind}");
+    assert!(ahead.abs() < 1000 && behind.abs() < 1000);
+}

@@ -54,7 +54,7 @@ pub fn last_move_locs(s: &Value) -> (Vec<String>, Vec<String>) {
     let before = state_id::decode(last["before"].as_str().unwrap()).unwrap();
     let token = last["token"].as_str().unwrap();
     let steps: Vec<(u8, u8)> = match turn::read(&before, token, TurnForm::Answer).unwrap() {
-        Turn::Pick(_) => Vec::new(),
+        Turn::Pick(_) | Turn::Cube(_) => Vec::new(),
         Turn::PickPlay(_, lp) | Turn::Play(lp) => {
             lp.play.steps().iter().map(|s| (s.from, s.to)).collect()
         }
