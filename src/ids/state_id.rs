@@ -277,10 +277,11 @@ pub fn decode(id: &str) -> Result<GameState, StateIdError> {
     };
     let position =
         position_id::decode_with_pools(fields[0], checkers, side_pools).map_err(|e| {
-            error(format!(
-                "bad Position ID '{}' with pools p{x_pool}-{y_pool}: {e}",
-                cut(fields[0])
-            ))
+            let pools = match pools {
+                Some(_) => format!(" with pools p{x_pool}-{y_pool}"),
+                None => String::new(),
+            };
+            error(format!("bad Position ID '{}'{pools}: {e}", cut(fields[0])))
         })?;
 
     let (phase, dropped) = phase;

@@ -389,6 +389,21 @@ mod tests {
         assert_eq!(r.variant, Variant::Hypergammon);
         assert_eq!(r.numbers, NumberRules::new(3, 0).unwrap());
         assert_eq!((r.max_turns, r.repetition), (200, true));
+        // Anti-Backgammon is drawn at 500 turns a side, whatever the cap.
+        let anti = |max_turns| Rules {
+            variant: Variant::Anti,
+            max_turns,
+            ..Rules::default()
+        };
+        assert_eq!((anti(5000).turn_cap(), anti(300).turn_cap()), (1000, 300));
+        assert_eq!(
+            Rules {
+                max_turns: 5000,
+                ..Rules::default()
+            }
+            .turn_cap(),
+            5000
+        );
         // A game saved outside a match: no cap, no repetition rule.
         let r = Rules::of_header(&header(&[("k", "6")])).unwrap();
         assert_eq!((r.max_turns, r.repetition), (u32::MAX, false));
