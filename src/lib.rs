@@ -43,7 +43,7 @@
 //! layers below it; `python3 ../shared/tools/rust_layers.py` checks that
 //! no imports go round in a circle):
 //!
-//! 1. rules: [`board`], [`pair`], [`play`], [`movegen`], [`numbers`],
+//! 1. rules: [`board`], [`cube`] (the doubling cube and the match), [`pair`], [`play`], [`movegen`], [`numbers`],
 //!    [`notation`], [`game`], [`turn`] (the one turn type, the legal turns,
 //!    turn tokens), [`ids`], [`perft`], [`rng`], [`matchfile`] (the match
 //!    file: typed header and game lines; and [`matchfile::mat`], reading a

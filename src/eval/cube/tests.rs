@@ -125,3 +125,20 @@ fn match_aware_values_follow_the_score() {
     assert!(ahead > 500 && behind < -500, "{ahead} {behind}");
     assert!(ahead.abs() < 1000 && behind.abs() < 1000);
 }
+
+/// Prints NC's 5-point table (`cargo test --lib print_nc_table -- --ignored --nocapture`), for docs/cube.md.
+#[test]
+#[ignore]
+fn print_nc_table() {
+    let t = nc_table();
+    for a in 1..=5u16 {
+        let row: Vec<String> = (1..=5u16)
+            .map(|b| format!("{:.3}", t.mwc(a, b, Crawford::Before)))
+            .collect();
+        println!("{a}-away | {}", row.join(" | "));
+    }
+    let post: Vec<String> = (2..=5u16)
+        .map(|b| format!("{:.3}", t.mwc(1, b, Crawford::After)))
+        .collect();
+    println!("post-Crawford 1-away vs 2..5: {}", post.join(" | "));
+}
