@@ -28,6 +28,10 @@ fn checkers_conserved(before: &Position, after: &Position) -> Result<(), TestCas
         after.mover().off() >= before.mover().off(),
         "checkers came back"
     );
+    // A pool only empties (Backgammon Race): a hit checker goes to the bar.
+    prop_assert!(after.mover().pool() <= before.mover().pool());
+    prop_assert_eq!(after.opponent().pool(), before.opponent().pool());
+    prop_assert!(after.mover().pool() == 0 || after.mover().off() == 0);
     Ok(())
 }
 
@@ -103,7 +107,7 @@ proptest! {
     fn random_games_follow_the_rules(seed in any::<u64>(), k in 3u8..=9, credits in 0u8..=3) {
         let rules = NumberRules::new(k, credits).unwrap();
         let mut rng = Rng::new(seed);
-        let mut g = GameState::start(ncbg::board::Variant::ALL[(seed % 3) as usize], rules);
+        let mut g = GameState::start(ncbg::board::Variant::ALL[(seed % 5) as usize], rules);
         let mut doublets = [0u8; 2];
         for _turn in 0..2000 {
             if g.is_over() {
@@ -133,14 +137,20 @@ proptest! {
             checkers_conserved(&before, &g.position().flip())?;
         }
         if let Some(result) = g.result() {
-            prop_assert_eq!(g.position().opponent().in_play(), 0, "the winner moved last");
-            prop_assert_eq!(result.winner, g.to_move().other());
-            let loser = g.position().mover();
-            let gammon = loser.off() == 0;
+            prop_assert_eq!(g.position().opponent().in_play(), 0, "the finisher moved last");
+            // In Anti-Backgammon the side that did not finish wins (§9).
+            let anti = g.objective() == ncbg::board::Objective::BearOffLast;
+            let winner = if anti { g.to_move() } else { g.to_move().other() };
+            prop_assert_eq!(result.winner, winner);
+            let other = g.position().mover();
+            let gammon = other.off() == 0;
             prop_assert_eq!(result.points() >= 2, gammon);
             if result.points() == 3 {
-                prop_assert!(loser.bar() > 0 || (19..BAR).any(|p| loser.count(p) > 0));
+                prop_assert!(
+                    other.bar() > 0 || other.pool() > 0 || (19..BAR).any(|p| other.count(p) > 0)
+                );
             }
+            let loser = other;
             prop_assert_eq!(loser.count(OFF), loser.off());
         }
     }

@@ -4,6 +4,12 @@
 //! borne off, slots 1..=24 are the points (the side moves from 24 towards 1) and
 //! slot 25 is the bar. A slot holds at most 15 checkers, which is also the most a
 //! side may own, so no slot can overflow into the next.
+//!
+//! Past the 26 slots, one more nibble (slot 26, [`POOL`]) holds the checkers
+//! still waiting to enter in Backgammon Race (`protocol/rules.md` §9). It is
+//! no slot of the board: [`Checkers::to_slots`], the bitsets and
+//! [`Checkers::highest`] leave it out, while [`Checkers::total`],
+//! [`Checkers::in_play`] and [`Checkers::outside_home`] count it.
 
 /// Slot of the checkers borne off.
 pub const OFF: usize = 0;
@@ -11,6 +17,11 @@ pub const OFF: usize = 0;
 pub const BAR: usize = 25;
 /// Number of slots (off, 24 points, bar).
 pub const SLOTS: usize = 26;
+/// The pool of checkers waiting to enter (Backgammon Race): the nibble after
+/// the bar, outside the board's [`SLOTS`].
+pub const POOL: usize = 26;
+/// Bits of the packed pool nibble.
+const POOL_MASK: u128 = 0xF << (4 * POOL);
 /// The most checkers one side may have.
 pub const MAX_CHECKERS: u8 = 15;
 
@@ -30,20 +41,20 @@ pub(crate) const UNIT: [u128; SLOTS] = {
     t
 };
 
-/// [`UNIT`] padded to 32 entries, so that `unit(s)` with `s & 31` needs no
-/// bounds check in the generator's inner loops.
+/// [`UNIT`] and the [`POOL`] padded to 32 entries, so that `unit(s)` with
+/// `s & 31` needs no bounds check in the generator's inner loops.
 const UNIT32: [u128; 32] = {
     let mut t = [0u128; 32];
     let mut s = 0;
-    while s < SLOTS {
+    while s <= POOL {
         t[s] = 1u128 << (4 * s);
         s += 1;
     }
     t
 };
 
-/// One checker in slot `s` (0 for `s` past the slots), without a bounds
-/// check.
+/// One checker in slot `s` (the pool included; 0 for `s` past it), without
+/// a bounds check.
 #[inline(always)]
 pub(crate) fn unit(s: usize) -> u128 {
     UNIT32[s & 31]
@@ -99,6 +110,29 @@ impl Checkers {
         self.count(OFF)
     }
 
+    /// Checkers waiting in the pool (Backgammon Race).
+    #[inline(always)]
+    pub const fn pool(self) -> u8 {
+        self.count(POOL)
+    }
+
+    /// The same side with `n` of its borne-off checkers waiting in the pool
+    /// instead (added to those already there); `None` when fewer than `n`
+    /// are off.
+    pub fn with_pool(self, n: u8) -> Option<Checkers> {
+        (n <= self.off())
+            .then(|| Checkers(self.0 - u128::from(n) * UNIT[OFF] + (u128::from(n) << (4 * POOL))))
+    }
+
+    /// The same side with its waiting checkers put on the bar: the board an
+    /// evaluation trained without a pool reads (a waiting checker, like one
+    /// on the bar, has all 25 pips to go and enters the same way).
+    #[inline]
+    pub fn pool_on_bar(self) -> Checkers {
+        let n = u128::from(self.pool());
+        Checkers((self.0 & !POOL_MASK) + (n << (4 * BAR)))
+    }
+
     /// All checkers of the side, borne off ones included.
     pub fn total(self) -> u8 {
         // Sum of nibbles: fold pairs of nibbles into bytes, then sum the bytes.
@@ -124,10 +158,11 @@ impl Checkers {
         self.0 >> 28 == 0
     }
 
-    /// Highest occupied slot (25 = bar), or 0 when nothing is left in play.
+    /// Highest occupied slot (25 = bar), or 0 when nothing is left on the
+    /// board or the bar (the pool is not looked at).
     #[inline(always)]
     pub const fn highest(self) -> usize {
-        let in_play = self.0 & !0xF;
+        let in_play = self.0 & !0xF & !POOL_MASK;
         if in_play == 0 {
             0
         } else {
@@ -135,16 +170,22 @@ impl Checkers {
         }
     }
 
-    /// Number of checkers outside the home board (points 7..=24 and the bar).
+    /// Number of checkers outside the home board (points 7..=24, the bar and
+    /// the pool).
     #[inline]
     pub fn outside_home(self) -> u8 {
         Checkers(self.0 >> 28 << 28).total()
     }
 
     /// Pip count: the sum over checkers of their distance to being borne off
-    /// (the bar counts 25).
+    /// (the bar and the pool count 25).
     #[inline]
     pub fn pips(self) -> u32 {
+        self.pool_on_bar().board_pips()
+    }
+
+    #[inline(always)]
+    fn board_pips(self) -> u32 {
         // Multiplying by a one in every nibble puts in nibble `s` the prefix
         // sum P(s) of the counts of slots 0..=s; a side has at most 15
         // checkers, so no prefix carries into the next nibble. Then
@@ -177,10 +218,11 @@ impl Checkers {
         self.occupied() & !self.occupied_twice()
     }
 
-    /// Moves one checker from `from` to `to` (either may be any slot).
+    /// Moves one checker from `from` to `to` (either may be any slot, and
+    /// `from` the [`POOL`]).
     #[inline(always)]
     pub(crate) fn shift(&mut self, from: usize, to: usize) {
-        self.0 = self.0 - UNIT[from] + UNIT[to];
+        self.0 = self.0 - unit(from) + unit(to);
     }
 
     /// The packed bits: 4 bits a slot, slot 0 in the lowest bits.
@@ -196,9 +238,9 @@ impl Checkers {
     }
 
     /// Rebuilds a side from [`Checkers::bits`]. Returns `None` when a bit above
-    /// slot 25 is set or the total exceeds 15.
+    /// the pool (slot 26) is set or the total exceeds 15.
     pub fn from_bits(bits: u128) -> Option<Checkers> {
-        if bits >> (4 * SLOTS) != 0 {
+        if bits >> (4 * (POOL + 1)) != 0 {
             return None;
         }
         let c = Checkers(bits);
@@ -319,6 +361,31 @@ mod tests {
         let mut bar = [0u8; SLOTS];
         bar[BAR] = 15;
         assert_eq!(Checkers::from_slots(&bar).unwrap().pips(), 375);
+    }
+
+    #[test]
+    fn the_pool_counts_in_play_and_outside_but_not_on_the_board() {
+        let mut slots = [0u8; SLOTS];
+        slots[OFF] = 12;
+        slots[3] = 2;
+        slots[BAR] = 1;
+        let c = Checkers::from_slots(&slots).unwrap().with_pool(10).unwrap();
+        assert_eq!(c.pool(), 10);
+        assert_eq!((c.off(), c.total(), c.in_play()), (2, 15, 13));
+        assert_eq!(c.to_slots()[OFF], 2);
+        assert_eq!(c.occupied(), (1 << 3) | (1 << BAR));
+        assert_eq!(c.highest(), BAR);
+        assert!(!c.all_home());
+        assert_eq!(c.outside_home(), 11);
+        assert_eq!(c.pips(), 2 * 3 + 25 + 10 * 25);
+        let on_bar = c.pool_on_bar();
+        assert_eq!((on_bar.pool(), on_bar.bar()), (0, 11));
+        assert_eq!(on_bar.pips(), c.pips());
+        assert!(c.with_pool(3).is_none(), "only 2 are off");
+        let mut entered = c;
+        entered.shift(POOL, 20);
+        assert_eq!((entered.pool(), entered.count(20)), (9, 1));
+        assert_eq!(Checkers::from_bits(c.bits()), Some(c));
     }
 
     #[test]

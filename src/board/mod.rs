@@ -11,10 +11,10 @@ mod stage;
 mod variant;
 
 pub(crate) use checkers::{unit, POINT_BITS};
-pub use checkers::{Checkers, BAR, MAX_CHECKERS, OFF, SLOTS};
+pub use checkers::{Checkers, BAR, MAX_CHECKERS, OFF, POOL, SLOTS};
 pub use outcome::{Outcome, WinKind};
 pub use stage::Stage;
-pub use variant::Variant;
+pub use variant::{Objective, Variant};
 
 use std::fmt;
 
@@ -97,6 +97,23 @@ impl Position {
         opponent: &[u8; 25],
         checkers_per_side: u8,
     ) -> Result<Position, PositionError> {
+        Position::from_points_and_pools(mover, opponent, checkers_per_side, (0, 0))
+    }
+
+    /// [`Position::from_points`] with `pools.0` of the mover's and `pools.1`
+    /// of the opponent's checkers missing from the board waiting in their
+    /// pools (Backgammon Race) rather than borne off.
+    pub fn from_points_and_pools(
+        mover: &[u8; 25],
+        opponent: &[u8; 25],
+        checkers_per_side: u8,
+        pools: (u8, u8),
+    ) -> Result<Position, PositionError> {
+        let limit = checkers_per_side.min(MAX_CHECKERS);
+        let pooled = |c: Checkers, n: u8| {
+            c.with_pool(n)
+                .ok_or(PositionError::TooManyCheckers { limit })
+        };
         fn side(points: &[u8; 25], total: u8) -> Result<Checkers, PositionError> {
             let on: u32 = points.iter().map(|&n| u32::from(n)).sum();
             let limit = total.min(MAX_CHECKERS);
@@ -109,9 +126,26 @@ impl Position {
             Checkers::from_slots(&slots).ok_or(PositionError::TooManyCheckers { limit })
         }
         Position::new(
-            side(mover, checkers_per_side)?,
-            side(opponent, checkers_per_side)?,
+            pooled(side(mover, checkers_per_side)?, pools.0)?,
+            pooled(side(opponent, checkers_per_side)?, pools.1)?,
         )
+    }
+
+    /// The same position with every waiting checker on its side's bar: the
+    /// board an evaluation without a pool reads.
+    #[inline]
+    #[must_use]
+    pub fn pools_on_bar(self) -> Position {
+        Position {
+            mover: self.mover.pool_on_bar(),
+            opponent: self.opponent.pool_on_bar(),
+        }
+    }
+
+    /// Checkers waiting in the pools: (mover, opponent).
+    #[inline]
+    pub const fn pools(&self) -> (u8, u8) {
+        (self.mover.pool(), self.opponent.pool())
     }
 
     /// Builds a position without checking it. The caller guarantees the
@@ -189,10 +223,12 @@ impl Position {
     }
 
     /// True when no checker of one side can meet the other's any more: no
-    /// checker on the bar, and the mover's rearmost checker is past the
+    /// checker on the bar or in a pool, and the mover's rearmost checker is past the
     /// opponent's rearmost.
     pub fn is_race(&self) -> bool {
-        if self.mover.bar() > 0 || self.opponent.bar() > 0 {
+        if self.mover.bar() + self.mover.pool() > 0
+            || self.opponent.bar() + self.opponent.pool() > 0
+        {
             return false;
         }
         // The opponent's rearmost checker, in the mover's coordinates.

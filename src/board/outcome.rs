@@ -10,8 +10,8 @@ pub enum WinKind {
     Single,
     /// The loser has borne off nothing: 2 points.
     Gammon,
-    /// The loser has borne off nothing and still has a checker on the bar or in
-    /// the winner's home board: 3 points.
+    /// The loser has borne off nothing and still has a checker on the bar, in
+    /// the winner's home board or waiting in its pool: 3 points.
     Backgammon,
 }
 
@@ -72,8 +72,9 @@ pub(super) fn outcome(pos: &Position) -> Option<Outcome> {
     };
     let kind = if loser.off() > 0 {
         WinKind::Single
-    } else if loser.bar() > 0 || (19..BAR).any(|p| loser.count(p) > 0) {
-        // The winner's home board is the loser's points 19..=24.
+    } else if loser.bar() > 0 || loser.pool() > 0 || (19..BAR).any(|p| loser.count(p) > 0) {
+        // The winner's home board is the loser's points 19..=24; a checker
+        // still waiting in the pool is further back than the bar (§9).
         WinKind::Backgammon
     } else {
         WinKind::Gammon
@@ -104,6 +105,11 @@ mod tests {
 
         let on_bar = pos!(x 7 => 14, 25 => 1; o);
         assert_eq!(on_bar.outcome().unwrap().kind, WinKind::Backgammon);
+
+        let one_off = pos!(x 7 => 14; o);
+        let waiting =
+            Position::new(one_off.mover().with_pool(1).unwrap(), one_off.opponent()).unwrap();
+        assert_eq!(waiting.outcome().unwrap().kind, WinKind::Backgammon);
 
         let live = pos!(x 1 => 1; o 1 => 1);
         assert!(live.outcome().is_none());

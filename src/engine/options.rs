@@ -452,10 +452,7 @@ impl Options {
                 self.variant = v.parse().map_err(|_| {
                     EngineError::new(
                         ErrorCode::BadValue,
-                        format!(
-                            "Variant takes standard, nackgammon or hypergammon, not '{}'",
-                            quote(v)
-                        ),
+                        format!("Variant takes {}, not '{}'", Variant::names(), quote(v)),
                     )
                 })?;
             }
@@ -794,7 +791,7 @@ mod tests {
             lines[0],
             "option name Hash type spin default 16 min 1 max 4096"
         );
-        assert!(lines[6].ends_with("var standard var nackgammon var hypergammon"));
+        assert!(lines[6].ends_with("var standard var nackgammon var hypergammon var race var anti"));
         let d = Options::default();
         assert_eq!(d.settings(), Settings::default());
     }

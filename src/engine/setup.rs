@@ -110,6 +110,12 @@ fn base(base: &PositionBase, options: &Options) -> Result<GameState, EngineError
                 options.alphabet,
                 phase.unwrap_or(Phase::Pick),
             )
+            .and_then(|mut state| {
+                // The Position ID gives the board; the game (its object) is
+                // the Variant option's.
+                state.set_objective(options.variant.objective())?;
+                Ok(state)
+            })
             .map_err(|e| bad_id(format!("impossible state: {e}")))
         }
     }

@@ -320,12 +320,18 @@ impl Handcrafted {
 }
 
 impl Evaluator for Handcrafted {
+    /// Reads the plain game's view of `state` (waiting checkers on the
+    /// bar); in Anti-Backgammon the value is turned round.
     fn evaluate(&self, state: &GameState) -> i32 {
-        finish(self.raw_terms(state).total())
+        let plain = finish(self.raw_terms(&state.plain_view()).total());
+        match state.objective() {
+            crate::board::Objective::BearOffFirst => plain,
+            crate::board::Objective::BearOffLast => -plain,
+        }
     }
 
     fn terms(&self, state: &GameState) -> Vec<(&'static str, String)> {
-        let t = self.raw_terms(state);
+        let t = self.raw_terms(&state.plain_view());
         t.items[..t.len]
             .iter()
             .map(|&(name, v)| (name, v.to_string()))

@@ -53,6 +53,9 @@ impl GameState {
     }
 
     fn cube_unavailable(&self) -> Option<CubeError> {
+        if self.objective == crate::board::Objective::BearOffLast {
+            return Some(CubeError::NoCube); // Anti-Backgammon (rules §9)
+        }
         if self.terms.scoring == Scoring::Single {
             return Some(CubeError::NoCube);
         }

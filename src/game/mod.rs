@@ -19,8 +19,11 @@
 //! ```
 
 mod cube;
+mod objective;
 
-use crate::board::{Position, Variant, WinKind};
+pub use objective::ANTI_TURN_LIMIT_PER_SIDE;
+
+use crate::board::{Objective, Position, Variant, WinKind};
 use crate::cube::{game_points, Cube, CubeError, MatchScore, Terms};
 use crate::movegen::{legal_plays, LegalPlay};
 use crate::notation::{check_play_syntax, format_play_token, parse_among, PlayError};
@@ -44,7 +47,8 @@ pub enum Phase {
 /// A finished game's result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GameResult {
-    /// Who bore off every checker.
+    /// Who won: the side that bore off every checker (in Anti-Backgammon
+    /// the other side), or the side that doubled when a double was dropped.
     pub winner: Side,
     /// Single game, gammon or backgammon (single when a double was dropped).
     pub kind: WinKind,
@@ -149,12 +153,16 @@ pub struct GameState {
     dropped: bool,
     terms: Terms,
     match_score: Option<MatchScore>,
+    /// Bear off first to win, or (Anti-Backgammon) last.
+    objective: Objective,
 }
 
 impl GameState {
     /// A new game: the variant's start, X to pick `x0`.
     pub fn start(variant: Variant, rules: NumberRules) -> GameState {
-        GameState::from_position(variant.start(), rules)
+        let mut state = GameState::from_position(variant.start(), rules);
+        state.objective = variant.objective();
+        state
     }
 
     /// A new game from any position (seen from X), X to pick `x0`.
@@ -169,6 +177,7 @@ impl GameState {
             dropped: false,
             terms: Terms::default(),
             match_score: None,
+            objective: Objective::BearOffFirst,
         }
     }
 
@@ -227,6 +236,7 @@ impl GameState {
             dropped: false,
             terms: Terms::default(),
             match_score: None,
+            objective: Objective::BearOffFirst,
         })
     }
 
@@ -295,7 +305,7 @@ impl GameState {
                 points: game_points(WinKind::Single, cube, true, &self.terms, in_match),
             });
         }
-        self.position.outcome().map(|o| {
+        self.outcome().map(|o| {
             let cube = self.cube.value();
             GameResult {
                 winner: if o.mover_won {

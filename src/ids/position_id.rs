@@ -96,6 +96,17 @@ pub fn decode(id: &str) -> Result<Position, PositionIdError> {
 /// Reads a Position ID whose sides own `checkers_per_side` checkers each (3 in
 /// Hypergammon); checkers the ID does not place are borne off.
 pub fn decode_with(id: &str, checkers_per_side: u8) -> Result<Position, PositionIdError> {
+    decode_with_pools(id, checkers_per_side, (0, 0))
+}
+
+/// [`decode_with`] where `pools.0` of the side to move's and `pools.1` of
+/// the other side's checkers the ID does not place wait in their pools
+/// (Backgammon Race) instead of being borne off.
+pub fn decode_with_pools(
+    id: &str,
+    checkers_per_side: u8,
+    pools: (u8, u8),
+) -> Result<Position, PositionIdError> {
     let chars: Vec<char> = id.chars().collect();
     if chars.len() != 14 {
         return Err(PositionIdError::Length(chars.len()));
@@ -136,5 +147,6 @@ pub fn decode_with(id: &str, checkers_per_side: u8) -> Result<Position, Position
         }
     }
     let [opponent, mover] = sides;
-    Position::from_points(&mover, &opponent, checkers_per_side).map_err(PositionIdError::Position)
+    Position::from_points_and_pools(&mover, &opponent, checkers_per_side, pools)
+        .map_err(PositionIdError::Position)
 }

@@ -12,7 +12,10 @@
 //!
 //! Optional fields follow, in this order, each left out when it has its
 //! default: `n3`, the checkers a side owns when it is not 15
-//! (Hypergammon); `c2X`, the cube's value and owner (`X`, `Y`, or `-`
+//! (Hypergammon); `p15-12`, the checkers waiting in X's and Y's pools
+//! (Backgammon Race; the Position ID counts them as borne off) when either
+//! is not 0; `anti`, a game of Anti-Backgammon (the first to bear off all
+//! its checkers loses); `c2X`, the cube's value and owner (`X`, `Y`, or `-`
 //! centred) when it is not centred on 1; `m5s2-1`, the match length and
 //! the score (X's, Y's) before this game, with `c` after it in the
 //! Crawford game and `p` after the Crawford game (money play has no `m`).
@@ -34,7 +37,7 @@
 //! ```
 
 use super::position_id;
-use crate::board::MAX_CHECKERS;
+use crate::board::{Objective, MAX_CHECKERS};
 use crate::cube::{Crawford, Cube, MatchScore, Terms};
 use crate::game::{GameState, Phase};
 use crate::notation::cut;
@@ -81,6 +84,17 @@ pub fn encode(state: &GameState) -> String {
     let n = state.position().checkers_per_side();
     if n != MAX_CHECKERS {
         id.push_str(&format!(":n{n}"));
+    }
+    let (mover_pool, other_pool) = state.position().pools();
+    if mover_pool + other_pool > 0 {
+        let (x, y) = match state.to_move() {
+            Side::X => (mover_pool, other_pool),
+            Side::Y => (other_pool, mover_pool),
+        };
+        id.push_str(&format!(":p{x}-{y}"));
+    }
+    if state.objective() == Objective::BearOffLast {
+        id.push_str(":anti");
     }
     let cube = state.cube();
     if cube != Cube::CENTRED {
@@ -150,16 +164,33 @@ fn decode_match(f: &str) -> Result<MatchScore, StateIdError> {
     MatchScore::with_score(number(length)?, [number(x)?, number(y)?], crawford).map_err(error)
 }
 
+/// Reads a pool field without its `p`: `15-12` (X's, then Y's).
+fn decode_pools(f: &str) -> Result<[u8; 2], StateIdError> {
+    let bad = || error(format!("'p{}' is not the pools like p15-12", cut(f)));
+    let count = |s: &str| -> Result<u8, StateIdError> {
+        if s.is_empty() || s.len() > 2 || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        s.parse::<u8>()
+            .ok()
+            .filter(|&n| n <= MAX_CHECKERS)
+            .ok_or_else(bad)
+    };
+    let (x, y) = f.split_once('-').ok_or_else(bad)?;
+    Ok([count(x)?, count(y)?])
+}
+
 /// Reads a full-state ID.
 pub fn decode(id: &str) -> Result<GameState, StateIdError> {
     let fields: Vec<&str> = id.split(':').collect();
-    if !(5..=8).contains(&fields.len()) {
+    if !(5..=10).contains(&fields.len()) {
         return Err(error(format!(
-            "a state ID has 5 to 8 ':'-separated fields, not {}",
+            "a state ID has 5 to 10 ':'-separated fields, not {}",
             fields.len()
         )));
     }
-    // The optional fields, each at most once and in the order n, c, m.
+    // The optional fields, each at most once and in the order n, p, anti,
+    // c, m.
     let mut optional = fields[5..].iter().peekable();
     let mut take = |tag: char| optional.next_if(|f| f.starts_with(tag)).map(|f| &f[1..]);
     let checkers = match take('n') {
@@ -170,16 +201,17 @@ pub fn decode(id: &str) -> Result<GameState, StateIdError> {
             .filter(|n| (1..=MAX_CHECKERS).contains(n))
             .ok_or_else(|| error(format!("'n{}' is not a checker count like n3", cut(f))))?,
     };
+    let pools = take('p').map(decode_pools).transpose()?;
+    let anti = optional.next_if(|f| **f == "anti").is_some();
+    let mut take = |tag: char| optional.next_if(|f| f.starts_with(tag)).map(|f| &f[1..]);
     let cube = take('c').map(decode_cube).transpose()?;
     let match_score = take('m').map(decode_match).transpose()?;
     if let Some(f) = optional.next() {
         return Err(error(format!(
-            "'{}' is not an optional field n3, c2X or m5s0-0 in that order",
+            "'{}' is not an optional field n3, p15-15, anti, c2X or m5s0-0 in that order",
             cut(f)
         )));
     }
-    let position = position_id::decode_with(fields[0], checkers)
-        .map_err(|e| error(format!("bad Position ID '{}': {e}", cut(fields[0]))))?;
 
     let (to_move, phase) = {
         let f = fields[1];
@@ -238,6 +270,20 @@ pub fn decode(id: &str) -> Result<GameState, StateIdError> {
             ))
         })?;
 
+    let [x_pool, y_pool] = pools.unwrap_or([0, 0]);
+    let side_pools = match to_move {
+        Side::X => (x_pool, y_pool),
+        Side::Y => (y_pool, x_pool),
+    };
+    let position =
+        position_id::decode_with_pools(fields[0], checkers, side_pools).map_err(|e| {
+            let pools = match pools {
+                Some(_) => format!(" with pools p{x_pool}-{y_pool}"),
+                None => String::new(),
+            };
+            error(format!("bad Position ID '{}'{pools}: {e}", cut(fields[0])))
+        })?;
+
     let (phase, dropped) = phase;
     let mut state = GameState::new(
         position,
@@ -249,6 +295,11 @@ pub fn decode(id: &str) -> Result<GameState, StateIdError> {
     .map_err(|e| error(e.0))?;
     state.set_cube(cube.unwrap_or(Cube::CENTRED));
     state.set_match(match_score);
+    if anti {
+        state
+            .set_objective(Objective::BearOffLast)
+            .map_err(|e| error(e.0))?;
+    }
     // The terms are the engine's options, not the ID's: check only what the
     // ID itself contradicts (a turned cube in the Crawford game, a double
     // from a side that could not double), as if the cube were on.
@@ -282,6 +333,37 @@ mod tests {
             assert_eq!(g.cube(), Cube::CENTRED);
             assert_eq!(g.match_score(), None);
             assert_eq!(encode(&g), id);
+        }
+    }
+
+    #[test]
+    fn pools_and_anti_round_trip() {
+        use crate::board::Variant;
+        use crate::numbers::NumberRules;
+        let race = GameState::start(Variant::Race, NumberRules::default());
+        let id = encode(&race);
+        assert_eq!(id, "AAAAAAAAAAAAAA:Xpick:x-y-:d22:k6:p15-15");
+        assert_eq!(decode(&id).unwrap(), race);
+        // X enters two checkers with 6-5: Y to move, its pool still full.
+        let mut g = race;
+        g.pick(3).unwrap();
+        g.pick(5).unwrap();
+        g.make_turn(6, "pool/19 pool/20").unwrap();
+        let id = encode(&g);
+        assert!(id.ends_with(":p13-15"), "{id}");
+        assert_eq!(decode(&id).unwrap(), g);
+        let anti = GameState::start(Variant::Anti, NumberRules::default());
+        assert_eq!(encode(&anti), "4HPwATDgc/ABMA:Xpick:x-y-:d22:k6:anti");
+        assert_eq!(decode(&encode(&anti)).unwrap(), anti);
+        for bad in [
+            "4HPwATDgc/ABMA:Xpick:x-y-:d22:k6:p1-0",   // nothing is off
+            "AAAAAAAAAAAAAA:Xpick:x-y-:d22:k6:p16-15", // too many
+            "AAAAAAAAAAAAAA:Xpick:x-y-:d22:k6:p15",    // one count
+            "AAAAAAAAAAAAAA:Xpick:x-y-:d22:k6:anti:p15-15", // order
+            "4HPwATDgc/ABMA:Xpick:x3y5:d22:k6:anti:c2X", // no cube in anti
+            "4HPwATDgc/ABMA:Xpick:x-y-:d22:k6:antix",
+        ] {
+            assert!(decode(bad).is_err(), "{bad}");
         }
     }
 

@@ -17,6 +17,9 @@ pub fn count_results(pos: &Position, pair: Pair) -> usize {
     if mover.in_play() == 0 || pos.opponent().in_play() == 0 {
         return 0;
     }
+    if mover.pool() > 0 {
+        return count_by_generating(pos, pair);
+    }
     let (a, b) = (pair.hi() as usize, pair.lo() as usize);
     if a == b {
         return count_doublet(pos, a);

@@ -5,7 +5,9 @@
 //! used; a doublet gives four moves, as many as possible; a checker bears off with
 //! its exact number, or with a larger number from the highest occupied point, and
 //! only while every checker is home (re-checked after each step); landing on a
-//! single opposing checker sends it to the bar. Numbers above 6 (alphabets up to
+//! single opposing checker sends it to the bar. Checkers waiting in the pool
+//! (Backgammon Race) enter like bar checkers but hold nothing back (the
+//! `pool` submodule). Numbers above 6 (alphabets up to
 //! 9) enter on point `25 - n` and bear off like any larger number.
 //!
 //! Plays are distinct by resulting position: the generator never yields two plays
@@ -25,6 +27,7 @@
 mod count;
 mod doublet;
 mod mixed;
+mod pool;
 pub mod reference;
 
 pub use count::count_results;
@@ -114,7 +117,9 @@ pub fn generate_prepared<S: PlaySink>(prepared: &Prepared, pair: Pair, sink: &mu
     if !prepared.live {
         return;
     }
-    if pair.is_doublet() {
+    if prepared.pos.mover().pool() > 0 {
+        pool::generate(&prepared.pos, pair.hi() as usize, pair.lo() as usize, sink);
+    } else if pair.is_doublet() {
         doublet::generate(prepared, pair.hi() as usize, sink);
     } else {
         mixed::generate(prepared, pair.hi() as usize, pair.lo() as usize, sink);

@@ -4,9 +4,12 @@
 //! the sequences that use the most numbers (then the most pips, which picks the
 //! larger number when only one can be used), and removes duplicate results with
 //! a set. It shares no code with the fast generator, so the two can check each
-//! other; use it in tests, not in search.
+//! other; use it in tests, not in search. Checkers waiting in the mover's pool
+//! (Backgammon Race) are one more source: a waiting checker enters like one on
+//! the bar, but only after the bar is empty, and it keeps the mover from
+//! bearing off.
 
-use crate::board::{Checkers, Position, BAR, OFF, SLOTS};
+use crate::board::{Checkers, Position, BAR, OFF, POOL, SLOTS};
 use crate::pair::Pair;
 use std::collections::{BTreeSet, HashSet};
 
@@ -16,20 +19,31 @@ use std::collections::{BTreeSet, HashSet};
 struct Board {
     me: [u8; SLOTS],
     them: [u8; SLOTS],
+    /// The mover's checkers waiting to enter.
+    waiting: u8,
 }
 
 impl Board {
     fn legal_step(&self, from: usize, die: usize) -> Option<Board> {
-        if self.me[from] == 0 {
-            return None;
+        let mut next = *self;
+        if from == POOL {
+            if self.waiting == 0 {
+                return None;
+            }
+            next.waiting -= 1;
+        } else {
+            if self.me[from] == 0 {
+                return None;
+            }
+            next.me[from] -= 1;
         }
         if self.me[BAR] > 0 && from != BAR {
             return None; // Checkers on the bar enter first.
         }
-        let mut next = *self;
-        next.me[from] -= 1;
-        if from > die {
-            let to = from - die;
+        // From the pool a checker enters as from the bar.
+        let start = from.min(BAR);
+        if start > die {
+            let to = start - die;
             let theirs = 25 - to;
             match self.them[theirs] {
                 0 => {}
@@ -43,7 +57,7 @@ impl Board {
         } else {
             // Bearing off: every checker home, and an exact number or the
             // highest point.
-            if (7..=BAR).any(|s| self.me[s] > 0) {
+            if (7..=BAR).any(|s| self.me[s] > 0) || self.waiting > 0 {
                 return None;
             }
             if from != die && (from + 1..=6).any(|s| self.me[s] > 0) {
@@ -64,6 +78,7 @@ pub fn reference_results(pos: &Position, pair: Pair) -> Vec<Position> {
     let start = Board {
         me: pos.mover().to_slots(),
         them: pos.opponent().to_slots(),
+        waiting: pos.mover().pool(),
     };
     let dice: Vec<usize> = if pair.is_doublet() {
         vec![pair.hi() as usize; 4]
@@ -81,8 +96,18 @@ pub fn reference_results(pos: &Position, pair: Pair) -> Vec<Position> {
     results
         .into_iter()
         .map(|b| {
-            let me = Checkers::from_slots(&b.me).expect("checker count kept");
-            let them = Checkers::from_slots(&b.them).expect("checker count kept");
+            // The pool's checkers are counted as off by the slots, then moved.
+            let mut me_slots = b.me;
+            me_slots[OFF] += b.waiting;
+            let me = Checkers::from_slots(&me_slots)
+                .and_then(|c| c.with_pool(b.waiting))
+                .expect("checker count kept");
+            let mut them_slots = b.them;
+            let their_pool = pos.opponent().pool();
+            them_slots[OFF] += their_pool;
+            let them = Checkers::from_slots(&them_slots)
+                .and_then(|c| c.with_pool(their_pool))
+                .expect("checker count kept");
             Position::new(me, them).expect("legal steps keep a valid position")
         })
         .collect::<BTreeSet<_>>()
@@ -110,7 +135,7 @@ fn explore(
         }
         let mut rest = dice.to_vec();
         let die = rest.remove(i);
-        for from in 1..SLOTS {
+        for from in 1..=POOL {
             if let Some(next) = board.legal_step(from, die) {
                 moved = true;
                 explore(&next, &rest, used + 1, pips + die, best, results, seen);

@@ -5,10 +5,12 @@
 //! when the checker hits there (`24/18*/13`), else eliding it (`24/13`);
 //! identical paths are written once with a count (`13/7(2)`); a destination
 //! that held an opposing checker gets a `*` the first time (`8/5*(2)`). The bar
-//! is `bar`, borne off is `off`. This is the form gnubg prints, so the two
+//! is `bar`, borne off is `off`, and a checker entering from the pool
+//! (Backgammon Race; ncbg's own notation, gnubg has no pool) starts at `pool`:
+//! `pool/22`. This is the form gnubg prints, so the two
 //! programs write every play the same way.
 
-use crate::board::{Position, BAR, OFF};
+use crate::board::{Position, BAR, OFF, POOL};
 use crate::play::Play;
 use std::fmt::Write;
 
@@ -105,10 +107,11 @@ fn format_with(before: &Position, play: &Play, separator: char) -> String {
     out
 }
 
-/// `bar`, `off`, or the point number.
+/// `bar`, `off`, `pool`, or the point number.
 pub(crate) fn point_name(p: u8) -> String {
     match p as usize {
         BAR => "bar".to_string(),
+        POOL => "pool".to_string(),
         OFF => "off".to_string(),
         _ => p.to_string(),
     }

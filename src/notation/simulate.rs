@@ -5,14 +5,15 @@
 
 use super::format::point_name;
 use super::written::{PlayError, Written};
-use crate::board::{Position, BAR, OFF};
+use crate::board::{Position, BAR, OFF, POOL, SLOTS};
 use crate::movegen::LegalPlay;
 use crate::pair::Pair;
 
 /// True when some of the numbers add up to the leg's distance (for a bear-off,
 /// reach or pass it).
 pub(super) fn leg_fits(from: usize, to: usize, dice: &[usize]) -> bool {
-    let distance = from - to;
+    // A checker enters from the pool as from the bar.
+    let distance = from.min(BAR) - to;
     (1..1u32 << dice.len()).any(|subset| {
         let sum: usize = (0..dice.len())
             .filter(|&i| subset & (1 << i) != 0)
@@ -25,8 +26,10 @@ pub(super) fn leg_fits(from: usize, to: usize, dice: &[usize]) -> bool {
 /// Every path must start where the mover has a checker (counting paths that
 /// start on the same point), or where an earlier path lands.
 pub(super) fn check_sources(written: &Written, pos: &Position) -> Result<(), PlayError> {
-    let mut available = pos.mover().to_slots();
-    let mut landed = [0u8; 26];
+    let mut available = [0u8; SLOTS + 1];
+    available[..SLOTS].copy_from_slice(&pos.mover().to_slots());
+    available[POOL] = pos.mover().pool();
+    let mut landed = [0u8; SLOTS + 1];
     for path in &written.paths {
         let from = path.points[0] as usize;
         if available[from] > 0 {
@@ -36,6 +39,8 @@ pub(super) fn check_sources(written: &Written, pos: &Position) -> Result<(), Pla
         } else {
             return Err(PlayError::Illegal(if from == BAR {
                 "no checker on the bar".to_string()
+            } else if from == POOL {
+                "no checker waiting in the pool".to_string()
             } else if pos.mover().count(from) == 0 {
                 format!("no checker on {from}")
             } else {
@@ -185,7 +190,8 @@ impl Search<'_> {
             return None;
         }
         if from > die {
-            let to = from - die;
+            // A checker enters from the pool as from the bar.
+            let to = from.min(BAR) - die;
             if pos.opponent_on(to) >= 2 {
                 self.fail(Failure::Rule, depth, format!("point {to} is blocked"));
                 return None;

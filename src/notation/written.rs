@@ -3,7 +3,7 @@
 //! source), with the points marked `*`; and the error type of reading a play.
 
 use super::format::{point_name, NO_MOVE};
-use crate::board::{BAR, OFF};
+use crate::board::{BAR, OFF, POOL};
 use std::fmt;
 
 /// Why a text is not a legal play.
@@ -97,6 +97,7 @@ pub(super) fn read(text: &str) -> Result<Written, PlayError> {
             let point = match word.to_ascii_lowercase().as_str() {
                 "bar" | "b" => BAR as u8,
                 "off" | "o" => OFF as u8,
+                "pool" => POOL as u8,
                 _ => return Err(syntax(format!("unexpected '{}'", cut(&word)))),
             };
             push_point(&mut tokens, &mut slash, &mut path_start, point);
@@ -187,6 +188,9 @@ pub(super) fn read(text: &str) -> Result<Written, PlayError> {
         }
         if path.points[1..].contains(&(BAR as u8)) {
             return Err(syntax("a path cannot go to the bar"));
+        }
+        if path.points[1..].contains(&(POOL as u8)) {
+            return Err(syntax("a path cannot go back to the pool"));
         }
         if path.points[1..path.points.len() - 1].contains(&(OFF as u8)) {
             return Err(syntax("nothing can move on from off"));

@@ -90,7 +90,7 @@ impl Worker<'_> {
 
     #[inline]
     pub(super) fn leaf_value(&self, state: &GameState) -> i32 {
-        match state.position().outcome() {
+        match state.outcome() {
             Some(o) => o.mover_points() * 1000,
             None => self
                 .table_value(state)

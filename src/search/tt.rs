@@ -144,6 +144,11 @@ struct Keys {
     alphabet: [u64; 10],
     play_phase: u64,
     y_to_move: u64,
+    /// Per side and count of checkers waiting in the pool (Backgammon
+    /// Race); drawn after the others, so the older keys stay as they were.
+    pool: [[u64; 16]; 2],
+    /// Anti-Backgammon's reversed object.
+    bear_off_last: u64,
 }
 
 const fn splitmix(state: &mut u64) -> u64 {
@@ -196,6 +201,20 @@ static KEYS: Keys = {
         alphabet,
         play_phase: splitmix(&mut seed),
         y_to_move: splitmix(&mut seed),
+        pool: {
+            let mut pool = [[0u64; 16]; 2];
+            let mut side = 0;
+            while side < 2 {
+                let mut count = 1;
+                while count < 16 {
+                    pool[side][count] = splitmix(&mut seed);
+                    count += 1;
+                }
+                side += 1;
+            }
+            pool
+        },
+        bear_off_last: splitmix(&mut seed),
     }
 };
 
@@ -206,7 +225,8 @@ pub(crate) fn hash(state: &GameState) -> u64 {
     let pos = state.position();
     let mut h = 0u64;
     for (side, checkers) in [pos.mover(), pos.opponent()].into_iter().enumerate() {
-        let mut bits = checkers.bits();
+        h ^= KEYS.pool[side][usize::from(checkers.pool())];
+        let mut bits = checkers.bits() & ((1u128 << (4 * SLOTS)) - 1);
         let mut slot = 0;
         while bits != 0 {
             h ^= KEYS.checkers[side][slot][(bits & 0xF) as usize];
@@ -226,6 +246,9 @@ pub(crate) fn hash(state: &GameState) -> u64 {
     }
     if state.to_move() == Side::Y {
         h ^= KEYS.y_to_move;
+    }
+    if state.objective() == crate::board::Objective::BearOffLast {
+        h ^= KEYS.bear_off_last;
     }
     h.max(1)
 }

@@ -105,6 +105,9 @@ impl Table {
         if state.phase() != Phase::Pick || state.in_opening() || state.k() != self.spec.k {
             return None;
         }
+        if !plain_game(state) {
+            return None;
+        }
         let side = state.to_move();
         let numbers = state.numbers();
         let ns = NumberState {
@@ -127,6 +130,12 @@ impl Table {
     /// for each side (the table holds 0..=credits). The error names the
     /// state's rules and the table's.
     pub fn check_rules(&self, state: &GameState) -> Result<(), String> {
+        if !plain_game(state) {
+            return Err(
+                "the tables hold the plain game: no checker waiting in a pool, the object to bear off first"
+                    .to_string(),
+            );
+        }
         let numbers = state.numbers();
         let credits = numbers
             .credits(state.to_move())
@@ -223,4 +232,11 @@ fn order_key(e: Exact) -> (i32, i64) {
     let p = e.value.points();
     let r = i64::from(e.rank);
     (-p, if p > 0 { r } else { -r })
+}
+
+/// Whether `state` is a game the tables were solved for: no checker waits in
+/// a pool (Backgammon Race) and the object is to bear off first (not
+/// Anti-Backgammon).
+fn plain_game(state: &GameState) -> bool {
+    state.position().pools() == (0, 0) && state.objective() == crate::board::Objective::BearOffFirst
 }

@@ -86,3 +86,47 @@ pub fn random_position(rng: &mut Rng, n: u8) -> Position {
     let opponent = random_side(rng, n, opponent_layout, forbidden);
     Position::new(mover, opponent).expect("valid by construction")
 }
+
+/// A random valid Backgammon Race position: the mover has 1 to 15
+/// checkers waiting in its pool, the opponent 0 to 15; the checkers that
+/// have entered lie anywhere (the bar included), and now and then one side
+/// has borne some off (never both pool and off, as in play).
+pub fn random_race_position(rng: &mut Rng) -> Position {
+    let side = |rng: &mut Rng, pool: u8, forbidden: u32| -> Checkers {
+        let mut slots = [0u8; SLOTS];
+        let entered = 15 - pool;
+        for _ in 0..entered {
+            loop {
+                let slot = if rng.chance(1, 6) {
+                    BAR
+                } else {
+                    1 + rng.index(24)
+                };
+                if forbidden & (1 << slot) == 0 {
+                    slots[slot] += 1;
+                    break;
+                }
+            }
+        }
+        slots[OFF] = pool;
+        Checkers::from_slots(&slots)
+            .and_then(|c| c.with_pool(pool))
+            .expect("15 checkers")
+    };
+    let mover_pool = 1 + rng.index(15) as u8;
+    let mover = side(rng, mover_pool, 0);
+    let mut forbidden = 0u32;
+    for p in 1..=24 {
+        if mover.count(p) > 0 {
+            forbidden |= 1 << (25 - p);
+        }
+    }
+    let opponent = if rng.chance(1, 4) {
+        // A few checkers home or off, to keep the bear-off rule in play.
+        random_side(rng, 15, Layout::NearlyHome, forbidden)
+    } else {
+        let pool = rng.index(16) as u8;
+        side(rng, pool, forbidden)
+    };
+    Position::new(mover, opponent).expect("valid by construction")
+}

@@ -166,7 +166,8 @@ pub(crate) struct RunArgs {
     /// Doublet credits per player.
     #[arg(long, default_value_t = 2)]
     credits: u8,
-    /// Start position: standard, nackgammon or hypergammon.
+    /// Game: standard, nackgammon, hypergammon, race (Backgammon Race) or anti
+    /// (Anti-Backgammon: drawn after 500 turns a side).
     #[arg(long, default_value = "standard")]
     variant: String,
     /// Turns after which a game is a draw.

@@ -87,7 +87,7 @@ struct PerftArgs {
     /// Initial numbers x0,y0 of the NC tree (turn 0 already played).
     #[arg(long, default_value = "3,5")]
     pair: String,
-    /// Start position: standard, nackgammon or hypergammon.
+    /// Game: standard, nackgammon, hypergammon, race or anti.
     #[arg(long, default_value = "standard")]
     variant: Variant,
     /// Alphabet size k for NC picks.
@@ -165,6 +165,8 @@ fn run_perft(args: &PerftArgs) -> Result<(), String> {
         None => {
             let (x0, y0) = parse_pair(&args.pair)?;
             let mut g = GameState::from_position(position, rules);
+            g.set_objective(args.variant.objective())
+                .map_err(|e| e.to_string())?;
             g.pick(x0).map_err(|e| format!("bad --pair: {e}"))?;
             g.pick(y0).map_err(|e| format!("bad --pair: {e}"))?;
             g

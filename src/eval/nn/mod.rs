@@ -45,6 +45,7 @@ mod probabilities;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod simd128;
 
+use crate::board::Objective;
 use crate::game::GameState;
 pub use embedded::{
     hyper_net_plays, no_credits_net_plays, NnEval, HYPER_NET_MAX_K, NO_CREDITS_NET_KS,
@@ -229,14 +230,24 @@ impl Network {
 
     /// The chances for `state`'s side to move, made consistent
     /// ([`Probabilities::consistent`]): what every user of the net reads.
+    ///
+    /// The game's context is read here, once for every user: the net reads
+    /// the board of [`GameState::plain_view`] (checkers waiting in a pool as
+    /// on the bar), and in Anti-Backgammon, whose object is the reverse of
+    /// the plain game's, the chances are [reversed](Probabilities::reversed).
     pub fn probabilities(&self, state: &GameState) -> Probabilities {
-        self.raw_probabilities(state).consistent()
+        let p = self.raw_probabilities(state).consistent();
+        match state.objective() {
+            Objective::BearOffFirst => p,
+            Objective::BearOffLast => p.reversed(),
+        }
     }
 
-    /// The five outputs as the net gives them (for the trainer's checks and
-    /// for measuring how often they need [`Probabilities::consistent`]).
+    /// The five outputs as the net gives them for the plain game's view of
+    /// `state` (for the trainer's checks and for measuring how often they
+    /// need [`Probabilities::consistent`]).
     pub fn raw_probabilities(&self, state: &GameState) -> Probabilities {
-        let l = self.forward_state(state);
+        let l = self.forward_state(&state.plain_view());
         Probabilities::from_array(l.map(sigmoid))
     }
 }

@@ -75,6 +75,19 @@ impl Probabilities {
             && (0.0..=self.lose_gammon).contains(&self.lose_backgammon)
     }
 
+    /// The chances of the game with the reverse object (Anti-Backgammon,
+    /// where the side that would win the plain game loses it, by as much):
+    /// the side to move's wins are the plain game's losses.
+    pub fn reversed(self) -> Probabilities {
+        Probabilities {
+            win: 1.0 - self.win,
+            win_gammon: self.lose_gammon,
+            win_backgammon: self.lose_backgammon,
+            lose_gammon: self.win_gammon,
+            lose_backgammon: self.win_backgammon,
+        }
+    }
+
     /// Expected points for the side to move, from the consistent chances.
     pub fn equity(&self) -> f32 {
         let p = self.consistent();

@@ -1,7 +1,8 @@
 //! Settings of a match: each engine's command, options and search limits, the
 //! rules of the games, and the timeouts the judge applies.
 
-use crate::board::Variant;
+use crate::board::{Objective, Variant};
+use crate::game::ANTI_TURN_LIMIT_PER_SIDE;
 use crate::matchfile::{Header, HeaderEngine, ScoringRules};
 use crate::numbers::NumberRules;
 use std::time::Duration;
@@ -254,6 +255,16 @@ impl Default for Rules {
 }
 
 impl Rules {
+    /// Checker-play turns after which a game is drawn: [`Rules::max_turns`],
+    /// and in Anti-Backgammon at most 500 turns a side (`rules.md` §9),
+    /// whatever the cap asked for.
+    pub fn turn_cap(&self) -> u32 {
+        match self.variant.objective() {
+            Objective::BearOffFirst => self.max_turns,
+            Objective::BearOffLast => self.max_turns.min(2 * ANTI_TURN_LIMIT_PER_SIDE),
+        }
+    }
+
     /// The rules a match file's header says its games were played under:
     /// the variant, k and credits (their defaults where it does not say),
     /// `max-turns` (no cap where it does not say, as in a game saved
@@ -434,6 +445,21 @@ mod tests {
         assert_eq!(r.variant, Variant::Hypergammon);
         assert_eq!(r.numbers, NumberRules::new(3, 0).unwrap());
         assert_eq!((r.max_turns, r.repetition), (200, true));
+        // Anti-Backgammon is drawn at 500 turns a side, whatever the cap.
+        let anti = |max_turns| Rules {
+            variant: Variant::Anti,
+            max_turns,
+            ..Rules::default()
+        };
+        assert_eq!((anti(5000).turn_cap(), anti(300).turn_cap()), (1000, 300));
+        assert_eq!(
+            Rules {
+                max_turns: 5000,
+                ..Rules::default()
+            }
+            .turn_cap(),
+            5000
+        );
         // A game saved outside a match: no cap, no repetition rule.
         let r = Rules::of_header(&header(&[("k", "6")])).unwrap();
         assert_eq!((r.max_turns, r.repetition), (u32::MAX, false));

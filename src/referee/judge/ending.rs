@@ -15,7 +15,7 @@ use crate::turn::{self, TurnForm};
 /// count no turn-0 pick against the cap (`played(!in_opening)`).
 pub(super) fn ending(rules: &Rules) -> Ending {
     Ending::new(DuelRules {
-        max_turns: rules.max_turns,
+        max_turns: rules.turn_cap(),
         repetition: rules.repetition,
     })
 }

@@ -38,11 +38,7 @@ impl<'a> Bytes<'a> {
 /// (0..=9), then a seeded random game of up to 127 turns (it stops early at
 /// the end of the game).
 pub fn game_from(b: &mut Bytes) -> GameState {
-    let variant = match b.byte() % 3 {
-        0 => Variant::Standard,
-        1 => Variant::Nackgammon,
-        _ => Variant::Hypergammon,
-    };
+    let variant = Variant::ALL[usize::from(b.byte()) % Variant::ALL.len()];
     let k = 3 + b.byte() % 7;
     let credits = b.byte() % 10;
     let turns = b.byte() % 128;

@@ -61,7 +61,7 @@ def test_bad_ids():
                 "!!!!!!!!!!!!!!:Xpick:x3y5:d22:k6", "4HPwATDgc/ABMA:Xpick:x7y5:d22:k6"]:
         with pytest.raises(ncbg.BadId):
             ncbg.State.from_id(bad)
-    with pytest.raises(ncbg.BadId, match="5 to 8 ':'-separated fields"):
+    with pytest.raises(ncbg.BadId, match="5 to 10 ':'-separated fields"):
         ncbg.State("hello")
     assert issubclass(ncbg.BadId, ncbg.Error) and issubclass(ncbg.Error, ValueError)
 

@@ -24,7 +24,7 @@ MAGIC = "# ncbg-referee match file v1"
 """The first line of every match file."""
 
 
-VARIANTS = ("standard", "nackgammon", "hypergammon")
+VARIANTS = ("standard", "nackgammon", "hypergammon", "race", "anti")
 """The variants a match file's ``variant`` header may name."""
 
 

@@ -89,7 +89,9 @@ impl PyState {
     }
 
     /// A new game: the start position of ``variant`` (``"standard"``,
-    /// ``"nackgammon"``, ``"hypergammon"``), alphabet size ``k`` (3-9) and
+    /// ``"nackgammon"``, ``"hypergammon"``, ``"race"``: Backgammon Race,
+    /// every checker waiting in its pool, ``"anti"``: Anti-Backgammon, the
+    /// first to bear off all its checkers loses), alphabet size ``k`` (3-9) and
     /// ``credits`` doublet credits each (0-9); X to pick its initial number.
     #[staticmethod]
     #[pyo3(signature = (variant = "standard", k = 6, credits = 2))]
