@@ -15,30 +15,8 @@
 //! cash ("too good") drops its cash point (the curve's concave hull).
 
 use super::curve::Curve;
-use super::met::MatchEquityTable;
+use super::met::{MatchEquityTable, WinShares};
 use crate::cube::{Crawford, MAX_CUBE_LOG2};
-
-/// How a player's wins split: the shares that are gammons (and not
-/// backgammons) and backgammons; the rest are single games.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct WinShares {
-    /// Share of the wins that are gammons but not backgammons.
-    pub gammon: f64,
-    /// Share of the wins that are backgammons.
-    pub backgammon: f64,
-}
-
-impl WinShares {
-    /// No gammons.
-    pub const NONE: WinShares = WinShares {
-        gammon: 0.0,
-        backgammon: 0.0,
-    };
-
-    fn single(&self) -> f64 {
-        (1.0 - self.gammon - self.backgammon).max(0.0)
-    }
-}
 
 /// A doubler's decision point: its win chance where the opponent's take
 /// point lies, and its MWC there (the cash).

@@ -5,13 +5,35 @@
 //!
 //! How (docs/cube.md): a recursion over the scores, from the end of the
 //! match back to 0-0. Each game starts even (a 50% game) and is played
-//! under the live-cube model of [`super::live`] with the gammon and
+//! under the live-cube model of `super::live` (the recursion is
+//! `super::met_compute`) with the gammon and
 //! backgammon shares of NC's wins; a game's outcome leads to a score whose
 //! chance is already in the table (post-Crawford scores first, then the
 //! Crawford game, then the scores before it, by the points still needed).
 
-use super::live::{GameAtScore, WinShares};
 use crate::cube::{Crawford, MAX_MATCH_LENGTH};
+
+/// How a player's wins split: the shares that are gammons (and not
+/// backgammons) and backgammons; the rest are single games.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WinShares {
+    /// Share of the wins that are gammons but not backgammons.
+    pub gammon: f64,
+    /// Share of the wins that are backgammons.
+    pub backgammon: f64,
+}
+
+impl WinShares {
+    /// No gammons.
+    pub const NONE: WinShares = WinShares {
+        gammon: 0.0,
+        backgammon: 0.0,
+    };
+
+    pub(super) fn single(&self) -> f64 {
+        (1.0 - self.gammon - self.backgammon).max(0.0)
+    }
+}
 
 /// The chance to win a match from each score, for matches up to a length.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,46 +50,32 @@ pub struct MatchEquityTable {
 }
 
 impl MatchEquityTable {
-    /// The table for matches up to `max` points (at most 64) when every
-    /// game's wins split by `shares`.
-    pub fn compute(max: u16, shares: WinShares) -> MatchEquityTable {
+    /// A table for matches up to `max` points (1 to 64) whose values are
+    /// all still to be computed (`super::met_compute` fills them in).
+    pub(super) fn blank(max: u16, shares: WinShares) -> MatchEquityTable {
         let max = max.clamp(1, MAX_MATCH_LENGTH);
         let n = usize::from(max) + 1;
-        let mut t = MatchEquityTable {
+        MatchEquityTable {
             max,
             shares,
             pre: vec![f64::NAN; n * n],
             crawford: vec![f64::NAN; n],
             post: vec![f64::NAN; n],
-        };
-        t.post[1] = 0.5;
-        t.crawford[1] = 0.5;
-        for b in 2..=max {
-            t.post[usize::from(b)] = t.start_value([1, b], Crawford::After);
-            t.crawford[usize::from(b)] = t.start_value([1, b], Crawford::Game);
         }
-        for total in 4..=2 * max {
-            for a in 2..=max {
-                let Some(b) = total.checked_sub(a).filter(|b| (2..=max).contains(b)) else {
-                    continue;
-                };
-                t.pre[usize::from(a) * n + usize::from(b)] =
-                    t.start_value([a, b], Crawford::Before);
-            }
-        }
-        t
     }
 
-    /// The MWC at the start of a game at this score (an even game, the
-    /// cube centred on 1).
-    fn start_value(&self, need: [u16; 2], crawford: Crawford) -> f64 {
-        let game = GameAtScore {
-            met: self,
-            need,
-            crawford,
-            shares: [self.shares; 2],
-        };
-        game.centred(1).at(0.5)
+    /// Sets the chance of the player needing `need[0]` against one needing
+    /// `need[1]` (both within the table) before a game in state `crawford`:
+    /// a 1-away's entry in the Crawford game or after it, otherwise the
+    /// entry of two scores both at least 2 away.
+    pub(super) fn set(&mut self, need: [u16; 2], crawford: Crawford, value: f64) {
+        let n = usize::from(self.max) + 1;
+        let (a, b) = (usize::from(need[0]), usize::from(need[1]));
+        match (need[0], crawford) {
+            (1, Crawford::After) => self.post[b] = value,
+            (1, _) => self.crawford[b] = value,
+            _ => self.pre[a * n + b] = value,
+        }
     }
 
     /// The longest match in the table.

@@ -18,6 +18,7 @@
 mod curve;
 pub mod live;
 pub mod met;
+mod met_compute;
 pub mod money;
 
 use crate::board::Variant;
@@ -27,7 +28,7 @@ use crate::eval::{Evaluator, NnEval};
 use crate::game::GameState;
 use crate::numbers::NumberRules;
 use live::GameAtScore;
-pub use live::WinShares;
+pub use met::WinShares;
 pub use met::MatchEquityTable;
 pub use money::Ownership;
 use std::fmt;

@@ -18,6 +18,7 @@
 //! answer on every machine.
 
 use super::features::Features;
+use super::fixed::{contribution, step};
 use super::{file, Network, SecondLayer, OUTPUTS};
 
 /// The first layer in fixed point.
@@ -40,27 +41,6 @@ const INPUT_BOUND: f64 = 8.0;
 /// The largest scale used: 2^22 leaves rounding errors far below the
 /// precision the net is trained to.
 const MAX_SHIFT: i32 = 22;
-
-/// The bound on one contribution, far beyond any the scale allows (see
-/// [`Quantized::new`]); it only keeps a bad net's NaN or infinity defined.
-pub(super) const CONTRIBUTION_BOUND: f32 = 1_073_741_824.0;
-
-/// One input's contribution to a hidden sum: weight `w` times the input
-/// value already multiplied by the scale, truncated toward zero. The one
-/// place it is computed, so that a contribution added and later taken off
-/// is the same integer.
-#[inline(always)]
-pub(super) fn contribution(w: f32, scaled_input: f32) -> i32 {
-    // `max` and `min` turn NaN into a bound, so the value is finite and in
-    // range, and the conversion vectorizes (`as` checks each lane); `clamp`
-    // would keep NaN.
-    #[allow(clippy::manual_clamp)]
-    let p = (w * scaled_input)
-        .max(-CONTRIBUTION_BOUND)
-        .min(CONTRIBUTION_BOUND);
-    // SAFETY: `p` is finite and within i32 (|p| <= 2^30).
-    unsafe { p.to_int_unchecked::<i32>() }
-}
 
 impl Quantized {
     /// The fixed-point layer of `w1` (input-major, `hidden` a column) and
@@ -110,16 +90,6 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
         sum += x * y;
     }
     sum
-}
-
-/// A hidden sum plus (or with `TAKE` minus) a contribution, wrapping.
-#[inline(always)]
-pub(super) fn step<const TAKE: bool>(s: &mut i32, c: i32) {
-    *s = if TAKE {
-        s.wrapping_sub(c)
-    } else {
-        s.wrapping_add(c)
-    };
 }
 
 /// The logistic function.

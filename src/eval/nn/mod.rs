@@ -39,6 +39,7 @@ pub mod contact;
 mod embedded;
 pub mod features;
 pub mod file;
+mod fixed;
 mod forward;
 mod incremental;
 mod probabilities;

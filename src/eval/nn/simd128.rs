@@ -17,7 +17,7 @@
 //! Integer additions wrap in both. A width that is not a multiple of four
 //! ends with the portable scalar step.
 
-use super::forward::{contribution, step, CONTRIBUTION_BOUND};
+use super::fixed::{contribution, step, CONTRIBUTION_BOUND};
 use core::arch::wasm32::*;
 
 /// Loads four lanes from `lanes` (at least four long).
