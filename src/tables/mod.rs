@@ -46,6 +46,7 @@ pub mod probe;
 pub mod report;
 pub mod size;
 pub mod solve;
+pub mod solved;
 pub mod verify;
 
 pub use file::{read_header, read_table, write_table, Header};

@@ -14,7 +14,7 @@ pub use checkpoint::{read_checkpoint, write_checkpoint, Checkpoint, Phase, CHECK
 pub use entries::{checksum, entries_checksum};
 pub use header::{read_header, Header, MAGIC};
 
-use super::solve::Solved;
+use super::solved::Solved;
 use super::Spec;
 use entries::{checksum_from, read_entries, write_entries};
 use header::{header_text, parse_header, read_head, MAX_HEADER};

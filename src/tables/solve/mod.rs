@@ -69,6 +69,7 @@ use workers::{run_workers, CHUNK};
 use super::index::{NumberState, StateIndex};
 use super::moves::MoveTables;
 use super::Spec;
+pub use super::solved::Solved;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU16, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::Barrier;
@@ -98,22 +99,6 @@ pub fn entry_points(e: u16) -> Option<i32> {
 #[inline(always)]
 pub fn entry_rank(e: u16) -> u32 {
     u32::from(e >> 3)
-}
-
-/// A solved space.
-pub struct Solved {
-    /// What was solved.
-    pub spec: Spec,
-    /// Its indices.
-    pub index: StateIndex,
-    /// One entry per state ([`entry`]), board-major.
-    pub entries: Vec<u16>,
-    /// Sweeps in all (values and turns).
-    pub sweeps: u32,
-    /// Sweeps of the values.
-    pub value_sweeps: u32,
-    /// Plays in the side move tables.
-    pub plays: usize,
 }
 
 /// What a solve reports as it goes (`ncbg tables build` draws it as

@@ -275,7 +275,7 @@ impl Engine {
                 return Err(EngineFault::NoCube(format!(
                     "it refused the cube's options ({}): play money without the cube, \
                      or use an engine that has the options Cube and MatchLength",
-                    crate::app::cut(&line)
+                    cut(&line)
                 )));
             }
         }
