@@ -159,3 +159,78 @@ pub fn judge_cube(
         }),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cube::Terms;
+
+    fn opened(terms: Terms) -> GameState {
+        let mut g = GameState::standard();
+        g.set_terms(terms);
+        g.pick(3).unwrap();
+        g.pick(5).unwrap();
+        g
+    }
+
+    #[test]
+    fn money_rows_follow_the_engines_cube_analysis() {
+        let net = NnEval::embedded();
+        let t = Thresholds::default();
+        let g = opened(Terms {
+            cube: true,
+            beavers: true,
+            ..Terms::default()
+        });
+        let a = crate::search::cube::analysis(&g, &net).unwrap();
+        let no = judge_cube(&net, 2, &g, None, &t).unwrap();
+        let c = no.cube.clone().unwrap();
+        assert!(!c.in_match);
+        assert_eq!(c.double_pass, 1000);
+        assert_eq!(c.no_double, (a.no_double * 1000.0).round() as i32);
+        assert_eq!(c.verdict, a.verdict.text(false));
+        assert_eq!(no.played, NO_DOUBLE);
+        // The double: valued at the smaller of take and pass; the loss is
+        // what no double (the best here) keeps more.
+        let d = judge_cube(&net, 2, &g, Some(CubeAction::Double), &t).unwrap();
+        assert_eq!(d.played_score, c.double_take.min(c.double_pass));
+        assert_eq!(d.best_score, c.no_double.max(d.played_score));
+        assert_eq!(d.loss, d.best_score - d.played_score);
+        // The answers: minus the doubler's equities, a beaver twice the take.
+        let mut offered = g;
+        offered.cube_action(CubeAction::Double).unwrap();
+        let answers: Vec<TurnReport> = [CubeAction::Take, CubeAction::Drop, CubeAction::Beaver]
+            .into_iter()
+            .map(|a| judge_cube(&net, 3, &offered, Some(a), &t).unwrap())
+            .collect();
+        assert_eq!(answers[0].played_score, -c.double_take);
+        assert_eq!(answers[1].played_score, -1000);
+        assert_eq!(answers[2].played_score, -2 * c.double_take);
+        // An about even game: dropping is a blunder, and all three share
+        // one best.
+        assert_eq!(answers[1].verdict, Verdict::Blunder);
+        assert!(answers.iter().all(|r| r.best == answers[0].best));
+        assert!(answers.iter().any(|r| r.loss == 0));
+        assert_eq!(answers[0].side, "Y");
+    }
+
+    #[test]
+    fn a_cube_row_where_no_decision_is_due_is_an_error() {
+        let net = NnEval::embedded();
+        let t = Thresholds::default();
+        // No cube in play.
+        let g = opened(Terms::default());
+        assert!(judge_cube(&net, 2, &g, None, &t).is_err());
+        // An answer with no offer, a double while one is pending.
+        let mut g = opened(Terms {
+            cube: true,
+            ..Terms::default()
+        });
+        assert!(judge_cube(&net, 2, &g, Some(CubeAction::Take), &t).is_err());
+        g.cube_action(CubeAction::Double).unwrap();
+        assert!(judge_cube(&net, 3, &g, Some(CubeAction::Double), &t).is_err());
+        assert!(judge_cube(&net, 3, &g, None, &t).is_err());
+        // No beavers: a beaver is no choice.
+        assert!(judge_cube(&net, 3, &g, Some(CubeAction::Beaver), &t).is_err());
+    }
+}
