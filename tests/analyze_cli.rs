@@ -503,3 +503,38 @@ fn a_taken_double_is_ok_and_no_double_rows_follow() {
     assert_eq!(take["loss"], 0, "{take}");
     assert!(rows.iter().any(|r| r["played"] == best.as_str()));
 }
+
+#[test]
+fn a_mat_of_a_match_keeps_its_cube_rows() {
+    // The dropped double of the match file, exported as a `.mat` of a
+    // 5-point match: the same drop row, from the `.mat`'s match length.
+    let file = doubled_match(
+        "drop",
+        &[],
+        GameEnd::Win {
+            winner: ncbg::numbers::Side::X,
+            kind: ncbg::board::WinKind::Single,
+        },
+    );
+    let parsed = ncbg::matchfile::MatchFile::parse(&file);
+    let scoring = parsed.header.scoring().unwrap();
+    let (mat, skipped) = ncbg::referee::mat::export(
+        &parsed.games,
+        ["doubler", "taker"],
+        ncbg::numbers::NumberRules::default(),
+        &scoring,
+    );
+    assert!(skipped.is_empty(), "{skipped:?}");
+    assert!(
+        mat.contains("5 point match") && mat.contains("Drops"),
+        "{mat}"
+    );
+    let (out, _) = analyze(&["--depth", "1", "--format", "json"], &mat);
+    let rows = json_rows(&out);
+    let drop = rows
+        .iter()
+        .find(|r| r["played"] == "drop")
+        .unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(drop["verdict"], "blunder", "{drop}");
+    assert_eq!(drop["cube"]["in_match"], true);
+}
