@@ -249,7 +249,7 @@ pub fn turn_line(format: Format, game: u64, player: &str, t: &TurnReport) -> Str
             };
             let exact = if t.exact { "  exact" } else { "" };
             if let Some(c) = &t.cube {
-                let what = if c.in_match { "mwc" } else { "equity" };
+                let what = if c.in_match { "emg" } else { "equity" };
                 return format!(
                     "game {game} turn {:>3} {} {:<10} cube   {:<26} best {:<26} loss {:>5}{mark}  [{}: {what} no-double {}, double/take {}, double/pass {}]",
                     t.turn, t.side, player, t.played, t.best, t.loss, c.verdict, c.no_double, c.double_take, c.double_pass
