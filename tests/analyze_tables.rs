@@ -209,13 +209,14 @@ fn analyze_tables_marks_exact_verdicts_in_every_format() {
         "{text}"
     );
     assert_eq!(lines.next(), Some(output::GAMES_TSV_HEADER));
-    assert!(output::GAMES_TSV_HEADER.ends_with("\texact\tstage"));
+    assert!(output::GAMES_TSV_HEADER.ends_with("\texact\tstage\tcube_verdict"));
     assert!(
         lines.all(|l| {
             let f: Vec<&str> = l.split('\t').collect();
-            f.len() == 13
+            f.len() == 14
                 && f[10..12] == ["0", "true"]
                 && ["contact", "race", "bear-off"].contains(&f[12])
+                && f[13].is_empty()
         }),
         "{text}"
     );

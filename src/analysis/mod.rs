@@ -33,6 +33,7 @@
 //! [`Stage`]: crate::board::Stage
 //! [`Searcher::set_tables`]: crate::search::Searcher::set_tables
 
+mod cube;
 mod effort;
 pub mod output;
 mod parallel;
@@ -43,12 +44,15 @@ mod totals;
 mod turns;
 mod verdict;
 
+pub use cube::{judge_cube, CubeReport, NO_DOUBLE};
 pub use effort::{shallower_note, Effort};
 pub use parallel::run_parallel;
 pub use position::{analyze_position, PositionReport, Ranked};
 pub use settings::{AnalysisSettings, Preset, DEFAULT_DEPTH, MAX_DEPTH, QUICK_DEPTH};
 pub use totals::{totals, StageTotals, Totals};
-pub use turns::{analyze_game, judge_turn, played_turns, PlayedTurn, TurnReport};
+pub use turns::{
+    analyze_game, analyze_game_with, judge_turn, played_turns, PlayedTurn, TurnReport,
+};
 pub use verdict::{Thresholds, Verdict};
 
 /// Why an item could not be analysed.

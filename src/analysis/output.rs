@@ -167,7 +167,7 @@ pub fn note_line(format: Format, note: &str) -> Option<String> {
 pub const POSITIONS_TSV_HEADER: &str = "line\tstate\trank\tchoice\tscore\texact\tdepth\tnodes";
 /// The TSV header line of a games analysis.
 pub const GAMES_TSV_HEADER: &str =
-    "game\tturn\tside\tplayer\tplayed\tplayed_score\tbest\tbest_score\tloss\tverdict\tdepth\texact\tstage";
+    "game\tturn\tside\tplayer\tplayed\tplayed_score\tbest\tbest_score\tloss\tverdict\tdepth\texact\tstage\tcube_verdict";
 
 #[derive(Serialize)]
 struct PositionLine<'a> {
@@ -227,7 +227,7 @@ pub fn turn_line(format: Format, game: u64, player: &str, t: &TurnReport) -> Str
         })
         .expect("serialisable"),
         Format::Tsv => format!(
-            "{game}\t{}\t{}\t{player}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            "{game}\t{}\t{}\t{player}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
             t.turn,
             t.side,
             t.played,
@@ -238,7 +238,8 @@ pub fn turn_line(format: Format, game: u64, player: &str, t: &TurnReport) -> Str
             t.verdict.name(),
             t.depth,
             t.exact,
-            t.stage
+            t.stage,
+            t.cube.as_ref().map_or("", |c| c.verdict.as_str())
         ),
         Format::Table => {
             let mark = match t.verdict.name() {
@@ -247,6 +248,13 @@ pub fn turn_line(format: Format, game: u64, player: &str, t: &TurnReport) -> Str
                 _ => "  ?? blunder",
             };
             let exact = if t.exact { "  exact" } else { "" };
+            if let Some(c) = &t.cube {
+                let what = if c.in_match { "emg" } else { "equity" };
+                return format!(
+                    "game {game} turn {:>3} {} {:<10} cube   {:<26} best {:<26} loss {:>5}{mark}  [{}: {what} no-double {}, double/take {}, double/pass {}]",
+                    t.turn, t.side, player, t.played, t.best, t.loss, c.verdict, c.no_double, c.double_take, c.double_pass
+                );
+            }
             format!(
                 "game {game} turn {:>3} {} {:<10} played {:<26} best {:<26} loss {:>5}{exact}{mark}",
                 t.turn, t.side, player, t.played, t.best, t.loss
@@ -267,6 +275,10 @@ struct TotalsLine<'a> {
     exact_loss: i64,
     wins_thrown: usize,
     draws_thrown: usize,
+    cube_decisions: usize,
+    cube_loss: i64,
+    cube_errors: usize,
+    cube_blunders: usize,
     stages: BTreeMap<&'static str, StageLine>,
 }
 
@@ -293,6 +305,10 @@ pub fn totals_line(format: Format, name: &str, t: &Totals) -> Option<String> {
                 exact_loss: t.exact_loss,
                 wins_thrown: t.wins_thrown,
                 draws_thrown: t.draws_thrown,
+                cube_decisions: t.cube_decisions,
+                cube_loss: t.cube_loss,
+                cube_errors: t.cube_errors,
+                cube_blunders: t.cube_blunders,
                 stages: Stage::ALL
                     .iter()
                     .map(|s| {
@@ -318,6 +334,12 @@ pub fn totals_line(format: Format, name: &str, t: &Totals) -> Option<String> {
                 t.errors,
                 t.blunders
             );
+            if t.cube_decisions > 0 {
+                line.push_str(&format!(
+                    "; cube: {} decisions, {} mp lost, {} errors, {} blunders",
+                    t.cube_decisions, t.cube_loss, t.cube_errors, t.cube_blunders
+                ));
+            }
             if t.exact_turns > 0 {
                 line.push_str(&format!(
                     "; exact: {} turns, {} mp lost, {} wins thrown, {} draws thrown",

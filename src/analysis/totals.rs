@@ -68,11 +68,30 @@ pub struct Totals {
     pub draws_thrown: usize,
     /// The same per stage, indexed by [`Stage::index`](crate::board::Stage::index).
     pub stages: [StageTotals; 3],
+    /// Cube decisions analysed (counted apart: not in `turns`, the
+    /// losses, errors, blunders or stages above).
+    pub cube_decisions: usize,
+    /// Sum of the cube decisions' losses.
+    pub cube_loss: i64,
+    /// Cube decisions flagged as errors (blunders not included).
+    pub cube_errors: usize,
+    /// Cube decisions flagged as blunders.
+    pub cube_blunders: usize,
 }
 
 impl Totals {
-    /// Adds one turn.
+    /// Adds one turn (a cube row to the cube counts only).
     pub fn add(&mut self, t: &TurnReport) {
+        if t.cube.is_some() {
+            self.cube_decisions += 1;
+            self.cube_loss += i64::from(t.loss);
+            match t.verdict {
+                Verdict::Ok => {}
+                Verdict::Error => self.cube_errors += 1,
+                Verdict::Blunder => self.cube_blunders += 1,
+            }
+            return;
+        }
         self.turns += 1;
         self.total_loss += i64::from(t.loss);
         match t.verdict {

@@ -2,9 +2,11 @@
 //! a table when one covers its state, else every choice searched alike
 //! and the played one compared with the best.
 
+use super::cube::{judge_cube, CubeReport};
 use super::root::value_choices;
 use super::{AnalysisError, AnalysisSettings, Verdict};
 use crate::board::Stage;
+use crate::eval::NnEval;
 use crate::game::GameState;
 use crate::ids::state_id;
 use crate::search::Searcher;
@@ -56,6 +58,11 @@ pub struct TurnReport {
     /// The same after the played turn, where it wins or loses.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub played_turns: Option<u32>,
+    /// A cube row ([`judge_cube`]): the cube analysis; `played` and `best`
+    /// are then cube actions (`no-double`, `double`, `take`, `drop`,
+    /// `beaver`) and the scores their equities.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cube: Option<CubeReport>,
 }
 
 /// The engine's best choice from `state` and the best's and `played`'s
@@ -151,12 +158,28 @@ pub struct PlayedTurn {
     pub state: GameState,
     /// What was played.
     pub played: Turn,
+    /// True: this entry judges the cube decision before `played`, the
+    /// mover could double and did not (`played` itself is judged by the
+    /// next entry).
+    pub no_double: bool,
+}
+
+impl PlayedTurn {
+    /// True for a cube decision: a cube action, or a turn started without
+    /// the double the mover could offer.
+    pub fn is_cube(&self) -> bool {
+        self.no_double || matches!(self.played, Turn::Cube(_))
+    }
 }
 
 /// Replays a game record from `start` (turn tokens, protocol.md §2) and
 /// returns the turns to judge: every turn but the turn-0 picks (the
-/// referee, not the engines, chooses the initial pair). A token that does
-/// not replay is an error naming the turn.
+/// referee, not the engines, chooses the initial pair). Where the mover
+/// could double and played on, a cube entry ([`PlayedTurn::no_double`])
+/// comes before the turn's own. A token that does not replay is an error
+/// naming the turn; `start` must carry the game's stakes
+/// ([`GameState::set_terms`], [`GameState::set_match`]) for cube tokens to
+/// replay.
 pub fn played_turns(
     start: &GameState,
     tokens: &[String],
@@ -167,10 +190,19 @@ pub fn played_turns(
         let played = turn::read(&state, token, TurnForm::Answer)
             .map_err(|e| AnalysisError(format!("turn {} '{token}': {e}", index + 1)))?;
         if !state.in_opening() {
+            if state.may_double() && !matches!(played, Turn::Cube(_)) {
+                out.push(PlayedTurn {
+                    index,
+                    state,
+                    played,
+                    no_double: true,
+                });
+            }
             out.push(PlayedTurn {
                 index,
                 state,
                 played,
+                no_double: false,
             });
         }
         state = played.after(&state);
@@ -178,11 +210,14 @@ pub fn played_turns(
     Ok(out)
 }
 
-/// Judges one played turn with `settings`: by a table when one of the
-/// searcher's covers the state, else every choice searched alike (a fresh
-/// table, so the verdict does not depend on what was judged before).
+/// Judges one played turn with `settings`: a cube decision by the cube
+/// analysis of `net`'s chances ([`judge_cube`]); a pick or a play by a
+/// table when one of the searcher's covers the state, else every choice
+/// searched alike (a fresh table, so the verdict does not depend on what
+/// was judged before).
 pub fn judge_turn(
     searcher: &mut Searcher,
+    net: &NnEval,
     turn: &PlayedTurn,
     settings: &AnalysisSettings,
 ) -> Result<TurnReport, AnalysisError> {
@@ -190,7 +225,15 @@ pub fn judge_turn(
         index,
         state,
         played,
+        no_double,
     } = *turn;
+    if turn.is_cube() {
+        let action = match played {
+            Turn::Cube(a) if !no_double => Some(a),
+            _ => None,
+        };
+        return judge_cube(net, index, &state, action, &settings.thresholds);
+    }
     let judged = match exact_values(searcher.tables(), &state, &played)? {
         Some(exact) => exact,
         None => searched_values(searcher, &state, &played, settings)?,
@@ -212,20 +255,34 @@ pub fn judge_turn(
         stage: state.position().stage(),
         best_turns: judged.best_turns,
         played_turns: judged.played_turns,
+        cube: None,
     })
 }
 
 /// Analyses every turn of a game record from `start` with `settings`
-/// ([`played_turns`], then [`judge_turn`] on each): the tokens are turn
-/// tokens (protocol.md §2); turn-0 picks are replayed but not judged.
+/// ([`analyze_game_with`], cube decisions by the embedded net).
 pub fn analyze_game(
     searcher: &mut Searcher,
     start: &GameState,
     tokens: &[String],
     settings: &AnalysisSettings,
 ) -> Result<Vec<TurnReport>, AnalysisError> {
+    analyze_game_with(searcher, &NnEval::embedded(), start, tokens, settings)
+}
+
+/// Analyses every turn of a game record from `start` with `settings`
+/// ([`played_turns`], then [`judge_turn`] on each, cube decisions by
+/// `net`): the tokens are turn tokens (protocol.md §2); turn-0 picks are
+/// replayed but not judged.
+pub fn analyze_game_with(
+    searcher: &mut Searcher,
+    net: &NnEval,
+    start: &GameState,
+    tokens: &[String],
+    settings: &AnalysisSettings,
+) -> Result<Vec<TurnReport>, AnalysisError> {
     played_turns(start, tokens)?
         .iter()
-        .map(|t| judge_turn(searcher, t, settings))
+        .map(|t| judge_turn(searcher, net, t, settings))
         .collect()
 }

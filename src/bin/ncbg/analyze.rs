@@ -18,6 +18,7 @@ use ncbg::analysis::{
     AnalysisSettings, Effort, PlayedTurn, Preset, Thresholds, Totals, TurnReport,
 };
 use ncbg::board::Variant;
+use ncbg::cube::{CubeAction, MatchScore, Terms};
 use ncbg::eval::NnEval;
 use ncbg::game::GameState;
 use ncbg::matchfile::{mat, start_state, GameRecord, MatchFile};
@@ -142,12 +143,35 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
                 Some((name.to_string(), limits.to_string()))
             })
             .collect();
-        games(&search, &records, variant, numbers, &limits)
+        let scoring = file.header.scoring()?;
+        let stakes = Stakes {
+            terms: scoring.terms,
+            match_length: scoring.match_length,
+        };
+        games(&search, &records, variant, numbers, stakes, &limits)
     } else if mat::is_mat(&text) {
         let (records, numbers) = mat::read(&text).map_err(|e| format!("{}: {e}", name(args)))?;
         // Numbered as the file's `Game N` lines: from 1.
         let records: Vec<(u64, &GameRecord)> = records.iter().map(|g| (g.index + 1, g)).collect();
-        games(&search, &records, Variant::Standard, numbers, &[])
+        // A `.mat`'s stakes: its match length (its games carry their
+        // scores), or money play with the cube (and beavers) when it has
+        // cube actions, as `mat::read` replays them.
+        let match_length = records
+            .iter()
+            .find_map(|(_, g)| g.stakes.in_match.map(|_| mat::match_length(&text)))
+            .unwrap_or(0);
+        let any_cube = records
+            .iter()
+            .any(|(_, g)| g.moves.iter().any(|t| CubeAction::from_token(t).is_some()));
+        let stakes = Stakes {
+            terms: Terms {
+                cube: any_cube && match_length == 0,
+                beavers: any_cube && match_length == 0,
+                ..Terms::default()
+            },
+            match_length: u32::from(match_length),
+        };
+        games(&search, &records, Variant::Standard, numbers, stakes, &[])
     } else {
         positions(&search, &text)
     }
@@ -159,6 +183,32 @@ fn name(args: &AnalyzeArgs) -> &str {
         None | Some("-") => "standard input",
         Some(p) => p,
     }
+}
+
+/// How the games of an input are scored: the cube's terms and the match
+/// length (0: money play).
+#[derive(Clone, Copy)]
+struct Stakes {
+    terms: Terms,
+    match_length: u32,
+}
+
+/// The state a game starts from, with its stakes: the terms and, in a
+/// match, the score before the game.
+fn game_start(
+    game: &GameRecord,
+    variant: Variant,
+    numbers: NumberRules,
+    stakes: Stakes,
+) -> Result<GameState, String> {
+    let mut start = start_state(&game.opening, variant, numbers)?;
+    start.set_terms(stakes.terms);
+    if let (Some(m), 1..) = (game.stakes.in_match, stakes.match_length) {
+        let length = u16::try_from(stakes.match_length).map_err(|e| e.to_string())?;
+        let score = m.score.map(|v| u16::try_from(v).unwrap_or(u16::MAX));
+        start.set_match(Some(MatchScore::with_score(length, score, m.crawford)?));
+    }
+    Ok(start)
 }
 
 /// What every search of a run shares.
@@ -260,6 +310,7 @@ fn games(
     records: &[(u64, &GameRecord)],
     variant: Variant,
     numbers: NumberRules,
+    stakes: Stakes,
     limits: &[(String, String)],
 ) -> Result<(), String> {
     let Search {
@@ -273,7 +324,7 @@ fn games(
     let mut replayed: Vec<Result<Vec<PlayedTurn>, AnalysisError>> = Vec::new();
     let mut work: Vec<(usize, PlayedTurn)> = Vec::new();
     for (g, (_, game)) in records.iter().enumerate() {
-        let turns = start_state(&game.opening, variant, numbers)
+        let turns = game_start(game, variant, numbers, stakes)
             .map_err(AnalysisError)
             .and_then(|start| played_turns(&start, &game.moves));
         if let Ok(turns) = &turns {
@@ -289,7 +340,7 @@ fn games(
         args.hash,
         net,
         tables,
-        |searcher, (_, turn)| judge_turn(searcher, turn, settings),
+        |searcher, (_, turn)| judge_turn(searcher, net, turn, settings),
         || bar.inc(1),
     );
     bar.finish_and_clear();
@@ -323,7 +374,7 @@ fn games(
                 &game.y_name
             };
             outln!("{}", output::turn_line(args.format.out(), *number, name, t));
-            if !t.exact {
+            if !t.exact && t.cube.is_none() {
                 searched += 1;
                 nodes += t.nodes;
             }

@@ -210,7 +210,7 @@ struct Played {
 }
 
 /// The `N` of a `.mat`'s `N point match` line (0: money, or none).
-fn match_length(text: &str) -> u16 {
+pub fn match_length(text: &str) -> u16 {
     text.lines()
         .find_map(|l| l.trim().strip_suffix("point match"))
         .and_then(|n| n.trim().parse().ok())

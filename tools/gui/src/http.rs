@@ -451,7 +451,13 @@ async fn review_game(
 #[derive(Deserialize)]
 struct AnalyzeBody {
     game: usize,
-    depth: u32,
+    /// The analysis preset, `default` (absent) or `quick`.
+    #[serde(default)]
+    preset: Option<String>,
+    /// The deepest depth, 1 to 6, replacing the preset's (absent: the
+    /// preset's own, [`ncbg::analysis::AnalysisSettings::default`]'s).
+    #[serde(default)]
+    depth: Option<u32>,
 }
 
 async fn review_analyze(
@@ -459,9 +465,11 @@ async fn review_analyze(
     b: Result<Json<AnalyzeBody>, JsonRejection>,
 ) -> Api {
     let b = body(b)?;
-    if !(1..=6).contains(&b.depth) {
+    if b.depth.is_some_and(|d| !(1..=6).contains(&d)) {
         return Err(bad("analysis depth is 1 to 6"));
     }
+    let settings =
+        review::settings(b.preset.as_deref().unwrap_or("default"), b.depth).map_err(bad)?;
     let (start, moves) = {
         let mut st = sh.lock();
         let start = st.review.start(b.game).map_err(bad)?;
@@ -480,7 +488,7 @@ async fn review_analyze(
     let sh2 = sh.clone();
     let tables = sh.tables.clone();
     tokio::task::spawn_blocking(move || {
-        let a = review::analyze(start, moves, b.depth, tables);
+        let a = review::analyze(start, moves, settings, tables);
         let mut st = sh2.lock();
         if st.review.file == file {
             st.review.analysis.insert(b.game, a);

@@ -29,6 +29,8 @@ pub enum Analysis {
     Done {
         /// Per turn.
         turns: Vec<TurnReport>,
+        /// What produced it ([`AnalysisSettings::describe`]).
+        settings: String,
     },
     /// Could not be computed.
     Failed {
@@ -116,7 +118,7 @@ impl Review {
         let g = self.games.get(i).ok_or("no such game")?;
         let mut state = self.start(i)?;
         let turns = match self.analysis.get(&i) {
-            Some(Analysis::Done { turns }) => turns.clone(),
+            Some(Analysis::Done { turns, .. }) => turns.clone(),
             _ => Vec::new(),
         };
         let mut out = Vec::new();
@@ -125,7 +127,7 @@ impl Review {
                 .map_err(|e| format!("turn {}: {e}", t + 1))?;
             let best_steps = turns
                 .iter()
-                .find(|r| r.turn == t && r.best != r.played)
+                .find(|r| r.turn == t && r.cube.is_none() && r.best != r.played)
                 .and_then(|r| turn::read(&state, &r.best, TurnForm::Answer).ok())
                 .map(|c| steps_of(&c))
                 .unwrap_or_default();
@@ -190,24 +192,28 @@ fn step(
     }
 }
 
-/// Analyses a game with the library's default analysis
-/// ([`AnalysisSettings::default`], as `ncbg analyze`), `depth` its deepest
-/// depth when it is not the default's, turns covered by `tables` exactly
+/// The settings of a review's analysis: the library's `preset`
+/// (`default`, as `ncbg analyze`, or `quick`), with `depth` its deepest
+/// depth when one is asked for.
+pub fn settings(preset: &str, depth: Option<u32>) -> Result<AnalysisSettings, String> {
+    analysis::output::settings(preset, depth, None, None, analysis::Thresholds::default())
+}
+
+/// Analyses a game with `settings`, turns covered by `tables` exactly
 /// (blocking: run it off the async threads).
 pub fn analyze(
     start: GameState,
     moves: Vec<String>,
-    depth: u32,
+    settings: AnalysisSettings,
     tables: Vec<Arc<Table>>,
 ) -> Analysis {
     let mut searcher = Searcher::new(16, Box::new(NnEval::embedded()));
     searcher.set_tables(tables);
-    let settings = match AnalysisSettings::default().with_depth(depth) {
-        Ok(s) => s,
-        Err(e) => return Analysis::Failed { error: e },
-    };
     match analysis::analyze_game(&mut searcher, &start, &moves, &settings) {
-        Ok(turns) => Analysis::Done { turns },
+        Ok(turns) => Analysis::Done {
+            turns,
+            settings: settings.describe(),
+        },
         Err(e) => Analysis::Failed { error: e.0 },
     }
 }
@@ -225,10 +231,30 @@ mod tests {
         assert_eq!(steps.len(), 5);
         assert_eq!(steps[0].state, "4HPwATDgc/ABMA:Xpick:x-y-:d22:k6");
         assert_eq!(steps[2].played_steps, [(24, 18), (18, 13)]);
-        let a = analyze(r.start(0).unwrap(), r.games[0].moves.clone(), 1, Vec::new());
-        let Analysis::Done { turns } = &a else {
+        let a = analyze(
+            r.start(0).unwrap(),
+            r.games[0].moves.clone(),
+            settings("default", Some(1)).unwrap(),
+            Vec::new(),
+        );
+        let Analysis::Done {
+            turns,
+            settings: used,
+        } = &a
+        else {
             panic!("{a:?}")
         };
+        assert!(used.starts_with("analysis: custom (depth 1"), "{used}");
+        // No depth: the library's default, named as such.
+        assert_eq!(
+            settings("default", None).unwrap(),
+            AnalysisSettings::default()
+        );
+        assert!(settings("quick", None)
+            .unwrap()
+            .describe()
+            .contains("quick"));
+        assert!(settings("deep", None).is_err());
         assert_eq!(turns.len(), 2);
         r.analysis.insert(0, a);
         assert!(r.steps(0).is_ok());
@@ -269,13 +295,23 @@ mod tests {
         );
         let text = format!("# ncbg-referee match file v1\nmeta\tengine0=a\n{line}\n");
         let mut r = Review::load("m.txt", &text).unwrap();
-        let a = analyze(r.start(0).unwrap(), moves.clone(), 1, vec![table]);
+        let a = analyze(
+            r.start(0).unwrap(),
+            moves.clone(),
+            settings("default", Some(1)).unwrap(),
+            vec![table],
+        );
         let json = serde_json::to_value(&a).unwrap();
         let turns = json["turns"].as_array().expect("done");
         assert_eq!(turns.len(), moves.len());
         assert!(turns.iter().all(|t| t["exact"] == true && t["depth"] == 0));
         r.analysis.insert(0, a);
-        let plain = analyze(r.start(0).unwrap(), moves, 1, Vec::new());
+        let plain = analyze(
+            r.start(0).unwrap(),
+            moves,
+            settings("default", Some(1)).unwrap(),
+            Vec::new(),
+        );
         let json = serde_json::to_value(&plain).unwrap();
         assert!(json["turns"]
             .as_array()

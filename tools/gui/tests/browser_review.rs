@@ -74,6 +74,14 @@ async fn open_file(c: &fantoccini::Client, name: &str) {
 }
 
 async fn analyse(c: &fantoccini::Client) -> Vec<Value> {
+    // The library's default analysis unless another is chosen.
+    wait_js(
+        c,
+        "the default analysis preselected",
+        5,
+        "return document.getElementById('r-depth').value === 'default';",
+    )
+    .await;
     select(c, "#r-depth", "1").await;
     wait_js(
         c,
@@ -86,6 +94,18 @@ async fn analyse(c: &fantoccini::Client) -> Vec<Value> {
     let s = wait_snap(c, "the analysis", 180, |s| {
         s["review"]["analysis"]["0"]["state"] == "done"
     })
+    .await;
+    // The panel names the settings the analysis used.
+    assert!(s["review"]["analysis"]["0"]["settings"]
+        .as_str()
+        .unwrap()
+        .contains("(depth 1,"));
+    wait_js(
+        c,
+        "the settings shown",
+        10,
+        "return document.getElementById('r-settings').textContent.includes('depth 1,');",
+    )
     .await;
     wait_js(
         c,

@@ -149,6 +149,11 @@ fn foreign_hosts_and_bad_requests_are_refused() {
         ("/api/save", r#"{"name":"../x","format":"match"}"#),
         ("/api/review/load", r#"{"name":"/etc/passwd"}"#),
         ("/api/review/analyze", r#"{"game":5,"depth":2}"#),
+        // A depth beyond 6, a preset that does not exist, no such game
+        // with the default analysis.
+        ("/api/review/analyze", r#"{"game":0,"depth":9}"#),
+        ("/api/review/analyze", r#"{"game":0,"preset":"deep"}"#),
+        ("/api/review/analyze", r#"{"game":5}"#),
         ("/api/hints", r#"{"on":"yes"}"#),
         // The cube: no such action, a double with no cube in this game, a
         // take with no double offered, the next game of an unfinished game,

@@ -81,7 +81,7 @@ function buildMoves() {
 
 function turnReport(t) {
   if (!R.analysis || R.analysis.state !== "done") return null;
-  return R.analysis.turns.find((r) => r.turn === t) || null;
+  return R.analysis.turns.find((r) => r.turn === t && !r.cube) || null;
 }
 
 function drawReview() {
@@ -135,8 +135,9 @@ function drawChart() {
   const a = R.analysis;
   $("r-astate").textContent = !a ? "not analysed" : a.state === "running" ? "analysing…" : a.state === "failed" ? a.error : `${plural(a.turns.length, "turn")} analysed`;
   $("r-astate").dataset.state = a ? a.state : "none";
+  $("r-settings").textContent = a && a.state === "done" && a.settings ? a.settings : "";
   if (!a || a.state !== "done") { $("r-totals").textContent = ""; return; }
-  const turns = a.turns;
+  const turns = a.turns.filter((r) => !r.cube); // cube rows: not drawn as turns
   const n = R.steps.length - 1;
   const max = Math.max(0.2, ...turns.map((t) => t.loss / 1000));
   const x = (t) => L + (t + 0.5) * ((W - L - 4) / Math.max(1, n));
@@ -199,7 +200,7 @@ function curveValues() {
   const a = R.analysis;
   if (!a || a.state !== "done") return null;
   const forX = (r, mp) => (r.side === "X" ? 1 : -1) * mp / 1000;
-  const by = new Map(a.turns.map((r) => [r.turn, r]));
+  const by = new Map(a.turns.filter((r) => !r.cube).map((r) => [r.turn, r]));
   return R.steps.map((s, p) => {
     const seen = [];
     if (by.has(p - 1)) seen.push(forX(by.get(p - 1), by.get(p - 1).played_score));
@@ -247,7 +248,7 @@ function drawCurve() {
   el("line", { x1: 0, y1: mid, x2: W, y2: mid, class: "curve-mid" }, svg);
   // Errors and blunders: a dot where the turn left the curve.
   for (const r of R.analysis.turns) {
-    if (r.verdict === "ok" || vals[r.turn + 1] === null || vals[r.turn + 1] === undefined) continue;
+    if (r.cube || r.verdict === "ok" || vals[r.turn + 1] === null || vals[r.turn + 1] === undefined) continue;
     el("circle", { cx: x(r.turn + 1), cy: y(vals[r.turn + 1]), r: 2.5, class: `curve-dot mark-${r.verdict}`, "data-turn": r.turn }, svg);
   }
   // The whole turns' numbers under the axis, far enough apart to read.
@@ -328,7 +329,13 @@ window.onReviewSnapshot = (S) => {
 $("r-refresh").onclick = () => listFiles().catch(() => {});
 $("r-load").onclick = () => api("/api/review/load", { name: $("r-files").value }).catch(() => {});
 $("r-games").onchange = () => { R.at = 0; R.analysisKey = ""; loadGame(+$("r-games").value).catch(() => {}); };
-$("r-analyze").onclick = () => { if (R.game !== null) api("/api/review/analyze", { game: R.game, depth: +$("r-depth").value }).catch(() => {}); };
+// The analysis asked for: a preset (the library's default, or quick) or
+// an explicit deepest depth.
+function analysisRequest() {
+  const v = $("r-depth").value;
+  return v === "default" || v === "quick" ? { game: R.game, preset: v } : { game: R.game, depth: +v };
+}
+$("r-analyze").onclick = () => { if (R.game !== null) api("/api/review/analyze", analysisRequest()).catch(() => {}); };
 $("r-first").onclick = () => step(-1e9);
 $("r-prev").onclick = () => step(-1);
 $("r-next").onclick = () => step(1);
