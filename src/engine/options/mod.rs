@@ -2,12 +2,12 @@
 //! `ncbp` reply and `setoption`'s checks.
 
 use super::error::{quote, EngineError, ErrorCode};
-use values::*;
 use crate::board::Variant;
-use crate::cube::{Scoring, Terms, MAX_MATCH_LENGTH};
+use crate::cube::{Scoring, Terms};
 use crate::numbers::NumberRules;
 use crate::search::Settings;
 use std::time::Duration;
+use values::*;
 
 /// Every option's current value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -403,6 +403,6 @@ impl Options {
     }
 }
 
-mod values;
 #[cfg(test)]
 mod tests;
+mod values;

@@ -68,8 +68,8 @@ use workers::{run_workers, CHUNK};
 
 use super::index::{NumberState, StateIndex};
 use super::moves::MoveTables;
-use super::Spec;
 pub use super::solved::Solved;
+use super::Spec;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU16, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::Barrier;
