@@ -12,13 +12,13 @@
 
 use libfuzzer_sys::fuzz_target;
 use ncbg::analysis::output::{self, Format};
-use ncbg::analysis::{analyze_game, analyze_position, totals, Thresholds};
+use ncbg::analysis::{analyze_game, analyze_position, totals, AnalysisSettings};
 use ncbg::board::Variant;
 use ncbg::eval::NnEval;
 use ncbg::ids::state_id;
 use ncbg::matchfile::{mat, start_state, GameRecord, MatchFile};
 use ncbg::numbers::NumberRules;
-use ncbg::search::{Limits, Searcher, Settings};
+use ncbg::search::Searcher;
 use ncbg::turn::{self, TurnForm};
 use ncbg_fuzz::is_legal_turn;
 
@@ -40,11 +40,13 @@ fn check_output(format: Format, line: &str, tsv_header: &str) {
     }
 }
 
-fn limits() -> Limits {
-    Limits {
-        depth: Some(1),
+/// A tiny analysis: depth 1 (then one parity only), at most 500 nodes a turn.
+fn settings() -> AnalysisSettings {
+    AnalysisSettings {
         nodes: Some(500),
-        ..Limits::default()
+        ..AnalysisSettings::default()
+            .with_depth(1)
+            .expect("depth 1 is a depth")
     }
 }
 
@@ -53,22 +55,13 @@ fn searcher() -> Searcher {
 }
 
 fn games(records: &[GameRecord], variant: Variant, numbers: NumberRules) {
-    let settings = Settings::default();
-    let thresholds = Thresholds::default();
     let mut players = Vec::new();
     for g in records.iter().take(2) {
         let Ok(start) = start_state(&g.opening, variant, numbers) else {
             continue;
         };
         let moves: Vec<String> = g.moves.iter().take(24).cloned().collect();
-        let Ok(turns) = analyze_game(
-            &mut searcher(),
-            &start,
-            &moves,
-            &limits(),
-            &settings,
-            &thresholds,
-        ) else {
+        let Ok(turns) = analyze_game(&mut searcher(), &start, &moves, &settings()) else {
             continue;
         };
         for t in &turns {
@@ -107,11 +100,10 @@ fn positions(text: &str) {
     if output::not_a_list(text).is_some() {
         return;
     }
-    let settings = Settings::default();
     for item in output::read_positions(text).into_iter().take(3) {
         let Ok((line, state)) = item else { continue };
         assert!(!state.is_over());
-        let report = analyze_position(&mut searcher(), &state, &limits(), &settings, 2)
+        let report = analyze_position(&mut searcher(), &state, &settings(), 2)
             .unwrap_or_else(|e| panic!("{}: {e}", state_id::encode(&state)));
         let best = turn::read(&state, &report.best, TurnForm::Answer).expect("best reads");
         assert!(is_legal_turn(&best, &state));
