@@ -458,5 +458,16 @@ mod tests {
         assert_eq!(games[0].moves[2..], g0.moves[2..]);
         assert_eq!(games[1].moves[2..], g1.moves[2..]);
         assert_eq!(games[1].stakes.in_match.unwrap().score, before.score);
+
+        // Review replays both files, the cube tokens included.
+        for (name, text) in [("m.txt", &text), ("m.mat", &mat)] {
+            let review = crate::review::Review::load(name, text).unwrap();
+            for i in 0..2 {
+                let steps = review
+                    .steps(i)
+                    .unwrap_or_else(|e| panic!("{name} {i}: {e}"));
+                assert_eq!(steps.len(), review.games[i].moves.len() + 1);
+            }
+        }
     }
 }
