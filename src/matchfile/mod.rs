@@ -286,6 +286,15 @@ impl Header {
         }
     }
 
+    /// The state `game` starts from, set for its stakes: the header's
+    /// scoring (the cube, Jacoby, beavers) and, in a match, the game's
+    /// score before it; its cube tokens replay from this state.
+    pub fn game_start(&self, game: &GameRecord) -> Result<GameState, String> {
+        let mut state = self.start_of(game)?;
+        self.scoring()?.stake(&mut state, game)?;
+        Ok(state)
+    }
+
     /// The header lines, each with its newline: the first line is
     /// [`MAGIC_V2`] where the header sets other scoring, else [`MAGIC`].
     pub fn to_text(&self) -> String {

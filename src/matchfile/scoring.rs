@@ -4,9 +4,10 @@
 //! records them (`match-length`, `crawford`, `scoring`, `cube`, `jacoby`,
 //! `beavers`; `protocol/match-file.md`).
 
-use super::{GameEnd, Header};
+use super::{GameEnd, GameRecord, Header};
 use crate::board::WinKind;
-use crate::cube::{game_points, Scoring, Terms, MAX_MATCH_LENGTH};
+use crate::cube::{game_points, MatchScore, Scoring, Terms, MAX_MATCH_LENGTH};
+use crate::game::GameState;
 
 /// The scoring settings of a match file's games: the match length and the
 /// rules layer's [`Terms`] (the cube in money play, Jacoby, beavers, single
@@ -112,6 +113,20 @@ impl ScoringRules {
             out.push(("beavers", on_off(self.terms.beavers)));
         }
         out
+    }
+
+    /// Sets `state` (the start of `game`) to be played for these stakes:
+    /// the terms and, in a match, the game's score before it (its cube
+    /// tokens then replay from it).
+    pub fn stake(&self, state: &mut GameState, game: &GameRecord) -> Result<(), String> {
+        state.set_terms(self.terms);
+        if let (1.., Some(place)) = (self.match_length, &game.stakes.in_match) {
+            let length = u16::try_from(self.match_length)
+                .map_err(|_| format!("match length {}", self.match_length))?;
+            let score = place.score.map(|p| u16::try_from(p).unwrap_or(u16::MAX));
+            state.set_match(Some(MatchScore::with_score(length, score, place.crawford)?));
+        }
+        Ok(())
     }
 
     /// Whether `header` sets any scoring key (then it is a v2 file).

@@ -14,7 +14,7 @@
 //! ` Beavers => 4`) become cube tokens; an `N point match`'s games carry
 //! the score their score lines give (`GameRecord::stakes`).
 
-use super::{Crawford, ForfeitReason, GameEnd, GameRecord, MatchGame, Opening};
+use super::{Crawford, ForfeitReason, GameEnd, GameRecord, MatchGame, Opening, ScoringRules};
 use crate::board::Variant;
 use crate::cube::{CubeAction, MatchScore, Terms};
 use crate::game::GameState;
@@ -217,6 +217,25 @@ pub fn match_length(text: &str) -> u16 {
         .unwrap_or(0)
 }
 
+/// How a `.mat`'s games are scored, as [`read`] replays them: its match
+/// length, and in money play the cube (with beavers) when a game has a
+/// cube action.
+pub fn scoring(text: &str) -> Result<ScoringRules, String> {
+    let written = parse_games(text)?;
+    let length = match_length(text);
+    let any_cube = written
+        .iter()
+        .any(|w| w.entries.iter().any(|e| e.cube.is_some()));
+    Ok(ScoringRules {
+        match_length: u32::from(length),
+        terms: Terms {
+            cube: any_cube && length == 0,
+            beavers: any_cube && length == 0,
+            ..Terms::default()
+        },
+    })
+}
+
 /// The games of a `.mat`, and the rules they replay under (k 6, enough
 /// doublet credits for every game, 2 at least). Cube actions replay with
 /// the cube in play (money play: beavers allowed, as a `.mat` does not say);
@@ -225,14 +244,7 @@ pub fn match_length(text: &str) -> u16 {
 pub fn read(text: &str) -> Result<(Vec<GameRecord>, NumberRules), String> {
     let written = parse_games(text)?;
     let length = match_length(text);
-    let any_cube = written
-        .iter()
-        .any(|w| w.entries.iter().any(|e| e.cube.is_some()));
-    let terms = Terms {
-        cube: any_cube && length == 0,
-        beavers: any_cube && length == 0,
-        ..Terms::default()
-    };
+    let terms = scoring(text)?.terms;
     let mut crawford_seen = false;
     let credits = written
         .iter()

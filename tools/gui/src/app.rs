@@ -306,7 +306,7 @@ impl State {
         stakes.next_game(&self.game.current)?;
         let (variant, rules) = (self.game.variant, self.game.rules);
         let start = stakes.apply(GameState::start(variant, rules));
-        self.game = Record::new(variant, rules, start);
+        self.game.next_game(start);
         self.stakes = stakes;
         self.cube_note = None;
         self.last_search = None;

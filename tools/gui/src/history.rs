@@ -9,7 +9,9 @@ use ncbg::board::{Variant, WinKind};
 use ncbg::cube::CubeAction;
 use ncbg::game::{GameState, Phase};
 use ncbg::ids::state_id;
-use ncbg::matchfile::{GameEnd, GameRecord, Header, MatchFile, Opening};
+use ncbg::matchfile::{
+    GameEnd, GameRecord, Header, MatchFile, MatchGame, Opening, ScoringRules, Stakes,
+};
 use ncbg::numbers::{NumberRules, Side};
 use ncbg::referee::judge::apply_answer;
 use ncbg::referee::mat;
@@ -32,6 +34,8 @@ pub struct Record {
     pub current: GameState,
     /// A number picked in this turn whose checker play is not made yet.
     pub picked: Option<u8>,
+    /// The finished games of the session (money or match) before this one.
+    pub earlier: Vec<Record>,
 }
 
 impl Record {
@@ -45,7 +49,17 @@ impl Record {
             states: vec![start],
             current: start,
             picked: None,
+            earlier: Vec::new(),
         }
+    }
+
+    /// The next game of the session from `start`: this one joins the
+    /// earlier games.
+    pub fn next_game(&mut self, start: GameState) {
+        let mut earlier = std::mem::take(&mut self.earlier);
+        let finished = std::mem::replace(self, Record::new(self.variant, self.rules, start));
+        earlier.push(finished);
+        self.earlier = earlier;
     }
 
     /// The state at the start of the current turn.
@@ -157,7 +171,9 @@ impl Record {
 
     /// The opening as the match file writes it.
     pub fn opening(&self) -> Option<Opening> {
-        let fresh = GameState::start(self.variant, self.rules);
+        let mut fresh = GameState::start(self.variant, self.rules);
+        fresh.set_terms(*self.start.terms());
+        fresh.set_match(self.start.match_score().copied());
         if self.start == fresh {
             let x0 = self.tokens.first()?.parse().ok()?;
             let y0 = self.tokens.get(1)?.parse().ok()?;
@@ -167,46 +183,108 @@ impl Record {
         }
     }
 
-    /// The finished game as a match-file record; `names` plays X and Y.
-    pub fn game_record(&self, names: [&str; 2]) -> Result<GameRecord, String> {
+    /// The game's place in its match (`game` its number), if in one.
+    fn place(&self, game: u32) -> Option<MatchGame> {
+        self.start.match_score().map(|m| MatchGame {
+            game,
+            score: [u32::from(m.score(Side::X)), u32::from(m.score(Side::Y))],
+            crawford: m.crawford(),
+        })
+    }
+
+    /// The finished game as a match-file record, game `game` of its
+    /// session; `names` plays X and Y. The stakes (match score before it,
+    /// final cube, points, drop) come from the library's result.
+    pub fn game_record(&self, names: [&str; 2], game: u32) -> Result<GameRecord, String> {
         let result = self
             .current
             .result()
             .ok_or("the game is not finished: only finished games can be saved")?;
         let opening = self.opening().ok_or("the initial pair is not picked yet")?;
-        // Pair openings keep the two picks as the first tokens.
-        let moves = self.tokens.clone();
+        let end = GameEnd::Win {
+            winner: result.winner,
+            kind: result.kind,
+        };
+        let points = result.points();
+        let in_match = self.place(game);
         Ok(GameRecord {
-            index: 0,
+            // A match is one schedule entry of numbered games; a money
+            // session's games are entries of their own.
+            index: if in_match.is_some() {
+                0
+            } else {
+                u64::from(game)
+            },
             pair: 0,
             round: 0,
             opening,
             x_name: names[0].to_string(),
             y_name: names[1].to_string(),
-            end: GameEnd::Win {
-                winner: result.winner,
-                kind: result.kind,
-            },
+            end,
             detail: String::new(),
-            moves,
-            stakes: ncbg::matchfile::Stakes::default(),
+            // Pair openings keep the two picks as the first tokens; cube
+            // tokens stand where they were made.
+            moves: self.tokens.clone(),
+            stakes: Stakes {
+                in_match,
+                cube: result.cube,
+                points: (points != end.points()).then_some(points),
+                dropped: result.dropped,
+            },
         })
     }
 
-    /// The finished game as a referee match file.
-    pub fn match_file(&self, names: [&str; 2]) -> Result<String, String> {
-        let record = self.game_record(names)?;
-        let header = Header::single_game(names, self.variant, self.rules, "ncbg-gui");
-        Ok(MatchFile::to_text(&header, &[record]))
+    /// How the session's games are scored: the start's terms and match
+    /// (a match always has the cube: the header's `cube` key is for money
+    /// play only).
+    pub fn scoring(&self) -> ScoringRules {
+        let match_length = self
+            .start
+            .match_score()
+            .map_or(0, |m| u32::from(m.length()));
+        let mut terms = *self.start.terms();
+        if match_length > 0 {
+            terms.cube = false;
+        }
+        ScoringRules {
+            match_length,
+            terms,
+        }
     }
 
-    /// The finished game as a Jellyfish `.mat` (gnubg `import mat`).
+    /// The session's finished games, in order: the earlier ones and this
+    /// one when it is over; an error when none is finished.
+    pub fn session_records(&self, names: [&str; 2]) -> Result<Vec<GameRecord>, String> {
+        let mut games: Vec<&Record> = self.earlier.iter().collect();
+        if self.current.is_over() || games.is_empty() {
+            games.push(self);
+        }
+        games
+            .iter()
+            .enumerate()
+            .map(|(i, g)| g.game_record(names, i as u32))
+            .collect()
+    }
+
+    /// The session's finished games as a referee match file (v2: the
+    /// scoring keys in the header, each game's score and cube).
+    pub fn match_file(&self, names: [&str; 2]) -> Result<String, String> {
+        let records = self.session_records(names)?;
+        let mut header = Header::single_game(names, self.variant, self.rules, "ncbg-gui");
+        for (key, value) in self.scoring().header_entries() {
+            header.set(key, &value);
+        }
+        Ok(MatchFile::to_text(&header, &records))
+    }
+
+    /// The session's finished games as a Jellyfish `.mat` (gnubg `import
+    /// mat`): the match length, each game's score, the cube actions.
     pub fn mat_file(&self, names: [&str; 2]) -> Result<String, String> {
-        let record = self.game_record(names)?;
         if self.variant != Variant::Standard {
             return Err(".mat holds standard games only".into());
         }
-        let (text, skipped) = mat::export(&[record], names, self.rules, &Default::default());
+        let records = self.session_records(names)?;
+        let (text, skipped) = mat::export(&records, names, self.rules, &self.scoring());
         match skipped.first() {
             Some(s) => Err(format!("this game has no .mat form: {}", s.why)),
             None => Ok(text),
@@ -281,7 +359,7 @@ mod tests {
         assert_eq!(r.tokens.len(), 3);
         assert_eq!(r.current, r.states[3]);
         assert_eq!(r.current.to_move(), Side::Y);
-        assert!(r.game_record(["a", "b"]).is_err(), "unfinished");
+        assert!(r.game_record(["a", "b"], 0).is_err(), "unfinished");
     }
 
     #[test]
@@ -305,5 +383,91 @@ mod tests {
         let mat = r.mat_file(["me", "ncbg"]).unwrap();
         assert!(mat.starts_with(" 0 point match\n"));
         assert!(mat.contains("Wins"));
+    }
+
+    /// Plays `r` to its end with random turns (a double and `answer` at
+    /// the first turn after the opening).
+    fn play_out(r: &mut Record, answer: CubeAction, seed: u64) {
+        let mut rng = ncbg::rng::Rng::new(seed);
+        let mut doubled = false;
+        while !r.current.is_over() {
+            if !doubled && !r.current.in_opening() {
+                doubled = true;
+                assert_eq!(r.cube_action(CubeAction::Double).unwrap(), "double");
+                r.cube_action(answer).unwrap();
+                continue;
+            }
+            let c = ncbg::turn::random_turn(&r.current, &mut rng).unwrap();
+            let t = c.token(&r.current);
+            r.apply_engine(&t).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_match_with_the_cube_saves_game_after_game_and_reads_back() {
+        use crate::stakes::{Stakes as Session, StakesSetup};
+        let mut session = Session::new(
+            &StakesSetup {
+                match_length: 7,
+                ..StakesSetup::default()
+            },
+            None,
+        )
+        .unwrap();
+        let start = session.apply(GameState::standard());
+        let mut r = Record::new(Variant::Standard, NumberRules::default(), start);
+        play_out(&mut r, CubeAction::Take, 5);
+        let first = r.current.result().unwrap();
+        assert_eq!(first.cube, 2);
+        session.next_game(&r.current).unwrap();
+        r.next_game(session.apply(GameState::standard()));
+        assert_eq!(r.earlier.len(), 1);
+        assert!(r.tokens.is_empty());
+        play_out(&mut r, CubeAction::Drop, 6);
+        assert!(r.current.result().unwrap().dropped);
+
+        let text = r.match_file(["me", "ncbg"]).unwrap();
+        let f = MatchFile::parse(&text);
+        assert_eq!(f.header.get("match-length"), Some("7"));
+        assert_eq!(f.header.scoring().unwrap().match_length, 7);
+        assert_eq!(f.games.len(), 2, "{text}");
+        let (g0, g1) = (&f.games[0], &f.games[1]);
+        assert_eq!(g0.moves, r.earlier[0].tokens);
+        assert_eq!(&g0.moves[2..4], ["double", "take"]);
+        assert_eq!(g0.stakes.cube, 2);
+        assert_eq!(g0.points(), first.points());
+        assert_eq!(g0.stakes.in_match.unwrap().score, [0, 0]);
+        assert_eq!(g1.moves, r.tokens);
+        assert_eq!(g1.moves.last().map(String::as_str), Some("drop"));
+        assert!(g1.stakes.dropped);
+        let before = g1.stakes.in_match.unwrap();
+        assert_eq!(
+            (before.game, before.score.iter().sum::<u32>()),
+            (1, first.points())
+        );
+
+        let mat = r.mat_file(["me", "ncbg"]).unwrap();
+        assert!(mat.starts_with(" 7 point match\n"), "{mat}");
+        for part in [" Doubles => 2", " Takes", " Drops", " Game 2"] {
+            assert!(mat.contains(part), "{part} missing:\n{mat}");
+        }
+        let (games, _) = ncbg::matchfile::mat::read(&mat).unwrap();
+        assert_eq!(games.len(), 2);
+        // A `.mat` has no turn 0: the reader picks an opening pair that
+        // gives the same turns.
+        assert_eq!(games[0].moves[2..], g0.moves[2..]);
+        assert_eq!(games[1].moves[2..], g1.moves[2..]);
+        assert_eq!(games[1].stakes.in_match.unwrap().score, before.score);
+
+        // Review replays both files, the cube tokens included.
+        for (name, text) in [("m.txt", &text), ("m.mat", &mat)] {
+            let review = crate::review::Review::load(name, text).unwrap();
+            for i in 0..2 {
+                let steps = review
+                    .steps(i)
+                    .unwrap_or_else(|e| panic!("{name} {i}: {e}"));
+                assert_eq!(steps.len(), review.games[i].moves.len() + 1);
+            }
+        }
     }
 }

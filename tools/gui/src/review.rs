@@ -50,6 +50,9 @@ pub struct Review {
     pub variant: Variant,
     /// k and credits from the header.
     pub rules: NumberRules,
+    /// How the games are scored (the cube, the match), for replaying their
+    /// cube tokens.
+    pub scoring: matchfile::ScoringRules,
     /// Analyses by game position in `games`.
     pub analysis: HashMap<usize, Analysis>,
 }
@@ -79,11 +82,13 @@ impl Review {
         if name.to_ascii_lowercase().ends_with(".mat") {
             let (games, rules) =
                 ncbg::matchfile::mat::read(text).map_err(|e| format!("{name}: {e}"))?;
+            let scoring = matchfile::mat::scoring(text).map_err(|e| format!("{name}: {e}"))?;
             return Ok(Review {
                 file: Some(name.to_string()),
                 games,
                 variant: Variant::Standard,
                 rules,
+                scoring,
                 analysis: HashMap::new(),
             });
         }
@@ -98,11 +103,13 @@ impl Review {
             .variant()
             .map_err(|_| format!("{name}: unknown variant"))?;
         let rules = f.header.numbers().map_err(|e| format!("{name}: {e}"))?;
+        let scoring = f.header.scoring().map_err(|e| format!("{name}: {e}"))?;
         Ok(Review {
             file: Some(name.to_string()),
             games: f.games,
             variant,
             rules,
+            scoring,
             analysis: HashMap::new(),
         })
     }
@@ -110,7 +117,9 @@ impl Review {
     /// The start state of game `i`.
     pub fn start(&self, i: usize) -> Result<GameState, String> {
         let g = self.games.get(i).ok_or("no such game")?;
-        matchfile::start_state(&g.opening, self.variant, self.rules)
+        let mut state = matchfile::start_state(&g.opening, self.variant, self.rules)?;
+        self.scoring.stake(&mut state, g)?;
+        Ok(state)
     }
 
     /// Game `i` replayed: one step per position.

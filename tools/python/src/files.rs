@@ -220,9 +220,13 @@ pub(crate) fn tables_of(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Arc<Tabl
 }
 
 /// How a game ended, as the match file writes it: winner, kind, reason.
-fn end_fields(end: GameEnd) -> (Option<String>, &'static str, &'static str) {
+fn end_fields(end: GameEnd, dropped: bool) -> (Option<String>, &'static str, &'static str) {
     match end {
-        GameEnd::Win { winner, kind } => (Some(side_name(winner)), kind.name(), "bore-off"),
+        GameEnd::Win { winner, kind } => (
+            Some(side_name(winner)),
+            kind.name(),
+            if dropped { "drop" } else { "bore-off" },
+        ),
         GameEnd::Forfeit { loser, reason } => {
             (Some(side_name(loser.other())), "forfeit", reason.name())
         }
@@ -248,7 +252,7 @@ fn game_dict<'py>(
         turns.push(PyTurn::new(s, t));
         s = t.after(&s);
     }
-    let (winner, kind, reason) = end_fields(g.end);
+    let (winner, kind, reason) = end_fields(g.end, g.stakes.dropped);
     let d = PyDict::new(py);
     d.set_item("index", g.index)?;
     d.set_item("pair", g.pair)?;
@@ -258,7 +262,22 @@ fn game_dict<'py>(
     d.set_item("y", &g.y_name)?;
     d.set_item("winner", winner)?;
     d.set_item("kind", kind)?;
-    d.set_item("points", g.end.points())?;
+    d.set_item("points", g.points())?;
+    // The stakes: the game's place in its match (number, score before it,
+    // Crawford state), the cube's final value, a drop.
+    let place = g.stakes.in_match;
+    d.set_item("game", place.map(|m| m.game))?;
+    d.set_item("score", place.map(|m| (m.score[0], m.score[1])))?;
+    d.set_item(
+        "crawford",
+        place.map(|m| match m.crawford {
+            ncbg::cube::Crawford::Before => "before",
+            ncbg::cube::Crawford::Game => "crawford",
+            ncbg::cube::Crawford::After => "post-crawford",
+        }),
+    )?;
+    d.set_item("cube", g.stakes.cube)?;
+    d.set_item("dropped", g.stakes.dropped)?;
     d.set_item("reason", reason)?;
     d.set_item("detail", &g.detail)?;
     d.set_item("start", PyState::of(start))?;
@@ -296,7 +315,7 @@ fn _parse_match_file<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, Py
     }
     let f = MatchFile::parse(text);
     file_dict(py, &f.header, &f.games, f.broken_lines, |g| {
-        f.header.start_of(g)
+        f.header.game_start(g)
     })
 }
 
@@ -312,17 +331,60 @@ fn _parse_mat<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyDict>> 
     header.set("variant", "standard");
     header.set("k", &rules.k.to_string());
     header.set("credits", &rules.doublet_credits.to_string());
+    let scoring = ncbg::matchfile::mat::scoring(text).map_err(Error::new_err)?;
+    for (key, value) in scoring.header_entries() {
+        header.set(key, &value);
+    }
     let h = header.clone();
-    file_dict(py, &header, &games, 0, |g| h.start_of(g))
+    file_dict(py, &header, &games, 0, |g| h.game_start(g))
 }
 
 /// A match file's games between `a` and `b` as a Jellyfish `.mat` (the
-/// library's `referee::mat::export_pairing`, as `ncbg-referee export-mat`):
-/// the text and the games left out, as (index, why).
+/// library's `referee::mat::export_target`, as `ncbg-referee export-mat`):
+/// money games all together; in a file of matches to N points the one
+/// match `index` (default: the file's only match between them). The text
+/// and the games left out, as (index, why).
 #[pyfunction]
-fn _export_mat(text: &str, a: &str, b: &str) -> PyResult<(String, Vec<(u64, String)>)> {
+#[pyo3(signature = (text, a, b, index=None))]
+fn _export_mat(
+    text: &str,
+    a: &str,
+    b: &str,
+    index: Option<u64>,
+) -> PyResult<(String, Vec<(u64, String)>)> {
     let f = MatchFile::parse(text);
-    let e = ncbg::referee::mat::export_pairing(&f, [a, b]).map_err(Error::new_err)?;
+    let scoring = f.header.scoring().map_err(Error::new_err)?;
+    let only_match = if scoring.is_match() {
+        let plays =
+            |g: &&GameRecord| (g.x_name == a && g.y_name == b) || (g.x_name == b && g.y_name == a);
+        let mut matches: Vec<u64> = f.games.iter().filter(plays).map(|g| g.index).collect();
+        matches.dedup();
+        match (index, matches.as_slice()) {
+            (Some(i), _) if matches.contains(&i) => Some(i),
+            (Some(i), _) => {
+                return Err(Error::new_err(format!(
+                    "no match {i} between {a} and {b} in this file"
+                )))
+            }
+            (None, [one]) => Some(*one),
+            (None, []) => return Err(Error::new_err(format!("no game between {a} and {b}"))),
+            (None, _) => {
+                return Err(Error::new_err(format!(
+                    "a .mat holds one match and this file has {} between {a} and {b}: \
+                     give index (one of {matches:?})",
+                    matches.len()
+                )))
+            }
+        }
+    } else {
+        None
+    };
+    let target = ncbg::referee::mat::Target {
+        names: [a.to_string(), b.to_string()],
+        path: std::path::PathBuf::new(),
+        only_match,
+    };
+    let e = ncbg::referee::mat::export_target(&f, &target).map_err(Error::new_err)?;
     Ok((
         e.text,
         e.skipped.into_iter().map(|s| (s.index, s.why)).collect(),

@@ -21,7 +21,14 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 from ._ncbg import Error, State, Turn, _parse_match_file
 
 MAGIC = "# ncbg-referee match file v1"
-"""The first line of every match file."""
+"""The first line of a match file of money games without the cube."""
+
+MAGIC_V2 = "# ncbg-referee match file v2"
+"""The first line of a match file whose header sets a scoring key (a match,
+the cube, single scoring)."""
+
+SCORING_KEYS = ("match-length", "crawford", "scoring", "cube", "jacoby", "beavers")
+"""The header keys of how games are scored (``protocol/match-file.md``)."""
 
 
 VARIANTS = ("standard", "nackgammon", "hypergammon", "race", "anti")
@@ -96,6 +103,29 @@ class Game:
     """Every turn from ``start``: the turn-0 picks, then whole turns."""
     end: Optional[State] = None
     """The state after the last turn, with the whole move stack."""
+    game: Optional[int] = None
+    """In a match: the game's number in its match, 0-based (None in money play)."""
+    score: Optional[Tuple[int, int]] = None
+    """In a match: the score before this game, X's points then Y's."""
+    crawford: Optional[str] = None
+    """In a match: ``before`` (the Crawford game not reached), ``crawford``
+    (this is the Crawford game, no cube) or ``post-crawford``."""
+    cube: int = 1
+    """The cube's value when the game ended (1: never turned; before the
+    double for a dropped game)."""
+    dropped: bool = False
+    """The game ended by a dropped double (``reason`` is ``drop``)."""
+
+    @property
+    def cube_actions(self) -> List[Tuple[int, str, str]]:
+        """The game's cube actions in order, as ``(turn index in turns,
+        side, action)``: action ``double``, ``take``, ``drop`` or
+        ``beaver``; side the one that made it."""
+        return [
+            (i, t.side, t.cube_action)
+            for i, t in enumerate(self.turns)
+            if t.cube_action is not None
+        ]
 
     def name(self, side: str) -> str:
         """The player playing ``side`` (``"X"`` or ``"Y"``)."""
@@ -116,16 +146,25 @@ class Game:
 
     def to_line(self) -> str:
         """The ``game`` line (without its newline), as the referee writes it."""
-        fields = [
+        fields: List[Tuple[str, object]] = [
             ("index", self.index),
             ("pair", self.pair),
             ("round", self.round),
+        ]
+        if self.game is not None and self.score is not None:
+            suffix = {"crawford": "c", "post-crawford": "p"}.get(self.crawford or "", "")
+            fields += [("game", self.game), ("score", f"{self.score[0]}-{self.score[1]}{suffix}")]
+        fields += [
             ("opening", self.opening),
             ("x", self.x),
             ("y", self.y),
             ("winner", self.winner or "-"),
             ("kind", self.kind),
             ("points", self.points),
+        ]
+        if self.cube != 1:
+            fields.append(("cube", self.cube))
+        fields += [
             ("reason", self.reason),
             ("detail", self.detail),
             ("moves", " ".join(str(t) for t in self.turns)),
@@ -226,6 +265,11 @@ class MatchFile:
         return int(self.header.get("k", 6))
 
     @property
+    def match_length(self) -> int:
+        """Points to win the match (the ``match-length`` key); 0: money play."""
+        return int(self.header.get("match-length", 0))
+
+    @property
     def credits(self) -> int:
         return int(self.header.get("credits", 2))
 
@@ -312,7 +356,8 @@ class MatchFile:
         return self._text()
 
     def _text(self) -> str:
-        lines = [MAGIC] + [f"meta\t{k}={_clean(v)}" for k, v in self.header.items()]
+        magic = MAGIC_V2 if any(k in self.header for k in SCORING_KEYS) else MAGIC
+        lines = [magic] + [f"meta\t{k}={_clean(v)}" for k, v in self.header.items()]
         lines += [g.to_line() for g in self.games]
         return "\n".join(lines) + "\n"
 
@@ -327,7 +372,12 @@ class MatchFile:
 
 
 def _from_dict(d: Dict[str, Any]) -> MatchFile:
-    games = [Game(**g) for g in d["games"]]
+    games = []
+    for g in d["games"]:
+        g = dict(g)
+        if g.get("score") is not None:
+            g["score"] = tuple(g["score"])
+        games.append(Game(**g))
     return MatchFile(header=dict(d["header"]), games=games, broken_lines=d["broken_lines"])
 
 
@@ -343,4 +393,4 @@ def read(path: Union[str, "os.PathLike[str]"]) -> MatchFile:
         return parse(f.read())
 
 
-__all__ = ["MAGIC", "VARIANTS", "Game", "MatchFile", "parse", "read", "start_variant"]
+__all__ = ["MAGIC", "MAGIC_V2", "SCORING_KEYS", "VARIANTS", "Game", "MatchFile", "parse", "read", "start_variant"]
