@@ -217,7 +217,9 @@ fn game_json(st: &State) -> Value {
         "human_to_move": st.human_to_move(),
         "record": record,
         "last_move": last_move(g),
-        "can_save": s.is_over(),
+        // The session's finished games save: this one once over, and the
+        // earlier games of a match or money session between games.
+        "can_save": s.is_over() || !g.earlier.is_empty(),
         // Why the finished game has no gnubg .mat (from a full-state ID, a
         // non-standard variant), for the page's *Save .mat*.
         "mat_refusal": if s.is_over() { g.mat_file(["X", "Y"]).err() } else { None },
@@ -367,6 +369,37 @@ mod tests {
     use crate::driver::InfoLine;
     use std::path::PathBuf;
     use std::time::Duration;
+
+    /// Between the games of a match the session's finished games can be
+    /// saved (the buttons were off until the next game ended).
+    #[test]
+    fn the_earlier_games_of_a_match_can_be_saved_between_games() {
+        let shared =
+            crate::app::Shared::new(Vec::new(), PathBuf::from("."), Duration::from_secs(1));
+        let mut st = shared.lock();
+        let g = crate::app::NewGame {
+            k: 6,
+            credits: 2,
+            variant: "standard".into(),
+            x: "human".into(),
+            y: "human".into(),
+            x0: Some(3),
+            y0: Some(5),
+            state: None,
+            stakes: crate::stakes::StakesSetup {
+                match_length: 3,
+                ..crate::stakes::StakesSetup::default()
+            },
+        };
+        st.new_game(&g, 0).unwrap();
+        assert_eq!(game_json(&st)["can_save"], false, "nothing finished yet");
+        st.cube("double").unwrap();
+        st.cube("drop").unwrap();
+        assert_eq!(game_json(&st)["can_save"], true, "the game is over");
+        st.next_game().unwrap();
+        assert!(!st.game.current.is_over());
+        assert_eq!(game_json(&st)["can_save"], true, "the first game is kept");
+    }
 
     /// In a game a person plays, the engines' scores and lines are sent
     /// only with *hints* on (the line holds the person's best move); depth
