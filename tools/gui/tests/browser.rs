@@ -38,30 +38,15 @@ use std::time::{Duration, Instant};
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_plays_watches_reviews_and_survives_a_crash() {
     let started = Instant::now();
-    let dir = std::env::temp_dir().join(format!("ncbg-gui-browser-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("ncbg-gui-browser");
     let (_gui, url) = start_gui(&dir);
     let (_driver, c) = start_browser(false).await;
     let mut judge = Engine::start(&ncbg_engine(), &[], Duration::from_secs(10))
         .await
         .unwrap();
     c.goto(&url).await.unwrap();
-    wait_snap(&c, "the engines", 20, |s| {
-        s["engines"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .all(|e| e["status"]["state"] == "ready")
-    })
-    .await;
-    fill(&c, "#s-depth", "1").await;
-    fill(&c, "#s-movetime", "0").await;
-    click(&c, "#search button").await;
-    wait_snap(&c, "depth 1", 5, |s| {
-        s["search"]["depth"] == 1 && s["search"]["movetime"] == 0
-    })
-    .await;
+    engines_ready(&c).await;
+    search_at_depth_1(&c).await;
 
     // 0. At 1100 px the side panel fits (the sixth number and Y's card
     // included), with no horizontal scroll; a message floats over the page
@@ -617,27 +602,12 @@ fn overlap(a: &[f64], b: &[f64]) -> bool {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn issue_42_keys_hints_record_graph_saving_review() {
     let started = Instant::now();
-    let dir = std::env::temp_dir().join(format!("ncbg-gui-issue42-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("ncbg-gui-issue42");
     let (_gui, url) = start_gui(&dir);
     let (_driver, c) = start_browser(false).await;
     c.goto(&url).await.unwrap();
-    wait_snap(&c, "the engines", 20, |s| {
-        s["engines"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .all(|e| e["status"]["state"] == "ready")
-    })
-    .await;
-    fill(&c, "#s-depth", "1").await;
-    fill(&c, "#s-movetime", "0").await;
-    click(&c, "#search button").await;
-    wait_snap(&c, "depth 1", 5, |s| {
-        s["search"]["depth"] == 1 && s["search"]["movetime"] == 0
-    })
-    .await;
+    engines_ready(&c).await;
+    search_at_depth_1(&c).await;
 
     // The favicon is served (no 404 in the console).
     let status = c
@@ -1253,9 +1223,7 @@ async fn pick_and_type(c: &fantoccini::Client) -> usize {
 /// shown, the controls off until it is back.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn banners_faults_status_options_and_a_lost_server() {
-    let dir = std::env::temp_dir().join(format!("ncbg-gui-audit-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("ncbg-gui-audit");
     let (gui, url) = start_gui(&dir);
     let port: u16 = url
         .trim_end_matches('/')
@@ -1267,14 +1235,7 @@ async fn banners_faults_status_options_and_a_lost_server() {
     let (_driver, c) = start_browser(false).await;
     c.goto(&url).await.unwrap();
     resize(&c, 1280, 900).await;
-    wait_snap(&c, "the engines", 20, |s| {
-        s["engines"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .all(|e| e["status"]["state"] == "ready")
-    })
-    .await;
+    engines_ready(&c).await;
     let msg_shown = "const b = document.getElementById('banner-msg'); return !b.hidden && b.getBoundingClientRect().height > 0 && b.textContent;";
 
     // 8. Any whole number of ms (not only multiples of 100); a value that

@@ -63,24 +63,12 @@ async fn new_match(c: &fantoccini::Client, x: &str, y: &str, len: &str, id: &str
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_match_with_the_cube() {
-    let dir = std::env::temp_dir().join(format!("ncbg-gui-cube-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("ncbg-gui-cube");
     let (_gui, url) = start_gui(&dir);
     let (_driver, c) = start_browser(false).await;
     c.goto(&url).await.unwrap();
-    wait_snap(&c, "the engines", 20, |s| {
-        s["engines"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .all(|e| e["status"]["state"] == "ready")
-    })
-    .await;
-    fill(&c, "#s-depth", "1").await;
-    fill(&c, "#s-movetime", "0").await;
-    click(&c, "#search button").await;
-    wait_snap(&c, "depth 1", 5, |s| s["search"]["depth"] == 1).await;
+    engines_ready(&c).await;
+    search_at_depth_1(&c).await;
     // Hints on: the engine's cube equities are shown.
     click(&c, "#hints").await;
     wait_snap(&c, "hints on", 5, |s| s["hints"] == true).await;

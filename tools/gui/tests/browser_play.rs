@@ -30,24 +30,12 @@ use std::time::Instant;
 /// click on a turn shows the position after it (Esc: back to the game).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_hidden_line_hints_preview_and_record() {
-    let dir = std::env::temp_dir().join(format!("ncbg-gui-issue76-play-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("ncbg-gui-issue76-play");
     let (_gui, url) = start_gui(&dir);
     let (_driver, c) = start_browser(false).await;
     c.goto(&url).await.unwrap();
-    wait_snap(&c, "the engines", 20, |s| {
-        s["engines"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .all(|e| e["status"]["state"] == "ready")
-    })
-    .await;
-    fill(&c, "#s-depth", "1").await;
-    fill(&c, "#s-movetime", "0").await;
-    click(&c, "#search button").await;
-    wait_snap(&c, "depth 1", 5, |s| s["search"]["depth"] == 1).await;
+    engines_ready(&c).await;
+    search_at_depth_1(&c).await;
     new_game(&c, "human", "A", "4-2").await;
     assert_eq!(
         js(&c, "return document.getElementById('hints').checked;").await,
@@ -369,24 +357,12 @@ async fn play_hidden_line_hints_preview_and_record() {
 /// turn axis.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn snags_messages_boxes_eval_bar_and_graph() {
-    let dir = std::env::temp_dir().join(format!("ncbg-gui-issue76-snags-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("ncbg-gui-issue76-snags");
     let (_gui, url) = start_gui(&dir);
     let (_driver, c) = start_browser(false).await;
     c.goto(&url).await.unwrap();
-    wait_snap(&c, "the engines", 20, |s| {
-        s["engines"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .all(|e| e["status"]["state"] == "ready")
-    })
-    .await;
-    fill(&c, "#s-depth", "1").await;
-    fill(&c, "#s-movetime", "0").await;
-    click(&c, "#search button").await;
-    wait_snap(&c, "depth 1", 5, |s| s["search"]["depth"] == 1).await;
+    engines_ready(&c).await;
+    search_at_depth_1(&c).await;
     new_game(&c, "human", "A", "4-2").await;
     settled(&c).await;
 

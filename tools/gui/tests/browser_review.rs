@@ -123,9 +123,7 @@ async fn analyse(c: &fantoccini::Client) -> Vec<Value> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn review_curve_notation_and_phone() {
     let started = Instant::now();
-    let dir = std::env::temp_dir().join(format!("ncbg-gui-issue76-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("ncbg-gui-issue76");
     let mat = copy_mat(&dir, "standard game.mat");
     let (_gui, url) = start_gui(&dir);
     let (_driver, c) = start_browser(false).await;

@@ -182,6 +182,38 @@ pub async fn wait_snap(c: &Client, what: &str, secs: u64, cond: impl Fn(&Value) 
     }
 }
 
+/// A fresh folder for a test's saved games: `<temp>/<name>-<pid>`, emptied.
+pub fn fresh_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Waits until every engine of the page is ready.
+pub async fn engines_ready(c: &Client) {
+    wait_snap(c, "the engines", 20, |s| {
+        s["engines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|e| e["status"]["state"] == "ready")
+    })
+    .await;
+}
+
+/// Sets the engines' search to depth 1 without a time limit (quick,
+/// deterministic answers) and waits until the page has it.
+pub async fn search_at_depth_1(c: &Client) {
+    fill(c, "#s-depth", "1").await;
+    fill(c, "#s-movetime", "0").await;
+    click(c, "#search button").await;
+    wait_snap(c, "depth 1", 5, |s| {
+        s["search"]["depth"] == 1 && s["search"]["movetime"] == 0
+    })
+    .await;
+}
+
 pub async fn click(c: &Client, css: &str) {
     c.find(Locator::Css(css))
         .await
