@@ -133,11 +133,12 @@ fn the_played_turn_is_valued_as_the_positions_analysis_values_it() {
     }
 }
 
-/// With both parities (the default), each choice's value is the mean of its
-/// values at the two deepest depths, each depth alone as the single-depth
-/// analysis gives it.
+/// With both parities (the default), each choice's value weighs its values
+/// at the three deepest depths 1:2:1 (two depths, when the analysis goes only
+/// two deep, are averaged), each depth alone as the single-depth analysis
+/// gives it.
 #[test]
-fn both_parities_average_the_two_deepest_depths() {
+fn both_parities_weigh_the_three_deepest_depths() {
     let mut s = Searcher::new(8, Box::new(NnEval::embedded()));
     let g = opened(2, 4);
     let single = |d: u32| AnalysisSettings {
@@ -147,22 +148,27 @@ fn both_parities_average_the_two_deepest_depths() {
     let score_of = |r: &ncbg::analysis::PositionReport, c: &str| {
         r.ranked.iter().find(|a| a.choice == c).unwrap().score
     };
+    let one = analyze_position(&mut s, &g, &single(1), 1000).unwrap();
     let two = analyze_position(&mut s, &g, &single(2), 1000).unwrap();
     let three = analyze_position(&mut s, &g, &single(3), 1000).unwrap();
     let both = analyze_position(&mut s, &g, &depth(3), 1000).unwrap();
+    let pair = analyze_position(&mut s, &g, &depth(2), 1000).unwrap();
     assert_eq!(both.ranked.len(), three.ranked.len());
     let mut differ = 0;
     for alt in &both.ranked {
-        let (a, b) = (score_of(&two, &alt.choice), score_of(&three, &alt.choice));
-        assert_eq!(alt.score, (a + b).div_euclid(2), "{alt:?}");
-        differ += usize::from(a != b);
+        let c = &alt.choice;
+        let (a, b, d) = (score_of(&one, c), score_of(&two, c), score_of(&three, c));
+        assert_eq!(alt.score, (a + 2 * b + d).div_euclid(4), "{alt:?}");
+        assert_eq!(score_of(&pair, c), (a + b).div_euclid(2), "{alt:?}");
+        differ += usize::from(a + d != 2 * b);
     }
-    // The two depths disagree somewhere (else the test shows nothing).
+    // The weighing differs from the middle depth somewhere (else the test
+    // shows nothing).
     assert!(differ > 0);
     assert!(both.ranked.windows(2).all(|w| w[0].score >= w[1].score));
 }
 
-/// The default analysis averages an odd and an even depth, the quick one
+/// The default analysis combines odd and even depths, the quick one
 /// too, and a node cap stops the deepening deterministically.
 #[test]
 fn presets_and_a_node_cap() {

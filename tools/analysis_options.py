@@ -9,13 +9,21 @@ choice and a loss for the played turn:
 
   dN        the values at depth N
   cN        depths N and N+1 averaged (both parities combined)
+  wN        depths N-1, N and N+1 weighted 1:2:1 (the analysis's default is
+            w4, the quick one w3)
   nN        the deepest depth completed within N nodes (iterative deepening)
   cnN       the two deepest depths completed within N nodes, averaged
   mN        as cN, but the loss is the smaller of the losses at N and N+1
             (each against that depth's own best): a mark needs both parities
 
-Usage: analysis_options.py DATA.jsonl A:B [A:B ...]
+Besides the played turns, `--top K` also counts the marks over each turn's
+K best choices by the deepest values of the line (the two deepest depths
+averaged), each judged as if it had been played: the played turns of strong
+play are rarely marked, and these stand in for a weaker player's choices.
+
+Usage: analysis_options.py DATA.jsonl [--top K] A:B [A:B ...]
   e.g. analysis_options.py d.jsonl d3:d5 c3:c5 cn400000:cn1600000
+       analysis_options.py d.jsonl --top 8 c4:c5 w4:w5
 """
 import json
 import sys
@@ -53,6 +61,10 @@ def option_values(turn, option):
     if option.startswith("c"):
         n = int(option[1:])
         return combine([values_at(turn, n), values_at(turn, n + 1)])
+    if option.startswith("w"):
+        n = int(option[1:])
+        return combine([values_at(turn, n - 1), values_at(turn, n),
+                        values_at(turn, n), values_at(turn, n + 1)])
     if option.startswith("d"):
         return values_at(turn, int(option[1:]))
     raise SystemExit(f"unknown option {option}")
@@ -65,7 +77,7 @@ def effort(turn, option):
         ds = completed_within(turn, n)
         deepest = ds[0] if ds else 1
     else:
-        deepest = int(option[1:]) + (1 if option[0] in "cm" else 0)
+        deepest = int(option[1:]) + (1 if option[0] in "cmw" else 0)
     for d in turn["depths"]:
         if d["depth"] == deepest:
             return d["nodes"]
@@ -88,6 +100,32 @@ def judge(turn, option):
         return None
     best = max(v, key=lambda c: v[c])
     return best, v[best] - v[turn["played"]]
+
+
+def deepest_values(turn):
+    """The line's deepest values: its two deepest complete depths averaged."""
+    ds = sorted(d["depth"] for d in turn["depths"] if len(d["values"]) == turn["choices"])
+    return combine([values_at(turn, d) for d in ds[-2:]])
+
+
+def compare_top(turns, a, b, top):
+    """Marks over each turn's `top` best choices, each judged as if played."""
+    marks_a = marks_b = common = n = 0
+    for t in turns:
+        va, vb = option_values(t, a), option_values(t, b)
+        if va is None or vb is None or a.startswith("m") or b.startswith("m"):
+            continue
+        ref = deepest_values(t)
+        for c in sorted(ref, key=lambda c: -ref[c])[:top]:
+            n += 1
+            ma = max(va.values()) - va[c] >= ERROR
+            mb = max(vb.values()) - vb[c] >= ERROR
+            marks_a += ma
+            marks_b += mb
+            common += ma and mb
+    pct = lambda x, m: f"{100 * x / m:.0f}%" if m else "-"
+    return (f"  top {top} choices of each turn as if played: {n}; marks {marks_a} v {marks_b}; "
+            f"kept {pct(common, marks_a)}, found {pct(common, marks_b)}")
 
 
 def compare(turns, a, b):
@@ -116,10 +154,16 @@ def compare(turns, a, b):
 def main():
     if len(sys.argv) < 3:
         raise SystemExit(__doc__)
+    args = sys.argv[2:]
+    top = None
+    if args[:1] == ["--top"]:
+        top, args = int(args[1]), args[2:]
     turns = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
-    for pair in sys.argv[2:]:
+    for pair in args:
         a, b = pair.split(":")
         print(compare(turns, a, b))
+        if top:
+            print(compare_top(turns, a, b, top))
 
 
 if __name__ == "__main__":

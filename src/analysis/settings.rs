@@ -1,5 +1,5 @@
-//! How an analysis searches and judges: the depth, whether two depths of
-//! both parities are averaged, the optional node and time caps, and the
+//! How an analysis searches and judges: the depth, whether the deepest
+//! depths of both parities are combined (1:2:1), the optional node and time caps, and the
 //! loss thresholds; the named presets ([`AnalysisSettings::default`],
 //! [`AnalysisSettings::quick`]) that `ncbg analyze`, the GUI's review and
 //! the Python package share, and the one-line description every output
@@ -11,12 +11,12 @@ use serde::Serialize;
 use std::time::Duration;
 
 /// The deepest depth of the default analysis (turns, the judged one
-/// included): depths 4 and 5 averaged. Shallower analyses mark many turns
+/// included): depths 3, 4 and 5 weighted 1:2:1. Shallower analyses mark many turns
 /// that deeper ones find fine; this one is the deepest whose 60-turn game
 /// fits in a minute on two cores. See `docs/analysis.md` for the
 /// measurements behind it.
 pub const DEFAULT_DEPTH: u32 = 5;
-/// The deepest depth of the quick analysis: depths 3 and 4 averaged,
+/// The deepest depth of the quick analysis: depths 2, 3 and 4 weighted 1:2:1,
 /// about a sixth of the default's nodes.
 pub const QUICK_DEPTH: u32 = 4;
 /// The deepest depth an analysis may ask for (a request past it is refused
@@ -51,18 +51,20 @@ impl Preset {
 ///
 /// Every root choice is searched to the same depth with a full window, so
 /// the played turn and the best are valued with equal effort from the
-/// parent. With [`AnalysisSettings::both_parities`] each choice's value is
-/// the mean of its values at the two deepest depths completed (one odd, one
-/// even): in No-Chance Backgammon a search's value swings between odd and
-/// even depths (the side that moves last looks better), and a swing that
-/// differs between two choices is a loss that is not there.
+/// parent. With [`AnalysisSettings::both_parities`] each choice's value
+/// combines its values at the three deepest depths completed, weighted
+/// 1:2:1 (the odd and the even depths weigh the same): in No-Chance
+/// Backgammon a search's value swings between odd and even depths (the side
+/// that moves last looks better), and a swing that differs between two
+/// choices is a loss that is not there.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct AnalysisSettings {
     /// The preset these settings are (or `custom`).
     pub preset: Preset,
     /// The deepest depth searched (turns, the judged turn included).
     pub depth: u32,
-    /// Average the values of the two deepest depths completed.
+    /// Combine the three deepest depths completed, weighted 1:2:1 (two
+    /// depths, averaged, when only two completed).
     pub both_parities: bool,
     /// Node cap per analysed turn (deterministic on one thread): the search
     /// deepens until the depth or the cap, whichever comes first.
@@ -75,7 +77,7 @@ pub struct AnalysisSettings {
 }
 
 impl Default for AnalysisSettings {
-    /// The library's default: depths 4 and 5 averaged, every root choice
+    /// The library's default: depths 3, 4 and 5 weighted 1:2:1, every root choice
     /// searched alike, GNU Backgammon's thresholds (80 and 160 mp).
     fn default() -> AnalysisSettings {
         AnalysisSettings {
@@ -90,7 +92,7 @@ impl Default for AnalysisSettings {
 }
 
 impl AnalysisSettings {
-    /// The quick analysis: depths 3 and 4 averaged, a fraction of the
+    /// The quick analysis: depths 2, 3 and 4 weighted 1:2:1, a fraction of the
     /// default's time and less stable (`docs/analysis.md`).
     pub fn quick() -> AnalysisSettings {
         AnalysisSettings {
@@ -137,11 +139,14 @@ impl AnalysisSettings {
     }
 
     /// One line that says what produced an analysis, e.g. `analysis:
-    /// default (depths 4 and 5 averaged, every choice searched alike;
+    /// default (depths 3, 4 and 5 weighted 1:2:1, every choice searched alike;
     /// error 80 mp, blunder 160 mp)`.
     pub fn describe(&self) -> String {
-        let depths = if self.both_parities && self.depth > 1 {
-            format!("depths {} and {} averaged", self.depth - 1, self.depth)
+        let depths = if self.both_parities && self.depth > 2 {
+            let d = self.depth;
+            format!("depths {}, {} and {d} weighted 1:2:1", d - 2, d - 1)
+        } else if self.both_parities && self.depth == 2 {
+            "depths 1 and 2 averaged".to_string()
         } else {
             format!("depth {}", self.depth)
         };
@@ -171,11 +176,11 @@ mod tests {
         assert_eq!(d.preset, Preset::Default);
         assert!(d
             .describe()
-            .starts_with("analysis: default (depths 4 and 5 averaged"));
+            .starts_with("analysis: default (depths 3, 4 and 5 weighted 1:2:1"));
         let q = AnalysisSettings::quick();
         assert!(q
             .describe()
-            .starts_with("analysis: quick (depths 3 and 4 averaged"));
+            .starts_with("analysis: quick (depths 2, 3 and 4 weighted 1:2:1"));
         assert_eq!(AnalysisSettings::preset("quick"), Ok(q.clone()));
         assert!(AnalysisSettings::preset("fast").is_err());
         // The preset's own depth keeps its name; another is custom.
@@ -185,7 +190,11 @@ mod tests {
         );
         let c = d.with_depth(7).unwrap();
         assert_eq!((c.preset, c.depth), (Preset::Custom, 7));
-        assert!(c.describe().contains("custom (depths 6 and 7 averaged"));
+        assert!(c
+            .describe()
+            .contains("custom (depths 5, 6 and 7 weighted 1:2:1"));
+        let two = AnalysisSettings::default().with_depth(2).unwrap();
+        assert!(two.describe().contains("custom (depths 1 and 2 averaged"));
         assert!(q.clone().with_depth(0).is_err());
         assert!(q.with_depth(MAX_DEPTH + 1).is_err());
     }

@@ -51,7 +51,7 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     quick: bool,
     /// The deepest depth searched, in turns (the default analysis's:
-    /// 5, with depth 4 averaged in; the quick one's: 4).
+    /// 5, with depths 3 and 4 weighed in 1:2:1; the quick one's: 4).
     #[arg(long)]
     depth: Option<u32>,
     /// Judge by the deepest depth alone, not the mean of the two deepest

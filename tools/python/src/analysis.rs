@@ -60,7 +60,7 @@ pub struct PyTurnReport {
     /// The same after the played turn.
     played_turns: Option<u32>,
     /// The settings that produced the verdict (``ncbg analyze``'s first
-    /// line, e.g. ``"analysis: default (depths 4 and 5 averaged, ...)"``).
+    /// line, e.g. ``"analysis: default (depths 3, 4 and 5 weighted 1:2:1, ...)"``).
     settings: String,
 }
 
