@@ -102,7 +102,7 @@ function drawReview() {
   const side = s.side;
   const arrows = s.played_steps.map(([f, t]) => ({ from: moverLoc(f, side), to: moverLoc(t, side), cls: "played" }))
     .concat(s.best_steps.map(([f, t]) => ({ from: moverLoc(f, side), to: moverLoc(t, side), cls: "best" })));
-  const pips = (a) => a.reduce((x, c, i) => x + c * i, 0);
+  const pips = boardPips;
   drawBoard($("rboard"), s.board, { viewer: R.flipped ? "Y" : "X", arrows, pips: { X: pips(s.board.x), Y: pips(s.board.y) } });
   const rep = turnReport(R.at);
   let html = `<div>${s.state}</div>`;
