@@ -172,7 +172,7 @@ function drawBoard(svg, board, opts) {
   const offHit = el("rect", { x: trayX, y: y0, width: G.trayW, height: G.innerH + 2 * G.frame, class: "hit", "data-loc": "off" }, svg);
   if (hl.targets.has("off")) offHit.classList.add("target");
   if (hl.cursor === "off") offHit.classList.add("kbfocus");
-  if (showPool) drawPools(svg, pool, viewer, hl, lastCls);
+  if (showPool) drawPools(svg, pool, viewer, hl, lastCls, opts.toMove);
   // Pip counts and names beside the trays.
   if (opts.pips) {
     const t1 = el("text", { x: trayX + G.trayW / 2, y: y0 - 10, class: "pips" }, svg);
@@ -207,9 +207,10 @@ function drawStack(svg, x, base, dir, side, n, loc, maxShown, onBar) {
 
 // The pools of Backgammon Race: a column beside the trays, each side's
 // waiting checkers as a stack with its count, the viewer's in the upper
-// half (they enter on its 19..24 points, up there), labelled; the whole
-// column is the location "pool" (only the side to move's pool can move).
-function drawPools(svg, pool, viewer, hl, lastCls) {
+// half (they enter on its 19..24 points, up there), labelled. The
+// location "pool" is the side to move's half (`toMove`; the whole column
+// when not given): only its pool can move.
+function drawPools(svg, pool, viewer, hl, lastCls, toMove) {
   const innerY = G.top + G.frame, x = G.poolX, other = viewer === "X" ? "Y" : "X";
   el("rect", { x, y: G.top, width: G.poolW, height: G.innerH + 2 * G.frame, rx: 6, class: "frame poolframe" + lastCls("pool"), "data-loc": "pool" }, svg);
   for (const [side, top] of [[viewer, true], [other, false]]) {
@@ -226,9 +227,13 @@ function drawPools(svg, pool, viewer, hl, lastCls) {
       el("circle", { cx: b.x, cy, r: G.r - 7, class: `rim ${side}` }, g);
     }
     const t = el("text", { x: x + G.poolW / 2, y: y0 + G.innerH / 2 - 14, class: "traycount poolcount" }, svg);
-    t.textContent = n ? `${n} waiting` : "empty";
+    el("tspan", {}, t).textContent = n;
+    el("tspan", { class: "poolword" }, t).textContent = " waiting";
   }
-  const hit = el("rect", { x, y: G.top, width: G.poolW, height: G.innerH + 2 * G.frame, class: "hit", "data-loc": "pool", "data-label": "pool" }, svg);
+  const half = toMove ? (toMove === viewer ? 0 : 1) : null;
+  const hitY = half === null ? G.top : half === 0 ? G.top : innerY + G.innerH / 2;
+  const hitH = half === null ? G.innerH + 2 * G.frame : G.innerH / 2 + G.frame;
+  const hit = el("rect", { x, y: hitY, width: G.poolW, height: hitH, class: "hit", "data-loc": "pool", "data-label": "pool" }, svg);
   if (hl.sources.has("pool")) hit.classList.add("movable");
   if (hl.selected === "pool") hit.classList.add("selected");
   if (hl.cursor === "pool") hit.classList.add("kbfocus");
