@@ -103,7 +103,9 @@ function drawReview() {
   const arrows = s.played_steps.map(([f, t]) => ({ from: moverLoc(f, side), to: moverLoc(t, side), cls: "played" }))
     .concat(s.best_steps.map(([f, t]) => ({ from: moverLoc(f, side), to: moverLoc(t, side), cls: "best" })));
   const pips = boardPips;
-  drawBoard($("rboard"), s.board, { viewer: R.flipped ? "Y" : "X", arrows, pips: { X: pips(s.board.x), Y: pips(s.board.y) } });
+  // A race game keeps its pools drawn once every checker has entered.
+  const race = /:p\d+-\d+/.test(R.steps[0].state);
+  drawBoard($("rboard"), s.board, { viewer: R.flipped ? "Y" : "X", arrows, pips: { X: pips(s.board.x), Y: pips(s.board.y) }, pool: race, toMove: side });
   const rep = turnReport(R.at);
   let html = `<div>${s.state}</div>`;
   if (s.played) {
