@@ -103,6 +103,12 @@ def test_anti_states_results_and_the_500_turn_draw():
         if anti:
             g = matchfile.Game.from_state(d, "a", "b")
             assert (g.winner, g.kind, g.reason) == (None, "draw", "max-turns")
+            # Read back, its end has the turns: the draw shows.
+            m = matchfile.MatchFile.new(["a", "b"], variant="anti")
+            m.append(g)
+            back = matchfile.parse(m.to_text()).games[0]
+            assert back.end.turns_played == 1000 and back.end.is_drawn()
+            assert len(back.end.move_stack) == len(back.turns) == 1000
 
 
 def test_the_engine_plays_race_and_anti(ncbg_bin):
