@@ -155,7 +155,7 @@ impl PyState {
             // The library keeps waiting checkers as off-board ones moved
             // into the pool: they are added to the borne-off slot first.
             let mut slots = c.to_slots();
-            slots[0] = slots[0].checked_add(n).unwrap_or(u8::MAX);
+            slots[0] = slots[0].saturating_add(n);
             Checkers::from_slots(&slots)
                 .and_then(|c| c.with_pool(n))
                 .ok_or_else(|| {
