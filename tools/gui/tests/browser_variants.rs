@@ -15,6 +15,10 @@
 //! game has the standard start and no pool; from a near-end position
 //! loaded by its ID, the person bears off its last checker and loses.
 //!
+//! `a_race_match_file_reviews_with_its_pools`: a finished race game's
+//! match file in *Review*: its boards have the pools, kept drawn once
+//! every checker has entered, and its record the `pool/N` entries.
+//!
 //! Needs `chromium` and `chromedriver`, as `browser.rs` does. Screenshots
 //! go to `target/gui-screenshots/` (copies in `tools/gui/screenshots/`).
 
@@ -353,4 +357,89 @@ async fn anti_starts_without_a_pool_and_the_first_to_finish_loses() {
         "{status}"
     );
     screenshot(&c, "anti-over-1400.png").await;
+}
+
+/// The review board as (location, side, count) of every non-empty stack.
+async fn review_board(c: &fantoccini::Client) -> Vec<(String, String, u64)> {
+    let v = js(
+        c,
+        "return [...document.querySelectorAll('#rboard g.stack')].filter(g => +g.dataset.count > 0).map(g => [g.dataset.loc, g.dataset.side, +g.dataset.count]);",
+    )
+    .await;
+    let mut out: Vec<(String, String, u64)> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            (
+                t[0].as_str().unwrap().to_string(),
+                t[1].as_str().unwrap().to_string(),
+                t[2].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_race_match_file_reviews_with_its_pools() {
+    use ncbg::board::Variant;
+    use ncbg_gui::history::Record;
+    let dir = fresh_dir("ncbg-gui-race-review");
+    // A whole race game of random turns, saved as the GUI saves it.
+    let rules = NumberRules::default();
+    let mut r = Record::new(Variant::Race, rules, GameState::start(Variant::Race, rules));
+    r.pick(3).unwrap();
+    r.pick(5).unwrap();
+    let mut rng = ncbg::rng::Rng::new(5);
+    while !r.current.is_over() {
+        let t = ncbg::turn::random_turn(&r.current, &mut rng).unwrap();
+        r.apply_engine(&t.token(&r.current)).unwrap();
+    }
+    let text = r.match_file(["a", "b"]).unwrap();
+    assert!(text.contains("variant=race"), "{text}");
+    std::fs::write(dir.join("race.txt"), &text).unwrap();
+
+    let (_gui, url) = start_gui(&dir);
+    let (_driver, c) = start_browser(false).await;
+    c.goto(&url).await.unwrap();
+    click(&c, "#tab-review").await;
+    wait_js(
+        &c,
+        "race.txt listed",
+        10,
+        "return [...document.querySelectorAll('#r-files option')].some(o => o.value === 'race.txt');",
+    )
+    .await;
+    select(&c, "#r-files", "race.txt").await;
+    click(&c, "#r-load").await;
+    wait_js(
+        &c,
+        "the move list",
+        10,
+        "return document.querySelectorAll('#r-moves .mv[data-step]').length;",
+    )
+    .await;
+    let steps = js(&c, "return R.steps.length;").await.as_u64().unwrap();
+    assert_eq!(steps as usize, r.tokens.len() + 1);
+    // Each position drawn as the library has it, the pools included; the
+    // pool column stays once the pools are empty.
+    for at in [0, 3, 4, steps - 1] {
+        js(&c, &format!("R.at = {at}; drawReview(); return 1;")).await;
+        settled(&c).await;
+        let id = js(&c, "return R.steps[R.at].state;").await;
+        let id = id.as_str().unwrap();
+        assert_eq!(review_board(&c).await, expected_board(id), "position {at}");
+        assert_eq!(
+            js(&c, "return document.getElementById('rboard').dataset.pool;").await,
+            "1",
+            "position {at}"
+        );
+    }
+    let moves = js(&c, "return document.getElementById('r-moves').textContent;").await;
+    assert!(
+        moves.as_str().unwrap().contains("pool/"),
+        "the record has the entries: {moves}"
+    );
 }
