@@ -519,14 +519,10 @@ impl PyState {
     }
 
     /// The board and key lines as the engine's ``d`` command prints them
-    /// (without ``dok``); in Backgammon Race a line ``pool X<n> O<n>``
-    /// after the board gives the checkers still waiting.
+    /// (without ``dok``; in Backgammon Race ``pool x <n> y <n>`` gives the
+    /// checkers still waiting, in Anti-Backgammon ``variant anti``).
     fn __str__(&self) -> String {
         let mut lines = display::board(&self.state);
-        let (x, y) = self.pool();
-        if x + y > 0 {
-            lines.push(format!("pool X{x} O{y}"));
-        }
         lines.extend(display::key_lines(&self.state));
         lines.join("\n")
     }
