@@ -1,7 +1,7 @@
 //! The read-only reports: `d` (board and key lines), `legal` and `eval`
 //! (with the exact value when a table covers the state).
 
-use crate::board::Checkers;
+use crate::board::{Checkers, Objective};
 use crate::cube::Crawford;
 use crate::eval::cube::CubeAnalysis;
 use crate::eval::Evaluator;
@@ -96,6 +96,22 @@ pub fn key_lines(state: &GameState) -> Vec<String> {
         format!("result {result}"),
     ];
     lines.extend(stakes_lines(state));
+    lines.extend(variant_lines(state));
+    lines
+}
+
+/// `d`'s lines on the games of `protocol/rules.md` §9: `pool x <x> y <y>`
+/// while a checker waits in a pool (Backgammon Race: the board's picture
+/// shows none of them), `variant anti` in Anti-Backgammon.
+fn variant_lines(state: &GameState) -> Vec<String> {
+    let mut lines = Vec::new();
+    let (x, y) = sides(state);
+    if x.pool() + y.pool() > 0 {
+        lines.push(format!("pool x {} y {}", x.pool(), y.pool()));
+    }
+    if state.objective() == Objective::BearOffLast {
+        lines.push("variant anti".to_string());
+    }
     lines
 }
 
@@ -216,6 +232,25 @@ mod tests {
         assert!(lines.contains(&"numbers x - y -".to_string()));
         assert_eq!(lines.last().unwrap(), "dok");
         assert_eq!(lines[1], "|X5  .  .  . O3  . |O5  .  .  .  . X2 |");
+    }
+
+    /// Race and anti say what the board's picture cannot: the checkers
+    /// waiting in the pools, the reversed object.
+    #[test]
+    fn race_and_anti_display() {
+        use crate::board::Variant;
+        use crate::numbers::NumberRules;
+        let race = display(&GameState::start(Variant::Race, NumberRules::default()));
+        assert!(race.contains(&"pool x 15 y 15".to_string()), "{race:?}");
+        assert!(race.contains(&"pips x 375 y 375".to_string()));
+        assert!(!race.iter().any(|l| l.starts_with("variant")));
+        let anti = display(&GameState::start(Variant::Anti, NumberRules::default()));
+        assert!(anti.contains(&"variant anti".to_string()), "{anti:?}");
+        assert!(!anti.iter().any(|l| l.starts_with("pool")));
+        let plain = display(&GameState::standard());
+        assert!(!plain
+            .iter()
+            .any(|l| l.starts_with("pool") || l.starts_with("variant")));
     }
 
     #[test]

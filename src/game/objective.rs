@@ -4,7 +4,7 @@
 //! game (the result, the search's leaves) reads it here.
 
 use super::{GameState, StateError};
-use crate::board::{Objective, Outcome};
+use crate::board::{Objective, Outcome, Variant};
 
 /// Turns a side may make after turn 0 in Anti-Backgammon before the game is
 /// drawn (§9: 500 a side).
@@ -15,6 +15,25 @@ impl GameState {
     #[inline(always)]
     pub const fn objective(&self) -> Objective {
         self.objective
+    }
+
+    /// The variant the state shows it belongs to (what a game loaded from
+    /// a full-state ID is played as): Anti-Backgammon by its object,
+    /// Hypergammon by its 3 checkers a side, Backgammon Race while a
+    /// checker waits in a pool, else the standard game (a Nackgammon or a
+    /// race game whose checkers have all entered plays as the standard
+    /// game from there on).
+    pub fn variant(&self) -> Variant {
+        let (mover, opponent) = self.position.pools();
+        if self.objective == Objective::BearOffLast {
+            Variant::Anti
+        } else if self.position.checkers_per_side() == Variant::Hypergammon.checkers_per_side() {
+            Variant::Hypergammon
+        } else if mover + opponent > 0 {
+            Variant::Race
+        } else {
+            Variant::Standard
+        }
     }
 
     /// Sets what the game is won by. Anti-Backgammon has no cube: the state
@@ -76,6 +95,28 @@ mod tests {
     use crate::game::GameState;
     use crate::numbers::{NumberRules, Side};
     use crate::pos;
+
+    /// A state tells its variant: anti by its object, hypergammon by its
+    /// checkers, race while a checker waits.
+    #[test]
+    fn a_state_tells_its_variant() {
+        let rules = NumberRules::default();
+        for (v, shown) in [
+            (Variant::Standard, Variant::Standard),
+            (Variant::Nackgammon, Variant::Standard),
+            (Variant::Hypergammon, Variant::Hypergammon),
+            (Variant::Race, Variant::Race),
+            (Variant::Anti, Variant::Anti),
+        ] {
+            let s = GameState::start(v, rules);
+            assert_eq!(s.variant(), shown, "{v}");
+            let back = crate::ids::state_id::decode(&crate::ids::state_id::encode(&s)).unwrap();
+            assert_eq!(back.variant(), shown, "{v} by its ID");
+        }
+        // A race game once every checker has entered is the standard game.
+        let entered = GameState::from_position(pos!(x 19 => 15; o 19 => 15), rules);
+        assert_eq!(entered.variant(), Variant::Standard);
+    }
 
     #[test]
     fn anti_mirrors_the_result() {

@@ -229,11 +229,11 @@ impl State {
 
     /// True when the person is to act in the current state.
     pub fn human_to_move(&self) -> bool {
-        !self.game.current.is_over() && self.player(self.game.current.to_move()) == Player::Human
+        !self.game.is_over() && self.player(self.game.current.to_move()) == Player::Human
     }
 
     fn check_human(&self) -> Result<(), String> {
-        if self.game.current.is_over() {
+        if self.game.is_over() {
             return Err("the game is over".into());
         }
         if !self.human_to_move() {
@@ -360,12 +360,7 @@ impl State {
                         .credits(Side::X)
                         .max(s.numbers().credits(Side::Y)),
                 };
-                let variant = if s.position().checkers_per_side() == 3 {
-                    Variant::Hypergammon
-                } else {
-                    Variant::Standard
-                };
-                (variant, rules, s)
+                (s.variant(), rules, s)
             }
             _ => {
                 let variant: Variant = g
@@ -586,6 +581,42 @@ mod tests {
             .is_err());
         assert!(st.take_back().is_ok());
         assert!(st.take_back().is_err());
+    }
+
+    /// New games of race and anti: by name, or from a full-state ID with
+    /// the pool or the `anti` field, whose variant the game takes (the
+    /// engines' `Variant` and the saved file's header); a drawn anti game
+    /// takes no more picks.
+    #[test]
+    fn race_and_anti_games_by_name_and_by_id() {
+        let mut st = state();
+        let g = |variant: &str, state: Option<&str>| NewGame {
+            k: 6,
+            credits: 2,
+            variant: variant.into(),
+            x: "human".into(),
+            y: "human".into(),
+            x0: Some(3),
+            y0: Some(5),
+            state: state.map(str::to_string),
+            stakes: StakesSetup::default(),
+        };
+        st.new_game(&g("race", None), 0).unwrap();
+        assert_eq!(st.game.variant, Variant::Race);
+        assert_eq!(st.game.current.position().pools(), (15, 15));
+        st.pick(2).unwrap();
+        st.play("pool/20 pool/23").unwrap();
+        assert_eq!(st.game.tokens[2], "2:pool/23,pool/20");
+        let id = state_id::encode(&st.game.current);
+        assert!(id.contains(":p13-15"), "{id}");
+        st.new_game(&g("standard", Some(&id)), 0).unwrap();
+        assert_eq!(st.game.variant, Variant::Race, "the ID's pool");
+        st.new_game(&g("anti", None), 0).unwrap();
+        assert_eq!(st.game.variant, Variant::Anti);
+        let id = state_id::encode(&st.game.current);
+        assert!(id.ends_with(":anti"), "{id}");
+        st.new_game(&g("standard", Some(&id)), 0).unwrap();
+        assert_eq!(st.game.variant, Variant::Anti, "the ID's anti field");
     }
 
     /// A person's cube actions in a match go through the library: a

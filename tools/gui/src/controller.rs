@@ -152,11 +152,7 @@ async fn watch_exit(
 pub fn kick(shared: &Arc<Shared>) {
     let mut st = shared.lock();
     let game = &st.game;
-    if game.current.is_over()
-        || (st.paused && !st.step)
-        || st.thinking.is_some()
-        || game.picked.is_some()
-    {
+    if game.is_over() || (st.paused && !st.step) || st.thinking.is_some() || game.picked.is_some() {
         return;
     }
     let side = game.current.to_move();
@@ -350,7 +346,7 @@ pub const HINT_CHOICES: usize = 5;
 /// `State::hint` as they come, for this generation of the game only.
 pub fn hint(shared: &Arc<Shared>) -> Result<(), String> {
     let mut st = shared.lock();
-    if st.game.current.is_over() {
+    if st.game.is_over() {
         return Err("the game is over".into());
     }
     if !st.human_to_move() {

@@ -5,9 +5,9 @@
 //! Every change goes through the library (`GameState::pick`, `play`,
 //! `apply_answer`), and a rejected change leaves the game as it was.
 
-use ncbg::board::{Variant, WinKind};
+use ncbg::board::{Objective, Variant, WinKind};
 use ncbg::cube::CubeAction;
-use ncbg::game::{GameState, Phase};
+use ncbg::game::{GameState, Phase, ANTI_TURN_LIMIT_PER_SIDE};
 use ncbg::ids::state_id;
 use ncbg::matchfile::{
     GameEnd, GameRecord, Header, MatchFile, MatchGame, Opening, ScoringRules, Stakes,
@@ -60,6 +60,31 @@ impl Record {
         let finished = std::mem::replace(self, Record::new(self.variant, self.rules, start));
         earlier.push(finished);
         self.earlier = earlier;
+    }
+
+    /// Turns played after turn 0 in this record (the turn-0 picks and the
+    /// cube's actions are not turns of the count).
+    pub fn turns_played(&self) -> usize {
+        self.tokens
+            .iter()
+            .zip(&self.states)
+            .filter(|(t, before)| !before.in_opening() && CubeAction::from_token(t).is_none())
+            .count()
+    }
+
+    /// True when the game is drawn: an Anti-Backgammon game where each
+    /// side has made its 500 turns after turn 0 without ending
+    /// (`protocol/rules.md` §9; counted from where this record starts).
+    pub fn drawn(&self) -> bool {
+        self.current.objective() == Objective::BearOffLast
+            && !self.current.is_over()
+            && self.picked.is_none()
+            && self.turns_played() >= 2 * ANTI_TURN_LIMIT_PER_SIDE as usize
+    }
+
+    /// True when the game has ended: won (or dropped), or drawn.
+    pub fn is_over(&self) -> bool {
+        self.current.is_over() || self.drawn()
     }
 
     /// The state at the start of the current turn.
@@ -196,11 +221,35 @@ impl Record {
     /// session; `names` plays X and Y. The stakes (match score before it,
     /// final cube, points, drop) come from the library's result.
     pub fn game_record(&self, names: [&str; 2], game: u32) -> Result<GameRecord, String> {
+        let opening = self.opening().ok_or("the initial pair is not picked yet")?;
+        if self.drawn() {
+            let in_match = self.place(game);
+            return Ok(GameRecord {
+                index: if in_match.is_some() {
+                    0
+                } else {
+                    u64::from(game)
+                },
+                pair: 0,
+                round: 0,
+                opening,
+                x_name: names[0].to_string(),
+                y_name: names[1].to_string(),
+                end: GameEnd::MaxTurns,
+                detail: format!("{} turns played", self.turns_played()),
+                moves: self.tokens.clone(),
+                stakes: Stakes {
+                    in_match,
+                    cube: 1,
+                    points: None,
+                    dropped: false,
+                },
+            });
+        }
         let result = self
             .current
             .result()
             .ok_or("the game is not finished: only finished games can be saved")?;
-        let opening = self.opening().ok_or("the initial pair is not picked yet")?;
         let end = GameEnd::Win {
             winner: result.winner,
             kind: result.kind,
@@ -256,7 +305,7 @@ impl Record {
     /// one when it is over; an error when none is finished.
     pub fn session_records(&self, names: [&str; 2]) -> Result<Vec<GameRecord>, String> {
         let mut games: Vec<&Record> = self.earlier.iter().collect();
-        if self.current.is_over() || games.is_empty() {
+        if self.is_over() || games.is_empty() {
             games.push(self);
         }
         games
@@ -360,6 +409,52 @@ mod tests {
         assert_eq!(r.current, r.states[3]);
         assert_eq!(r.current.to_move(), Side::Y);
         assert!(r.game_record(["a", "b"], 0).is_err(), "unfinished");
+    }
+
+    /// Anti-Backgammon is drawn once each side has made its 500 turns
+    /// after turn 0: here both sides wait on the bar before the other's
+    /// closed board and pass every turn. The draw ends the game, reads as
+    /// a draw and saves as the referee's turn-cap draw, which the library
+    /// accepts; the same position in the plain game goes on.
+    #[test]
+    fn anti_is_drawn_after_500_turns_a_side() {
+        use ncbg::board::{Checkers, Position};
+        // Each side: 2 on each home point, 3 on the bar.
+        let mut slots = [0u8; ncbg::board::SLOTS];
+        slots[1..=6].fill(2);
+        slots[25] = 3;
+        let c = Checkers::from_slots(&slots).unwrap();
+        let pos = Position::new(c, c).unwrap();
+        let rules = NumberRules::default();
+        let mut anti = GameState::from_position(pos, rules);
+        anti.set_objective(Objective::BearOffLast).unwrap();
+        let plain = GameState::from_position(pos, rules);
+        for (start, draws) in [(anti, true), (plain, false)] {
+            let mut r = Record::new(start.variant(), rules, start);
+            r.pick(3).unwrap();
+            r.pick(5).unwrap();
+            for turn in 0..2 * ANTI_TURN_LIMIT_PER_SIDE as usize {
+                assert!(!r.is_over(), "over after {turn} turns");
+                let n = r.current.legal_numbers().iter().next().unwrap();
+                r.pick(n).unwrap();
+                assert!(!r.drawn(), "a pick alone is no turn");
+                assert_eq!(r.play("pass").unwrap(), format!("{n}:pass"));
+            }
+            assert_eq!(r.turns_played(), 1000);
+            assert_eq!((r.drawn(), r.is_over()), (draws, draws));
+            if !draws {
+                continue;
+            }
+            let g = r.game_record(["a", "b"], 0).unwrap();
+            assert_eq!(g.end, GameEnd::MaxTurns);
+            assert_eq!(g.detail, "1000 turns played");
+            let text = r.match_file(["a", "b"]).unwrap();
+            let f = MatchFile::parse(&text);
+            assert_eq!(f.header.get("variant"), Some("anti"));
+            let rules = ncbg::referee::config::Rules::of_header(&f.header).unwrap();
+            ncbg::referee::judge::check_record(&f.games[0], &rules).unwrap();
+            assert!(r.mat_file(["a", "b"]).is_err());
+        }
     }
 
     #[test]

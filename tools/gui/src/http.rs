@@ -334,8 +334,7 @@ async fn hints(State(sh): State<Arc<Shared>>, b: Result<Json<HintsBody>, JsonRej
 /// One engine move while paused.
 async fn step(State(sh): State<Arc<Shared>>) -> Api {
     done(sh.act(|st| {
-        let s = &st.game.current;
-        if s.is_over() || st.human_to_move() {
+        if st.game.is_over() || st.human_to_move() {
             return Err("no engine is to move".into());
         }
         st.paused = true;

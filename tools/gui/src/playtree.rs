@@ -7,14 +7,15 @@
 //! library's legal results are kept, so the library stays the judge of what
 //! is legal; the step rule here only proposes candidates.
 
-use ncbg::board::{Checkers, Position, BAR, OFF, SLOTS};
+use ncbg::board::{Checkers, Position, BAR, OFF, POOL, SLOTS};
 use ncbg::movegen::legal_plays;
 use ncbg::notation::format_play_token;
 use ncbg::pair::Pair;
 use serde::Serialize;
 use std::collections::HashMap;
 
-/// One single-checker step, in the mover's coordinates (25 = bar, 0 = off).
+/// One single-checker step, in the mover's coordinates (25 = bar, 0 = off,
+/// 26 = the pool of Backgammon Race).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Edge {
     /// Source slot.
@@ -48,7 +49,25 @@ pub struct PlayTree {
     pub plays: Vec<String>,
 }
 
-type Slots = [u8; SLOTS];
+/// A side's board slots and, last, its pool.
+type Slots = [u8; SLOTS + 1];
+
+/// A side's slots with its pool.
+fn slots_of(c: Checkers) -> Slots {
+    let mut s = [0u8; SLOTS + 1];
+    s[..SLOTS].copy_from_slice(&c.to_slots());
+    s[POOL] = c.pool();
+    s
+}
+
+/// The checkers of slots with a pool (None when impossible).
+fn checkers_of(s: &Slots) -> Option<Checkers> {
+    // The library keeps the waiting checkers as borne off ones moved to
+    // the pool.
+    let mut board: [u8; SLOTS] = s[..SLOTS].try_into().ok()?;
+    board[OFF] += s[POOL];
+    Checkers::from_slots(&board)?.with_pool(s[POOL])
+}
 
 struct Builder {
     finals: HashMap<Position, String>,
@@ -93,31 +112,27 @@ pub fn build(pos: &Position, pair: Pair) -> PlayTree {
     } else {
         vec![pair.hi(), pair.lo()]
     };
-    b.explore(
-        0,
-        pos.mover().to_slots(),
-        pos.opponent().to_slots(),
-        dice,
-        0,
-    );
+    b.explore(0, slots_of(pos.mover()), slots_of(pos.opponent()), dice, 0);
     PlayTree {
         nodes: b.nodes,
         plays,
     }
 }
 
-/// Where a step of `die` from `from` lands, if the step is allowed.
+/// Where a step of `die` from `from` lands, if the step is allowed. A
+/// checker enters from the pool as from the bar; the bar goes first, and
+/// nobody bears off while a checker waits.
 fn step_target(mover: &Slots, opponent: &Slots, from: usize, die: u8) -> Option<(usize, bool)> {
     if mover[from] == 0 || (mover[BAR] > 0 && from != BAR) {
         return None;
     }
-    let target = from as i32 - i32::from(die);
+    let target = from.min(BAR) as i32 - i32::from(die);
     if target >= 1 {
         let t = target as usize;
         let theirs = opponent[25 - t];
         return (theirs < 2).then_some((t, theirs == 1));
     }
-    let all_home = (7..=BAR).all(|s| mover[s] == 0);
+    let all_home = (7..=POOL).all(|s| mover[s] == 0);
     let highest = (1..=24).rev().find(|&s| mover[s] > 0).unwrap_or(0);
     (all_home && (target == 0 || highest == from)).then_some((OFF, false))
 }
@@ -133,8 +148,8 @@ impl Builder {
         depth: usize,
     ) -> bool {
         if depth == self.steps {
-            let pos = Checkers::from_slots(&mover)
-                .zip(Checkers::from_slots(&opponent))
+            let pos = checkers_of(&mover)
+                .zip(checkers_of(&opponent))
                 .and_then(|(m, o)| Position::new(m, o).ok());
             let done = pos.and_then(|p| self.finals.get(&p).cloned());
             let ok = done.is_some();
@@ -145,7 +160,7 @@ impl Builder {
         distinct.dedup();
         let mut edges = Vec::new();
         for &die in &distinct {
-            for from in (1..=BAR).rev() {
+            for from in (1..=POOL).rev() {
                 let Some((to, hit)) = step_target(&mover, &opponent, from, die) else {
                     continue;
                 };
@@ -226,6 +241,40 @@ mod tests {
             s.pick(1 + (game % 6) as u8).unwrap();
             s.pick(1 + ((game + 1) % 6) as u8).unwrap();
             for _ in 0..60 {
+                let Some(c) = random_turn(&s, &mut rng) else {
+                    break;
+                };
+                s = c.after(&s);
+                if s.is_over() {
+                    break;
+                }
+                for n in s.legal_numbers().iter() {
+                    let pair = s.pair_for(n).unwrap();
+                    let tree = build(s.position(), pair);
+                    let want: HashSet<String> = tree.plays.iter().cloned().collect();
+                    assert_eq!(finals(&tree), want, "{:?} {pair:?}", s.position());
+                }
+            }
+        }
+    }
+
+    /// Backgammon Race: a waiting checker enters from the pool (slot 26)
+    /// as from the bar, the clickable finals are the legal plays (written
+    /// `pool/N`), and in random race games they stay so.
+    #[test]
+    fn entering_from_the_pool_can_be_clicked() {
+        let start = Variant::Race.start();
+        let t = build(&start, Pair::new(6, 5).unwrap());
+        assert_eq!(t.plays, ["pool/20,pool/19", "pool/14"]);
+        assert_eq!(finals(&t), t.plays.iter().cloned().collect());
+        let first: HashSet<(u8, u8)> = t.nodes[0].edges.iter().map(|e| (e.from, e.to)).collect();
+        assert_eq!(first, HashSet::from([(POOL as u8, 19), (POOL as u8, 20)]));
+        let mut rng = Rng::new(11);
+        for game in 0..6 {
+            let mut s = GameState::start(Variant::Race, ncbg::numbers::NumberRules::default());
+            s.pick(1 + (game % 6) as u8).unwrap();
+            s.pick(1 + ((game + 2) % 6) as u8).unwrap();
+            for _ in 0..40 {
                 let Some(c) = random_turn(&s, &mut rng) else {
                     break;
                 };

@@ -6,8 +6,9 @@ pub use crate::boardview::{board_view, BoardView};
 use crate::history::result_text;
 use crate::playtree::{self, PlayTree};
 use crate::review::Review;
+use ncbg::board::Objective;
 use ncbg::cube::{Crawford, MatchProgress};
-use ncbg::game::{GameState, Phase};
+use ncbg::game::{GameState, Phase, ANTI_TURN_LIMIT_PER_SIDE};
 use ncbg::ids::state_id;
 use ncbg::numbers::{PickError, Side};
 use ncbg::turn::{self, Turn, TurnForm};
@@ -24,8 +25,8 @@ struct NumberChoice {
     reason: Option<String>,
 }
 
-fn number_choices(s: &GameState) -> Vec<NumberChoice> {
-    if s.phase() != Phase::Pick || s.is_over() {
+fn number_choices(s: &GameState, over: bool) -> Vec<NumberChoice> {
+    if s.phase() != Phase::Pick || over {
         return Vec::new();
     }
     (1..=s.k())
@@ -73,15 +74,21 @@ fn last_move(g: &crate::history::Record) -> Option<Value> {
     }))
 }
 
-/// Checker steps in the mover's numbering as `[from, to, hit]`, hits
-/// worked out step by step.
+/// Checker steps in the mover's numbering as `[from, to, hit]` (26 the
+/// pool), hits worked out step by step.
 fn steps_json(before: &GameState, steps: Vec<(u8, u8)>) -> Vec<Value> {
-    let mut mover = before.position().mover().to_slots();
-    let mut opp = before.position().opponent().to_slots();
+    let view = board_view(before);
+    let (mut mover, mut opp) = match before.to_move() {
+        Side::X => (view.x, view.y),
+        Side::Y => (view.y, view.x),
+    };
     steps
         .into_iter()
         .map(|(from, to)| {
             let (f, t) = (usize::from(from), usize::from(to));
+            if f >= mover.len() || t >= mover.len() {
+                return json!([from, to, false]);
+            }
             mover[f] = mover[f].saturating_sub(1);
             mover[t] += 1;
             let hit = (1..=24).contains(&t) && opp[25 - t] == 1;
@@ -155,7 +162,8 @@ fn game_json(st: &State) -> Value {
     let g = &st.game;
     let s = &g.current;
     let n = s.numbers();
-    let phase = if s.is_over() {
+    let over = g.is_over();
+    let phase = if over {
         "over"
     } else if s.in_opening() {
         "opening"
@@ -171,12 +179,7 @@ fn game_json(st: &State) -> Value {
         _ => None,
     };
     let board = board_view(s);
-    let pips = |v: &[u8]| -> u32 {
-        v.iter()
-            .enumerate()
-            .map(|(i, &c)| i as u32 * u32::from(c))
-            .sum()
-    };
+    let pips = crate::boardview::pips;
     let record: Vec<Value> = g
         .tokens
         .iter()
@@ -211,18 +214,28 @@ fn game_json(st: &State) -> Value {
         "picked": g.picked,
         "pips": { "X": pips(&board.x), "Y": pips(&board.y) },
         "board": board,
-        "choices": number_choices(s),
+        "choices": number_choices(s, over),
         "tree": tree,
-        "result": result_text(s),
+        "result": if g.drawn() {
+            Some(format!(
+                "Drawn: each side has made its {ANTI_TURN_LIMIT_PER_SIDE} turns without ending (Anti-Backgammon)"
+            ))
+        } else {
+            result_text(s)
+        },
+        // Anti-Backgammon's object, for the page to say: the first to bear
+        // off all its checkers loses.
+        "anti": s.objective() == Objective::BearOffLast,
+        "turns_played": g.turns_played(),
         "human_to_move": st.human_to_move(),
         "record": record,
         "last_move": last_move(g),
         // The session's finished games save: this one once over, and the
         // earlier games of a match or money session between games.
-        "can_save": s.is_over() || !g.earlier.is_empty(),
+        "can_save": over || !g.earlier.is_empty(),
         // Why the finished game has no gnubg .mat (from a full-state ID, a
         // non-standard variant), for the page's *Save .mat*.
-        "mat_refusal": if s.is_over() { g.mat_file(["X", "Y"]).err() } else { None },
+        "mat_refusal": if over { g.mat_file(["X", "Y"]).err() } else { None },
         "winner": s.result().map(|r| r.winner.to_string()),
         "stakes": stakes_json(st),
     })

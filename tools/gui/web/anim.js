@@ -1,7 +1,8 @@
 // The last move on the board: its points highlighted until the next move
 // (as lichess keeps the last move's squares), its checkers animated step by
 // step when the page saw the position before it (an engine's or the other
-// side's move, not the person's own clicks), hits flying to the bar; and
+// side's move, not the person's own clicks), hits flying to the bar and
+// entering checkers from the pool; and
 // plays written as gnubg writes them, on their mover's own numbers.
 "use strict";
 
@@ -132,9 +133,8 @@ function animateStep() {
   const frame = { x: before.x.slice(), y: before.y.slice() };
   (me === "X" ? frame.x : frame.y)[f]--;
   if (hit) (them === "X" ? frame.x : frame.y)[25 - t]--;
-  const pips = (a) => a.reduce((s2, c, i) => s2 + c * i, 0);
-  run.pips = { X: pips(before.x), Y: pips(before.y) };
-  drawBoard($("board"), frame, { viewer: v, last: lastMoveLocs(lm), pips: run.pips });
+  run.pips = { X: boardPips(before.x), Y: boardPips(before.y) };
+  drawBoard($("board"), frame, { viewer: v, last: lastMoveLocs(lm), pips: run.pips, pool: S.game.variant === "race" });
   renderNC(run.pips);
   const svg = $("board");
   const fly = (side, fromLoc, fromI, toLoc, toI) => {

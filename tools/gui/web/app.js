@@ -111,6 +111,7 @@ function targetsFrom(src) {
 }
 
 function slotOf(loc) {
+  if (loc === "pool") return 26;
   if (loc === "bar") return 25;
   if (loc === "off") return 0;
   const p = +loc.slice(1);
@@ -179,16 +180,16 @@ function render() {
     .concat(hintArrows());
   if (past && past.live !== g.stateid) past = null;
   const b = boardAfterPath();
-  const pips = (a) => a.reduce((s, c, i) => s + c * i, 0);
+  const pips = boardPips;
   const p = { X: pips(b.x), Y: pips(b.y) };
   renderPast();
   // While a move is animated, anim.js draws the board; a past position
   // from the record is drawn as it was, without the live game's handles.
   if (past && past.board) {
     stopAnimation();
-    drawBoard($("board"), past.board, { viewer: v, arrows: [], pips: { X: pips(past.board.x), Y: pips(past.board.y) } });
+    drawBoard($("board"), past.board, { viewer: v, arrows: [], pips: { X: pips(past.board.x), Y: pips(past.board.y) }, pool: g.variant === "race" });
   } else if (!animating()) {
-    drawBoard($("board"), b, { viewer: v, highlight: hl, last: lastMoveLocs(g.last_move), arrows, onLoc, pips: p });
+    drawBoard($("board"), b, { viewer: v, highlight: hl, last: lastMoveLocs(g.last_move), arrows, onLoc, pips: p, pool: g.variant === "race", toMove: g.to_move });
     drawCube($("board"), g.stakes, v);
   }
   renderNC(animating() && Anim.run.pips ? Anim.run.pips : p);

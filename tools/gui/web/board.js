@@ -1,8 +1,11 @@
 // The backgammon board in SVG: points numbered from the viewer's side,
-// stacks with counts, bar, borne-off trays, highlights (movable checkers,
-// targets, the keyboard cursor, the last move's points) and arrows; and the
-// positions of single checkers, for the move animation (anim.js).
-// Locations are "x<N>" for X's point N (1..24), "bar", "off".
+// stacks with counts, bar, borne-off trays, the pools of Backgammon Race
+// (each side's waiting checkers, in a column beside the trays), highlights
+// (movable checkers, targets, the keyboard cursor, the last move's points)
+// and arrows; and the positions of single checkers, for the move animation
+// (anim.js). Locations are "x<N>" for X's point N (1..24), "bar", "off",
+// "pool". A side's counts are 27: [0] off, [1..24] its points, [25] the
+// bar, [26] its pool.
 "use strict";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -13,6 +16,10 @@ const G = {
 G.quadW = G.pw * 6;
 G.innerW = G.quadW * 2 + G.bar;
 G.trayX = G.left + G.frame * 2 + G.innerW + 10;
+// The pool column, right of the trays; the board is widened for it.
+G.poolX = G.trayX + G.trayW + 10;
+G.poolW = 70;
+G.poolWideW = G.poolX + G.poolW + 12;
 
 function el(name, attrs, parent) {
   const e = document.createElementNS(NS, name);
@@ -35,17 +42,37 @@ function pointGeom(v) {
 
 // X's point p seen by `viewer` ("X" or "Y").
 function viewerPoint(p, viewer) { return viewer === "X" ? p : 25 - p; }
-// A mover-coordinate slot (0 off, 25 bar) as a location.
+// A mover-coordinate slot (0 off, 25 bar, 26 the pool) as a location.
 function moverLoc(slot, side) {
+  if (slot === 26) return "pool";
   if (slot === 25) return "bar";
   if (slot === 0) return "off";
   return "x" + (side === "X" ? slot : 25 - slot);
 }
 
+// A side's pip count from its 27 counts: a checker waiting in the pool has
+// as far to go as one on the bar.
+function boardPips(a) {
+  return a.reduce((s, c, i) => s + c * Math.min(i, 25), 0);
+}
+
+// The pool stack of `side` (the viewer's in the upper half, as on the bar:
+// its checkers enter up there): its base and the way it grows.
+function poolBase(side, viewer) {
+  const innerY = G.top + G.frame, mid = innerY + G.innerH / 2;
+  return side === viewer ? { x: G.poolX + G.poolW / 2, y: innerY + 52, dir: 1 }
+    : { x: G.poolX + G.poolW / 2, y: mid + 52, dir: 1 };
+}
+
 // The centre of the `i`-th checker (0 at the base) of `side`'s stack on
-// `loc`, as drawStack places it (a stack shows 5 checkers, 4 on the bar).
+// `loc`, as drawStack places it (a stack shows 5 checkers, 4 on the bar
+// and in the pool).
 function checkerAt(loc, side, i, viewer) {
   const innerY = G.top + G.frame;
+  if (loc === "pool") {
+    const b = poolBase(side, viewer);
+    return { x: b.x, y: b.y + b.dir * (G.r + Math.min(i, 3) * 2 * G.r) };
+  }
   if (loc === "bar") {
     const mid = innerY + G.innerH / 2;
     const k = Math.min(i, 3);
@@ -63,13 +90,19 @@ function checkerAt(loc, side, i, viewer) {
   return { x: g.x, y: base + (g.top ? 1 : -1) * (G.r + 1 + k * 2 * G.r) };
 }
 
-// Draws `board` ({x:[26], y:[26]}) into `svg`. opts: viewer, highlight
+// Draws `board` ({x:[27], y:[27]}) into `svg`. opts: viewer, highlight
 // {sources:Set, targets:Set, selected, cursor}, last {from:Set, to:Set,
 // hit:Set} (the last move's locations, where it hit), arrows [{from,to,cls}] (locations),
-// onLoc(loc, event) for clicks, pips {X,Y}.
+// onLoc(loc, event) for clicks, pips {X,Y}, pool (draw the pools even when
+// empty: a race game), toMove (whose pool the arrows start from).
 function drawBoard(svg, board, opts) {
   while (svg.firstChild) svg.removeChild(svg.firstChild);
-  svg.setAttribute("viewBox", `0 0 ${G.W} ${G.H}`);
+  const pool = { X: board.x[26] || 0, Y: board.y[26] || 0 };
+  const showPool = !!opts.pool || pool.X > 0 || pool.Y > 0;
+  const W = showPool ? G.poolWideW : G.W;
+  svg.setAttribute("viewBox", `0 0 ${W} ${G.H}`);
+  svg.style.aspectRatio = `${W} / ${G.H}`;
+  svg.dataset.pool = showPool ? "1" : "";
   const viewer = opts.viewer || "X";
   const other = viewer === "X" ? "Y" : "X";
   const x0 = G.left, y0 = G.top;
@@ -139,6 +172,7 @@ function drawBoard(svg, board, opts) {
   const offHit = el("rect", { x: trayX, y: y0, width: G.trayW, height: G.innerH + 2 * G.frame, class: "hit", "data-loc": "off" }, svg);
   if (hl.targets.has("off")) offHit.classList.add("target");
   if (hl.cursor === "off") offHit.classList.add("kbfocus");
+  if (showPool) drawPools(svg, pool, viewer, hl, lastCls, opts.toMove);
   // Pip counts and names beside the trays.
   if (opts.pips) {
     const t1 = el("text", { x: trayX + G.trayW / 2, y: y0 - 10, class: "pips" }, svg);
@@ -146,7 +180,7 @@ function drawBoard(svg, board, opts) {
     const t2 = el("text", { x: trayX + G.trayW / 2, y: y0 + G.innerH + 2 * G.frame + 24, class: "pips" }, svg);
     t2.textContent = `${viewer} ${opts.pips[viewer]}`;
   }
-  for (const a of opts.arrows || []) drawArrow(svg, a, viewer);
+  for (const a of opts.arrows || []) drawArrow(svg, a, viewer, opts.toMove || viewer);
   if (opts.onLoc) {
     for (const h of svg.querySelectorAll(".hit")) {
       h.addEventListener("pointerdown", (e) => opts.onLoc(h.getAttribute("data-loc"), e, "down"));
@@ -171,16 +205,54 @@ function drawStack(svg, x, base, dir, side, n, loc, maxShown, onBar) {
   }
 }
 
-function locCentre(loc, viewer) {
+// The pools of Backgammon Race: a column beside the trays, each side's
+// waiting checkers as a stack with its count, the viewer's in the upper
+// half (they enter on its 19..24 points, up there), labelled. The
+// location "pool" is the side to move's half (`toMove`; the whole column
+// when not given): only its pool can move.
+function drawPools(svg, pool, viewer, hl, lastCls, toMove) {
+  const innerY = G.top + G.frame, x = G.poolX, other = viewer === "X" ? "Y" : "X";
+  el("rect", { x, y: G.top, width: G.poolW, height: G.innerH + 2 * G.frame, rx: 6, class: "frame poolframe" + lastCls("pool"), "data-loc": "pool" }, svg);
+  for (const [side, top] of [[viewer, true], [other, false]]) {
+    const y0 = top ? innerY : innerY + G.innerH / 2 + 4;
+    el("rect", { x: x + 6, y: y0, width: G.poolW - 12, height: G.innerH / 2 - 4, rx: 4, class: "poolbox" }, svg);
+    const label = el("text", { x: x + G.poolW / 2, y: y0 + 18, class: "poollabel" }, svg);
+    label.textContent = `${side} pool`;
+    const n = pool[side];
+    const b = poolBase(side, viewer);
+    const g = el("g", { class: "stack poolstack", "data-loc": "pool", "data-side": side, "data-count": n }, svg);
+    for (let i = 0; i < Math.min(n, 4); i++) {
+      const cy = b.y + b.dir * (G.r + i * 2 * G.r);
+      el("circle", { cx: b.x, cy, r: G.r - 1, class: `checker ${side}` }, g);
+      el("circle", { cx: b.x, cy, r: G.r - 7, class: `rim ${side}` }, g);
+    }
+    const t = el("text", { x: x + G.poolW / 2, y: y0 + G.innerH / 2 - 14, class: "traycount poolcount" }, svg);
+    el("tspan", {}, t).textContent = n;
+    el("tspan", { class: "poolword" }, t).textContent = " waiting";
+  }
+  const half = toMove ? (toMove === viewer ? 0 : 1) : null;
+  const hitY = half === null ? G.top : half === 0 ? G.top : innerY + G.innerH / 2;
+  const hitH = half === null ? G.innerH + 2 * G.frame : G.innerH / 2 + G.frame;
+  const hit = el("rect", { x, y: hitY, width: G.poolW, height: hitH, class: "hit", "data-loc": "pool", "data-label": "pool" }, svg);
+  if (hl.sources.has("pool")) hit.classList.add("movable");
+  if (hl.selected === "pool") hit.classList.add("selected");
+  if (hl.cursor === "pool") hit.classList.add("kbfocus");
+}
+
+function locCentre(loc, viewer, side) {
   const innerY = G.top + G.frame;
+  if (loc === "pool") {
+    const b = poolBase(side || viewer, viewer);
+    return { x: b.x, y: b.y + G.r + 2 * G.r };
+  }
   if (loc === "bar") return { x: G.left + G.frame + G.quadW + G.bar / 2, y: innerY + G.innerH / 2 };
   if (loc === "off") return { x: G.trayX + G.trayW / 2, y: innerY + G.innerH / 2 };
   const g = pointGeom(viewerPoint(+loc.slice(1), viewer));
   return { x: g.x, y: g.top ? innerY + G.pointH - 40 : innerY + G.innerH - G.pointH + 40 };
 }
 
-function drawArrow(svg, a, viewer) {
-  const p = locCentre(a.from, viewer), q = locCentre(a.to, viewer);
+function drawArrow(svg, a, viewer, side) {
+  const p = locCentre(a.from, viewer, side), q = locCentre(a.to, viewer, side);
   const id = "head-" + a.cls;
   if (!svg.querySelector("#" + id)) {
     const defs = el("defs", {}, svg);

@@ -10,14 +10,15 @@
 
 const Keys = { cursor: null };
 
-// The locations the cursor walks over, in the viewer's order: the bar,
-// then the points from the viewer's 24 down to 1, then off.
+// The locations the cursor walks over, in the viewer's order: the pool
+// (Backgammon Race), the bar, then the points from the viewer's 24 down
+// to 1, then off.
 function cursorStops() {
   if (!play || !S.game.human_to_move || S.game.phase !== "play") return [];
   const set = play.selected ? new Set(play.targets.keys()) : new Set(
     S.game.tree.nodes[play.node].edges.map((e) => moverLoc(e.from, S.game.to_move)));
   const v = viewer();
-  const rank = (loc) => (loc === "bar" ? 100 : loc === "off" ? -1 : viewerPoint(+loc.slice(1), v));
+  const rank = (loc) => (loc === "pool" ? 101 : loc === "bar" ? 100 : loc === "off" ? -1 : viewerPoint(+loc.slice(1), v));
   return [...set].sort((a, b) => rank(b) - rank(a));
 }
 

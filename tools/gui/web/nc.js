@@ -73,14 +73,27 @@ function engineStopped() {
 }
 
 // The result, addressed to the person when one person played: "You win a
-// gammon (2 points)", "Engine A: ncbg (Y) wins a single game (1 point)".
+// gammon (2 points)", "Engine A: ncbg (Y) wins a single game (1 point)";
+// in Anti-Backgammon with why: the other side bore off first. A drawn
+// game (Anti-Backgammon's 500 turns each) says so.
 function resultWords() {
   const g = S.game;
   if (!g.winner) return g.result || "";
   const what = g.result.replace(/^[XY] wins /, "");
   const w = g.winner, humans = ["X", "Y"].filter((s) => S.players[s] === "human");
-  if (humans.length === 1 && humans[0] === w) return `You (${w}) win ${what}`;
-  return `${whoName(w)} (${w}) wins ${what}`;
+  const why = g.anti && g.board[other(w) === "X" ? "x" : "y"][0] === g.board[other(w) === "X" ? "x" : "y"].reduce((a, b) => a + b, 0)
+    ? ` — ${other(w)} bore off all its checkers first, and in Anti-Backgammon that loses` : "";
+  if (humans.length === 1 && humans[0] === w) return `You (${w}) win ${what}${why}`;
+  return `${whoName(w)} (${w}) wins ${what}${why}`;
+}
+
+// The game's variant in a few words, before the status of a race or an
+// anti game.
+function variantWords() {
+  const g = S.game;
+  if (g.variant === "race") return `<span class="variant">Backgammon Race</span> `;
+  if (g.variant === "anti" || g.anti) return `<span class="variant" title="the first to bear off all its checkers loses; 500 turns each is a draw">Anti-Backgammon (turn ${Math.ceil(g.turns_played / 2)} of 500)</span> `;
+  return "";
 }
 
 function statusText() {
@@ -119,7 +132,7 @@ function renderNC(pips) {
       <div class="num" data-number="${n ?? ""}" title="current number">${n ?? "–"}</div>
       <div class="small">doublets left <b class="credits">${g.credits[side]}</b> · pips <b class="pipcount">${pips[side]}</b></div>`;
   }
-  $("status").innerHTML = statusText();
+  $("status").innerHTML = variantWords() + statusText();
   const nb = $("numbers");
   const mine = g.human_to_move;
   // Rebuilt only when the choices change, so that focus stays put.

@@ -102,8 +102,10 @@ function drawReview() {
   const side = s.side;
   const arrows = s.played_steps.map(([f, t]) => ({ from: moverLoc(f, side), to: moverLoc(t, side), cls: "played" }))
     .concat(s.best_steps.map(([f, t]) => ({ from: moverLoc(f, side), to: moverLoc(t, side), cls: "best" })));
-  const pips = (a) => a.reduce((x, c, i) => x + c * i, 0);
-  drawBoard($("rboard"), s.board, { viewer: R.flipped ? "Y" : "X", arrows, pips: { X: pips(s.board.x), Y: pips(s.board.y) } });
+  const pips = boardPips;
+  // A race game keeps its pools drawn once every checker has entered.
+  const race = /:p\d+-\d+/.test(R.steps[0].state);
+  drawBoard($("rboard"), s.board, { viewer: R.flipped ? "Y" : "X", arrows, pips: { X: pips(s.board.x), Y: pips(s.board.y) }, pool: race, toMove: side });
   const rep = turnReport(R.at);
   let html = `<div>${s.state}</div>`;
   if (s.played) {

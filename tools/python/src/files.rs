@@ -245,11 +245,13 @@ fn game_dict<'py>(
     let start = start.map_err(|e| Error::new_err(format!("game {}: {e}", g.index)))?;
     let mut s = start;
     let mut turns = Vec::new();
+    let mut stack = Vec::new();
     for (i, token) in g.moves.iter().enumerate() {
         let t = turn::read(&s, token, TurnForm::Answer).map_err(|e| {
             Error::new_err(format!("game {}: turn {} '{token}': {e}", g.index, i + 1))
         })?;
         turns.push(PyTurn::new(s, t));
+        stack.push((s, t));
         s = t.after(&s);
     }
     let (winner, kind, reason) = end_fields(g.end, g.stakes.dropped);
@@ -282,7 +284,9 @@ fn game_dict<'py>(
     d.set_item("detail", &g.detail)?;
     d.set_item("start", PyState::of(start))?;
     d.set_item("turns", turns)?;
-    d.set_item("end", PyState::of(s))?;
+    // The end with the game's turns on its move stack, as `Game.end`
+    // promises (an anti game's draw counts them: `State.is_drawn`).
+    d.set_item("end", PyState { state: s, stack })?;
     Ok(d)
 }
 

@@ -32,6 +32,7 @@ pub fn last_move_locs(s: &Value) -> (Vec<String>, Vec<String>) {
     };
     let x = before.to_move() == ncbg::numbers::Side::X;
     let loc = |slot: u8| match slot {
+        26 => "pool".to_string(),
         25 => "bar".to_string(),
         0 => "off".to_string(),
         p if x => format!("x{p}"),
@@ -90,6 +91,7 @@ pub fn expected_board(id: &str) -> Vec<(String, String, u64)> {
                 continue;
             }
             let loc = match slot {
+                26 => "pool".to_string(),
                 0 => "off".to_string(),
                 25 => "bar".to_string(),
                 p if side == "X" => format!("x{p}"),

@@ -307,8 +307,9 @@ class MatchFile:
         header's ``variant``, ``k`` and ``credits`` (the file could not be
         read back): a ``pair:`` opening must start from the header's start
         position with its credits; a ``state:`` opening must have the
-        header's ``k``, the variant's checkers (3 in Hypergammon, else 15)
-        and at most the header's credits."""
+        header's ``k``, the variant's checkers (3 in Hypergammon, else 15),
+        the ``anti`` field exactly in Anti-Backgammon, checkers waiting in a
+        pool only in Backgammon Race, and at most the header's credits."""
         variant = self.variant
         if variant not in VARIANTS:
             raise Error(f"the header's variant {variant!r} is not one of {', '.join(VARIANTS)}")
@@ -329,6 +330,14 @@ class MatchFile:
             if start.credits[0] != credits:
                 raise Error(f"{where} starts with {start.credits[0]} credits each, the header says credits={credits}")
             return
+        if start.anti != (variant == "anti"):
+            what = "an Anti-Backgammon" if start.anti else "not an Anti-Backgammon"
+            raise Error(f"{where} starts from {start.id}, {what} state, the header says variant={variant}")
+        if start.pool != (0, 0) and variant != "race":
+            raise Error(
+                f"{where} starts from {start.id} with checkers waiting in a pool, "
+                f"a Backgammon Race state, the header says variant={variant}"
+            )
         per_side = 3 if variant == "hypergammon" else 15
         if start.checkers_per_side != per_side:
             raise Error(

@@ -4,9 +4,9 @@ use super::game_result::PyGameResult;
 use super::turn_list::PyTurnList;
 use super::{decode_id, hash_of, read_turn, side_name, PyState, PyTurn};
 use crate::{Error, IllegalTurn};
-use ncbg::board::{Checkers, Position, Variant, SLOTS};
+use ncbg::board::{Checkers, Objective, Position, Variant, SLOTS};
 use ncbg::engine::display;
-use ncbg::game::{GameState, Phase};
+use ncbg::game::{GameState, Phase, ANTI_TURN_LIMIT_PER_SIDE};
 use ncbg::ids::{position_id, state_id};
 use ncbg::numbers::{NumberRules, Numbers, Side};
 use ncbg::turn::{legal_turns, Turn};
@@ -115,10 +115,14 @@ impl PyState {
     /// before the initial picks), the doublet credits left, the alphabet
     /// and the phase (``"play"``: the mover's number is picked and the pair
     /// is pending). ``numbers`` None is ``(None, None)``, ``credits`` None
-    /// is ``(2, 2)``. Raises ``ncbg.Error`` for an impossible state.
+    /// is ``(2, 2)``. Backgammon Race: ``pool`` gives X's and Y's checkers
+    /// waiting in their pools (counted apart from the 26: a side's counts
+    /// and its pool make its 15); Anti-Backgammon: ``anti=True`` (the first
+    /// to bear off all its checkers loses; no cube). Raises ``ncbg.Error``
+    /// for an impossible state.
     #[staticmethod]
-    #[pyo3(signature = (x, y, turn = "X", numbers = None, credits = None, k = 6, phase = "pick"))]
-    #[allow(clippy::type_complexity)]
+    #[pyo3(signature = (x, y, turn = "X", numbers = None, credits = None, k = 6, phase = "pick", pool = None, anti = false))]
+    #[allow(clippy::type_complexity, clippy::too_many_arguments)]
     fn from_board(
         x: Vec<i64>,
         y: Vec<i64>,
@@ -127,6 +131,8 @@ impl PyState {
         credits: Option<(i64, i64)>,
         k: i64,
         phase: &str,
+        pool: Option<(i64, i64)>,
+        anti: bool,
     ) -> PyResult<PyState> {
         let side = |name: &str, v: &[i64]| -> PyResult<Checkers> {
             let counts = v
@@ -143,7 +149,25 @@ impl PyState {
             Checkers::from_slots(&slots)
                 .ok_or_else(|| Error::new_err(format!("{name} has more than 15 checkers")))
         };
-        let (xs, ys) = (side("X", &x)?, side("Y", &y)?);
+        let (px, py) = pool.unwrap_or((0, 0));
+        let pooled = |name: &str, c: Checkers, n: i64| -> PyResult<Checkers> {
+            let n = crate::int(&format!("{name}'s pool"), n, "0-15")?;
+            // The library keeps waiting checkers as off-board ones moved
+            // into the pool: they are added to the borne-off slot first.
+            let mut slots = c.to_slots();
+            slots[0] = slots[0].saturating_add(n);
+            Checkers::from_slots(&slots)
+                .and_then(|c| c.with_pool(n))
+                .ok_or_else(|| {
+                    Error::new_err(format!(
+                        "{name} has more than 15 checkers with its {n} waiting in the pool"
+                    ))
+                })
+        };
+        let (xs, ys) = (
+            pooled("X", side("X", &x)?, px)?,
+            pooled("Y", side("Y", &y)?, py)?,
+        );
         let to_move = match turn {
             "X" | "x" => Side::X,
             "Y" | "y" => Side::Y,
@@ -171,9 +195,63 @@ impl PyState {
         let (k, c0) = rules_args(k, c0)?;
         let (_, c1) = rules_args(i64::from(k), c1)?;
         let numbers = Numbers::from_parts([number(n0)?, number(n1)?], [c0, c1]);
-        GameState::new(position, to_move, numbers, k, phase)
-            .map(PyState::of)
-            .map_err(|e| Error::new_err(e.to_string()))
+        let mut state = GameState::new(position, to_move, numbers, k, phase)
+            .map_err(|e| Error::new_err(e.to_string()))?;
+        if anti {
+            state
+                .set_objective(Objective::BearOffLast)
+                .map_err(|e| Error::new_err(e.to_string()))?;
+        }
+        Ok(PyState::of(state))
+    }
+
+    /// The game the state shows it belongs to: ``"anti"``
+    /// (Anti-Backgammon, the ID's ``anti`` field), ``"hypergammon"`` (3
+    /// checkers a side), ``"race"`` (Backgammon Race while a checker still
+    /// waits in a pool), else ``"standard"`` (a race whose checkers have all
+    /// entered plays on as the standard game; a Nackgammon start reads as
+    /// standard too).
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.state.variant().name()
+    }
+
+    /// True in Anti-Backgammon: the first to bear off all its checkers
+    /// loses what it would have won.
+    #[getter]
+    fn anti(&self) -> bool {
+        self.state.objective() == Objective::BearOffLast
+    }
+
+    /// X's and Y's checkers waiting in their pools (Backgammon Race:
+    /// ``(15, 15)`` at the start; a waiting checker enters as from the bar,
+    /// written ``pool/22``); ``(0, 0)`` in the other games.
+    #[getter]
+    fn pool(&self) -> (u8, u8) {
+        let (x, y) = sides(&self.state);
+        (x.pool(), y.pool())
+    }
+
+    /// Turns played on the move stack after turn 0 (a pick pushed alone
+    /// counts with its play; cube actions are not turns): the count
+    /// Anti-Backgammon's draw reads.
+    #[getter]
+    fn turns_played(&self) -> usize {
+        self.stack
+            .iter()
+            .filter(|(before, t)| {
+                !before.in_opening() && matches!(t, Turn::Play(_) | Turn::PickPlay(..))
+            })
+            .count()
+    }
+
+    /// True when the game is drawn: Anti-Backgammon where each side has
+    /// made its 500 turns after turn 0 (counted on the move stack,
+    /// ``turns_played``) without ending.
+    fn is_drawn(&self) -> bool {
+        self.state.objective() == Objective::BearOffLast
+            && !self.state.is_over()
+            && self.turns_played() >= 2 * ANTI_TURN_LIMIT_PER_SIDE as usize
     }
 
     /// The full-state ID.
@@ -300,7 +378,8 @@ impl PyState {
 
     /// X's and Y's checkers as two lists of 26 counts, each in its own
     /// coordinates: index 0 borne off, 1-24 the points (a side moves from
-    /// its 24 point to its 1 point), 25 the bar.
+    /// its 24 point to its 1 point), 25 the bar. Checkers waiting in a pool
+    /// (Backgammon Race) are in none of them: see ``pool``.
     #[getter]
     fn board(&self) -> (Vec<u32>, Vec<u32>) {
         let (x, y) = sides(&self.state);
@@ -315,7 +394,8 @@ impl PyState {
         (slots(p.mover()), slots(p.opponent()))
     }
 
-    /// X's and Y's pip counts.
+    /// X's and Y's pip counts (a checker waiting in the pool counts 25, as
+    /// one on the bar).
     #[getter]
     fn pips(&self) -> (u32, u32) {
         let (x, y) = sides(&self.state);
@@ -427,7 +507,8 @@ impl PyState {
         self.clone()
     }
 
-    /// True when a side has borne off every checker.
+    /// True when a side has borne off every checker (an Anti-Backgammon
+    /// game drawn at its turn limit is not: see ``is_drawn``).
     fn is_over(&self) -> bool {
         self.state.is_over()
     }
@@ -438,7 +519,8 @@ impl PyState {
     }
 
     /// The board and key lines as the engine's ``d`` command prints them
-    /// (without ``dok``).
+    /// (without ``dok``; in Backgammon Race ``pool x <n> y <n>`` gives the
+    /// checkers still waiting, in Anti-Backgammon ``variant anti``).
     fn __str__(&self) -> String {
         let mut lines = display::board(&self.state);
         lines.extend(display::key_lines(&self.state));
