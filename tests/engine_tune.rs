@@ -44,8 +44,8 @@ fn engine_search(args: &[&str], variant: &str, k: u8, depth: u32) -> (u64, Strin
     assert_eq!(status, 0, "{out}");
     let info = out
         .lines()
-        .filter(|l| l.starts_with("info depth"))
-        .last()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
         .expect("an info line");
     let nodes = info
         .split_whitespace()
