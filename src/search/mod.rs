@@ -36,7 +36,7 @@
 //!
 //! These values are not options: each game chooses its own
 //! ([`SearchProfile::for_game`], module `profile`), and experiments change
-//! them with a [`Tune`] ([`Settings::tune`]).
+//! them with a [`Tune`] ([`Settings::tune`], module `tune`).
 //!
 //! With exact-value tables ([`Searcher::set_tables`]), a state a table
 //! holds is scored exactly (its points × 1000, 0 for a draw) without
@@ -50,7 +50,8 @@
 //! (the root split among `Threads`), `time` (depth and time limits), `line`
 //! (principal variation, repetition and root-order helpers), `tt` (the
 //! transposition table), `progress` (the push for progress in long games:
-//! [`SearchProfile::progress_after`]), `profile` (each game's tuning).
+//! [`SearchProfile::progress_after`]), `profile` (each game's tuning),
+//! `tune` (an experiment's changes to it).
 
 pub mod cube;
 mod line;
@@ -61,6 +62,7 @@ mod searcher;
 mod split;
 mod time;
 mod tt;
+mod tune;
 
 use crate::board::Variant;
 use crate::game::GameState;
@@ -69,13 +71,14 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 pub use profile::{
-    Knob, SearchProfile, Tune, DEFAULT_FILTER_PER_NUMBER, DEFAULT_FILTER_REDUCTION,
-    DEFAULT_FUTILITY_MARGIN, DEFAULT_HYPER_FUTILITY_MARGIN, DEFAULT_HYPER_MOVE_FILTER,
-    DEFAULT_MOVE_FILTER, DEFAULT_PROGRESS_AFTER, DEFAULT_PROGRESS_WEIGHT,
-    DEFAULT_SMALL_ALPHABET_HYPER_MOVE_FILTER, SMALL_ALPHABET,
+    SearchProfile, DEFAULT_FILTER_PER_NUMBER, DEFAULT_FILTER_REDUCTION, DEFAULT_FUTILITY_MARGIN,
+    DEFAULT_HYPER_FUTILITY_MARGIN, DEFAULT_HYPER_MOVE_FILTER, DEFAULT_MOVE_FILTER,
+    DEFAULT_PROGRESS_AFTER, DEFAULT_PROGRESS_WEIGHT, DEFAULT_SMALL_ALPHABET_HYPER_MOVE_FILTER,
+    SMALL_ALPHABET,
 };
 pub use progress::PROGRESS_LEAD;
 pub use searcher::{Searcher, MAX_THREADS};
+pub use tune::{Knob, Tune};
 
 /// One side's clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
