@@ -2,7 +2,7 @@
 
 use ncbg::eval::NnEval;
 use ncbg::game::GameState;
-use ncbg::search::{Limits, Searcher, Settings};
+use ncbg::search::{Knob, Limits, SearchProfile, Searcher, Settings, Tune};
 use ncbg::turn::{legal_turns, Turn};
 use std::sync::atomic::AtomicBool;
 
@@ -24,6 +24,19 @@ fn hyper_opened(k: u8) -> GameState {
 }
 
 /// A depth limit.
+/// The default settings with these tuning knobs set, as `ncbg --tune`
+/// sets them.
+fn tuned(knobs: &[(Knob, u32)]) -> Settings {
+    let mut tune = Tune::new();
+    for &(knob, value) in knobs {
+        tune.set(knob, value).unwrap();
+    }
+    Settings {
+        tune,
+        ..Settings::default()
+    }
+}
+
 fn to_depth(d: u32) -> Limits {
     Limits {
         depth: Some(d),
@@ -276,17 +289,14 @@ fn the_move_filter_keeps_the_best_children_by_static_value() {
     );
 }
 
-/// `OddDepths`: 2 searches only the odd depths and the depth limit, and
+/// The `OddDepths` knob: 2 searches only the odd depths and the depth limit, and
 /// finds the value the search of every depth finds there; 1 searches every
 /// depth but answers with the last odd one completed (or the limit).
 #[test]
 fn odd_depths_answer_from_odd_depths() {
     let g = opened(3, 5);
     let run = |limits: Limits, odd: u8| {
-        let settings = Settings {
-            odd_depths: odd,
-            ..Settings::default()
-        };
+        let settings = tuned(&[(Knob::OddDepths, odd.into())]);
         let mut s = Searcher::new(16, Box::new(NnEval::embedded()));
         let stop = AtomicBool::new(false);
         let mut depths = Vec::new();
@@ -326,7 +336,7 @@ fn odd_depths_answer_from_odd_depths() {
     );
 }
 
-/// `FilterReduction`: a reply the static value ranks past the move filter's
+/// The `FilterReduction` knob: a reply the static value ranks past the move filter's
 /// cut is searched a few turns shallower instead of left out. From a game
 /// the engine lost to the sparring partner's lookahead player: X bears off
 /// against Y's anchor on its 3 point; Y's best answer (7/5 4/1 with a 3,
@@ -345,8 +355,7 @@ fn the_filter_reduction_searches_what_the_filter_cut() {
     };
     let with = |filter, reduction| Settings {
         move_filter: filter,
-        filter_reduction: reduction,
-        ..Settings::default()
+        ..tuned(&[(Knob::FilterReduction, reduction)])
     };
     let filtered = search(&g, depth(5), &with(12, 0));
     let reduced = search(&g, depth(5), &with(12, 2));
@@ -394,9 +403,10 @@ fn the_filter_reduction_searches_what_the_filter_cut() {
     }
 }
 
-/// NC-Hypergammon searches with `small_alphabet_hyper_move_filter` at k = 3
-/// and 4, with `hyper_move_filter` at k = 5..9, and every other game with
-/// `move_filter`: each setting changes the search of its own games and
+/// NC-Hypergammon searches with its profile's filter, the
+/// `HyperMoveFilterSmallAlphabet` knob's at k = 3 and 4 and the
+/// `HyperMoveFilter` knob's at k = 5..9, and every other game with the
+/// `MoveFilter` option's: each changes the search of its own games and
 /// leaves the others' node for node.
 #[test]
 fn each_game_searches_with_its_own_move_filter() {
@@ -405,9 +415,10 @@ fn each_game_searches_with_its_own_move_filter() {
     let standard = opened(3, 5);
     let with = |filter, hyper_filter, small_filter| Settings {
         move_filter: filter,
-        hyper_move_filter: hyper_filter,
-        small_alphabet_hyper_move_filter: small_filter,
-        ..Settings::default()
+        ..tuned(&[
+            (Knob::HyperMoveFilter, hyper_filter),
+            (Knob::HyperMoveFilterSmallAlphabet, small_filter),
+        ])
     };
     // Hypergammon at k = 6: its filter cuts, the others are not read.
     let full = key(search(&hyper, to_depth(6), &with(12, 0, 4)));
@@ -431,29 +442,32 @@ fn each_game_searches_with_its_own_move_filter() {
         a
     );
     assert_ne!(key(search(&standard, to_depth(4), &with(0, 6, 4))).2, a.2);
+    // Untuned, each game's profile chooses.
     let defaults = Settings::default();
+    let filter = |g: &GameState| defaults.profile_for(g).move_filter;
+    assert_eq!(filter(&hyper), ncbg::search::DEFAULT_HYPER_MOVE_FILTER);
     assert_eq!(
-        defaults.move_filter_for(&hyper),
-        ncbg::search::DEFAULT_HYPER_MOVE_FILTER
-    );
-    assert_eq!(
-        defaults.move_filter_for(&hyper_opened(5)),
+        filter(&hyper_opened(5)),
         ncbg::search::DEFAULT_HYPER_MOVE_FILTER
     );
     for k in [3, 4] {
         assert_eq!(
-            defaults.move_filter_for(&hyper_opened(k)),
+            filter(&hyper_opened(k)),
             ncbg::search::DEFAULT_SMALL_ALPHABET_HYPER_MOVE_FILTER
         );
     }
-    assert_eq!(
-        defaults.move_filter_for(&standard),
-        ncbg::search::DEFAULT_MOVE_FILTER
-    );
+    assert_eq!(filter(&standard), ncbg::search::DEFAULT_MOVE_FILTER);
+    // The MoveFilter option is the profile's in the standard game only.
+    let option = Settings {
+        move_filter: 3,
+        ..Settings::default()
+    };
+    assert_eq!(option.profile_for(&standard).move_filter, 3);
+    assert_eq!(option.profile_for(&hyper), SearchProfile::for_state(&hyper));
 }
 
-/// Futility at the frontier (`hyper_futility_margin` in NC-Hypergammon,
-/// `futility_margin` elsewhere): a null-window node one turn from the leaves
+/// Futility at the frontier (the `HyperFutilityMargin` knob in
+/// NC-Hypergammon, `FutilityMargin` elsewhere): a null-window node one turn from the leaves
 /// whose static value is past the window by the margin is not expanded. The
 /// principal variation is never cut, so to depth 3 (where no null window
 /// reaches a node one turn from the leaves) the search is the same node for
@@ -464,15 +478,16 @@ fn each_game_searches_with_its_own_move_filter() {
 fn futility_prunes_only_null_windows_at_the_frontier() {
     let hyper = hyper_opened(3);
     let standard = opened(3, 5);
-    let with = |margin, hyper_margin| Settings {
-        futility_margin: margin,
-        hyper_futility_margin: hyper_margin,
-        ..Settings::default()
+    let with = |margin, hyper_margin| {
+        tuned(&[
+            (Knob::FutilityMargin, margin),
+            (Knob::HyperFutilityMargin, hyper_margin),
+        ])
     };
     let defaults = Settings::default();
-    assert_eq!(defaults.futility_margin_for(&standard), 0);
+    assert_eq!(defaults.profile_for(&standard).futility_margin, 0);
     assert_eq!(
-        defaults.futility_margin_for(&hyper),
+        defaults.profile_for(&hyper).futility_margin,
         ncbg::search::DEFAULT_HYPER_FUTILITY_MARGIN
     );
     for g in [&hyper, &standard] {
@@ -500,7 +515,7 @@ fn futility_prunes_only_null_windows_at_the_frontier() {
     }
 }
 
-/// `Settings::progress_after`: in a game gone that many turns without a
+/// `SearchProfile::progress_after` (the `ProgressAfter` knob): in a game gone that many turns without a
 /// checker borne off, the side to move that leads by `PROGRESS_LEAD`
 /// searches with `progress_weight` millipoints a pip of race lead in every
 /// static value; a shorter game, or a side not ahead, searches as always.
@@ -520,11 +535,7 @@ fn a_long_game_presses_the_side_ahead_for_progress() {
     let run = |root: &GameState, earlier: &GameState, turns: usize, after: u32| {
         let mut s = Searcher::new(16, Box::new(NnEval::embedded()));
         s.set_history(&vec![*earlier; turns]);
-        let settings = Settings {
-            progress_after: after,
-            progress_weight: 4,
-            ..Settings::default()
-        };
+        let settings = tuned(&[(Knob::ProgressAfter, after), (Knob::ProgressWeight, 4)]);
         let stop = AtomicBool::new(false);
         key(s
             .search(root, &to_depth(2), &settings, &stop, &mut |_| {})
@@ -543,4 +554,15 @@ fn a_long_game_presses_the_side_ahead_for_progress() {
         run(&y_behind, &x_ahead, 120, 100),
         run(&y_behind, &x_ahead, 120, 0)
     );
+}
+
+/// `bench`'s node count, the search's signature (the figure in
+/// `docs/engine.md` and `protocol/ncbp.md`; the WebAssembly build's tests
+/// pin it too): a fixed workload with each game's own search profile. A
+/// change to the search or to the tuning its games choose shows here; a
+/// new net changes it too, and then the figure is updated with the net.
+#[test]
+fn bench_visits_its_known_node_count() {
+    let total = ncbg::engine::search_job::bench(ncbg::engine::search_job::BENCH_DEPTH, &mut |_| {});
+    assert!(total.starts_with("66413 nodes "), "{total}");
 }

@@ -3,7 +3,7 @@
 states, judged by an exact table, at several node limits.
 
 Usage: tools/choices_by_nodes.py ANALYSIS TABLE [--engine PATH] [--nodes N ...]
-       [--min-turns T] [--every K] [--part P] [--option NAME=VALUE ...]
+       [--min-turns T] [--every K] [--part P] [--option NAME=VALUE ...] [--tune NAME=VALUE ...]
 
 ANALYSIS is the JSON of `ncbg analyze --tables TABLE --format json` (e.g. the
 benchmark's analysis.jsonl from tools/hyper_benchmark.sh). The set: its won
@@ -11,7 +11,8 @@ states (`best_score` above 0) that best play needs more than T turns to finish
 (`best_turns`; `--min-turns`, 100 by default: the slow wins; 0 takes every won
 state), every Kth from the Pth. Each is searched afresh by one engine at each
 limit (`newgame`, `position state ID`, `go nodes N`: an empty hash table and no
-game history; each `--option` set first), and the child the engine plays is
+game history; each `--option` set first, each `--tune` given to the engine as
+`ncbg --tune`), and the child the engine plays is
 judged with TABLE: a child that is not a win for the mover leaves the win. Prints,
 for the choices the analysed games made (`played_score`) and for each limit, how
 many of the states were left as a draw or a loss, with Wilson's 95% interval.
@@ -58,13 +59,19 @@ def main():
     ap.add_argument("--every", type=int, default=1)
     ap.add_argument("--part", type=int, default=0)
     ap.add_argument("--option", action="append", default=[], help="NAME=VALUE, e.g. EvalFile=net.ncnn")
+    ap.add_argument("--tune", action="append", default=[],
+                    help="NAME=VALUE, one of the search's tuning knobs (ncbg --tune), e.g. OddDepths=1")
     a = ap.parse_args()
     if a.every < 1 or a.part < 0 or any(n < 1 for n in a.nodes):
         ap.error("--every and each of --nodes must be 1 or more, --part 0 or more")
     table = Table(a.table)
     rows = won_states(a.analysis, a.min_turns, a.every, a.part)
     left = {n: 0 for n in a.nodes}
-    with SimpleEngine.popen(a.engine) as engine:
+    try:
+        engine = SimpleEngine.popen([a.engine] + [f"--tune={t}" for t in a.tune])
+    except EngineError as e:
+        raise SystemExit(f"engine {a.engine}: {e}") from None
+    with engine:
         for option in a.option:
             name, _, value = option.partition("=")
             try:

@@ -17,8 +17,11 @@
 # Usage: tools/hyper_benchmark.sh [table] [openings] [limit] [setting...]
 # (defaults /tmp/hyper-k3.tb, 120, nodes=60000; the limit as the referee's
 # `--each` takes it, e.g. depth=7, or a bare number for a depth; each further
-# argument is one more `--each` setting of both engines, e.g.
-# option.EvalFile=tools/train/nets/hyper5.ncnn or option.OddDepths=2).
+# argument is one more setting of both engines: `option.NAME=VALUE` an engine
+# option (one more `--each`), e.g. option.EvalFile=tools/train/nets/hyper5.ncnn;
+# `tune.NAME=VALUE` one of the search's tuning knobs, which the game otherwise
+# chooses (`ncbg --tune`, docs/engine.md "Tuning"), e.g. tune.OddDepths=2 or
+# tune.HyperMoveFilterSmallAlphabet=6).
 # The openings come from seed 1; another set: SEED=2 tools/hyper_benchmark.sh.
 # Another alphabet: K=4 with the k = 4 table (the one solved game besides the
 # bear-offs whose exact values may tune the engine; k = 3 is measurement only).
@@ -36,13 +39,22 @@ CREDITS=${CREDITS:-0}
 MAX_TURNS=200
 case "$LIMIT" in *=*) ;; *) LIMIT="depth=$LIMIT" ;; esac
 EACH=(--each "$LIMIT")
+TUNE=""
 if [ $# -gt 3 ]; then
-  for setting in "${@:4}"; do EACH+=(--each "$setting"); done
+  for setting in "${@:4}"; do
+    case "$setting" in
+      tune.*=*) TUNE+=" --tune ${setting#tune.}" ;;
+      *) EACH+=(--each "$setting") ;;
+    esac
+  done
 fi
 cargo build --quiet --release --bin ncbg --bin ncbg-referee
 DIR=$(mktemp -d)
 cp target/release/ncbg target/release/ncbg-referee "$DIR/"
-"$DIR/ncbg-referee" --quiet --engine cmd="$DIR/ncbg" name=ncbg-a --engine cmd="$DIR/ncbg" name=ncbg-b \
+ENGINE="$DIR/ncbg$TUNE"
+# A bad knob ends the run here, with its reason, before any game.
+if [ -n "$TUNE" ]; then $ENGINE < /dev/null > /dev/null; fi
+"$DIR/ncbg-referee" --quiet --engine cmd="$ENGINE" name=ncbg-a --engine cmd="$ENGINE" name=ncbg-b \
   "${EACH[@]}" --variant hypergammon --k "$K" --credits "$CREDITS" --max-turns "$MAX_TURNS" \
   --random-openings "$OPENINGS" --no-repeat --seed "$SEED" --concurrency 2 \
   --out "$DIR/match.txt" > "$DIR/match-report.txt"

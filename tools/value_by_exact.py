@@ -2,13 +2,15 @@
 """The engine's values against the exact ones: can it tell a slow win from a draw?
 
 Usage: tools/value_by_exact.py ANALYSIS [--engine PATH] [--nodes N] [--every K] [--option NAME=VALUE ...]
+       [--tune NAME=VALUE ...]
 
 ANALYSIS is the JSON of `ncbg analyze --tables ... --format json` (e.g. the
 benchmark's analysis.jsonl from tools/hyper_benchmark.sh): each turn carries the
 state, its exact value for the side to move (`best_score`) and, for a decided
 state, the turns best play takes to its end (`best_turns`). Every Kth state is
 searched afresh by one engine (`position state ID`, `go nodes N`; the hash table
-kept between searches; each `--option` set first) and its value (the last `info`'s score) grouped by
+kept between searches; each `--option` set first, each `--tune` given to the
+engine as `ncbg --tune`) and its value (the last `info`'s score) grouped by
 the exact verdict: won within 40 turns, in 41..100, in more than 100; drawn;
 lost within 40 turns, in 41..100, in more than 100 (the turns best play holds
 out). Prints each group's mean, 10th, 50th and 90th percentile and the share
@@ -44,11 +46,17 @@ def main():
     ap.add_argument("--nodes", type=int, default=20000)
     ap.add_argument("--every", type=int, default=8)
     ap.add_argument("--option", action="append", default=[], help="NAME=VALUE, e.g. EvalFile=net.ncnn")
+    ap.add_argument("--tune", action="append", default=[],
+                    help="NAME=VALUE, one of the search's tuning knobs (ncbg --tune), e.g. OddDepths=1")
     a = ap.parse_args()
     rows = [json.loads(line) for line in open(a.analysis)]
     rows = [r for r in rows if "turn" in r and r.get("exact")][:: a.every]
     groups = collections.defaultdict(list)
-    with SimpleEngine.popen(a.engine) as engine:
+    try:
+        engine = SimpleEngine.popen([a.engine] + [f"--tune={t}" for t in a.tune])
+    except EngineError as e:
+        raise SystemExit(f"engine {a.engine}: {e}") from None
+    with engine:
         for option in a.option:
             name, value = option.split("=", 1)
             try:

@@ -20,7 +20,7 @@ use crate::eval::nn::{file as net_file, Network, NnEval};
 use crate::eval::{Evaluator, Handcrafted};
 use crate::game::{GameState, RuleError};
 use crate::ids::state_id;
-use crate::search::{Limits, Searcher};
+use crate::search::{Limits, Searcher, Settings, Tune};
 use crate::tables::{rules_of, Table};
 use std::path::Path;
 use std::sync::Arc;
@@ -54,6 +54,9 @@ impl From<EngineError> for Reply {
 pub struct Session {
     game: GameState,
     options: Options,
+    /// An experiment's changes to the search profile each game chooses
+    /// (`ncbg --tune`; empty: none). Not an option: fixed for the session.
+    tune: Tune,
     /// `None` while a search has it: the session is busy.
     searcher: Option<Searcher>,
     /// The net of `EvalFile`, for every game (`None`: the embedded nets,
@@ -98,6 +101,7 @@ impl Session {
                 Box::new(NnEval::embedded()),
             )),
             options,
+            tune: Tune::new(),
             net: None,
             history: Vec::new(),
             tables: Vec::new(),
@@ -105,6 +109,23 @@ impl Session {
             folder_tables: Vec::new(),
             uncovered: Vec::new(),
             last_stakes: None,
+        }
+    }
+
+    /// A new session whose searches change each game's search profile by
+    /// `tune` (an experiment's knobs, `ncbg --tune`).
+    pub fn with_tune(tune: Tune) -> Session {
+        Session {
+            tune,
+            ..Session::new()
+        }
+    }
+
+    /// The search settings: the options' with the session's tune.
+    fn settings(&self) -> Settings {
+        Settings {
+            tune: self.tune.clone(),
+            ..self.options.settings()
         }
     }
 
@@ -324,7 +345,7 @@ impl Session {
             searcher,
             state: self.game,
             limits: Limits::default(),
-            settings: self.options.settings(),
+            settings: self.settings(),
             hash_mib: self.options.hash_mib,
             tbhits: false,
             net: self.net.clone(),
@@ -356,7 +377,7 @@ impl Session {
             searcher,
             state: self.game,
             limits: search_job::limits(go, &self.game),
-            settings: self.options.settings(),
+            settings: self.settings(),
             hash_mib: self.options.hash_mib,
             tbhits: !self.tables.is_empty(),
             net: self.net.clone(),

@@ -49,9 +49,9 @@ pub(super) struct Worker<'a> {
     /// How many turns shallower the children past the filter's cut are
     /// searched (0: they are not searched).
     pub(super) filter_reduction: u32,
-    /// Depth parity of the answer ([`super::Settings::odd_depths`]).
+    /// Depth parity of the answer ([`super::SearchProfile::odd_depths`]).
     pub(super) odd_depths: u8,
-    /// [`super::Settings::futility_margin_for`] the root's game (millipoints;
+    /// The futility margin of the root's game ([`super::SearchProfile`]; millipoints;
     /// 0: off).
     pub(super) futility_margin: i32,
     /// Millipoints a pip of race lead added to every static value (0: off;

@@ -6,10 +6,10 @@
 //! whom, not by whether anyone can ever get home: a side valued a point or
 //! so ahead can hold its grip for ever and never win (a match runner caps
 //! the game and scores it a draw). So once a game has gone
-//! [`super::Settings::progress_after`] turns since a checker was last borne
+//! [`super::SearchProfile::progress_after`] turns since a checker was last borne
 //! off (or a doublet credit spent), and the side to move is ahead by
 //! [`PROGRESS_LEAD`] or more by its static value, the search adds to every
-//! static value [`super::Settings::progress_weight`] millipoints for each
+//! static value [`super::SearchProfile::progress_weight`] millipoints for each
 //! pip its side to move is ahead in the race: the side ahead is pushed to
 //! bring its checkers home (and to send the opponent's back) rather than to
 //! sit. The term is a function of the position alone, so it is the same

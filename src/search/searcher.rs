@@ -170,12 +170,13 @@ impl Searcher {
             });
         }
 
+        let profile = settings.profile_for(state);
         let quiet_turns = super::progress::quiet_turns(&self.history);
         let progress_weight = super::progress::weight_for(
             quiet_turns,
             || self.eval.evaluate(state),
-            settings.progress_after,
-            settings.progress_weight,
+            profile.progress_after,
+            profile.progress_weight,
         );
         if progress_weight != 0 {
             log::debug!(
@@ -204,11 +205,11 @@ impl Searcher {
             start,
             hard_deadline: hard.map(|d| start + d),
             node_limit: if limits.infinite { None } else { limits.nodes },
-            move_filter: settings.move_filter_for(state),
-            filter_per_number: settings.filter_per_number,
-            filter_reduction: settings.filter_reduction,
-            odd_depths: settings.odd_depths,
-            futility_margin: settings.futility_margin_for(state),
+            move_filter: profile.move_filter,
+            filter_per_number: profile.filter_per_number,
+            filter_reduction: profile.filter_reduction,
+            odd_depths: profile.odd_depths,
+            futility_margin: profile.futility_margin,
             progress_weight,
             aborted: false,
             path: vec![*state],

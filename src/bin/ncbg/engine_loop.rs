@@ -10,6 +10,7 @@ use crossbeam_channel::{unbounded, Receiver, Sender};
 use ncbg::engine::{
     parse_command, Command, EngineError, LineReader, Pending, Reply, SearchDone, SearchJob, Session,
 };
+use ncbg::search::Tune;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -113,8 +114,10 @@ fn spawn_searcher(jobs: Receiver<Box<SearchJob>>, events: Sender<Event>, stop: A
 }
 
 /// The engine: runs until `quit`, or the end of stdin (after the search
-/// under way, if it has a limit: [`Pending::end_of_input`]).
-pub fn run() -> Result<(), String> {
+/// under way, if it has a limit: [`Pending::end_of_input`]). `tune` (from
+/// `--tune`) changes the search profile each game chooses, for experiments;
+/// it is reported on stderr at the start.
+pub fn run(tune: Tune) -> Result<(), String> {
     // A person at a terminal sees what the silent engine waits for; on
     // stderr, so that stdout stays protocol lines (a GUI's pipe is no
     // terminal and gets nothing).
@@ -128,7 +131,10 @@ pub fn run() -> Result<(), String> {
     spawn_reader(events_tx.clone(), Arc::clone(&stop));
     spawn_searcher(jobs, events_tx, Arc::clone(&stop));
 
-    let mut session = Session::new();
+    if !tune.is_empty() {
+        errln!("ncbg: tuned for an experiment (--tune): {tune}; the rest of the search as each game chooses");
+    }
+    let mut session = Session::with_tune(tune);
     let mut out = Output(std::io::stdout());
     let mut pending = Pending::new();
     let mut quitting = false;

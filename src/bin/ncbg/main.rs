@@ -49,11 +49,34 @@ use std::time::Instant;
     version,
     about = "No-Chance Backgammon engine",
     after_help = "With no command, ncbg is the engine: it reads NCBP commands on stdin and answers on \
-                  stdout (protocol/ncbp.md). Type `ncbp` to start, `quit` to end."
+                  stdout (protocol/ncbp.md). Type `ncbp` to start, `quit` to end.",
+    args_conflicts_with_subcommands = true
 )]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// For experiments: change one of the search's tuning knobs, which each
+    /// game otherwise chooses itself (repeat for more). Knobs:
+    /// HyperMoveFilter, HyperMoveFilterSmallAlphabet, FilterPerNumber,
+    /// FilterReduction, OddDepths, FutilityMargin, HyperFutilityMargin,
+    /// ProgressAfter, ProgressWeight (docs/engine.md, "Tuning").
+    #[arg(long, value_name = "NAME=VALUE", value_parser = tune_setting)]
+    tune: Vec<String>,
+}
+
+/// The knobs of the `--tune` settings (a later setting of a knob wins).
+fn tune_of(settings: &[String]) -> Result<ncbg::search::Tune, String> {
+    let mut tune = ncbg::search::Tune::new();
+    for setting in settings {
+        tune.set_from(setting)?;
+    }
+    Ok(tune)
+}
+
+/// A `--tune` value, checked as the engine will read it.
+fn tune_setting(text: &str) -> Result<String, String> {
+    ncbg::search::Tune::new().set_from(text)?;
+    Ok(text.to_string())
 }
 
 #[derive(Subcommand)]
@@ -139,7 +162,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Tables(args)) => tables::run(&args),
-        None => engine_loop::run(),
+        None => tune_of(&cli.tune).and_then(engine_loop::run),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -5,7 +5,7 @@ use super::error::{quote, EngineError, ErrorCode};
 use crate::board::Variant;
 use crate::cube::{Scoring, Terms};
 use crate::numbers::NumberRules;
-use crate::search::Settings;
+use crate::search::{Knob, Settings, Tune};
 use std::time::Duration;
 use values::*;
 
@@ -34,35 +34,10 @@ pub struct Options {
     pub eval: EvalKind,
     /// `EvalFile`: the net file loaded, or `None` for the embedded net.
     pub eval_file: Option<String>,
-    /// `MoveFilter`: children searched below the root (0: all).
+    /// `MoveFilter`: children searched below the root (0: all), in every
+    /// game but NC-Hypergammon, whose filter its search profile chooses
+    /// ([`crate::search::SearchProfile::for_game`]).
     pub move_filter: usize,
-    /// `HyperMoveFilter`: the same in NC-Hypergammon (three checkers a
-    /// side) at k = 5..=9.
-    pub hyper_move_filter: usize,
-    /// `HyperMoveFilterSmallAlphabet`: the same in NC-Hypergammon at
-    /// k = 3 and 4.
-    pub small_alphabet_hyper_move_filter: usize,
-    /// `FilterPerNumber`: below the move filter's cut, each number's best
-    /// children kept as well (0: none).
-    pub filter_per_number: usize,
-    /// `FilterReduction`: the children past the move filter's cut are
-    /// searched this many turns shallower (0: not searched).
-    pub filter_reduction: u32,
-    /// `OddDepths`: the depth parity of the answer (see
-    /// [`crate::search::Settings::odd_depths`]).
-    pub odd_depths: u8,
-    /// `FutilityMargin`: futility pruning one turn from the leaves, in
-    /// millipoints (0: off; see
-    /// [`crate::search::Settings::futility_margin`]).
-    pub futility_margin: u32,
-    /// `HyperFutilityMargin`: the same in NC-Hypergammon.
-    pub hyper_futility_margin: u32,
-    /// `ProgressAfter`: turns without a checker borne off after which the
-    /// side ahead presses for progress (0: never; see
-    /// [`crate::search::Settings::progress_after`]).
-    pub progress_after: u32,
-    /// `ProgressWeight`: millipoints a pip of race lead when it does.
-    pub progress_weight: u32,
     /// `Tables`: the exact-value table files, as given (`;`-separated;
     /// empty: none).
     pub tables: String,
@@ -108,16 +83,6 @@ impl Default for Options {
             eval: EvalKind::Nn,
             eval_file: None,
             move_filter: crate::search::DEFAULT_MOVE_FILTER,
-            hyper_move_filter: crate::search::DEFAULT_HYPER_MOVE_FILTER,
-            small_alphabet_hyper_move_filter:
-                crate::search::DEFAULT_SMALL_ALPHABET_HYPER_MOVE_FILTER,
-            filter_per_number: crate::search::DEFAULT_FILTER_PER_NUMBER,
-            filter_reduction: crate::search::DEFAULT_FILTER_REDUCTION,
-            odd_depths: 0,
-            futility_margin: 0,
-            hyper_futility_margin: crate::search::DEFAULT_HYPER_FUTILITY_MARGIN as u32,
-            progress_after: crate::search::DEFAULT_PROGRESS_AFTER,
-            progress_weight: crate::search::DEFAULT_PROGRESS_WEIGHT as u32,
             tables: String::new(),
             tables_path: String::new(),
             cube: false,
@@ -184,15 +149,6 @@ impl Options {
             "option name Eval type combo default nn var nn var classic".to_string(),
             format!("option name EvalFile type string default {EMBEDDED_NET}"),
             MOVE_FILTER.line(),
-            HYPER_MOVE_FILTER.line(),
-            SMALL_ALPHABET_HYPER_MOVE_FILTER.line(),
-            FILTER_PER_NUMBER.line(),
-            FILTER_REDUCTION.line(),
-            ODD_DEPTHS.line(),
-            FUTILITY_MARGIN.line(),
-            HYPER_FUTILITY_MARGIN.line(),
-            PROGRESS_AFTER.line(),
-            PROGRESS_WEIGHT.line(),
             format!("option name Tables type string default {NO_TABLES}"),
             format!("option name TablesPath type string default {NO_TABLES}"),
             "option name Cube type check default false".to_string(),
@@ -231,7 +187,8 @@ impl Options {
         crate::tables::split_paths(&self.tables_path)
     }
 
-    /// The search settings.
+    /// The search settings (no [`Settings::tune`]: the engine session adds
+    /// its own).
     pub fn settings(&self) -> Settings {
         Settings {
             seed: self.seed,
@@ -240,15 +197,7 @@ impl Options {
             move_overhead: Duration::from_millis(self.move_overhead),
             threads: self.threads,
             move_filter: self.move_filter,
-            hyper_move_filter: self.hyper_move_filter,
-            small_alphabet_hyper_move_filter: self.small_alphabet_hyper_move_filter,
-            filter_per_number: self.filter_per_number,
-            filter_reduction: self.filter_reduction,
-            odd_depths: self.odd_depths,
-            futility_margin: self.futility_margin as i32,
-            hyper_futility_margin: self.hyper_futility_margin as i32,
-            progress_after: self.progress_after,
-            progress_weight: self.progress_weight as i32,
+            tune: Tune::new(),
         }
     }
 
@@ -341,44 +290,6 @@ impl Options {
                 // Values stored with another filter are another search's.
                 return Ok(OptionEffect::ClearHash);
             }
-            "hypermovefilter" => {
-                self.hyper_move_filter = HYPER_MOVE_FILTER.read(need()?)? as usize;
-                return Ok(OptionEffect::ClearHash);
-            }
-            "hypermovefiltersmallalphabet" => {
-                self.small_alphabet_hyper_move_filter =
-                    SMALL_ALPHABET_HYPER_MOVE_FILTER.read(need()?)? as usize;
-                return Ok(OptionEffect::ClearHash);
-            }
-            "odddepths" => {
-                self.odd_depths = ODD_DEPTHS.read(need()?)? as u8;
-            }
-            "futilitymargin" => {
-                self.futility_margin = FUTILITY_MARGIN.read(need()?)? as u32;
-                // Values stored with another margin are another search's.
-                return Ok(OptionEffect::ClearHash);
-            }
-            "hyperfutilitymargin" => {
-                self.hyper_futility_margin = HYPER_FUTILITY_MARGIN.read(need()?)? as u32;
-                return Ok(OptionEffect::ClearHash);
-            }
-            "progressafter" => {
-                self.progress_after = PROGRESS_AFTER.read(need()?)? as u32;
-                // Values stored with and without the term are other searches'.
-                return Ok(OptionEffect::ClearHash);
-            }
-            "progressweight" => {
-                self.progress_weight = PROGRESS_WEIGHT.read(need()?)? as u32;
-                return Ok(OptionEffect::ClearHash);
-            }
-            "filterpernumber" => {
-                self.filter_per_number = FILTER_PER_NUMBER.read(need()?)? as usize;
-                return Ok(OptionEffect::ClearHash);
-            }
-            "filterreduction" => {
-                self.filter_reduction = FILTER_REDUCTION.read(need()?)? as u32;
-                return Ok(OptionEffect::ClearHash);
-            }
             "clear hash" => {
                 // `value` with nothing after it is no value too.
                 if let Some(v) = value.filter(|v| !v.trim().is_empty()) {
@@ -393,10 +304,17 @@ impl Options {
                 return Ok(OptionEffect::ClearHash);
             }
             _ => {
+                // The search's tuning was a list of options once: say where
+                // it is now.
+                let tuning = if Knob::from_name(name).is_some() {
+                    "; the search's tuning is the game's own (ncbg --tune sets it for experiments)"
+                } else {
+                    ""
+                };
                 return Err(EngineError::new(
                     ErrorCode::UnknownOption,
-                    format!("no option named '{}'", quote(name)),
-                ))
+                    format!("no option named '{}'{tuning}", quote(name)),
+                ));
             }
         }
         Ok(OptionEffect::None)

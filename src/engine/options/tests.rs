@@ -10,73 +10,6 @@ fn set_and_reject() {
     assert_eq!(o.settings().move_filter, 0);
     assert!(o.set("MoveFilter", Some("1001")).is_err());
     assert_eq!(o.move_filter, 0);
-    assert_eq!(o.settings().hyper_move_filter, 6);
-    assert_eq!(o.settings().futility_margin, 0);
-    assert_eq!(o.settings().hyper_futility_margin, 300);
-    assert_eq!(
-        o.set("FutilityMargin", Some("200")),
-        Ok(OptionEffect::ClearHash)
-    );
-    assert_eq!(o.settings().futility_margin, 200);
-    assert_eq!(
-        o.set("HyperFutilityMargin", Some("0")),
-        Ok(OptionEffect::ClearHash)
-    );
-    assert_eq!(o.settings().hyper_futility_margin, 0);
-    assert!(o.set("HyperFutilityMargin", Some("3001")).is_err());
-    assert!(o.set("FutilityMargin", Some("-5")).is_err());
-    assert_eq!((o.futility_margin, o.hyper_futility_margin), (200, 0));
-    assert_eq!(
-        (o.settings().progress_after, o.settings().progress_weight),
-        (150, 4)
-    );
-    assert_eq!(
-        o.set("ProgressAfter", Some("120")),
-        Ok(OptionEffect::ClearHash)
-    );
-    assert_eq!(
-        o.set("progressweight", Some("6")),
-        Ok(OptionEffect::ClearHash)
-    );
-    assert!(o.set("ProgressWeight", Some("101")).is_err());
-    assert!(o.set("ProgressAfter", Some("x")).is_err());
-    assert_eq!(
-        (o.settings().progress_after, o.settings().progress_weight),
-        (120, 6)
-    );
-    assert_eq!(
-        o.set("hypermovefilter", Some("3")),
-        Ok(OptionEffect::ClearHash)
-    );
-    assert_eq!(o.settings().hyper_move_filter, 3);
-    assert_eq!(o.settings().move_filter, 0);
-    assert!(o.set("HyperMoveFilter", Some("-1")).is_err());
-    assert!(o.set("HyperMoveFilter", None).is_err());
-    assert_eq!(o.hyper_move_filter, 3);
-    assert_eq!(o.settings().small_alphabet_hyper_move_filter, 4);
-    assert_eq!(
-        o.set("HyperMoveFilterSmallAlphabet", Some("5")),
-        Ok(OptionEffect::ClearHash)
-    );
-    assert!(o.set("HyperMoveFilterSmallAlphabet", Some("1001")).is_err());
-    assert_eq!(
-        (
-            o.settings().small_alphabet_hyper_move_filter,
-            o.settings().hyper_move_filter
-        ),
-        (5, 3)
-    );
-    assert_eq!(
-        o.set("FilterReduction", Some("2")),
-        Ok(OptionEffect::ClearHash)
-    );
-    assert_eq!(o.settings().filter_reduction, 2);
-    assert!(o.set("FilterReduction", Some("9")).is_err());
-    assert_eq!(o.filter_reduction, 2);
-    assert_eq!(o.set("OddDepths", Some("2")), Ok(OptionEffect::None));
-    assert_eq!(o.settings().odd_depths, 2);
-    assert!(o.set("OddDepths", Some("3")).is_err());
-    assert_eq!(o.odd_depths, 2);
     assert_eq!(o.set("RANDOM", Some("True")), Ok(OptionEffect::None));
     assert!(o.random);
     assert_eq!(
@@ -153,12 +86,51 @@ fn set_and_reject() {
     assert_eq!(o.set("TablesPath", None), Ok(OptionEffect::LoadTablesPath));
 }
 
+/// The search's tuning is the game's own (`crate::search::SearchProfile`),
+/// not an option: none of its knobs is declared, and `setoption` refuses
+/// each as an unknown option, saying where the tuning is, and changes
+/// nothing.
+#[test]
+fn the_search_tuning_is_no_option() {
+    let lines = Options::declarations().join("\n");
+    let mut o = Options::default();
+    o.set("MoveFilter", Some("8")).unwrap();
+    let before = o.clone();
+    for knob in crate::search::Knob::ALL {
+        assert!(
+            !lines.contains(&format!("option name {} ", knob.name())),
+            "{} is declared",
+            knob.name()
+        );
+        for name in [knob.name().to_string(), knob.name().to_ascii_lowercase()] {
+            let e = o.set(&name, Some("0")).unwrap_err();
+            assert_eq!(e.code, ErrorCode::UnknownOption);
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "error unknown-option no option named '{name}'; the search's tuning is the \
+                     game's own (ncbg --tune sets it for experiments)"
+                )
+            );
+        }
+    }
+    assert_eq!(o, before);
+    // The settings carry no tune: the session adds its own.
+    assert!(o.settings().tune.is_empty());
+    assert_eq!(o.settings().move_filter, 8);
+    // Another unknown name gets the plain error.
+    assert_eq!(
+        o.set("Nope", Some("1")).unwrap_err().to_string(),
+        "error unknown-option no option named 'Nope'"
+    );
+}
+
 #[test]
 fn declarations_match_defaults() {
     let lines = Options::declarations();
-    assert_eq!(lines.len(), 29);
+    assert_eq!(lines.len(), 20);
     assert_eq!(
-        lines[24..],
+        lines[15..],
         [
             "option name Cube type check default false",
             "option name Jacoby type check default true",
@@ -173,49 +145,13 @@ fn declarations_match_defaults() {
         (false, true, false, 0, Scoring::Points)
     );
     assert_eq!(
-        lines[23],
+        lines[14],
         "option name TablesPath type string default <empty>"
     );
-    assert_eq!(lines[22], "option name Tables type string default <empty>");
-    assert_eq!(
-        lines[21],
-        "option name ProgressWeight type spin default 4 min 0 max 100"
-    );
-    assert_eq!(
-        lines[20],
-        "option name ProgressAfter type spin default 150 min 0 max 10000"
-    );
-    assert_eq!(
-        lines[19],
-        "option name HyperFutilityMargin type spin default 300 min 0 max 3000"
-    );
-    assert_eq!(
-        lines[18],
-        "option name FutilityMargin type spin default 0 min 0 max 3000"
-    );
-    assert_eq!(
-        lines[17],
-        "option name OddDepths type spin default 0 min 0 max 2"
-    );
-    assert_eq!(
-        lines[16],
-        "option name FilterReduction type spin default 1 min 0 max 8"
-    );
-    assert_eq!(
-        lines[15],
-        "option name FilterPerNumber type spin default 0 min 0 max 100"
-    );
+    assert_eq!(lines[13], "option name Tables type string default <empty>");
     assert_eq!(
         lines[12],
         "option name MoveFilter type spin default 12 min 0 max 1000"
-    );
-    assert_eq!(
-        lines[13],
-        "option name HyperMoveFilter type spin default 6 min 0 max 1000"
-    );
-    assert_eq!(
-        lines[14],
-        "option name HyperMoveFilterSmallAlphabet type spin default 4 min 0 max 1000"
     );
     assert_eq!(
         lines[0],

@@ -60,60 +60,6 @@ pub(super) const MOVE_FILTER: Spin = Spin {
     min: 0,
     max: 1000,
 };
-pub(super) const HYPER_MOVE_FILTER: Spin = Spin {
-    name: "HyperMoveFilter",
-    default: crate::search::DEFAULT_HYPER_MOVE_FILTER as u64,
-    min: 0,
-    max: 1000,
-};
-pub(super) const SMALL_ALPHABET_HYPER_MOVE_FILTER: Spin = Spin {
-    name: "HyperMoveFilterSmallAlphabet",
-    default: crate::search::DEFAULT_SMALL_ALPHABET_HYPER_MOVE_FILTER as u64,
-    min: 0,
-    max: 1000,
-};
-pub(super) const FILTER_PER_NUMBER: Spin = Spin {
-    name: "FilterPerNumber",
-    default: crate::search::DEFAULT_FILTER_PER_NUMBER as u64,
-    min: 0,
-    max: 100,
-};
-pub(super) const FILTER_REDUCTION: Spin = Spin {
-    name: "FilterReduction",
-    default: crate::search::DEFAULT_FILTER_REDUCTION as u64,
-    min: 0,
-    max: 8,
-};
-pub(super) const FUTILITY_MARGIN: Spin = Spin {
-    name: "FutilityMargin",
-    default: 0,
-    min: 0,
-    max: 3000,
-};
-pub(super) const HYPER_FUTILITY_MARGIN: Spin = Spin {
-    name: "HyperFutilityMargin",
-    default: crate::search::DEFAULT_HYPER_FUTILITY_MARGIN as u64,
-    min: 0,
-    max: 3000,
-};
-pub(super) const PROGRESS_AFTER: Spin = Spin {
-    name: "ProgressAfter",
-    default: crate::search::DEFAULT_PROGRESS_AFTER as u64,
-    min: 0,
-    max: 10000,
-};
-pub(super) const PROGRESS_WEIGHT: Spin = Spin {
-    name: "ProgressWeight",
-    default: crate::search::DEFAULT_PROGRESS_WEIGHT as u64,
-    min: 0,
-    max: 100,
-};
-pub(super) const ODD_DEPTHS: Spin = Spin {
-    name: "OddDepths",
-    default: 0,
-    min: 0,
-    max: 2,
-};
 pub(super) const MATCH_LENGTH: Spin = Spin {
     name: "MatchLength",
     default: 0,

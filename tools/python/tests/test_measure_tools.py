@@ -65,14 +65,30 @@ def test_value_by_exact_groups_the_states_by_their_verdict(tmp_path, ncbg_bin):
 def test_value_by_exact_sets_engine_options(tmp_path, ncbg_bin):
     path = analysis(tmp_path, WON)
     lines = run("value_by_exact.py", path, "--engine", ncbg_bin, "--nodes", 500, "--every", 1,
-                "--option", "HyperFutilityMargin=0")
+                "--option", "MoveFilter=8")
     assert lines[0].startswith("2 states")
-    # An option the engine does not have ends the run with its reason, before any search.
+    # An option the engine does not have ends the run with its reason, before any search;
+    # the search's tuning is no option.
+    for option in ["NoSuchOption=1", "HyperFutilityMargin=0"]:
+        out = subprocess.run([sys.executable, str(TOOLS / "value_by_exact.py"), str(path),
+                              "--engine", ncbg_bin, "--option", option],
+                             capture_output=True, text=True, timeout=120)
+        assert out.returncode != 0 and out.stdout == ""
+        assert f"option {option}" in out.stderr
+
+
+def test_value_by_exact_tunes_the_engine(tmp_path, ncbg_bin):
+    # The search's tuning knobs go to the engine's command line (ncbg --tune).
+    path = analysis(tmp_path, WON)
+    lines = run("value_by_exact.py", path, "--engine", ncbg_bin, "--nodes", 500, "--every", 1,
+                "--tune", "HyperFutilityMargin=0", "--tune", "OddDepths=1")
+    assert lines[0].startswith("2 states")
+    # A bad knob ends the run with the engine's reason, before any search.
     out = subprocess.run([sys.executable, str(TOOLS / "value_by_exact.py"), str(path), "--engine",
-                          ncbg_bin, "--option", "NoSuchOption=1"],
+                          ncbg_bin, "--tune", "NoSuchKnob=1"],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode != 0 and out.stdout == ""
-    assert "option NoSuchOption=1" in out.stderr
+    assert "NoSuchKnob" in out.stderr, out.stderr
 
 
 def test_nodes_at_movetime_searches_every_state_once(tmp_path, ncbg_bin):

@@ -166,18 +166,18 @@ pub(crate) enum Cmd {
         /// played one) to this file.
         #[arg(long)]
         verdicts: Option<PathBuf>,
-        /// The search's depth parity (engine option OddDepths; default the
-        /// engine's).
+        /// The search's depth parity (the engine's tuning knob OddDepths,
+        /// `ncbg --tune`; default the game's own).
         #[arg(long)]
         odd_depths: Option<u8>,
-        /// The search's move filter (engine options MoveFilter,
-        /// HyperMoveFilter and HyperMoveFilterSmallAlphabet, whichever the
-        /// table's game uses; 0: none).
+        /// The search's move filter (the engine option MoveFilter and the
+        /// tuning knobs HyperMoveFilter and HyperMoveFilterSmallAlphabet,
+        /// whichever the table's game uses; 0: none; default the game's own).
         #[arg(long)]
         move_filter: Option<usize>,
-        /// The search's futility margin in millipoints (engine options
+        /// The search's futility margin in millipoints (the tuning knobs
         /// FutilityMargin and HyperFutilityMargin, whichever the table's
-        /// game uses; 0: none; default the engine's).
+        /// game uses; 0: none; default the game's own).
         #[arg(long)]
         futility_margin: Option<i32>,
     },

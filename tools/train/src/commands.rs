@@ -137,17 +137,7 @@ pub(crate) fn run(cli: Cli) -> Result<(), String> {
             move_filter,
             futility_margin,
         } => {
-            let defaults = ncbg::search::Settings::default();
-            let settings = ncbg::search::Settings {
-                odd_depths: odd_depths.unwrap_or(defaults.odd_depths),
-                move_filter: move_filter.unwrap_or(defaults.move_filter),
-                hyper_move_filter: move_filter.unwrap_or(defaults.hyper_move_filter),
-                small_alphabet_hyper_move_filter: move_filter
-                    .unwrap_or(defaults.small_alphabet_hyper_move_filter),
-                futility_margin: futility_margin.unwrap_or(defaults.futility_margin),
-                hyper_futility_margin: futility_margin.unwrap_or(defaults.hyper_futility_margin),
-                ..defaults
-            };
+            let settings = exact_settings(odd_depths, move_filter, futility_margin)?;
             let table = ncbg::tables::Table::open(&table)?;
             // The engine's own evaluation: the embedded nets, each for its
             // game, unless a net is given.
@@ -319,4 +309,75 @@ fn net_or_embedded(path: Option<&std::path::Path>) -> Result<Arc<Network>, Strin
         Some(p) => load(p)?,
         None => (*Network::embedded()).clone(),
     }))
+}
+
+/// The engine's search settings for `exact`, with the given knobs in every
+/// game: `odd_depths` the `OddDepths` knob, `move_filter` the `MoveFilter`
+/// option and both NC-Hypergammon filters, `futility_margin` both margins
+/// (each `None`: the game's own).
+fn exact_settings(
+    odd_depths: Option<u8>,
+    move_filter: Option<usize>,
+    futility_margin: Option<i32>,
+) -> Result<ncbg::search::Settings, String> {
+    use ncbg::search::Knob;
+    let defaults = ncbg::search::Settings::default();
+    let mut tune = ncbg::search::Tune::new();
+    if let Some(odd) = odd_depths {
+        tune.set(Knob::OddDepths, odd.into())?;
+    }
+    if let Some(filter) = move_filter {
+        let filter =
+            u32::try_from(filter).map_err(|_| format!("--move-filter {filter}: too large"))?;
+        tune.set(Knob::HyperMoveFilter, filter)?;
+        tune.set(Knob::HyperMoveFilterSmallAlphabet, filter)?;
+    }
+    if let Some(margin) = futility_margin {
+        let margin =
+            u32::try_from(margin).map_err(|_| format!("--futility-margin {margin}: below 0"))?;
+        tune.set(Knob::FutilityMargin, margin)?;
+        tune.set(Knob::HyperFutilityMargin, margin)?;
+    }
+    Ok(ncbg::search::Settings {
+        move_filter: move_filter.unwrap_or(defaults.move_filter),
+        tune,
+        ..defaults
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use ncbg::board::Variant;
+    use ncbg::game::GameState;
+    use ncbg::numbers::NumberRules;
+    use ncbg::search::{SearchProfile, Settings};
+
+    /// `exact`'s knobs reach every game: the filter and the margin whichever
+    /// the game's are; none given is the engine's search.
+    #[test]
+    fn exact_knobs_set_every_games_search() {
+        assert_eq!(
+            super::exact_settings(None, None, None),
+            Ok(Settings::default())
+        );
+        let settings = super::exact_settings(Some(1), Some(3), Some(50)).unwrap();
+        for (variant, k) in [
+            (Variant::Standard, 6),
+            (Variant::Hypergammon, 3),
+            (Variant::Hypergammon, 6),
+        ] {
+            let state = GameState::start(variant, NumberRules::new(k, 2).unwrap());
+            assert_eq!(
+                settings.profile_for(&state),
+                SearchProfile {
+                    move_filter: 3,
+                    odd_depths: 1,
+                    futility_margin: 50,
+                    ..SearchProfile::for_state(&state)
+                }
+            );
+        }
+        assert!(super::exact_settings(None, None, Some(-1)).is_err());
+        assert!(super::exact_settings(Some(3), None, None).is_err());
+    }
 }

@@ -48,22 +48,72 @@ pub mod td;
 pub mod trajectory;
 pub mod widen;
 
-use ncbg::search::Settings;
+use ncbg::search::{Knob, Settings, Tune};
 
 /// The search settings of every search the trainer runs (self-play,
-/// relabelling, the arena): the engine's defaults as they were when the
+/// relabelling, the arena): the engine's search as it was when the
 /// documented generations were made, so that their commands replay game
-/// for game. The engine has since played with `FilterReduction` 1 and, in
-/// NC-Hypergammon, `HyperFutilityMargin` 300 and at k = 3 and 4 the filter
-/// of 4; the trainer keeps 0 for the first two (the children past the move
-/// filter's cut left out, no futility pruning) and NC-Hypergammon's filter
-/// of 6 at every k.
+/// for game. The games have since chosen (`ncbg::search::SearchProfile`)
+/// the reduction of 1 past the filter's cut (the `FilterReduction` knob)
+/// and, in NC-Hypergammon, the futility margin of 300
+/// (`HyperFutilityMargin`) and at k = 3 and 4 the filter of 4
+/// (`HyperMoveFilterSmallAlphabet`); the trainer keeps 0 for the first two
+/// (the children past the move filter's cut left out, no futility pruning)
+/// and NC-Hypergammon's filter of 6 at every k.
 pub fn search_settings() -> Settings {
+    let mut tune = Tune::new();
+    for (knob, value) in [
+        (
+            Knob::HyperMoveFilterSmallAlphabet,
+            ncbg::search::DEFAULT_HYPER_MOVE_FILTER as u32,
+        ),
+        (Knob::FilterReduction, 0),
+        (Knob::FutilityMargin, 0),
+        (Knob::HyperFutilityMargin, 0),
+    ] {
+        tune.set(knob, value).expect("in the knob's range");
+    }
     Settings {
-        small_alphabet_hyper_move_filter: ncbg::search::DEFAULT_HYPER_MOVE_FILTER,
-        filter_reduction: 0,
-        futility_margin: 0,
-        hyper_futility_margin: 0,
+        tune,
         ..Settings::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ncbg::board::Variant;
+    use ncbg::game::GameState;
+    use ncbg::numbers::NumberRules;
+    use ncbg::search::SearchProfile;
+
+    fn start(variant: Variant, k: u8) -> GameState {
+        GameState::start(variant, NumberRules::new(k, 0).unwrap())
+    }
+
+    /// The trainer's search is the engine's of the documented generations:
+    /// filter 12 in the standard game, 6 in NC-Hypergammon at every k, no
+    /// reduction past the cut, no futility pruning; the rest the game's.
+    #[test]
+    fn the_trainer_searches_as_the_generations_did() {
+        let settings = super::search_settings();
+        for (variant, k, filter) in [
+            (Variant::Standard, 6, 12),
+            (Variant::Nackgammon, 3, 12),
+            (Variant::Hypergammon, 3, 6),
+            (Variant::Hypergammon, 4, 6),
+            (Variant::Hypergammon, 7, 6),
+        ] {
+            let state = start(variant, k);
+            assert_eq!(
+                settings.profile_for(&state),
+                SearchProfile {
+                    move_filter: filter,
+                    filter_reduction: 0,
+                    futility_margin: 0,
+                    ..SearchProfile::for_state(&state)
+                },
+                "{variant:?} k {k}"
+            );
+        }
     }
 }
