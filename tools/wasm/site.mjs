@@ -24,6 +24,8 @@ export function writeSite(dir) {
 const MIME = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.ico': 'image/svg+xml',
   '.wasm': 'application/wasm',
 };
 
@@ -53,7 +55,8 @@ export function serve(dir, { isolated = false } = {}) {
 }
 
 /** Headless Chromium through chromedriver: { execute(script, args),
- * executeAsync(script, args), goto(url), quit() }. */
+ * executeAsync(script, args), goto(url), size(width, height),
+ * screenshot() (PNG bytes), quit() }. */
 export async function browser() {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const driver = spawn('chromedriver', [`--port=${port}`], { stdio: 'ignore', detached: true });
@@ -97,6 +100,8 @@ export async function browser() {
     goto: (url) => call('POST', `${s}/url`, { url }),
     execute: (script, args = []) => call('POST', `${s}/execute/sync`, { script, args }),
     executeAsync: (script, args = []) => call('POST', `${s}/execute/async`, { script, args }),
+    size: (width, height) => call('POST', `${s}/window/rect`, { width, height }),
+    screenshot: async () => Buffer.from(await call('GET', `${s}/screenshot`), 'base64'),
     async quit() {
       try { await call('DELETE', s); } finally { kill(); }
     },

@@ -28,7 +28,7 @@ async function listFiles() {
   const j = await api("/api/files");
   const sel = $("r-files");
   sel.innerHTML = j.files.map((f) => `<option>${f}</option>`).join("");
-  $("r-file").textContent = `folder: ${j.dir}`;
+  $("r-file").textContent = j.local ? "" : `folder: ${j.dir}`;
 }
 
 async function loadGame(i) {
@@ -328,6 +328,18 @@ window.onReviewSnapshot = (S) => {
 };
 $("r-refresh").onclick = () => listFiles().catch(() => {});
 $("r-load").onclick = () => api("/api/review/load", { name: $("r-files").value }).catch(() => {});
+// The static site has no folder: the person opens a file of this computer
+// and its text goes to the board.
+if (Transport.isStatic) {
+  $("r-folder").hidden = true;
+  $("r-local").hidden = false;
+  $("r-open").onchange = async () => {
+    const f = $("r-open").files[0];
+    if (!f) return;
+    if (f.size > 16 << 20) { showMessage(`${f.name} is larger than 16 MiB`); return; }
+    api("/api/review/load", { name: f.name, text: await f.text() }).catch(() => {});
+  };
+}
 $("r-games").onchange = () => { R.at = 0; R.analysisKey = ""; loadGame(+$("r-games").value).catch(() => {}); };
 // The analysis asked for: a preset (the library's default, or quick) or
 // an explicit deepest depth.

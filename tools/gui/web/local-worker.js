@@ -1,0 +1,119 @@
+// The static site's board in a Web Worker: ncbg.wasm (tools/wasm) holds the
+// board's state and API (ncbg-gui's `local`) and its engine. No server.
+// Messages in: { wasm: URL } first, then { id, path, body } (a request of
+// the board's JSON API; body null for a GET). Messages out: { ready } once
+// loaded, { id, status, reply } for each request, { snapshot } after every
+// change, { error } if the module could not load or trapped (the board is
+// gone: the page says so).
+//
+// Engine work runs here, one search at a time inside a call; between
+// searches the worker takes the page's requests, so a snapshot with the
+// engine thinking is shown before its search starts.
+
+let api = null;
+let memory = null;
+let shown = -1;
+let working = false;
+const waiting = [];
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+function out() {
+  return decoder.decode(new Uint8Array(memory.buffer, api.gui_out_ptr(), api.gui_out_len()));
+}
+
+function post() {
+  const v = api.gui_version();
+  if (v === shown) return;
+  shown = v;
+  api.gui_snapshot();
+  postMessage({ snapshot: out() });
+}
+
+function fail(e) {
+  api = null;
+  postMessage({ error: `the board stopped: ${e}` });
+}
+
+function request(m) {
+  const path = encoder.encode(m.path);
+  const body = m.body === null ? null : encoder.encode(m.body);
+  const len = path.length + (body ? body.length : 0);
+  const at = api.gui_inbox(len);
+  const room = new Uint8Array(memory.buffer, at, len);
+  room.set(path);
+  if (body) room.set(body, path.length);
+  const status = api.gui_request(path.length, body ? body.length : -1);
+  postMessage({ id: m.id, status, reply: out() });
+  post();
+}
+
+// Engine work: the snapshot that shows it due, then (after the page's
+// waiting requests) its search.
+function work() {
+  if (working || !api) return;
+  if (!api.gui_start_work()) return;
+  working = true;
+  post();
+  setTimeout(() => {
+    if (!api) return;
+    let delay = 0;
+    try {
+      delay = api.gui_run_work();
+    } catch (e) {
+      fail(e);
+      return;
+    }
+    working = false;
+    post();
+    setTimeout(work, delay);
+  }, 0);
+}
+
+function handle(m) {
+  try {
+    request(m);
+  } catch (e) {
+    fail(e);
+    return;
+  }
+  work();
+}
+
+onmessage = async (event) => {
+  const m = event.data;
+  if (m.wasm) {
+    try {
+      const env = {
+        // The NCBP session's own output (not used by the board, whose
+        // engine's lines stay in the module).
+        ncbg_emit() {},
+        ncbg_now_ms: () => performance.now(),
+        ncbg_interrupted: () => 0,
+        ncbg_stop_seen() {},
+      };
+      const source = await fetch(m.wasm);
+      const { instance } = WebAssembly.instantiateStreaming
+        ? await WebAssembly.instantiateStreaming(source, { env }).catch(async () =>
+            WebAssembly.instantiate(await (await fetch(m.wasm)).arrayBuffer(), { env }))
+        : await WebAssembly.instantiate(await source.arrayBuffer(), { env });
+      api = instance.exports;
+      memory = api.memory;
+      if (!api.gui_init()) throw new Error("the engine did not answer readyok");
+    } catch (e) {
+      postMessage({ error: `the board could not load: ${e}` });
+      return;
+    }
+    postMessage({ ready: true });
+    post();
+    for (const w of waiting.splice(0)) handle(w);
+    work();
+    return;
+  }
+  if (m.id === undefined) return;
+  if (!api) {
+    waiting.push(m);
+    return;
+  }
+  handle(m);
+};

@@ -1,0 +1,100 @@
+// How the page talks to the board: the one seam between the page and its
+// host. `Transport.request(path, body)` is the board's JSON API (body
+// undefined: a GET) and resolves with { ok, status, json }; it rejects only
+// when the board cannot be reached. `Transport.subscribe(onSnapshot,
+// onOnline)` delivers every snapshot of the board's state.
+//
+// Two hosts, chosen once at start (<html data-host="static">, which
+// `ncbg-gui export-static` writes):
+// - the server (ncbg-gui): fetch for the API, an EventSource for the
+//   snapshots;
+// - the static site: the board and its engine compiled to WebAssembly in a
+//   Web Worker (local-worker.js), no server.
+"use strict";
+
+const Transport = (() => {
+  const isStatic = document.documentElement.dataset.host === "static";
+
+  function httpTransport() {
+    return {
+      isStatic: false,
+      async request(path, body) {
+        const r = await fetch(path.replace(/^\//, ""), {
+          method: body === undefined ? "GET" : "POST",
+          headers: { "content-type": "application/json" },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        let json = {};
+        try { json = await r.json(); } catch (e) { json = { error: "bad reply from the server" }; }
+        return { ok: r.ok, status: r.status, statusText: r.statusText, json };
+      },
+      subscribe(onSnapshot, onOnline) {
+        const connect = () => {
+          const es = new EventSource("api/events");
+          es.onopen = () => onOnline(true);
+          es.onerror = () => {
+            onOnline(false);
+            // A stream the browser gave up on (not just retrying) is opened anew.
+            if (es.readyState === EventSource.CLOSED) setTimeout(connect, 2000);
+          };
+          es.onmessage = (m) => onSnapshot(JSON.parse(m.data));
+        };
+        connect();
+      },
+    };
+  }
+
+  function workerTransport() {
+    const worker = new Worker(new URL("local-worker.js", document.baseURI), { type: "module" });
+    const waiting = new Map();
+    let next = 1;
+    let listener = null;
+    let online = null;
+    let latest = null;
+    let failed = null;
+    worker.onmessage = (event) => {
+      const m = event.data;
+      if (m.snapshot) {
+        latest = m.snapshot;
+        if (listener) listener(JSON.parse(m.snapshot));
+      } else if (m.id) {
+        const w = waiting.get(m.id);
+        waiting.delete(m.id);
+        if (w) w.resolve({ ok: m.status < 400, status: m.status, statusText: "", json: JSON.parse(m.reply) });
+      } else if (m.ready) {
+        if (online) online(true);
+      } else if (m.error) {
+        failed = m.error;
+        if (online) online(false);
+        for (const w of waiting.values()) w.reject(new Error(m.error));
+        waiting.clear();
+        if (window.pageErrors) window.pageErrors.push(m.error);
+        console.error(m.error);
+      }
+    };
+    worker.onerror = (e) => {
+      failed = `the board's worker failed: ${e.message}`;
+      if (online) online(false);
+      if (window.pageErrors) window.pageErrors.push(failed);
+    };
+    worker.postMessage({ wasm: new URL("ncbg.wasm", document.baseURI).href });
+    return {
+      isStatic: true,
+      request(path, body) {
+        if (failed) return Promise.reject(new Error(failed));
+        const id = next++;
+        return new Promise((resolve, reject) => {
+          waiting.set(id, { resolve, reject });
+          worker.postMessage({ id, path, body: body === undefined ? null : JSON.stringify(body) });
+        });
+      },
+      subscribe(onSnapshot, onOnline) {
+        listener = onSnapshot;
+        online = onOnline;
+        if (latest) onSnapshot(JSON.parse(latest));
+      },
+    };
+  }
+
+  return isStatic ? workerTransport() : httpTransport();
+})();
