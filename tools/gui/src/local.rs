@@ -15,7 +15,8 @@
 //! What differs from the server: one engine (slot A) that cannot crash
 //! away; files are the page's (a save returns the file's text for a
 //! download, a review loads the text of a file the person opened); `stop`
-//! cannot cut a search short (it runs inside the call).
+//! is the host's (its request comes after the search, which the host
+//! stops through the engine's stop request, [`ncbg::host`], if it can).
 
 use crate::app::{cut, Hint, NewGame, Player, SearchSettings, SlotFault, SlotStatus, State};
 use crate::review::{self, Analysis, Review};
@@ -87,7 +88,7 @@ fn parse<T: for<'de> Deserialize<'de>>(body: &str) -> Result<T, Reply> {
 }
 
 /// The value of `key` in a query string (`a=1&b=2`), percent-decoded.
-fn query<'a>(q: &'a str, key: &str) -> Option<String> {
+fn query(q: &str, key: &str) -> Option<String> {
     q.split('&').find_map(|kv| {
         let (k, v) = kv.split_once('=')?;
         (k == key).then(|| percent_decode(v))
@@ -235,11 +236,10 @@ impl Local {
                 let s: SearchSettings = parse(body)?;
                 done(st.act(|st| st.set_search(s)))
             }
-            "/api/stop" => done(match &st.thinking {
-                // The search runs inside one call: by now it has ended.
-                Some(_) => Ok(()),
-                None => Err("no engine is thinking".into()),
-            }),
+            // The search runs inside one call, so a stop is read after it
+            // ended: the host stops it through shared memory, or it ends at
+            // its limit. Nothing to refuse either way.
+            "/api/stop" => ok(),
             "/api/hint" => {
                 let r = self.hint();
                 if let Err(e) = &r {

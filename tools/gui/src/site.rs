@@ -35,6 +35,13 @@ pub fn export(dir: &Path, wasm: &Path, overwrite: bool) -> Result<(usize, u64), 
     if !engine.starts_with(b"\0asm") {
         return Err(format!("{}: not a WebAssembly module", wasm.display()));
     }
+    // The board's exports (an engine-only build from before has none).
+    if !engine.windows(11).any(|w| w == b"gui_request") {
+        return Err(format!(
+            "{}: an engine without the board: rebuild it (tools/wasm/build.sh)",
+            wasm.display()
+        ));
+    }
     if dir.exists() {
         if !dir.is_dir() {
             return Err(format!("{}: not a folder", dir.display()));
@@ -87,7 +94,7 @@ mod tests {
     fn a_site_is_written_and_a_full_folder_is_kept_unless_overwrite() {
         let dir = temp("write");
         let wasm = dir.with_extension("wasm");
-        std::fs::write(&wasm, b"\0asm\x01\0\0\0").unwrap();
+        std::fs::write(&wasm, b"\0asm\x01\0\0\0gui_request").unwrap();
         let (n, bytes) = export(&dir, &wasm, false).unwrap();
         assert_eq!(n, crate::web::FILES.len() + 2);
         assert!(bytes > 8);
@@ -100,6 +107,14 @@ mod tests {
         assert!(e.contains("tools/wasm/build.sh"), "{e}");
         let e = export(&temp("bad"), &dir.join("index.html"), false).unwrap_err();
         assert!(e.contains("not a WebAssembly module"), "{e}");
+        let old = dir.with_extension("old.wasm");
+        std::fs::write(&old, b"\0asm\x01\0\0\0ncbg_feed").unwrap();
+        let e = export(&temp("old"), &old, false).unwrap_err();
+        assert!(
+            e.contains("without the board") && e.contains("build.sh"),
+            "{e}"
+        );
+        let _ = std::fs::remove_file(&old);
         let _ = std::fs::remove_dir_all(&dir);
         let _ = std::fs::remove_file(&wasm);
     }

@@ -1,6 +1,7 @@
 // The static site's board in a Web Worker: ncbg.wasm (tools/wasm) holds the
 // board's state and API (ncbg-gui's `local`) and its engine. No server.
-// Messages in: { wasm: URL } first, then { id, path, body } (a request of
+// Messages in: { wasm: URL, stopFlag: Int32Array over shared memory or
+// null (the page stores 1 in it to stop the running search) } first, then { id, path, body } (a request of
 // the board's JSON API; body null for a GET). Messages out: { ready } once
 // loaded, { id, status, reply } for each request, { snapshot } after every
 // change, { error } if the module could not load or trapped (the board is
@@ -11,6 +12,7 @@
 // engine thinking is shown before its search starts.
 
 let api = null;
+let stopFlag = null;
 let memory = null;
 let shown = -1;
 let working = false;
@@ -59,6 +61,8 @@ function work() {
     if (!api) return;
     let delay = 0;
     try {
+      // A stop asked for before this search is not for it.
+      if (stopFlag) Atomics.store(stopFlag, 0, 0);
       delay = api.gui_run_work();
     } catch (e) {
       fail(e);
@@ -83,13 +87,14 @@ function handle(m) {
 onmessage = async (event) => {
   const m = event.data;
   if (m.wasm) {
+    stopFlag = m.stopFlag || null;
     try {
       const env = {
         // The NCBP session's own output (not used by the board, whose
         // engine's lines stay in the module).
         ncbg_emit() {},
         ncbg_now_ms: () => performance.now(),
-        ncbg_interrupted: () => 0,
+        ncbg_interrupted: () => (stopFlag ? Atomics.load(stopFlag, 0) : 0),
         ncbg_stop_seen() {},
       };
       const source = await fetch(m.wasm);

@@ -46,6 +46,13 @@ const Transport = (() => {
 
   function workerTransport() {
     const worker = new Worker(new URL("local-worker.js", document.baseURI), { type: "module" });
+    // The engine searches inside the worker's call: a `stop` reaches it at
+    // once only through shared memory, which a cross-origin isolated page
+    // has (a host sending COOP and COEP headers); otherwise the search
+    // ends at its own limit.
+    const stopFlag = typeof SharedArrayBuffer === "function" && globalThis.crossOriginIsolated
+      ? new Int32Array(new SharedArrayBuffer(4))
+      : null;
     const waiting = new Map();
     let next = 1;
     let listener = null;
@@ -77,11 +84,13 @@ const Transport = (() => {
       if (online) online(false);
       if (window.pageErrors) window.pageErrors.push(failed);
     };
-    worker.postMessage({ wasm: new URL("ncbg.wasm", document.baseURI).href });
+    worker.postMessage({ wasm: new URL("ncbg.wasm", document.baseURI).href, stopFlag });
     return {
       isStatic: true,
+      stopsAtOnce: !!stopFlag,
       request(path, body) {
         if (failed) return Promise.reject(new Error(failed));
+        if (stopFlag && path === "/api/stop") Atomics.store(stopFlag, 0, 1);
         const id = next++;
         return new Promise((resolve, reject) => {
           waiting.set(id, { resolve, reject });

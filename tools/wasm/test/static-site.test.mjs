@@ -3,9 +3,10 @@
 // ncbg or ncbg-gui process running: the person plays a whole Hypergammon
 // game against the engine (WebAssembly in the page's Web Worker) through
 // the page's own controls (number buttons, the typed play box, Hint, Take
-// back), to a winner shown on the page; the finished game saves as a match
-// file, which the Review view opens and analyses. Screenshots of the site
-// at 1400 and 390 px go to tools/gui/screenshots/.
+// back), with the evaluation bar and graph on, to a winner shown on the
+// page; the finished game saves as a match file, which the Review view
+// opens and analyses. Screenshots of the site at 1400 and 390 px go to
+// target/gui-screenshots/ (copies in tools/gui/screenshots/).
 //
 // Needs tools/wasm/pkg/ncbg.wasm (tools/wasm/build.sh) and the ncbg-gui
 // binary (NCBG_GUI_BIN, default target/debug/ncbg-gui: cargo test
@@ -14,7 +15,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +23,9 @@ import { gzipSync } from 'node:zlib';
 import { serve, browser } from '../site.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const gui = process.env.NCBG_GUI_BIN || path.join(root, 'target/debug/ncbg-gui');
+const target = process.env.CARGO_TARGET_DIR ? path.resolve(process.env.CARGO_TARGET_DIR) : path.join(root, 'target');
+const gui = process.env.NCBG_GUI_BIN || path.join(target, 'debug/ncbg-gui');
+const shots = path.join(target, 'gui-screenshots');
 
 // Waits in the page until `cond` (an expression on the page's globals:
 // S, the latest snapshot) holds; resolves with `value` then.
@@ -80,10 +83,16 @@ function siteBytes(dir) {
   return { raw, gz };
 }
 
-test('a whole game against the engine on the exported static site, no server', { timeout: 900000 }, async () => {
+function exportSite() {
   assert.ok(existsSync(gui), `${gui} is missing: cargo build -p ncbg-gui (or set NCBG_GUI_BIN)`);
   const dir = mkdtempSync(path.join(tmpdir(), 'ncbg-static-'));
-  const site = path.join(dir, 'site');
+  return { dir, site: path.join(dir, 'site') };
+}
+
+const READY = "S && S.game.human_to_move && S.engines[0].status.state === 'ready' && document.querySelector('#numbers button[data-n]:not([disabled])')";
+
+test('a whole game against the engine on the exported static site, no server', { timeout: 900000 }, async () => {
+  const { dir, site } = exportSite();
   const said = execFileSync(gui, ['export-static', site], { encoding: 'utf8' });
   assert.match(said, /wrote \d+ files/);
   // A folder with files is refused unless --overwrite.
@@ -93,12 +102,13 @@ test('a whole game against the engine on the exported static site, no server', {
   console.log(`site: ${(size.raw / 1e6).toFixed(2)} MB, ${(size.gz / 1e6).toFixed(2)} MB gzipped`);
   assert.ok(size.raw <= 8e6, `the site is at most 8 MB (${size.raw})`);
   const server = await serve(site);
+  mkdirSync(shots, { recursive: true });
   const b = await browser();
   try {
     await b.size(1400, 1000);
     await b.goto(server.url);
     // The first playable move: the engine loaded and the person to move.
-    const first = await waitFor(b, "S && S.game.human_to_move && S.engines[0].status.state === 'ready' && document.querySelector('#numbers button[data-n]:not([disabled])')", 'S.engines[0].id_name');
+    const first = await waitFor(b, READY, 'S.engines[0].id_name');
     console.log(`first move playable ${first.ms.toFixed(0)} ms after navigation; engine ${first.value}`);
     assert.match(first.value, /ncbg/);
     assert.equal(await b.execute("return document.documentElement.dataset.host"), 'static');
@@ -114,6 +124,10 @@ test('a whole game against the engine on the exported static site, no server', {
       document.getElementById('g-y').value = 'A';
       document.getElementById('newgame').requestSubmit();`);
     await waitFor(b, "S.game.variant === 'hypergammon' && S.game.record.length === 0 && S.game.human_to_move");
+    // Hints on: the engine's evaluation bar and graph are shown.
+    await b.execute("if (!document.getElementById('hints').checked) document.getElementById('hints').click()");
+    await waitFor(b, 'S.hints === true');
+    let evaluated = false;
     let hinted = false;
     let tookBack = false;
     for (let turn = 0; ; turn++) {
@@ -121,6 +135,12 @@ test('a whole game against the engine on the exported static site, no server', {
       const s = (await waitFor(b, "S.game.phase === 'over' || (S.game.human_to_move && !S.thinking)", 'S')).value;
       assert.equal(s.fault, null, JSON.stringify(s.fault));
       if (s.game.phase === 'over') break;
+      if (!evaluated && s.game.record.length >= 8) {
+        const bar = (await waitFor(b, "!$('evalbar').hidden && $('evalbar').dataset.score !== '' && !$('evalgraph').hasAttribute('hidden')", "$('evalbar').dataset.score")).value;
+        assert.ok(Number.isFinite(+bar), `the evaluation bar shows a score: ${bar}`);
+        evaluated = true;
+        await b.screenshot().then((png) => writeFileSync(path.join(shots, 'static-site-1400.png'), png));
+      }
       if (!hinted && s.game.phase === 'play') {
         await b.execute("document.getElementById('hint-ask').click()");
         const h = (await waitFor(b, 'S.hint && !S.hint.running && S.hint.lines.length > 0', 'S.hint')).value;
@@ -140,12 +160,11 @@ test('a whole game against the engine on the exported static site, no server', {
       assert.equal(r.error, undefined, r.error);
       await waitFor(b, `S.game.record.length !== ${s.game.record.length} || S.game.picked !== ${JSON.stringify(s.game.picked)} || S.game.phase === 'over'`, 'true', 120000);
     }
-    assert.ok(hinted && tookBack);
+    assert.ok(hinted && tookBack && evaluated);
     const end = (await waitFor(b, "S.game.phase === 'over'", "({ winner: S.game.winner, shown: document.getElementById('hint').textContent, status: document.getElementById('status').textContent })")).value;
     assert.match(end.winner, /^[XY]$/);
     assert.match(end.shown, /wins?/, `the page shows the winner: ${end.shown}`);
     console.log(`game over: ${end.shown}`);
-    await b.screenshot().then((png) => writeFileSync(path.join(root, 'tools/gui/screenshots/static-site-1400.png'), png));
     // Saved as a match file (the page's download), then opened in Review
     // and analysed there, in the page.
     const saved = await b.executeAsync(`
@@ -164,7 +183,38 @@ test('a whole game against the engine on the exported static site, no server', {
     await b.execute("document.getElementById('tab-play').click()");
     await b.size(390, 844);
     await new Promise((r) => setTimeout(r, 500));
-    await b.screenshot().then((png) => writeFileSync(path.join(root, 'tools/gui/screenshots/static-site-390.png'), png));
+    await b.screenshot().then((png) => writeFileSync(path.join(shots, 'static-site-390.png'), png));
+    assert.deepEqual(await b.execute('return window.pageErrors'), []);
+  } finally {
+    await b.quit();
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('Stop ends the engine\'s search at once on a cross-origin isolated static site', { timeout: 300000 }, async () => {
+  const { dir, site } = exportSite();
+  execFileSync(gui, ['export-static', site], { stdio: 'pipe' });
+  const server = await serve(site, { isolated: true });
+  const b = await browser();
+  try {
+    await b.goto(server.url);
+    await waitFor(b, READY);
+    assert.equal(await b.execute('return Transport.stopsAtOnce'), true);
+    // Ten minutes a move: only Stop ends the engine's search in time.
+    await b.execute(`
+      document.getElementById('s-depth').value = '0';
+      document.getElementById('s-movetime').value = '600000';
+      document.getElementById('search').requestSubmit();`);
+    await waitFor(b, 'S.search.movetime === 600000');
+    const r = await b.execute(HUMAN_TURN);
+    assert.match(r.did, /^pick/);
+    await waitFor(b, "S.thinking && S.thinking.side === 'Y' && !$('stop').disabled");
+    await b.execute("document.getElementById('stop').click()");
+    const after = (await waitFor(b, 'S.game.record.length === 2 && !S.thinking', 'S', 60000)).value;
+    assert.equal(after.fault, null);
+    assert.equal(after.message, null, 'a stop is not refused');
+    assert.equal(after.last_search.slot, 'A');
     assert.deepEqual(await b.execute('return window.pageErrors'), []);
   } finally {
     await b.quit();
