@@ -23,6 +23,7 @@ use crate::review::{self, Analysis, Review};
 use crate::slots::{multipv_index, stop_sender, Thinking};
 use crate::view;
 use ncbg::game::GameState;
+use ncbg::host::Instant;
 use ncbg::ncbp_client::reply::{bestmove_token, first_word, parse_info};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -38,6 +39,19 @@ pub trait LineEngine {
 
 /// How many choices a hint ranks (as the server's).
 pub const HINT_CHOICES: usize = 5;
+
+/// The least time between two snapshots of a running search.
+pub const PROGRESS_MS: u64 = 100;
+
+/// A search's progress: a new version of the state, and its snapshot for
+/// the host when [`PROGRESS_MS`] have passed since the last.
+fn show(st: &mut State, names: &[String], shown: &mut Instant, progress: &mut dyn FnMut(Value)) {
+    st.version += 1;
+    if shown.elapsed().as_millis() >= u128::from(PROGRESS_MS) {
+        *shown = Instant::now();
+        progress(view::snapshot(names, st));
+    }
+}
 
 /// Engine work due.
 #[derive(Debug)]
@@ -139,6 +153,10 @@ struct OnBody {
 #[derive(Deserialize)]
 struct PauseBody {
     paused: bool,
+}
+#[derive(Deserialize)]
+struct SlotBody {
+    slot: String,
 }
 #[derive(Deserialize)]
 struct SaveBody {
@@ -272,6 +290,10 @@ impl Local {
                 Ok(())
             })),
             "/api/restart" => {
+                let b: SlotBody = parse(body)?;
+                if Player::parse(&b.slot, 1) != Ok(Player::Engine(0)) {
+                    return Err(bad(format!("no engine '{}'", cut(&b.slot))));
+                }
                 // The engine is in this program: a restart clears its fault.
                 st.status[0] = SlotStatus::Ready;
                 st.fault = None;
@@ -439,12 +461,18 @@ impl Local {
 
     /// Runs the oldest work due on `engine`. Returns the milliseconds to
     /// wait before the next engine turn (the watching delay when engines
-    /// play each other; else 0).
-    pub fn run_work(&mut self, engine: &mut dyn LineEngine) -> u64 {
+    /// play each other; else 0). While a search runs, `progress` is given
+    /// the snapshot with its latest `info` lines (at most every
+    /// [`PROGRESS_MS`] ms), as the server streams them.
+    pub fn run_work(
+        &mut self,
+        engine: &mut dyn LineEngine,
+        progress: &mut dyn FnMut(Value),
+    ) -> u64 {
         match self.work.pop_front() {
-            Some(Work::Turn { generation }) => self.turn(engine, generation),
+            Some(Work::Turn { generation }) => self.turn(engine, generation, progress),
             Some(Work::Hint { generation }) => {
-                self.run_hint(engine, generation);
+                self.run_hint(engine, generation, progress);
                 0
             }
             Some(Work::Analysis {
@@ -557,21 +585,28 @@ impl Local {
     }
 
     /// The engine's turn (the server's `think`).
-    fn turn(&mut self, engine: &mut dyn LineEngine, generation: u64) -> u64 {
+    fn turn(
+        &mut self,
+        engine: &mut dyn LineEngine,
+        generation: u64,
+        progress: &mut dyn FnMut(Value),
+    ) -> u64 {
         if self.st.generation != generation {
             return 0;
         }
         let result = self.send_stakes(engine).and_then(|()| {
             let position = self.st.game.position_command();
             let go = self.st.search.go_line();
-            let thinking = &mut self.st.thinking;
+            let (st, names) = (&mut self.st, &self.names);
+            let mut shown = Instant::now();
             Self::search(engine, &position, &go, |_, info| {
-                if let Some(t) = thinking.as_mut() {
+                if let Some(t) = st.thinking.as_mut() {
                     t.lines.push(info.clone());
                     if t.lines.len() > 40 {
                         t.lines.remove(0);
                     }
                     t.info = Some(info);
+                    show(st, names, &mut shown, progress);
                 }
             })
         });
@@ -616,7 +651,12 @@ impl Local {
     }
 
     /// The person's hint (the server's `controller::hint` task).
-    fn run_hint(&mut self, engine: &mut dyn LineEngine, generation: u64) {
+    fn run_hint(
+        &mut self,
+        engine: &mut dyn LineEngine,
+        generation: u64,
+        progress: &mut dyn FnMut(Value),
+    ) {
         let fresh = |st: &State| {
             st.generation == generation
                 && st.hint.as_ref().is_some_and(|h| h.generation == generation)
@@ -634,10 +674,12 @@ impl Local {
         let go = format!("{} multipv {HINT_CHOICES}", search.go_line());
         let result = self.send_stakes(engine).and_then(|()| {
             let position = self.st.game.position_command();
-            let hint = &mut self.st.hint;
+            let (st, names) = (&mut self.st, &self.names);
+            let mut shown = Instant::now();
             Self::search(engine, &position, &go, |i, info| {
-                if let Some(h) = hint.as_mut() {
+                if let Some(h) = st.hint.as_mut() {
                     h.lines.insert(i, info);
+                    show(st, names, &mut shown, progress);
                 }
             })
         });
@@ -670,6 +712,7 @@ mod tests {
         let before = l.snapshot();
         assert_eq!(l.request("/api/pick", Some("{")).0, 400);
         assert_eq!(l.request("/api/nowhere", Some("{}")).0, 404);
+        assert_eq!(l.request("/api/restart", Some(r#"{"slot":"B"}"#)).0, 400);
         assert_eq!(l.request("/api/position?id=nonsense", None).0, 400);
         assert_eq!(
             l.request("/api/review/load", Some(r#"{"name":"a.txt"}"#)).0,
@@ -681,6 +724,102 @@ mod tests {
             400
         );
         assert_eq!(l.snapshot()["game"], before["game"]);
+    }
+
+    /// An engine that prints `lines` for every `go`, `pause` apart.
+    struct Scripted {
+        lines: Vec<&'static str>,
+        pause: std::time::Duration,
+    }
+
+    impl LineEngine for Scripted {
+        fn feed(&mut self, text: &str, out: &mut dyn FnMut(&str)) {
+            for line in text.lines() {
+                if line == "isready" {
+                    out("readyok");
+                }
+                if line.starts_with("go") {
+                    for l in &self.lines {
+                        std::thread::sleep(self.pause);
+                        out(l);
+                    }
+                }
+            }
+        }
+    }
+
+    fn engine_plays_x() -> Local {
+        let mut l = Local::new("scripted");
+        let g = json!({ "k": 6, "credits": 2, "variant": "standard", "x": "A", "y": "human",
+                        "x0": null, "y0": null, "state": null });
+        assert_eq!(l.request("/api/newgame", Some(&g.to_string())).0, 200);
+        l
+    }
+
+    /// A running search's info lines reach the host as snapshots (the
+    /// engine thinking, its depth and line), no more often than
+    /// [`PROGRESS_MS`]; its answer is then played.
+    #[test]
+    fn a_running_search_is_shown_as_it_goes() {
+        let mut l = engine_plays_x();
+        let mut e = Scripted {
+            lines: vec![
+                "info depth 1 score mp 120 nodes 7 pv 3",
+                "info depth 2 score mp 90 nodes 70 pv 3",
+                "info depth 3 score mp 100 nodes 700 pv 4",
+                "bestmove 4",
+            ],
+            pause: std::time::Duration::from_millis(120),
+        };
+        assert!(l.start_work());
+        let mut seen = Vec::new();
+        l.run_work(&mut e, &mut |s| seen.push(s));
+        assert!(!seen.is_empty() && seen.len() <= 3, "{}", seen.len());
+        for s in &seen {
+            assert_eq!(s["thinking"]["side"], "X");
+            assert!(s["thinking"]["info"]["depth"].as_u64().unwrap() >= 1);
+        }
+        let depths: Vec<u64> = seen
+            .iter()
+            .map(|s| s["thinking"]["info"]["depth"].as_u64().unwrap())
+            .collect();
+        assert!(depths.windows(2).all(|w| w[0] < w[1]), "{depths:?}");
+        let s = l.snapshot();
+        assert!(s["thinking"].is_null());
+        assert_eq!(s["game"]["record"][0]["token"], "4");
+        assert_eq!(s["last_search"]["info"]["depth"], 3);
+    }
+
+    /// An engine's illegal or missing answer is a fault on the page and
+    /// never reaches the board.
+    #[test]
+    fn a_bad_answer_is_a_fault_and_the_board_stays() {
+        for lines in [
+            vec!["bestmove 13/7"],
+            vec!["info depth 1 pv 3"],
+            vec!["bestmove"],
+        ] {
+            let mut l = engine_plays_x();
+            let before = l.snapshot()["game"]["stateid"].clone();
+            let mut e = Scripted {
+                lines: lines.clone(),
+                pause: std::time::Duration::ZERO,
+            };
+            assert!(l.start_work());
+            l.run_work(&mut e, &mut |_| {});
+            let s = l.snapshot();
+            assert_eq!(s["game"]["stateid"], before, "{lines:?}");
+            assert!(
+                s["fault"]["message"].as_str().unwrap().contains("Engine A"),
+                "{lines:?}: {}",
+                s["fault"]
+            );
+            assert_eq!(s["engines"][0]["status"]["state"], "faulted");
+            assert!(!l.start_work(), "a faulted engine is not asked again");
+            // Restart clears the fault; the engine is asked again.
+            assert_eq!(l.request("/api/restart", Some(r#"{"slot":"A"}"#)).0, 200);
+            assert!(l.start_work());
+        }
     }
 
     /// The library's serial engine, as the WebAssembly build runs it.
@@ -702,7 +841,7 @@ mod tests {
     /// Runs the engine's work as the host does; the snapshot after.
     fn settle(l: &mut Local, e: &mut Serial) -> Value {
         while l.start_work() {
-            l.run_work(e);
+            l.run_work(e, &mut |_| {});
         }
         l.snapshot()
     }

@@ -4,7 +4,7 @@
 // null (the page stores 1 in it to stop the running search) } first, then { id, path, body } (a request of
 // the board's JSON API; body null for a GET). Messages out: { ready } once
 // loaded, { id, status, reply } for each request, { snapshot } after every
-// change, { error } if the module could not load or trapped (the board is
+// change and while a search runs, { error } if the module could not load or trapped (the board is
 // gone: the page says so).
 //
 // Engine work runs here, one search at a time inside a call; between
@@ -96,6 +96,10 @@ onmessage = async (event) => {
         ncbg_now_ms: () => performance.now(),
         ncbg_interrupted: () => (stopFlag ? Atomics.load(stopFlag, 0) : 0),
         ncbg_stop_seen() {},
+        // A running search's snapshot (its latest info lines).
+        gui_progress(ptr, len) {
+          postMessage({ snapshot: decoder.decode(new Uint8Array(memory.buffer, ptr, len)) });
+        },
       };
       const source = await fetch(m.wasm);
       const { instance } = WebAssembly.instantiateStreaming

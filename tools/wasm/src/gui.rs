@@ -9,7 +9,8 @@
 //! returns the HTTP status, the reply is the output), `gui_snapshot()`,
 //! `gui_version() -> f64`, `gui_start_work() -> i32` (1 when engine work is
 //! due), `gui_run_work() -> f64` (runs it; the milliseconds to wait before
-//! the next). The output of a call is read with `gui_out_ptr()` and
+//! the next; import `gui_progress(ptr, len)` is given the snapshots of its
+//! search as it runs). The output of a call is read with `gui_out_ptr()` and
 //! `gui_out_len()`.
 
 use ncbg::engine::SerialEngine;
@@ -114,12 +115,33 @@ pub extern "C" fn gui_start_work() -> i32 {
     BOARD.with(|b| i32::from(b.borrow_mut().local.start_work()))
 }
 
+#[cfg(target_arch = "wasm32")]
+#[link(wasm_import_module = "env")]
+extern "C" {
+    fn gui_progress(ptr: *const u8, len: usize);
+}
+
+/// Gives the host a snapshot of a running search (import
+/// `gui_progress(ptr, len)`).
+fn progress(snapshot: serde_json::Value) {
+    let text = snapshot.to_string();
+    #[cfg(target_arch = "wasm32")]
+    // SAFETY: a valid pointer and length; the host copies the bytes before
+    // it returns.
+    unsafe {
+        gui_progress(text.as_ptr(), text.len());
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    drop(text);
+}
+
 /// Runs the oldest work due; the milliseconds to wait before the next.
+/// A running search's snapshots go to the import `gui_progress`.
 #[no_mangle]
 pub extern "C" fn gui_run_work() -> f64 {
     BOARD.with(|b| {
         let b = &mut *b.borrow_mut();
-        b.local.run_work(&mut b.engine) as f64
+        b.local.run_work(&mut b.engine, &mut progress) as f64
     })
 }
 

@@ -192,7 +192,7 @@ test('a whole game against the engine on the exported static site, no server', {
   }
 });
 
-test('Stop ends the engine\'s search at once on a cross-origin isolated static site', { timeout: 300000 }, async () => {
+test('a running search is shown, and Stop ends it at once on a cross-origin isolated static site', { timeout: 300000 }, async () => {
   const { dir, site } = exportSite();
   execFileSync(gui, ['export-static', site], { stdio: 'pipe' });
   const server = await serve(site, { isolated: true });
@@ -209,7 +209,9 @@ test('Stop ends the engine\'s search at once on a cross-origin isolated static s
     await waitFor(b, 'S.search.movetime === 600000');
     const r = await b.execute(HUMAN_TURN);
     assert.match(r.did, /^pick/);
-    await waitFor(b, "S.thinking && S.thinking.side === 'Y' && !$('stop').disabled");
+    // The running search is shown as it goes (its depth; its line is the
+    // person's hint, off here).
+    await waitFor(b, "S.thinking && S.thinking.side === 'Y' && S.thinking.info && S.thinking.info.depth >= 2 && !$('stop').disabled");
     await b.execute("document.getElementById('stop').click()");
     const after = (await waitFor(b, 'S.game.record.length === 2 && !S.thinking', 'S', 60000)).value;
     assert.equal(after.fault, null);
