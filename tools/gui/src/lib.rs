@@ -26,6 +26,7 @@ pub mod http;
 pub mod local;
 pub mod playtree;
 pub mod review;
+pub mod session;
 pub mod site;
 pub mod slots;
 pub mod stakes;

@@ -323,6 +323,16 @@ impl Local {
                 (200, json!({ "ok": true, "name": name, "text": text }))
             }
             "/api/files" => (200, json!({ "dir": "", "files": [], "local": true })),
+            // The session, for the page to keep across loads.
+            "/api/session" => (200, json!(crate::session::save(st))),
+            "/api/restore" => {
+                let saved: crate::session::Saved = parse(body)?;
+                done(st.act(|st| {
+                    crate::session::restore(st, &saved, 1)?;
+                    st.generation += 1;
+                    Ok(())
+                }))
+            }
             "/api/position" => {
                 let id = query(q, "id").unwrap_or_default();
                 let s = ncbg::ids::state_id::decode(&id).map_err(|e| bad(format!("{id}: {e}")))?;
@@ -819,6 +829,74 @@ mod tests {
             // Restart clears the fault; the engine is asked again.
             assert_eq!(l.request("/api/restart", Some(r#"{"slot":"A"}"#)).0, 200);
             assert!(l.start_work());
+        }
+    }
+
+    /// A session saved from one board is the same game on a fresh one
+    /// (a match with the cube, its finished first game, a pending pick, the
+    /// players and limits); a session that does not fit is refused whole.
+    #[test]
+    fn a_session_is_kept_across_boards_and_a_bad_one_changes_nothing() {
+        let mut l = Local::new("ncbg");
+        let g = json!({ "k": 6, "credits": 2, "variant": "standard", "x": "human", "y": "human",
+                        "x0": 3, "y0": 5, "state": null, "stakes": { "match_length": 3 } });
+        assert_eq!(post(&mut l, "/api/newgame", g).0, 200);
+        for (path, body) in [
+            ("/api/cube", json!({ "action": "double" })),
+            ("/api/cube", json!({ "action": "drop" })),
+            ("/api/nextgame", json!({})),
+            ("/api/pick", json!({ "n": 4 })),
+            ("/api/pick", json!({ "n": 2 })),
+            ("/api/pick", json!({ "n": 3 })),
+            (
+                "/api/search",
+                json!({ "depth": 2, "movetime": 0, "delay": 5 }),
+            ),
+        ] {
+            assert_eq!(post(&mut l, path, body.clone()).0, 200, "{path} {body}");
+        }
+        let saved = l.request("/api/session", None);
+        assert_eq!(saved.0, 200);
+        assert_eq!(saved.1["games"].as_array().unwrap().len(), 2);
+        assert_eq!(saved.1["picked"], 3);
+        let mut fresh = Local::new("ncbg");
+        assert_eq!(post(&mut fresh, "/api/restore", saved.1.clone()).0, 200);
+        let (a, b) = (l.snapshot(), fresh.snapshot());
+        assert_eq!(a["game"], b["game"]);
+        assert_eq!(a["players"], b["players"]);
+        assert_eq!(a["search"], b["search"]);
+        assert_eq!(
+            b["game"]["stakes"]["match"]["score"]["X"].as_u64().unwrap()
+                + b["game"]["stakes"]["match"]["score"]["Y"].as_u64().unwrap(),
+            1
+        );
+        assert_eq!(b["game"]["can_save"], true, "the first game is kept");
+        // Sessions that do not fit: nothing changes.
+        let before = fresh.snapshot();
+        let mut bad = Vec::new();
+        for (key, value) in [
+            ("picked", json!(9)),
+            ("players", json!(["human", "B"])),
+            ("games", json!([])),
+            ("search", json!({ "depth": 0, "movetime": 0, "delay": 0 })),
+        ] {
+            let mut s = saved.1.clone();
+            s[key] = value;
+            bad.push(s);
+        }
+        let mut s = saved.1.clone();
+        s["games"][1]["tokens"] = json!(["4", "2", "6:24/1"]);
+        bad.push(s);
+        let mut s = saved.1.clone();
+        s["games"][0]["start"] = json!("nonsense");
+        bad.push(s);
+        let mut s = saved.1.clone();
+        s["games"][0]["tokens"] = json!(["3", "5"]);
+        bad.push(s);
+        for s in bad {
+            let r = post(&mut fresh, "/api/restore", s.clone());
+            assert_eq!(r.0, 400, "{s}");
+            assert_eq!(fresh.snapshot()["game"], before["game"], "{s}");
         }
     }
 

@@ -490,14 +490,6 @@ function showView(play) {
   if (!play && window.reviewShown) window.reviewShown();
 }
 
-// The static site's game lives in this page only: leaving it mid-game
-// asks first (the server keeps its game for the next page).
-if (Transport.isStatic) {
-  window.addEventListener("beforeunload", (e) => {
-    if (S && S.game.record.length > 0 && S.game.phase !== "over") e.preventDefault();
-  });
-}
-
 $("tab-play").onclick = () => showView(true);
 $("tab-review").onclick = () => showView(false);
 // Started once every script of the page has run: a snapshot that came in

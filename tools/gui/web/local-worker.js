@@ -4,7 +4,9 @@
 // null (the page stores 1 in it to stop the running search) } first, then { id, path, body } (a request of
 // the board's JSON API; body null for a GET). Messages out: { ready } once
 // loaded, { id, status, reply } for each request, { snapshot } after every
-// change and while a search runs, { error } if the module could not load or trapped (the board is
+// change and while a search runs, { session } (the board's session as
+// JSON, which the page keeps and gives back as /api/restore) after every
+// change, { error } if the module could not load or trapped (the board is
 // gone: the page says so).
 //
 // Engine work runs here, one search at a time inside a call; between
@@ -30,6 +32,8 @@ function post() {
   shown = v;
   api.gui_snapshot();
   postMessage({ snapshot: out() });
+  // The session, for the page to keep: its game lives in the page only.
+  if (call("/api/session", null) === 200) postMessage({ session: out() });
 }
 
 function fail(e) {
@@ -37,15 +41,21 @@ function fail(e) {
   postMessage({ error: `the board stopped: ${e}` });
 }
 
-function request(m) {
-  const path = encoder.encode(m.path);
-  const body = m.body === null ? null : encoder.encode(m.body);
-  const len = path.length + (body ? body.length : 0);
+// Runs request `path` (body: JSON text, or null for a GET); returns its
+// status, the reply is out().
+function call(path, body) {
+  const p = encoder.encode(path);
+  const b = body === null ? null : encoder.encode(body);
+  const len = p.length + (b ? b.length : 0);
   const at = api.gui_inbox(len);
   const room = new Uint8Array(memory.buffer, at, len);
-  room.set(path);
-  if (body) room.set(body, path.length);
-  const status = api.gui_request(path.length, body ? body.length : -1);
+  room.set(p);
+  if (b) room.set(b, p.length);
+  return api.gui_request(p.length, b ? b.length : -1);
+}
+
+function request(m) {
+  const status = call(m.path, m.body);
   postMessage({ id: m.id, status, reply: out() });
   post();
 }

@@ -44,6 +44,9 @@ const Transport = (() => {
     };
   }
 
+  // Where the static site keeps its board's session (localStorage).
+  const SESSION = "ncbg.static.session";
+
   function workerTransport() {
     const worker = new Worker(new URL("local-worker.js", document.baseURI), { type: "module" });
     // The engine searches inside the worker's call: a `stop` reaches it at
@@ -64,6 +67,8 @@ const Transport = (() => {
       if (m.snapshot) {
         latest = m.snapshot;
         if (listener) listener(JSON.parse(m.snapshot));
+      } else if (m.session) {
+        try { localStorage.setItem(SESSION, m.session); } catch (e) { /* private mode, full: not kept */ }
       } else if (m.id) {
         const w = waiting.get(m.id);
         waiting.delete(m.id);
@@ -85,6 +90,19 @@ const Transport = (() => {
       if (window.pageErrors) window.pageErrors.push(failed);
     };
     worker.postMessage({ wasm: new URL("ncbg.wasm", document.baseURI).href, stopFlag });
+    // The game of the last visit, kept in this browser, comes back first;
+    // one that no longer fits is dropped (the board says why in the
+    // console) and the board starts afresh.
+    let kept = null;
+    try { kept = localStorage.getItem(SESSION); } catch (e) { /* not available */ }
+    if (kept) {
+      const id = next++;
+      waiting.set(id, {
+        resolve: (r) => { if (!r.ok) { console.warn(`the kept game was not restored: ${r.json.error}`); try { localStorage.removeItem(SESSION); } catch (e) { /* */ } } },
+        reject: () => {},
+      });
+      worker.postMessage({ id, path: "/api/restore", body: kept });
+    }
     return {
       isStatic: true,
       stopsAtOnce: !!stopFlag,

@@ -3,7 +3,8 @@
 // ncbg or ncbg-gui process running: the person plays a whole Hypergammon
 // game against the engine (WebAssembly in the page's Web Worker) through
 // the page's own controls (number buttons, the typed play box, Hint, Take
-// back), with the evaluation bar and graph on, to a winner shown on the
+// back), with the evaluation bar and graph on, and a reload of the page
+// in the middle (the game is kept in the browser), to a winner shown on the
 // page; the finished game saves as a match file, which the Review view
 // opens and analyses. Screenshots of the site at 1400 and 390 px go to
 // target/gui-screenshots/ (copies in tools/gui/screenshots/).
@@ -140,6 +141,14 @@ test('a whole game against the engine on the exported static site, no server', {
         assert.ok(Number.isFinite(+bar), `the evaluation bar shows a score: ${bar}`);
         evaluated = true;
         await b.screenshot().then((png) => writeFileSync(path.join(shots, 'static-site-1400.png'), png));
+        // The game lives in the page: a reload brings it back (this
+        // browser keeps the session), with its limits.
+        await b.goto(server.url);
+        const back = (await waitFor(b, `S && S.game.stateid === ${JSON.stringify(s.game.stateid)} && S.game.human_to_move`, 'S')).value;
+        assert.equal(back.game.record.length, s.game.record.length);
+        assert.equal(back.search.depth, 1);
+        assert.equal(back.game.variant, 'hypergammon');
+        continue;
       }
       if (!hinted && s.game.phase === 'play') {
         await b.execute("document.getElementById('hint-ask').click()");
