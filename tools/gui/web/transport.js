@@ -77,6 +77,13 @@ const Transport = (() => {
         if (online) online(true);
       } else if (m.error) {
         failed = m.error;
+        // The kept game may be what stopped the board: the next load starts
+        // afresh (the game stays under another key, for a bug report).
+        try {
+          const kept = localStorage.getItem(SESSION);
+          if (kept) localStorage.setItem(SESSION + ".failed", kept);
+          localStorage.removeItem(SESSION);
+        } catch (e) { /* not available */ }
         if (online) online(false);
         for (const w of waiting.values()) w.reject(new Error(m.error));
         waiting.clear();

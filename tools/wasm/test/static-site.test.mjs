@@ -202,7 +202,7 @@ test('a whole game against the engine on the exported static site, no server', {
   }
 });
 
-test('a running search is shown, and Stop ends it at once on a cross-origin isolated static site', { timeout: 300000 }, async () => {
+test('a kept session that does not fit is dropped; a running search is shown, and Stop ends it at once on a cross-origin isolated site', { timeout: 300000 }, async () => {
   const { dir, site } = exportSite();
   execFileSync(gui, ['export-static', site], { stdio: 'pipe' });
   const server = await serve(site, { isolated: true });
@@ -210,6 +210,13 @@ test('a running search is shown, and Stop ends it at once on a cross-origin isol
   try {
     await b.goto(server.url);
     await waitFor(b, READY);
+    // A kept session that does not fit is dropped: the board starts afresh.
+    await b.execute(`localStorage.setItem('ncbg.static.session', '{"games":[{"variant":"chess"}]}')`);
+    await b.goto(server.url);
+    const fresh = (await waitFor(b, READY, 'S')).value;
+    assert.equal(fresh.game.record.length, 0);
+    assert.equal(fresh.game.variant, 'standard');
+    assert.equal(await b.execute("return localStorage.getItem('ncbg.static.session')"), null);
     assert.equal(await b.execute('return Transport.stopsAtOnce'), true);
     // Ten minutes a move: only Stop ends the engine's search in time.
     await b.execute(`
