@@ -22,9 +22,11 @@ use crate::app::{cut, Hint, NewGame, Player, SearchSettings, SlotFault, SlotStat
 use crate::review::{self, Analysis, Review};
 use crate::slots::{multipv_index, stop_sender, Thinking};
 use crate::view;
-use ncbg::game::GameState;
+use ncbg::analysis::{judge_turn, played_turns, AnalysisSettings, PlayedTurn, TurnReport};
+use ncbg::eval::NnEval;
 use ncbg::host::Instant;
 use ncbg::ncbp_client::reply::{bestmove_token, first_word, parse_info};
+use ncbg::search::Searcher;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::VecDeque;
@@ -60,15 +62,40 @@ enum Work {
     Turn { generation: u64 },
     /// The person's hint, for the game's `generation`.
     Hint { generation: u64 },
-    /// The review's analysis of game `game` of the file loaded then.
-    Analysis {
-        game: usize,
-        file: Option<String>,
-        start: GameState,
-        moves: Vec<String>,
-        settings: ncbg::analysis::AnalysisSettings,
-    },
+    /// The review's analysis of a game, a slice of turns at a time.
+    Analysis(Box<Analyzing>),
 }
+
+/// A review's analysis under way: the turns to judge, the verdicts so far,
+/// the searcher they share (as `analyze_game` shares it: the same
+/// verdicts).
+struct Analyzing {
+    /// The game's index in the file.
+    game: usize,
+    /// The file it belongs to.
+    file: Option<String>,
+    turns: Vec<PlayedTurn>,
+    reports: Vec<TurnReport>,
+    searcher: Searcher,
+    net: NnEval,
+    settings: AnalysisSettings,
+}
+
+impl std::fmt::Debug for Analyzing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Analyzing(game {}, {}/{} turns)",
+            self.game,
+            self.reports.len(),
+            self.turns.len()
+        )
+    }
+}
+
+/// The time an analysis slice may take before the board's other work and
+/// the page's requests have their turn.
+pub const ANALYSIS_SLICE_MS: u64 = 200;
 
 /// The board and its engine's work (one engine: slot A).
 pub struct Local {
@@ -80,6 +107,8 @@ pub struct Local {
     stakes_sent: Vec<(String, String)>,
     /// Work due, oldest first.
     work: VecDeque<Work>,
+    /// The time an analysis slice may take ([`ANALYSIS_SLICE_MS`]).
+    pub analysis_slice_ms: u64,
 }
 
 /// A request's reply: HTTP's status code and its JSON body.
@@ -190,6 +219,7 @@ impl Local {
             names,
             stakes_sent: Vec::new(),
             work: VecDeque::new(),
+            analysis_slice_ms: ANALYSIS_SLICE_MS,
         }
     }
 
@@ -354,7 +384,7 @@ impl Local {
                     return Err(bad(format!("{} is larger than 16 MiB", cut(&b.name))));
                 }
                 let review = Review::load(&b.name, &text).map_err(bad)?;
-                self.work.retain(|w| !matches!(w, Work::Analysis { .. }));
+                self.work.retain(|w| !matches!(w, Work::Analysis(_)));
                 done(st.act(|st| {
                     st.review = review;
                     Ok(())
@@ -383,15 +413,26 @@ impl Local {
                     return Err(bad("this game is being analysed"));
                 }
                 let moves = st.review.games[b.game].moves.clone();
-                st.review.analysis.insert(b.game, Analysis::Running);
                 st.version += 1;
-                self.work.push_back(Work::Analysis {
-                    game: b.game,
-                    file: st.review.file.clone(),
-                    start,
-                    moves,
-                    settings,
-                });
+                match played_turns(&start, &moves) {
+                    Err(e) => {
+                        st.review
+                            .analysis
+                            .insert(b.game, Analysis::Failed { error: e.0 });
+                    }
+                    Ok(turns) => {
+                        st.review.analysis.insert(b.game, Analysis::Running);
+                        self.work.push_back(Work::Analysis(Box::new(Analyzing {
+                            game: b.game,
+                            file: st.review.file.clone(),
+                            turns,
+                            reports: Vec::new(),
+                            searcher: Searcher::new(16, Box::new(NnEval::embedded())),
+                            net: NnEval::embedded(),
+                            settings,
+                        })));
+                    }
+                }
                 ok()
             }
             _ => (
@@ -485,22 +526,47 @@ impl Local {
                 self.run_hint(engine, generation, progress);
                 0
             }
-            Some(Work::Analysis {
-                game,
-                file,
-                start,
-                moves,
-                settings,
-            }) => {
-                let a = review::analyze(start, moves, settings, Vec::new());
-                if self.st.review.file == file {
-                    self.st.review.analysis.insert(game, a);
-                }
-                self.st.version += 1;
+            Some(Work::Analysis(a)) => {
+                self.analyze(a);
                 0
             }
             None => 0,
         }
+    }
+
+    /// Judges turns of analysis `a` for up to `analysis_slice_ms`; the
+    /// rest is queued again (after the work that came meanwhile). A new
+    /// file loaded since drops it.
+    fn analyze(&mut self, mut a: Box<Analyzing>) {
+        if self.st.review.file != a.file {
+            return;
+        }
+        let began = Instant::now();
+        while a.reports.len() < a.turns.len() {
+            let turn = a.turns[a.reports.len()];
+            match judge_turn(&mut a.searcher, &a.net, &turn, &a.settings) {
+                Ok(r) => a.reports.push(r),
+                Err(e) => {
+                    let failed = Analysis::Failed { error: e.0 };
+                    self.st.review.analysis.insert(a.game, failed);
+                    self.st.version += 1;
+                    return;
+                }
+            }
+            if began.elapsed().as_millis() >= u128::from(self.analysis_slice_ms) {
+                break;
+            }
+        }
+        if a.reports.len() < a.turns.len() {
+            self.work.push_back(Work::Analysis(a));
+            return;
+        }
+        let done = Analysis::Done {
+            turns: std::mem::take(&mut a.reports),
+            settings: a.settings.describe(),
+        };
+        self.st.review.analysis.insert(a.game, done);
+        self.st.version += 1;
     }
 
     /// The stakes options for the current game (none for the default game),
@@ -898,6 +964,70 @@ mod tests {
             assert_eq!(r.0, 400, "{s}");
             assert_eq!(fresh.snapshot()["game"], before["game"], "{s}");
         }
+    }
+
+    /// The review's analysis runs a slice at a time: the engine's turns
+    /// and the person's requests go on meanwhile, and the verdicts are
+    /// those of the one-call analysis (`review::analyze`).
+    #[test]
+    fn an_analysis_runs_in_slices_beside_the_game_with_the_same_verdicts() {
+        let mut l = Local::new("ncbg");
+        let mut e = serial();
+        post(
+            &mut l,
+            "/api/search",
+            json!({ "depth": 1, "movetime": 0, "delay": 0 }),
+        );
+        let g = json!({ "k": 6, "credits": 2, "variant": "hypergammon", "x": "A", "y": "A",
+                        "x0": null, "y0": null, "state": null });
+        assert_eq!(post(&mut l, "/api/newgame", g.clone()).0, 200);
+        let over = settle(&mut l, &mut e);
+        assert_eq!(over["game"]["phase"], "over");
+        let text = post(
+            &mut l,
+            "/api/save",
+            json!({ "name": "g", "format": "match" }),
+        )
+        .1["text"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let load = json!({ "name": "g.txt", "text": text });
+        assert_eq!(post(&mut l, "/api/review/load", load).0, 200);
+        // One turn a slice; a new game with the engine to move.
+        l.analysis_slice_ms = 0;
+        let request = json!({ "game": 0, "preset": "quick", "depth": 2 });
+        assert_eq!(post(&mut l, "/api/review/analyze", request).0, 200);
+        assert_eq!(post(&mut l, "/api/newgame", g).0, 200);
+        let mut slices = 0;
+        let mut moved_while_analysing = false;
+        while l.start_work() {
+            l.run_work(&mut e, &mut |_| {});
+            let s = l.snapshot();
+            slices += 1;
+            if s["review"]["analysis"]["0"]["state"] == "running"
+                && !s["game"]["record"].as_array().unwrap().is_empty()
+            {
+                moved_while_analysing = true;
+            }
+            assert!(slices < 10_000);
+        }
+        assert!(
+            moved_while_analysing,
+            "the game went on during the analysis"
+        );
+        let analysis = &l.snapshot()["review"]["analysis"]["0"];
+        assert_eq!(analysis["state"], "done");
+        let review = Review::load("g.txt", &text).unwrap();
+        let start = review.start(0).unwrap();
+        let one_call = review::analyze(
+            start,
+            review.games[0].moves.clone(),
+            review::settings("quick", Some(2)).unwrap(),
+            Vec::new(),
+        );
+        assert_eq!(analysis["turns"], json!(one_call)["turns"]);
+        assert!(analysis["turns"].as_array().unwrap().len() > 4);
     }
 
     /// The library's serial engine, as the WebAssembly build runs it.
