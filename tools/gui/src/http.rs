@@ -424,11 +424,12 @@ async fn review_analyze(
         let moves = st.review.games[b.game].moves.clone();
         if matches!(
             st.review.analysis.get(&b.game),
-            Some(review::Analysis::Running)
+            Some(review::Analysis::Running { .. })
         ) {
             return Err(bad("this game is being analysed"));
         }
-        st.review.analysis.insert(b.game, review::Analysis::Running);
+        let running = review::Analysis::Running { done: 0, of: 0 };
+        st.review.analysis.insert(b.game, running);
         sh.changed(&mut st);
         (start, moves)
     };

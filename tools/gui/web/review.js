@@ -127,13 +127,20 @@ function drawReview() {
   drawChart();
 }
 
+// The analysis's state in words (a running one's progress where known).
+function analysisText(a) {
+  if (!a) return "not analysed";
+  if (a.state === "running") return a.of ? `analysing… ${a.done} of ${plural(a.of, "turn")}` : "analysing…";
+  return a.state === "failed" ? a.error : `${plural(a.turns.length, "turn")} analysed`;
+}
+
 function drawChart() {
   const svg = $("chart");
   while (svg.firstChild) svg.removeChild(svg.firstChild);
   const W = 400, H = 200, L = 34, B = 28, T = 10;
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   const a = R.analysis;
-  $("r-astate").textContent = !a ? "not analysed" : a.state === "running" ? "analysing…" : a.state === "failed" ? a.error : `${plural(a.turns.length, "turn")} analysed`;
+  $("r-astate").textContent = analysisText(a);
   $("r-astate").dataset.state = a ? a.state : "none";
   $("r-settings").textContent = a && a.state === "done" && a.settings ? a.settings : "";
   if (!a || a.state !== "done") { $("r-totals").textContent = ""; return; }
@@ -324,6 +331,10 @@ window.onReviewSnapshot = (S) => {
     const a = rv.analysis[String(R.game)];
     const key = a ? a.state : "none";
     if (key !== R.analysisKey) { R.analysisKey = key; loadGame(R.game).catch(() => {}); }
+    else if (a && a.state === "running" && R.analysis && R.analysis.state === "running") {
+      R.analysis = a;
+      $("r-astate").textContent = analysisText(a);
+    }
   }
 };
 $("r-refresh").onclick = () => listFiles().catch(() => {});

@@ -356,7 +356,10 @@ impl Local {
                 let settings = review::settings(b.preset.as_deref().unwrap_or("default"), b.depth)
                     .map_err(bad)?;
                 let start = st.review.start(b.game).map_err(bad)?;
-                if matches!(st.review.analysis.get(&b.game), Some(Analysis::Running)) {
+                if matches!(
+                    st.review.analysis.get(&b.game),
+                    Some(Analysis::Running { .. })
+                ) {
                     return Err(bad("this game is being analysed"));
                 }
                 let moves = st.review.games[b.game].moves.clone();
@@ -368,7 +371,11 @@ impl Local {
                             .insert(b.game, Analysis::Failed { error: e.0 });
                     }
                     Ok(turns) => {
-                        st.review.analysis.insert(b.game, Analysis::Running);
+                        let running = Analysis::Running {
+                            done: 0,
+                            of: turns.len(),
+                        };
+                        st.review.analysis.insert(b.game, running);
                         self.work.push_back(Work::Analysis(Box::new(Analyzing {
                             game: b.game,
                             file: st.review.file.clone(),

@@ -233,10 +233,15 @@ fn an_analysis_runs_in_slices_beside_the_game_with_the_same_verdicts() {
     assert_eq!(post(&mut l, "/api/newgame", g).0, 200);
     let mut slices = 0;
     let mut moved_while_analysing = false;
+    let mut progress = Vec::new();
     while l.start_work() {
         l.run_work(&mut e, &mut |_| {});
         let s = l.snapshot();
         slices += 1;
+        let a = &s["review"]["analysis"]["0"];
+        if a["state"] == "running" {
+            progress.push((a["done"].as_u64().unwrap(), a["of"].as_u64().unwrap()));
+        }
         if s["review"]["analysis"]["0"]["state"] == "running"
             && !s["game"]["record"].as_array().unwrap().is_empty()
         {
@@ -260,6 +265,10 @@ fn an_analysis_runs_in_slices_beside_the_game_with_the_same_verdicts() {
     );
     assert_eq!(analysis["turns"], json!(one_call)["turns"]);
     assert!(analysis["turns"].as_array().unwrap().len() > 4);
+    assert_eq!(
+        progress.last().unwrap().1,
+        analysis["turns"].as_array().unwrap().len() as u64
+    );
 }
 
 /// The library's serial engine, as the WebAssembly build runs it.

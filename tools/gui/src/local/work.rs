@@ -152,6 +152,12 @@ impl Local {
             }
         }
         if a.reports.len() < a.turns.len() {
+            let running = Analysis::Running {
+                done: a.reports.len(),
+                of: a.turns.len(),
+            };
+            self.st.review.analysis.insert(a.game, running);
+            self.st.version += 1;
             self.work.push_back(Work::Analysis(a));
             return;
         }
