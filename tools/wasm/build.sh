@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds the engine for WebAssembly: tools/wasm/pkg/ncbg.wasm; with a
-# folder, also writes the static site there (the page, its scripts, the
-# engine: open DIR/index.html from any static web server).
+# Builds the engine and the board for WebAssembly: tools/wasm/pkg/ncbg.wasm,
+# which `ncbg-gui export-static DIR` puts in the GUI's static site. With a
+# folder, also writes a bare NCBP console page there (web/index.html, the
+# engine in a Web Worker: open DIR/index.html from any static web server).
 #   tools/wasm/build.sh [DIR]
 #
 # The toolchain is Debian's (packages rustc-web, cargo-web, rust-web-src,

@@ -24,6 +24,8 @@ export function writeSite(dir) {
 const MIME = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.ico': 'image/svg+xml',
   '.wasm': 'application/wasm',
 };
 
@@ -53,7 +55,8 @@ export function serve(dir, { isolated = false } = {}) {
 }
 
 /** Headless Chromium through chromedriver: { execute(script, args),
- * executeAsync(script, args), goto(url), quit() }. */
+ * executeAsync(script, args), goto(url), size(width, height),
+ * type(css, text), screenshot() (PNG bytes), quit() }. */
 export async function browser() {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const driver = spawn('chromedriver', [`--port=${port}`], { stdio: 'ignore', detached: true });
@@ -97,6 +100,15 @@ export async function browser() {
     goto: (url) => call('POST', `${s}/url`, { url }),
     execute: (script, args = []) => call('POST', `${s}/execute/sync`, { script, args }),
     executeAsync: (script, args = []) => call('POST', `${s}/execute/async`, { script, args }),
+    size: (width, height) => call('POST', `${s}/window/rect`, { width, height }),
+    // Types `text` into the element `css` selects (a file input takes a path).
+    async type(css, text) {
+      const el = await call('POST', `${s}/element`, { using: 'css selector', value: css });
+      const id = el['element-6066-11e4-a52e-4f735466cecf'] || el.ELEMENT;
+      if (!id) throw new Error(`no element ${css}: ${JSON.stringify(el)}`);
+      return call('POST', `${s}/element/${id}/value`, { text });
+    },
+    screenshot: async () => Buffer.from(await call('GET', `${s}/screenshot`), 'base64'),
     async quit() {
       try { await call('DELETE', s); } finally { kill(); }
     },

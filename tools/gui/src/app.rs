@@ -3,29 +3,39 @@
 //! person takes on them. Every action either changes the state and bumps
 //! the game's generation, or returns an error and changes nothing.
 //!
-//! The state lives behind one `std::sync::Mutex` that is never held across
-//! an `.await`; engine work runs in tasks (`controller`), and every change is
-//! announced on a `watch` channel that the event stream forwards.
+//! The server's state lives behind one `std::sync::Mutex` ([`Shared`]) that
+//! is never held across an `.await`; engine work runs in tasks
+//! (`controller`), and every change is announced on a `watch` channel that
+//! the event stream forwards. The static site's board (`local`) owns a
+//! [`State`] directly.
 
-use crate::driver::InfoLine;
 use crate::history::Record;
 use crate::review::Review;
+use crate::slots::InfoLine;
 use crate::stakes::{Stakes, StakesSetup};
 use ncbg::board::Variant;
 use ncbg::cube::CubeAction;
 use ncbg::game::GameState;
 use ncbg::ids::state_id;
 use ncbg::numbers::{NumberRules, Side};
+#[cfg(feature = "server")]
 use ncbg::referee::config::EngineConfig;
+#[cfg(feature = "server")]
 use ncbg::tables::Table;
 use serde::Deserialize;
+#[cfg(feature = "server")]
 use std::path::PathBuf;
+#[cfg(feature = "server")]
 use std::sync::{Arc, Mutex, MutexGuard};
+#[cfg(feature = "server")]
 use std::time::Duration;
+#[cfg(feature = "server")]
 use tokio::sync::watch;
 
+#[cfg(feature = "server")]
+pub use crate::slots::Slot;
 pub use crate::slots::{
-    cut, slot_letter, Hint, Player, SearchSettings, Slot, SlotFault, SlotStatus, Thinking,
+    cut, slot_letter, Hint, Player, SearchSettings, SlotFault, SlotStatus, Thinking,
 };
 
 /// The mutable state.
@@ -89,6 +99,7 @@ pub struct CubeNote {
 }
 
 /// Everything the server shares between requests and tasks.
+#[cfg(feature = "server")]
 pub struct Shared {
     state: Mutex<State>,
     /// Engine slots (fixed at startup).
@@ -128,6 +139,7 @@ pub struct NewGame {
     pub stakes: StakesSetup,
 }
 
+#[cfg(feature = "server")]
 impl Shared {
     /// A server state with engines `cfgs` (not started yet) and no tables.
     pub fn new(cfgs: Vec<EngineConfig>, dir: PathBuf, answer_timeout: Duration) -> Arc<Shared> {
@@ -141,43 +153,8 @@ impl Shared {
         answer_timeout: Duration,
         tables: Vec<Arc<Table>>,
     ) -> Arc<Shared> {
-        let n = cfgs.len();
-        let players = [
-            Player::Human,
-            if n > 0 {
-                Player::Engine(0)
-            } else {
-                Player::Human
-            },
-        ];
-        let state = State {
-            game: Record::new(
-                Variant::Standard,
-                NumberRules::default(),
-                GameState::standard(),
-            ),
-            players,
-            search: SearchSettings {
-                depth: 0,
-                movetime: 1000,
-                delay: 0,
-            },
-            generation: 0,
-            thinking: None,
-            last_search: None,
-            hint: None,
-            status: vec![SlotStatus::Starting; n],
-            id_names: cfgs.iter().map(|c| c.name.clone()).collect(),
-            paused: false,
-            hints: false,
-            step: false,
-            message: None,
-            fault: None,
-            review: Review::default(),
-            stakes: Stakes::default(),
-            cube_note: None,
-            version: 0,
-        };
+        let names: Vec<String> = cfgs.iter().map(|c| c.name.clone()).collect();
+        let state = State::new(&names);
         Arc::new(Shared {
             state: Mutex::new(state),
             slots: cfgs
@@ -209,19 +186,97 @@ impl Shared {
     /// The game changed under any search in progress: that search is stopped
     /// and its answer will be ignored.
     pub fn new_generation(&self, st: &mut State) {
-        st.generation += 1;
-        if let Some(t) = st.thinking.take() {
-            // Its answer will not match the generation and is dropped.
-            t.stop.send_replace(true);
-        }
-        if let Some(h) = &st.hint {
-            // A hint for a position that is gone.
-            h.stop.send_replace(true);
-        }
+        st.new_generation();
+    }
+
+    /// The engines' configured names, by slot.
+    pub fn engine_names(&self) -> Vec<String> {
+        self.slots.iter().map(|s| s.cfg.name.clone()).collect()
     }
 }
 
 impl State {
+    /// The state at start: a standard game, the person (X) against the
+    /// first engine of `engines` (their names, by slot) if there is one.
+    pub fn new(engines: &[String]) -> State {
+        let n = engines.len();
+        let players = [
+            Player::Human,
+            if n > 0 {
+                Player::Engine(0)
+            } else {
+                Player::Human
+            },
+        ];
+        State {
+            game: Record::new(
+                Variant::Standard,
+                NumberRules::default(),
+                GameState::standard(),
+            ),
+            players,
+            search: SearchSettings {
+                depth: 0,
+                movetime: 1000,
+                delay: 0,
+            },
+            generation: 0,
+            thinking: None,
+            last_search: None,
+            hint: None,
+            status: vec![SlotStatus::Starting; n],
+            id_names: engines.to_vec(),
+            paused: false,
+            hints: false,
+            step: false,
+            message: None,
+            fault: None,
+            review: Review::default(),
+            stakes: Stakes::default(),
+            cube_note: None,
+            version: 0,
+        }
+    }
+
+    /// The game changed under any search in progress: that search is stopped
+    /// and its answer will be ignored.
+    pub fn new_generation(&mut self) {
+        self.generation += 1;
+        if let Some(t) = self.thinking.take() {
+            // Its answer will not match the generation and is dropped.
+            t.stop.send_replace(true);
+        }
+        if let Some(h) = &self.hint {
+            // A hint for a position that is gone.
+            h.stop.send_replace(true);
+        }
+    }
+
+    /// Runs a person's action: on success the game moves on (a new
+    /// generation when a turn or pick changed, or a search was running),
+    /// on error nothing changes and the message is kept for the page. The
+    /// version is bumped either way.
+    pub fn act(
+        &mut self,
+        action: impl FnOnce(&mut State) -> Result<(), String>,
+    ) -> Result<(), String> {
+        let count =
+            |st: &State| st.game.tokens.len() as i64 * 2 + i64::from(st.game.picked.is_some());
+        let before = count(self);
+        let result = action(self);
+        match &result {
+            Ok(()) => {
+                self.message = None;
+                if count(self) != before || self.thinking.is_some() {
+                    self.new_generation();
+                }
+            }
+            Err(e) => self.message = Some(e.clone()),
+        }
+        self.version += 1;
+        result
+    }
+
     /// The player of `side`.
     pub fn player(&self, side: Side) -> Player {
         self.players[side.index()]
@@ -419,16 +474,17 @@ impl State {
         [self.players[0].code(), self.players[1].code()]
     }
 
-    /// The names for the record: `human` or the engine's name.
-    pub fn names(&self, slots: &[Slot]) -> [String; 2] {
+    /// The names for the record: `human` or the engine's name (`engines`:
+    /// their names, by slot).
+    pub fn names(&self, engines: &[String]) -> [String; 2] {
         self.players.map(|p| match p {
             Player::Human => "human".to_string(),
-            Player::Engine(i) => slots[i].cfg.name.clone(),
+            Player::Engine(i) => engines.get(i).cloned().unwrap_or_default(),
         })
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "server"))]
 mod tests {
     use super::*;
 
@@ -473,7 +529,7 @@ mod tests {
     /// another generation, or one whose pick ends the turn, is left alone.
     #[test]
     fn a_pick_time_hint_is_carried_through_the_pick() {
-        use crate::driver::InfoLine;
+        use crate::slots::InfoLine;
         let line = |token: &str| InfoLine {
             depth: 2,
             score_mp: Some(-100),

@@ -24,19 +24,8 @@ pub trait Act {
 impl Act for Arc<Shared> {
     fn act(&self, action: impl FnOnce(&mut State) -> Result<(), String>) -> Result<(), String> {
         let mut st = self.lock();
-        let before = st.game.tokens.len() as i64 * 2 + i64::from(st.game.picked.is_some());
-        let result = action(&mut st);
-        match &result {
-            Ok(()) => {
-                st.message = None;
-                let after = st.game.tokens.len() as i64 * 2 + i64::from(st.game.picked.is_some());
-                if after != before || st.thinking.is_some() {
-                    self.new_generation(&mut st);
-                }
-            }
-            Err(e) => st.message = Some(e.clone()),
-        }
-        self.changed(&mut st);
+        let result = st.act(action);
+        self.changes.send_replace(st.version);
         drop(st);
         kick(self);
         result

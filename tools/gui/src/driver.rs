@@ -113,8 +113,7 @@ pub struct Engine {
     pub cube_note: Option<String>,
 }
 
-/// What an engine without the cube's options is said to do.
-pub const NO_CUBE: &str = "cannot play with the cube or a match";
+pub use crate::slots::NO_CUBE;
 
 /// The stakes options of the default game (money, no cube), sent to an
 /// engine going back to it.
@@ -465,31 +464,4 @@ fn cut(line: &str) -> String {
     line.chars().take(80).collect()
 }
 
-/// The `multipv` index of an `info` line (1 when it has none).
-pub fn multipv_index(line: &str) -> usize {
-    let mut words = line.split_whitespace();
-    while let Some(w) = words.next() {
-        if w == "pv" {
-            break;
-        }
-        if w == "multipv" {
-            return words.next().and_then(|n| n.parse().ok()).unwrap_or(1);
-        }
-    }
-    1
-}
-
-#[cfg(test)]
-mod multipv_tests {
-    use super::multipv_index;
-
-    #[test]
-    fn multipv_indexes() {
-        assert_eq!(multipv_index("info depth 2 score mp 10 pv 3:24/21"), 1);
-        assert_eq!(
-            multipv_index("info depth 2 multipv 4 score mp 10 nodes 5 pv 3:24/21"),
-            4
-        );
-        assert_eq!(multipv_index("info depth 2 pv multipv 3"), 1);
-    }
-}
+pub use crate::slots::multipv_index;

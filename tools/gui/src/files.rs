@@ -69,16 +69,7 @@ pub fn read(dir: &Path, name: &str) -> Result<String, String> {
 /// `-2`, `-3`, ... when that file exists already.
 pub fn save_name(dir: &Path, name: &str, ext: &str) -> Result<String, String> {
     let name = name.trim();
-    let with_ext = |base: &str| {
-        let lower = base.to_ascii_lowercase();
-        if lower.ends_with(&format!(".{ext}")) {
-            base.to_string()
-        } else if lower.ends_with(".txt") || lower.ends_with(".mat") {
-            format!("{}.{ext}", &base[..base.len() - 4])
-        } else {
-            format!("{base}.{ext}")
-        }
-    };
+    let with_ext = |base: &str| with_ext(base, ext);
     if !name.is_empty() {
         let full = with_ext(name);
         resolve(dir, &full)?;
@@ -95,6 +86,19 @@ pub fn save_name(dir: &Path, name: &str, ext: &str) -> Result<String, String> {
         })
         .find(|n| std::fs::symlink_metadata(dir.join(n)).is_err())
         .ok_or_else(|| "no free default name: give one".to_string())
+}
+
+/// `base` with `.ext` added unless it ends so already (the other
+/// format's extension, `.txt` or `.mat`, is replaced).
+pub fn with_ext(base: &str, ext: &str) -> String {
+    let lower = base.to_ascii_lowercase();
+    if lower.ends_with(&format!(".{ext}")) {
+        base.to_string()
+    } else if lower.ends_with(".txt") || lower.ends_with(".mat") {
+        format!("{}.{ext}", &base[..base.len() - 4])
+    } else {
+        format!("{base}.{ext}")
+    }
 }
 
 /// `YYYY-MM-DD-HHMMSS` of a UNIX time, UTC (the civil-from-days algorithm).

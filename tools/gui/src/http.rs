@@ -6,7 +6,7 @@
 use crate::app::{NewGame, SearchSettings, Shared};
 use crate::controller::Act;
 use crate::review::{self, Review};
-use crate::{controller, files, view};
+use crate::{controller, files, view, web};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Query, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -20,69 +20,17 @@ use serde_json::{json, Value};
 use std::convert::Infallible;
 use std::sync::Arc;
 
-/// The page's files.
-const FILES: [(&str, &str, &str); 10] = [
-    (
-        "/",
-        "text/html; charset=utf-8",
-        include_str!("../web/index.html"),
-    ),
-    (
-        "/style.css",
-        "text/css; charset=utf-8",
-        include_str!("../web/style.css"),
-    ),
-    (
-        "/board.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/board.js"),
-    ),
-    (
-        "/app.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/app.js"),
-    ),
-    (
-        "/review.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/review.js"),
-    ),
-    (
-        "/anim.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/anim.js"),
-    ),
-    (
-        "/nc.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/nc.js"),
-    ),
-    (
-        "/watch.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/watch.js"),
-    ),
-    (
-        "/keys.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/keys.js"),
-    ),
-    (
-        "/cube.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../web/cube.js"),
-    ),
-];
-
-/// The icon: a dark and a light checker on the board's green.
-const FAVICON: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#2f5d3a"/><circle cx="11" cy="16" r="8" fill="#f4efe1" stroke="#6f6a5c" stroke-width="1.5"/><circle cx="21" cy="16" r="8" fill="#26221f" stroke="#000" stroke-width="1.5"/></svg>"##;
-
 /// Builds the router for `shared`, accepting requests for `port`.
 pub fn router(shared: Arc<Shared>, port: u16) -> Router {
     let mut app = Router::new();
-    for (path, mime, body) in FILES {
+    for (name, mime, body) in web::FILES {
+        let path = if name == "index.html" {
+            "/".to_string()
+        } else {
+            format!("/{name}")
+        };
         app = app.route(
-            path,
+            &path,
             get(move || async move {
                 (
                     [
@@ -103,7 +51,7 @@ pub fn router(shared: Arc<Shared>, port: u16) -> Router {
                     (header::CONTENT_TYPE, "image/svg+xml"),
                     (header::CACHE_CONTROL, "max-age=86400"),
                 ],
-                FAVICON,
+                web::FAVICON,
             )
         }),
     );
@@ -195,7 +143,7 @@ fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, (StatusCode, Json<Val
 
 async fn state(State(sh): State<Arc<Shared>>) -> Json<Value> {
     let st = sh.lock();
-    Json(view::snapshot(&sh, &st))
+    Json(view::snapshot(&sh.engine_names(), &st))
 }
 
 async fn events(
@@ -209,7 +157,7 @@ async fn events(
         rx.borrow_and_update();
         let data = {
             let st = sh.lock();
-            view::snapshot(&sh, &st).to_string()
+            view::snapshot(&sh.engine_names(), &st).to_string()
         };
         Some((Ok(Event::default().data(data)), (sh, rx, false)))
     });
@@ -369,7 +317,7 @@ async fn save(State(sh): State<Arc<Shared>>, b: Result<Json<SaveBody>, JsonRejec
     let b = body(b)?;
     let text = {
         let st = sh.lock();
-        let names = st.names(&sh.slots);
+        let names = st.names(&sh.engine_names());
         let names = [names[0].as_str(), names[1].as_str()];
         match b.format.as_str() {
             "match" => st.game.match_file(names),
@@ -475,11 +423,12 @@ async fn review_analyze(
         let moves = st.review.games[b.game].moves.clone();
         if matches!(
             st.review.analysis.get(&b.game),
-            Some(review::Analysis::Running)
+            Some(review::Analysis::Running { .. })
         ) {
             return Err(bad("this game is being analysed"));
         }
-        st.review.analysis.insert(b.game, review::Analysis::Running);
+        let running = review::Analysis::Running { done: 0, of: 0 };
+        st.review.analysis.insert(b.game, running);
         sh.changed(&mut st);
         (start, moves)
     };

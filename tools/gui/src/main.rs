@@ -1,7 +1,8 @@
 //! `ncbg-gui`: serves the board on a local address and runs the engines
-//! named on the command line.
+//! named on the command line; `ncbg-gui export-static DIR` writes the board
+//! as a static site instead (the engine in WebAssembly, no server).
 
-use clap::{CommandFactory, FromArgMatches, Parser};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use ncbg_gui::app::Shared;
 use ncbg_gui::driver::{Engine, HANDSHAKE_TIMEOUT};
 use ncbg_gui::{controller, http};
@@ -15,9 +16,12 @@ use std::time::Duration;
 #[command(
     name = "ncbg-gui",
     version,
-    about = "A board in the browser for No-Chance Backgammon: play, watch and review through NCBP engines"
+    about = "A board in the browser for No-Chance Backgammon: play, watch and review through NCBP engines",
+    args_conflicts_with_subcommands = true
 )]
 struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
     /// An engine: cmd=<command line> name=<name> option.<Name>=<value>, as
     /// ncbg-referee takes it. Repeat for engines B, C, ... (default: the
     /// ncbg engine beside this program, or `ncbg` on the PATH).
@@ -47,6 +51,53 @@ struct Cli {
     tables_path: String,
 }
 
+/// `eprintln!` that ignores a closed stderr: a log line never ends the
+/// server.
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Writes the board as a static site to DIR: open DIR/index.html from
+    /// any static web server to play the engine (WebAssembly, in the page)
+    /// with no ncbg process running.
+    ExportStatic {
+        /// The folder to write (made if missing).
+        dir: PathBuf,
+        /// Write into a folder that has files in it already.
+        #[arg(long)]
+        overwrite: bool,
+        /// The WebAssembly engine (default: tools/wasm/pkg/ncbg.wasm of this
+        /// source tree, which tools/wasm/build.sh writes).
+        #[arg(long, value_name = "FILE")]
+        wasm: Option<PathBuf>,
+    },
+}
+
+/// `export-static`: writes the site, says where it is.
+fn export_static(dir: &std::path::Path, wasm: Option<PathBuf>, overwrite: bool) -> ExitCode {
+    let wasm = wasm.unwrap_or_else(ncbg_gui::site::default_wasm);
+    match ncbg_gui::site::export(dir, &wasm, overwrite) {
+        Ok((files, bytes)) => {
+            let _ = writeln!(
+                std::io::stdout(),
+                "ncbg-gui: wrote {files} files ({:.1} MB) to {}: serve the folder (python3 -m http.server -d {}) and open index.html",
+                bytes as f64 / 1e6,
+                dir.display(),
+                dir.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            errln!("ncbg-gui: export-static: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn default_engine() -> String {
     let beside = std::env::current_exe()
         .ok()
@@ -58,14 +109,6 @@ fn default_engine() -> String {
     }
 }
 
-/// `eprintln!` that ignores a closed stderr: a log line never ends the
-/// server.
-macro_rules! errln {
-    ($($arg:tt)*) => {{
-        let _ = writeln!(std::io::stderr(), $($arg)*);
-    }};
-}
-
 fn main() -> ExitCode {
     env_logger::init();
     let matches = Cli::command().get_matches();
@@ -73,6 +116,14 @@ fn main() -> ExitCode {
         Ok(c) => c,
         Err(e) => e.exit(),
     };
+    if let Some(Command::ExportStatic {
+        dir,
+        overwrite,
+        wasm,
+    }) = cli.command
+    {
+        return export_static(&dir, wasm, overwrite);
+    }
     let mut groups: Vec<Vec<String>> = matches
         .get_occurrences::<String>("engine")
         .map(|occ| occ.map(|o| o.cloned().collect()).collect())

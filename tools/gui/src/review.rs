@@ -23,8 +23,14 @@ use std::sync::Arc;
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "state", rename_all = "lowercase")]
 pub enum Analysis {
-    /// Being computed.
-    Running,
+    /// Being computed: `done` of `of` turns judged so far (both 0 where
+    /// the analysis is one call, the server's).
+    Running {
+        /// Turns judged.
+        done: usize,
+        /// Turns to judge.
+        of: usize,
+    },
     /// The verdict on every turn.
     Done {
         /// Per turn.

@@ -3,10 +3,53 @@
 //! `go`, and the search in progress ([`Thinking`]). The game state that
 //! uses them is in `app`.
 
-use crate::driver::{Engine, InfoLine};
+#[cfg(feature = "server")]
+use crate::driver::Engine;
+pub use ncbg::ncbp_client::reply::InfoLine;
 use ncbg::referee::config::{EngineConfig, SearchLimits};
 use serde::{Deserialize, Serialize};
-use tokio::sync::watch;
+
+/// Stops a search. The server's is a `watch` channel that the search's
+/// task awaits; in the static site's one-thread board ([`crate::local`])
+/// a search runs to its own limit, so a flag is all there is.
+#[cfg(feature = "server")]
+pub type StopSender = tokio::sync::watch::Sender<bool>;
+/// Stops a search. The server's is a `watch` channel that the search's
+/// task awaits; in the static site's one-thread board ([`crate::local`])
+/// a search runs to its own limit, so a flag is all there is.
+#[cfg(not(feature = "server"))]
+pub type StopSender = StopFlag;
+
+/// What an engine without the cube's options is said to do.
+pub const NO_CUBE: &str = "cannot play with the cube or a match";
+
+/// A stop request as a flag (the one-thread board's [`StopSender`]).
+#[derive(Debug, Default)]
+pub struct StopFlag(std::cell::Cell<bool>);
+
+impl StopFlag {
+    /// Sets the flag; returns the old value (as `watch::Sender` does).
+    pub fn send_replace(&self, value: bool) -> bool {
+        self.0.replace(value)
+    }
+
+    /// Whether a stop was asked for.
+    pub fn is_set(&self) -> bool {
+        self.0.get()
+    }
+}
+
+/// A fresh stop handle, not yet set.
+pub fn stop_sender() -> StopSender {
+    #[cfg(feature = "server")]
+    {
+        tokio::sync::watch::channel(false).0
+    }
+    #[cfg(not(feature = "server"))]
+    {
+        StopFlag::default()
+    }
+}
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +110,20 @@ pub fn engine_config(settings: &[String]) -> Result<EngineConfig, String> {
     Ok(cfg)
 }
 
+/// The `multipv` index of an `info` line (1 when it has none).
+pub fn multipv_index(line: &str) -> usize {
+    let mut words = line.split_whitespace();
+    while let Some(w) = words.next() {
+        if w == "pv" {
+            break;
+        }
+        if w == "multipv" {
+            return words.next().and_then(|n| n.parse().ok()).unwrap_or(1);
+        }
+    }
+    1
+}
+
 /// Slot `i`'s letter: A, B, ...
 pub fn slot_letter(i: usize) -> char {
     (b'A' + i as u8) as char
@@ -96,7 +153,7 @@ impl SlotFault {
     pub fn new(slot: usize, name: &str, what: &str, detail: &str) -> SlotFault {
         SlotFault {
             slot,
-            text: if what == crate::driver::NO_CUBE {
+            text: if what == NO_CUBE {
                 format!(
                     "Engine {} ({name}) {what}: start a money game without the cube, \
                      or choose another engine.",
@@ -134,7 +191,7 @@ pub struct Hint {
     /// The latest `info` of each `multipv` line, by index (1 first).
     pub lines: std::collections::BTreeMap<usize, InfoLine>,
     /// Stops the search (the game moved on).
-    pub stop: watch::Sender<bool>,
+    pub stop: StopSender,
 }
 
 /// The limits sent with `go`.
@@ -178,13 +235,14 @@ pub enum SlotStatus {
 }
 
 /// One configured engine.
+#[cfg(feature = "server")]
 pub struct Slot {
     /// From the command line.
     pub cfg: EngineConfig,
     /// The process, when started; a search holds the lock while it runs.
     pub engine: tokio::sync::Mutex<Option<Engine>>,
     /// Bumped to abort a search at once (restart, shutdown).
-    pub abort: watch::Sender<u64>,
+    pub abort: tokio::sync::watch::Sender<u64>,
 }
 
 /// A search in progress.
@@ -203,7 +261,7 @@ pub struct Thinking {
     pub generation: u64,
     /// Turns true to stop the search (its answer is then still awaited).
     #[serde(skip)]
-    pub stop: watch::Sender<bool>,
+    pub stop: StopSender,
 }
 
 #[cfg(test)]
@@ -212,6 +270,16 @@ mod tests {
 
     fn settings(text: &str) -> Vec<String> {
         text.split(' ').map(str::to_string).collect()
+    }
+
+    #[test]
+    fn multipv_indexes() {
+        assert_eq!(multipv_index("info depth 2 score mp 10 pv 3:24/21"), 1);
+        assert_eq!(
+            multipv_index("info depth 2 multipv 4 score mp 10 nodes 5 pv 3:24/21"),
+            4
+        );
+        assert_eq!(multipv_index("info depth 2 pv multipv 3"), 1);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! What the page is sent: a JSON snapshot of the whole state after every
 //! change. The page draws it and keeps nothing authoritative.
 
-use crate::app::{Shared, State};
+use crate::app::State;
 pub use crate::boardview::{board_view, BoardView};
 use crate::history::result_text;
 use crate::playtree::{self, PlayTree};
@@ -323,7 +323,7 @@ fn review_json(r: &Review) -> Value {
 /// An engine's `info` as the page may see it: in a game a person plays,
 /// with *hints* off, its score and line are left out (the line holds the
 /// person's own best move), depth and nodes kept.
-fn info_json(info: &crate::driver::InfoLine, shown: bool) -> Value {
+fn info_json(info: &crate::slots::InfoLine, shown: bool) -> Value {
     let mut v = json!(info);
     if !shown {
         v["score_mp"] = Value::Null;
@@ -333,8 +333,9 @@ fn info_json(info: &crate::driver::InfoLine, shown: bool) -> Value {
     v
 }
 
-/// The whole snapshot.
-pub fn snapshot(shared: &Shared, st: &State) -> Value {
+/// The whole snapshot; `engines` are the engines' configured names, by
+/// slot.
+pub fn snapshot(engines: &[String], st: &State) -> Value {
     let person_plays = st.players.contains(&crate::app::Player::Human);
     let shown = !person_plays || st.hints;
     let thinking = st.thinking.as_ref().map(|t| {
@@ -345,14 +346,13 @@ pub fn snapshot(shared: &Shared, st: &State) -> Value {
             "lines": t.lines.iter().map(|i| info_json(i, shown)).collect::<Vec<_>>(),
         })
     });
-    let engines: Vec<Value> = shared
-        .slots
+    let engines: Vec<Value> = engines
         .iter()
         .enumerate()
-        .map(|(i, s)| {
+        .map(|(i, name)| {
             json!({
                 "slot": crate::app::slot_letter(i).to_string(),
-                "name": s.cfg.name,
+                "name": name,
                 "id_name": st.id_names[i],
                 "status": st.status[i],
             })
@@ -375,11 +375,11 @@ pub fn snapshot(shared: &Shared, st: &State) -> Value {
     })
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "server"))]
 mod tests {
     use super::*;
     use crate::app::{Player, Thinking};
-    use crate::driver::InfoLine;
+    use crate::slots::InfoLine;
     use std::path::PathBuf;
     use std::time::Duration;
 
@@ -447,7 +447,7 @@ mod tests {
             out.extend(v["thinking"]["lines"].as_array().unwrap().iter().cloned());
             out
         };
-        for i in infos(&snapshot(&shared, &st)) {
+        for i in infos(&snapshot(&shared.engine_names(), &st)) {
             assert_eq!(i["pv"], json!([]), "{i}");
             assert!(i["score_mp"].is_null(), "{i}");
             assert_eq!(
@@ -456,13 +456,13 @@ mod tests {
             );
         }
         st.hints = true;
-        for i in infos(&snapshot(&shared, &st)) {
+        for i in infos(&snapshot(&shared.engine_names(), &st)) {
             assert_eq!(i["pv"], json!(["5:13/8,6/4"]), "{i}");
             assert_eq!(i["score_mp"], 250);
         }
         st.hints = false;
         st.players = [Player::Engine(0), Player::Engine(0)];
-        for i in infos(&snapshot(&shared, &st)) {
+        for i in infos(&snapshot(&shared.engine_names(), &st)) {
             assert_eq!(i["pv"], json!(["5:13/8,6/4"]), "watched: {i}");
         }
     }

@@ -12,26 +12,36 @@ let play = null;         // { key, node, path: [edges], selected, targets: Map }
 // "Back to the game" or Esc.
 let past = null;
 
-// A request to the server. A person's action (a POST) first clears the
-// last message; a refusal is shown in the banner, and so is a server that
-// does not answer: a request never fails silently.
+// A request to the board (transport.js: the server, or the static site's
+// worker). A person's action (a POST) first clears the last message; a
+// refusal is shown in the banner, and so is a board that does not answer: a
+// request never fails silently.
 async function api(path, body) {
   if (body !== undefined) showMessage(null);
   let r;
   try {
-    r = await fetch(path, {
-      method: body === undefined ? "GET" : "POST",
-      headers: { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    r = await Transport.request(path, body);
   } catch (e) {
-    showMessage("Could not reach ncbg-gui: the server is not answering (is it still running?). Nothing was done.");
+    showMessage(Transport.isStatic
+      ? `The board in this page stopped (${e.message}): reload the page. Nothing was done.`
+      : "Could not reach ncbg-gui: the server is not answering (is it still running?). Nothing was done.");
     throw e;
   }
-  let j = {};
-  try { j = await r.json(); } catch (e) { j = { error: "bad reply from the server" }; }
+  const j = r.json;
   if (!r.ok) { showMessage(j.error || r.statusText); throw new Error(j.error); }
   return j;
+}
+
+// Offers `text` as a file download named `name` (the static site saves
+// games this way).
+function download(name, text) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
 }
 
 // Shows `m` in the message banner (none: hides it); `brief` news (saved,
@@ -411,7 +421,11 @@ function setupPlay() {
     api("/api/newgame", body).then(() => { play = null; past = null; $("g-state").value = ""; $("save-name").value = ""; }).catch(() => {});
   };
   // The name stays for the game's other format; a new game empties it.
-  const save = (format) => api("/api/save", { name: $("save-name").value.trim(), format }).then((j) => { showMessage("saved " + j.path, true); }).catch(() => {});
+  // The server writes the file in its folder; the static site hands it to
+  // the browser as a download.
+  const save = (format) => api("/api/save", { name: $("save-name").value.trim(), format }).then((j) => {
+    if (j.text !== undefined) { download(j.name, j.text); showMessage("saved " + j.name + " (a download)", true); } else showMessage("saved " + j.path, true);
+  }).catch(() => {});
   $("save-match").onclick = () => save("match");
   $("save-mat").onclick = () => save("mat");
   document.addEventListener("keydown", (e) => {
@@ -421,16 +435,9 @@ function setupPlay() {
 }
 
 function connect() {
-  const es = new EventSource("/api/events");
-  es.onopen = () => setOnline(true);
-  es.onerror = () => {
-    setOnline(false);
-    // A stream the browser gave up on (not just retrying) is opened anew.
-    if (es.readyState === EventSource.CLOSED) setTimeout(connect, 2000);
-  };
-  es.onmessage = (m) => {
+  Transport.subscribe((snapshot) => {
     const prev = S;
-    S = JSON.parse(m.data);
+    S = snapshot;
     if (S.search) {
       if (document.activeElement !== $("s-depth")) $("s-depth").value = S.search.depth;
       if (document.activeElement !== $("s-movetime")) $("s-movetime").value = S.search.movetime;
@@ -441,7 +448,7 @@ function connect() {
     render();
     if (window.onReviewSnapshot) window.onReviewSnapshot(S);
     document.body.dataset.version = S.version;
-  };
+  }, setOnline);
 }
 
 // The banners sit at the top of the shown view's side column: never over
@@ -466,8 +473,9 @@ window.addEventListener("resize", placeBanners);
 // The server is gone (or back): a banner says so and the controls are
 // inert until the event stream is connected again.
 function setOnline(on) {
-  $("conn").textContent = on ? "connected" : "reconnecting…";
+  $("conn").textContent = Transport.isStatic ? (on ? "in this page" : "stopped") : on ? "connected" : "reconnecting…";
   $("banner-offline").hidden = on;
+  if (Transport.isStatic) $("banner-offline").firstElementChild.textContent = "The board in this page stopped: reload the page to start again.";
   document.body.classList.toggle("offline", !on);
   for (const v of ["view-play", "view-review"]) $(v).inert = !on;
 }

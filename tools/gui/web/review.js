@@ -28,7 +28,7 @@ async function listFiles() {
   const j = await api("/api/files");
   const sel = $("r-files");
   sel.innerHTML = j.files.map((f) => `<option>${f}</option>`).join("");
-  $("r-file").textContent = `folder: ${j.dir}`;
+  $("r-file").textContent = j.local ? "" : `folder: ${j.dir}`;
 }
 
 async function loadGame(i) {
@@ -129,13 +129,20 @@ function drawReview() {
   drawChart();
 }
 
+// The analysis's state in words (a running one's progress where known).
+function analysisText(a) {
+  if (!a) return "not analysed";
+  if (a.state === "running") return a.of ? `analysing… ${a.done} of ${plural(a.of, "turn")}` : "analysing…";
+  return a.state === "failed" ? a.error : `${plural(a.turns.length, "turn")} analysed`;
+}
+
 function drawChart() {
   const svg = $("chart");
   while (svg.firstChild) svg.removeChild(svg.firstChild);
   const W = 400, H = 200, L = 34, B = 28, T = 10;
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   const a = R.analysis;
-  $("r-astate").textContent = !a ? "not analysed" : a.state === "running" ? "analysing…" : a.state === "failed" ? a.error : `${plural(a.turns.length, "turn")} analysed`;
+  $("r-astate").textContent = analysisText(a);
   $("r-astate").dataset.state = a ? a.state : "none";
   $("r-settings").textContent = a && a.state === "done" && a.settings ? a.settings : "";
   if (!a || a.state !== "done") { $("r-totals").textContent = ""; return; }
@@ -326,10 +333,26 @@ window.onReviewSnapshot = (S) => {
     const a = rv.analysis[String(R.game)];
     const key = a ? a.state : "none";
     if (key !== R.analysisKey) { R.analysisKey = key; loadGame(R.game).catch(() => {}); }
+    else if (a && a.state === "running" && R.analysis && R.analysis.state === "running") {
+      R.analysis = a;
+      $("r-astate").textContent = analysisText(a);
+    }
   }
 };
 $("r-refresh").onclick = () => listFiles().catch(() => {});
 $("r-load").onclick = () => api("/api/review/load", { name: $("r-files").value }).catch(() => {});
+// The static site has no folder: the person opens a file of this computer
+// and its text goes to the board.
+if (Transport.isStatic) {
+  $("r-folder").hidden = true;
+  $("r-local").hidden = false;
+  $("r-open").onchange = async () => {
+    const f = $("r-open").files[0];
+    if (!f) return;
+    if (f.size > 16 << 20) { showMessage(`${f.name} is larger than 16 MiB`); return; }
+    api("/api/review/load", { name: f.name, text: await f.text() }).catch(() => {});
+  };
+}
 $("r-games").onchange = () => { R.at = 0; R.analysisKey = ""; loadGame(+$("r-games").value).catch(() => {}); };
 // The analysis asked for: a preset (the library's default, or quick) or
 // an explicit deepest depth.

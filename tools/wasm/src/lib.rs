@@ -17,6 +17,12 @@
 //!
 //! There are no threads: a search runs inside the `ncbg_feed` call that
 //! read its `go`, and `Threads` is `max 1` in the option list.
+//!
+//! The board of the static site ([`gui`]) is in the same module: `ncbg-gui`'s
+//! state and API ([`ncbg_gui::local::Local`]) with an engine of its own,
+//! which `tools/gui/web/local-worker.js` runs in the page's Web Worker.
+
+pub mod gui;
 
 use ncbg::engine::serial::Status;
 use ncbg::engine::SerialEngine;
