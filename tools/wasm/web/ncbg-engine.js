@@ -27,6 +27,10 @@ export async function createEngine(wasm, { onLine, stopFlag = null } = {}) {
     ncbg_stop_seen() {
       if (stopFlag) Atomics.store(stopFlag, 0, 0);
     },
+    // The module also carries the board's exports (the static site's,
+    // tools/gui/web/local-worker.js); their search snapshots are not this
+    // engine's output.
+    gui_progress() {},
   };
   const instance =
     wasm instanceof WebAssembly.Module
