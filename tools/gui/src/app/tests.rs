@@ -1,0 +1,239 @@
+//! The board's state and actions: picks, plays, hints through a pick, new
+//! games by name and by ID, the cube and the next game of a match.
+
+use super::*;
+
+fn state() -> State {
+    let shared = Shared::new(Vec::new(), PathBuf::from("."), Duration::from_secs(1));
+    let mut st = shared.lock();
+    std::mem::replace(
+        &mut *st,
+        State {
+            game: Record::new(
+                Variant::Standard,
+                NumberRules::default(),
+                GameState::standard(),
+            ),
+            players: [Player::Human, Player::Human],
+            search: SearchSettings {
+                depth: 1,
+                movetime: 0,
+                delay: 0,
+            },
+            generation: 0,
+            thinking: None,
+            last_search: None,
+            hint: None,
+            status: Vec::new(),
+            id_names: Vec::new(),
+            paused: false,
+            hints: false,
+            step: false,
+            message: None,
+            fault: None,
+            review: Review::default(),
+            stakes: Stakes::default(),
+            cube_note: None,
+            version: 0,
+        },
+    )
+}
+
+/// A hint asked for at pick time keeps, through the pick, the lines of
+/// the number picked, as plays, for the pick's generation; a hint of
+/// another generation, or one whose pick ends the turn, is left alone.
+#[test]
+fn a_pick_time_hint_is_carried_through_the_pick() {
+    use crate::slots::InfoLine;
+    let line = |token: &str| InfoLine {
+        depth: 2,
+        score_mp: Some(-100),
+        pv: vec![token.to_string(), "6:13/7".to_string()],
+        ..InfoLine::default()
+    };
+    let hint = |generation: u64, tokens: &[&str]| {
+        let (stop, stopped) = watch::channel(false);
+        let h = Hint {
+            slot: 0,
+            generation,
+            asked: generation,
+            picked: None,
+            running: true,
+            error: None,
+            lines: (1..).zip(tokens.iter().map(|t| line(t))).collect(),
+            stop,
+        };
+        (h, stopped)
+    };
+    let mut st = state();
+    // An opening pick ends the turn: the hint is not carried.
+    st.hint = Some(hint(st.generation, &["4"]).0);
+    st.pick(4).unwrap();
+    st.carry_hint_through_pick(4);
+    assert_eq!(st.hint.as_ref().unwrap().picked, None);
+    st.pick(2).unwrap();
+    let (h, stopped) = hint(
+        st.generation,
+        &["5:13/8,6/4", "3:24/21,13/11", "5:24/22,24/19"],
+    );
+    st.hint = Some(h);
+    let asked = st.generation;
+    st.pick(5).unwrap();
+    st.carry_hint_through_pick(5);
+    let h = st.hint.as_ref().unwrap();
+    assert_eq!(h.generation, asked + 1, "the pick's generation");
+    assert_eq!(h.asked, asked);
+    assert_eq!(h.picked, Some(5));
+    assert!(!h.running && *stopped.borrow(), "its search is stopped");
+    let firsts: Vec<(usize, &str)> = h
+        .lines
+        .iter()
+        .map(|(r, i)| (*r, i.pv[0].as_str()))
+        .collect();
+    assert_eq!(firsts, [(1, "13/8,6/4"), (3, "24/22,24/19")]);
+    assert_eq!(h.lines[&1].pv[1], "6:13/7", "the rest of the line stays");
+    // Not for this generation: untouched.
+    let before = st.hint.as_ref().unwrap().lines.len();
+    st.generation += 5;
+    st.carry_hint_through_pick(5);
+    assert_eq!(st.hint.as_ref().unwrap().lines.len(), before);
+    assert_eq!(st.hint.as_ref().unwrap().generation, asked + 1);
+}
+
+#[test]
+fn bad_new_games_change_nothing() {
+    let mut st = state();
+    st.pick(3).unwrap();
+    let before = st.game.tokens.clone();
+    let bad = |f: &dyn Fn(&mut NewGame)| {
+        let mut g = NewGame {
+            k: 6,
+            credits: 2,
+            variant: "standard".into(),
+            x: "human".into(),
+            y: "human".into(),
+            x0: None,
+            y0: None,
+            state: None,
+            stakes: StakesSetup::default(),
+        };
+        f(&mut g);
+        g
+    };
+    for g in [
+        bad(&|g| g.k = 2),
+        bad(&|g| g.credits = 10),
+        bad(&|g| g.variant = "chess".into()),
+        bad(&|g| g.x = "Q".into()),
+        bad(&|g| g.x = "A".into()),
+        bad(&|g| g.x0 = Some(3)),
+        bad(&|g| (g.x0, g.y0) = (Some(3), Some(3))),
+        bad(&|g| g.state = Some("nonsense".into())),
+    ] {
+        assert!(st.new_game(&g, 0).is_err(), "{g:?}");
+        assert_eq!(st.game.tokens, before);
+    }
+    st.new_game(&bad(&|g| (g.x0, g.y0) = (Some(2), Some(4))), 0)
+        .unwrap();
+    assert_eq!(st.game.tokens, ["2", "4"]);
+    st.new_game(
+        &bad(&|g| g.state = Some("4HPwATDgc/ABMA:Xplay:x6y5:d22:k6".into())),
+        0,
+    )
+    .unwrap();
+    st.play("24/13").unwrap();
+    assert_eq!(st.game.tokens, ["24/13"]);
+    assert!(st
+        .set_search(SearchSettings {
+            depth: 0,
+            movetime: 0,
+            delay: 0,
+        })
+        .is_err());
+    assert!(st.take_back().is_ok());
+    assert!(st.take_back().is_err());
+}
+
+/// New games of race and anti: by name, or from a full-state ID with
+/// the pool or the `anti` field, whose variant the game takes (the
+/// engines' `Variant` and the saved file's header); a drawn anti game
+/// takes no more picks.
+#[test]
+fn race_and_anti_games_by_name_and_by_id() {
+    let mut st = state();
+    let g = |variant: &str, state: Option<&str>| NewGame {
+        k: 6,
+        credits: 2,
+        variant: variant.into(),
+        x: "human".into(),
+        y: "human".into(),
+        x0: Some(3),
+        y0: Some(5),
+        state: state.map(str::to_string),
+        stakes: StakesSetup::default(),
+    };
+    st.new_game(&g("race", None), 0).unwrap();
+    assert_eq!(st.game.variant, Variant::Race);
+    assert_eq!(st.game.current.position().pools(), (15, 15));
+    st.pick(2).unwrap();
+    st.play("pool/20 pool/23").unwrap();
+    assert_eq!(st.game.tokens[2], "2:pool/23,pool/20");
+    let id = state_id::encode(&st.game.current);
+    assert!(id.contains(":p13-15"), "{id}");
+    st.new_game(&g("standard", Some(&id)), 0).unwrap();
+    assert_eq!(st.game.variant, Variant::Race, "the ID's pool");
+    st.new_game(&g("anti", None), 0).unwrap();
+    assert_eq!(st.game.variant, Variant::Anti);
+    let id = state_id::encode(&st.game.current);
+    assert!(id.ends_with(":anti"), "{id}");
+    st.new_game(&g("standard", Some(&id)), 0).unwrap();
+    assert_eq!(st.game.variant, Variant::Anti, "the ID's anti field");
+}
+
+/// A person's cube actions in a match go through the library: a
+/// double and a take turn the cube, a drop ends the game, the next
+/// game starts at the new score; refused actions change nothing.
+#[test]
+fn cube_actions_and_the_next_game_of_a_match() {
+    let mut st = state();
+    let g = NewGame {
+        k: 6,
+        credits: 2,
+        variant: "standard".into(),
+        x: "human".into(),
+        y: "human".into(),
+        x0: Some(3),
+        y0: Some(5),
+        state: None,
+        stakes: StakesSetup {
+            match_length: 3,
+            ..StakesSetup::default()
+        },
+    };
+    st.new_game(&g, 0).unwrap();
+    let mover = st.game.current.to_move();
+    assert!(st.cube("take").is_err(), "no double offered");
+    assert!(st.cube("redouble").is_err());
+    assert!(st.next_game().is_err(), "the game is not over");
+    st.cube("double").unwrap();
+    assert_eq!(st.game.current.to_move(), mover.other());
+    assert!(st.cube("beaver").is_err(), "no beavers in a match");
+    st.cube("take").unwrap();
+    assert_eq!(st.game.current.cube().value(), 2);
+    assert_eq!(st.game.current.cube().owner(), Some(mover.other()));
+    assert_eq!(st.game.current.to_move(), mover);
+    assert!(st.cube("double").is_err(), "the taker owns the cube");
+    assert_eq!(st.game.tokens[2..], ["double", "take"]);
+    st.take_back().unwrap();
+    st.take_back().unwrap();
+    assert_eq!(st.game.current.cube().value(), 1);
+    st.cube("double").unwrap();
+    st.cube("drop").unwrap();
+    assert!(st.game.current.is_over());
+    st.next_game().unwrap();
+    let m = st.stakes.score.unwrap();
+    assert_eq!(m.score(mover), 1);
+    assert_eq!(m.score(mover.other()), 0);
+    assert!(st.game.tokens.is_empty() && st.game.current.cube_in_play());
+    assert_eq!(st.game.start.match_score(), Some(&m));
+}
