@@ -7,6 +7,9 @@ writes its plays as single steps (`24/18*,18/13`). Policies (policies.py): rando
 greedy (the best 0-ply value after one's own turn), lookahead (greedy's best turns,
 each answered by the opponent's greedy turn) and deep (width-pruned alpha-beta over
 whole NC turns with 0-ply leaves, deepened and widened until the time is spent).
+Games: standard, nackgammon, hypergammon, race (Backgammon Race: the net sees the
+waiting checkers as on the bar) and anti (Anti-Backgammon: judged by the chance of not
+winning), from `Variant` or from the state ID's `p` and `anti` fields.
 
 Limits: only time counts (`movetime`, the clocks); without one, deep runs every pass up
 to Depth. `stop` answers at once with the best turn so far. Log: GNUBG_NCBP_LOG=1.

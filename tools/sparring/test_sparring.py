@@ -201,11 +201,23 @@ def test_ncbp_session():
 
 def test_every_policy_answers_legally():
     for policy in ("random", "greedy", "lookahead", "deep"):
-        for st in random_states(3, 40, k=7):
+        for st in random_states(3, 40, k=7) + random_states(2, 41, "race") + random_states(2, 42, "anti", 7):
             out = session([f"position state {st.state_id()}", "go movetime 150"], "--policy", policy)
             best = [x.split()[1] for x in out if x.startswith("bestmove")]
             assert len(best) == 1, out
             gnubg_ncbp.apply_token(st.copy(), best[0])  # raises if illegal
+
+
+def test_variant_option():
+    """`setoption name Variant value race|anti` sets the game of startpos and newgame."""
+    out = session(["setoption name Variant value race", "position startpos moves 3 5", "d", "legal",
+                   "setoption name Variant value anti", "newgame", "d", "setoption name Variant value antı",
+                   "setoption name Variant value standard", "position startpos", "d"])
+    assert "stateid AAAAAAAAAAAAAA:Xpick:x3y5:d22:k6:p15-15" in out, out
+    assert "legalok 5" in out
+    assert "stateid 4HPwATDgc/ABMA:Xpick:x-y-:d22:k6:anti" in out
+    assert "stateid 4HPwATDgc/ABMA:Xpick:x-y-:d22:k6" in out
+    assert [x.split()[1] for x in out if x.startswith("error")] == ["bad-value"], out
 
 
 def ncbg_binary(name):
@@ -287,16 +299,15 @@ def test_legal_matches_ncbg_in_race_and_anti():
     assert plays_seen > 1000, plays_seen
 
 
-def referee_match(*args):
-    """ncbg at depth 1 against greedy; the referee's JSON report (None without a build)."""
-    ref = os.path.join(ROOT, "target", "release", "ncbg-referee")
-    eng = os.path.join(ROOT, "target", "release", "ncbg")
-    if not (os.path.exists(ref) and os.path.exists(eng)):
+def referee_match(*args, policy="greedy", theirs=(), games=4):
+    """ncbg at depth 1 against `policy`; the referee's JSON report (None without a build)."""
+    ref, eng = ncbg_binary("ncbg-referee"), ncbg_binary("ncbg")
+    if ref is None or eng is None:
         return None
     cmd = [ref, "--engine", f"cmd={eng}", "name=ncbg", "depth=1",
-           "--engine", f"cmd={sys.executable} {os.path.join(HERE, 'gnubg_ncbp.py')} --policy greedy",
-           "name=greedy", "--games", "4", "--quiet", "--format", "json", *args]
-    return json.loads(subprocess.run(cmd, capture_output=True, text=True, timeout=600, check=True).stdout)
+           "--engine", f"cmd={sys.executable} {os.path.join(HERE, 'gnubg_ncbp.py')} --policy {policy}",
+           f"name={policy}", *theirs, "--games", str(games), "--quiet", "--format", "json", *args]
+    return json.loads(subprocess.run(cmd, capture_output=True, text=True, timeout=900, check=True).stdout)
 
 
 def test_referee_matches():
@@ -307,6 +318,26 @@ def test_referee_matches():
             print("  (no target/release/ncbg-referee: referee matches skipped)")
             return
         assert rep["games"] == 4 and all(e["forfeits"] == 0 for e in rep["engines"]), (extra, rep["forfeits"])
+
+
+def test_referee_matches_in_race_and_anti():
+    """Every policy plays both games against ncbg with no forfeit (an illegal move, a
+    protocol error or a late answer would be one). random and greedy play whole games;
+    the searching policies a short clock and 120 turns (then the referee calls a draw)."""
+    for variant in ("race", "anti"):
+        for policy, theirs, extra in (("random", (), ["--k", "8"]), ("greedy", (), []),
+                                      ("lookahead", ("movetime=40",), ["--max-turns", "120"]),
+                                      ("deep", ("movetime=40",), ["--max-turns", "120", "--random-openings", "1"])):
+            rep = referee_match("--variant", variant, *extra, policy=policy, theirs=theirs, games=2)
+            if rep is None:
+                print("  (no target/release/ncbg-referee: referee matches skipped)")
+                return
+            assert rep["games"] == 2 and all(e["forfeits"] == 0 for e in rep["engines"]), \
+                (variant, policy, rep["forfeits"])
+            decided = sum(e["wins"] for e in rep["engines"])
+            assert decided + rep["max_turn_draws"] + rep["repetition_draws"] == 2, rep
+            if policy in ("random", "greedy"):
+                assert decided == 2, (variant, policy, rep)  # played to the end
 
 
 if __name__ == "__main__":
