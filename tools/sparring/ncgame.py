@@ -104,20 +104,23 @@ def plays_own(board, a, b):
     orders = [[a] * 4] if a == b else [[a, b], [b, a]]
     ends = []  # (after, steps, numbers used)
 
-    def rec(opp, me, dice, steps, used):
+    def rec(opp, me, dice, steps, used, top):
+        # a doublet's moves are taken from the highest source down (the bar, then the
+        # pool, then the points): every legal set of moves is legal in that order, and
+        # the other orders only repeat its boards
         moved = False
         if dice:
             d = dice[0]
-            for f in ([25] if me[24] else [p for p in range(26, 0, -1) if p != 25 and me[p - 1]]):
+            for f in ([25] if me[24] else [p for p in range(min(top, 26), 0, -1) if p != 25 and me[p - 1]]):
                 r = _step(opp, me, f, d)
                 if r is not None:
                     moved = True
-                    rec(r[0], r[1], dice[1:], steps + [(f, r[2])], used + [d])
+                    rec(r[0], r[1], dice[1:], steps + [(f, r[2])], used + [d], f if a == b and f != 25 else 27)
         if not moved:
             ends.append(([opp, me], steps, used))
 
     for order in orders:
-        rec(list(board[0]), list(board[1]), order, [], [])
+        rec(list(board[0]), list(board[1]), order, [], [], 27)
     most = max(len(s) for _, s, _ in ends)
     ends = [e for e in ends if len(e[1]) == most]
     if a != b and most == 1 and any(u[0] == max(a, b) for _, _, u in ends):
