@@ -299,6 +299,31 @@ def test_legal_matches_ncbg_in_race_and_anti():
     assert plays_seen > 1000, plays_seen
 
 
+def test_game_ends_match_ncbg():
+    """The last checker off: in anti the finisher loses (a gammon here), in race a
+    checker still waiting makes a backgammon; the partner's `d` says what ncbg's says."""
+    ends = []
+    for variant, opp_pool in (("anti", 0), ("race", 3), ("race", 0), ("standard", 0)):
+        st = ncgame.State(variant)
+        st.num = [3, 5]
+        me, opp = [0] * 26, [0] * 26
+        me[0], opp[12], opp[25] = 1, 15 - opp_pool, opp_pool
+        if variant == "race" and not opp_pool:
+            opp[12], opp[0] = 0, 14  # one borne off: a single game
+        st.side_counts = [me, opp]
+        st.pick(6)
+        ends.append(f"position state {st.state_id()} moves 1/off")
+    lines = [x for e in ends for x in (e, "d")]
+    ours = [x for x in session(lines) if x.startswith(("result", "stateid", "error"))]
+    assert [x for x in ours if x.startswith("result")] == ["result Y gammon 2", "result X backgammon 3",
+                                                            "result X single 1", "result X gammon 2"], ours
+    theirs = ncbg_session(lines)
+    if theirs is None:
+        print("  (no target/release/ncbg: comparison skipped)")
+        return
+    assert [x for x in theirs if x.startswith(("result", "stateid", "error"))] == ours, theirs
+
+
 def referee_match(*args, policy="greedy", theirs=(), games=4):
     """ncbg at depth 1 against `policy`; the referee's JSON report (None without a build)."""
     ref, eng = ncbg_binary("ncbg-referee"), ncbg_binary("ncbg")
