@@ -2,7 +2,7 @@
 # The strength yardsticks (docs/strength.md), against tools/sparring's NCBP player
 # on GNU Backgammon's net (an outside evaluation: a yardstick, never a teacher).
 #
-#   tools/yardstick.sh [--net FILE] [--rounds R] [--seed S] [--concurrency C] [--margin MS] [--out DIR] CHECK...
+#   tools/yardstick.sh [--net FILE] [--variant V] [--rounds R] [--seed S] [--concurrency C] [--margin MS] [--out DIR] CHECK...
 #
 # CHECK is one or more of
 #   greedy     ncbg at depth 1 vs greedy (evaluation only; no clock, so a loaded
@@ -17,6 +17,10 @@
 #   deep3      ncbg 20,000 nodes vs deep searching to depth 3 (no clock on
 #              either side: the load-independent stand-in for `deep` while
 #              other work runs; not one of the goals)
+# --variant V plays the checks in another game (the referee's --variant: race for
+# Backgammon Race, anti for Anti-Backgammon; the partner reads the game from the
+# state IDs: waiting checkers seen as on the bar, anti judged by 1 - P(win)); the
+# files are then DIR/<check>-<V>.txt.
 # Each check plays 30*R random openings (the referee's, from --seed S), colours
 # swapped: 60 games a round, all different even where neither side has a clock
 # (the 30 initial pairs alone would repeat the same 60 games each round). It
@@ -36,16 +40,17 @@
 set -euo pipefail
 here=$PWD
 cd "$(dirname "$0")/.."
-net="" rounds=2 seed=1 conc=1 margin=auto out=yardstick
+net="" variant=standard rounds=2 seed=1 conc=1 margin=auto out=yardstick
 while [ $# -gt 0 ]; do
   case "$1" in
     --net) net="option.EvalFile=$(cd "$here" && realpath -e "$2")"; shift 2 ;;
+    --variant) variant=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --margin) margin=$2; shift 2 ;;
     --concurrency) conc=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n 2,29p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,39p "$0"; exit 0 ;;
     -*) echo "yardstick: unknown option $1" >&2; exit 2 ;;
     *) break ;;
   esac
@@ -63,14 +68,17 @@ for check in "$@"; do
     deep3) mine="nodes=20000" policy=deep theirs="depth=3" pargs="--depth 3" ;;
     *) echo "yardstick: unknown check $check" >&2; exit 2 ;;
   esac
-  echo "== $check: ncbg $mine vs $policy $theirs, $rounds rounds"
+  name=$check
+  [ "$variant" = standard ] || name=$check-$variant
+  echo "== $name: ncbg $mine vs $policy $theirs, $rounds rounds, $variant"
   # shellcheck disable=SC2086 # the settings are separate words on purpose
   target/release/ncbg-referee \
     --engine cmd=target/release/ncbg name=ncbg $mine $net \
     --engine cmd="$python $sparring/gnubg_ncbp.py --policy $policy $pargs" name="$policy" $theirs \
-    --random-openings $((30 * rounds)) --seed "$seed" --concurrency "$conc" --timeout-margin "$margin" --quiet --resume --out "$out/$check.txt" |
-    tee "$out/$check.report"
+    --variant "$variant" --random-openings $((30 * rounds)) --seed "$seed" --concurrency "$conc" \
+    --timeout-margin "$margin" --quiet --resume --out "$out/$name.txt" |
+    tee "$out/$name.report"
   awk '$1 == "ncbg" { for (i = 1; i <= NF; i++) if ($i == "points") { split($(i+1), p, "-");
        printf "%s: ncbg share of the points %.1f%% (%s-%s)\n", c, 100 * p[1] / (p[1] + p[2]), p[1], p[2] } }' \
-    c="$check" "$out/$check.report"
+    c="$name" "$out/$name.report"
 done

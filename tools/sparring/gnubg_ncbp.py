@@ -7,6 +7,9 @@ writes its plays as single steps (`24/18*,18/13`). Policies (policies.py): rando
 greedy (the best 0-ply value after one's own turn), lookahead (greedy's best turns,
 each answered by the opponent's greedy turn) and deep (width-pruned alpha-beta over
 whole NC turns with 0-ply leaves, deepened and widened until the time is spent).
+Games: standard, nackgammon, hypergammon, race (Backgammon Race: the net sees the
+waiting checkers as on the bar) and anti (Anti-Backgammon: judged by the chance of not
+winning), from `Variant` or from the state ID's `p` and `anti` fields.
 
 Limits: only time counts (`movetime`, the clocks); without one, deep runs every pass up
 to Depth. `stop` answers at once with the best turn so far. Log: GNUBG_NCBP_LOG=1.
@@ -34,7 +37,7 @@ OPTIONS = [
     ("Depth", "spin", 5, 2, 9, None),
     ("Seed", "spin", 0, 0, 2147483647, None),
     ("MoveOverhead", "spin", 30, 0, 5000, None),
-    ("Variant", "combo", "standard", None, None, tuple(ncgame.LAYOUTS)),
+    ("Variant", "combo", "standard", None, None, ncgame.VARIANTS),
     ("Alphabet", "spin", 6, 3, 9, None),
     ("DoubletCredits", "spin", 2, 0, 9, None),
 ]
@@ -46,22 +49,34 @@ def log(*a):
         print("[gnubg-nc]", *a, file=sys.stderr, flush=True)
 
 
-def parse_state_id(text, variant):
-    m = re.fullmatch(r"([A-Za-z0-9+/]{14}):([XY])(pick|play):x(\d|-)y(\d|-):d(\d)(\d):k(\d)(?::n(\d+))?", text)
+STATE_ID = re.compile(r"([A-Za-z0-9+/]{14}):([XY])(pick|play):x(\d|-)y(\d|-):d(\d)(\d):k(\d)"
+                      r"(?::n(\d+))?(?::p(\d+)-(\d+))?(:anti)?")
+
+
+def parse_state_id(text):
+    """A State from a full-state ID (rules.md §6): the optional `n`, `p` (the checkers
+    waiting in X's and Y's pools, counted as off by the Position ID) and `anti` fields
+    decide the game; the cube and match fields are not read (this engine plays money
+    games without the cube)."""
+    m = STATE_ID.fullmatch(text)
     if not m:
         raise RuleError("bad-id", f"cannot read state ID {text[:40]}")
     try:
         board = g.boardfromid(m.group(1))
     except Exception:
         raise RuleError("bad-id", f"cannot read Position ID {m.group(1)}")
-    st = ncgame.State(variant)
+    st = ncgame.State("anti" if m.group(12) else "standard")
     st.side = "XY".index(m.group(2))
     st.phase = m.group(3)
-    st.side_counts[st.side], st.side_counts[1 - st.side] = list(board[1]), list(board[0])
     st.num = [None if v == "-" else int(v) for v in (m.group(4), m.group(5))]
     st.cred = [int(m.group(6)), int(m.group(7))]
     st.k = int(m.group(8))
     st.checkers = int(m.group(9)) if m.group(9) else 15
+    pools = [int(m.group(10) or 0), int(m.group(11) or 0)]
+    mover, other = list(board[1]) + [pools[st.side]], list(board[0]) + [pools[1 - st.side]]
+    if not 1 <= st.checkers <= 15 or any(sum(x) > st.checkers for x in (mover, other)):
+        raise RuleError("bad-id", f"{text[:40]}: more checkers than {st.checkers} a side")
+    st.side_counts[st.side], st.side_counts[1 - st.side] = mover, other
     if not 3 <= st.k <= 9 or any(n is not None and not 1 <= n <= st.k for n in st.num):
         raise RuleError("bad-id", f"{text[:40]}: numbers out of range")
     return st
@@ -189,7 +204,7 @@ class Engine:
         if head == ["startpos"]:
             st = self.fresh()
         elif len(head) == 2 and head[0] == "state":
-            st = parse_state_id(head[1], self.opt["variant"])
+            st = parse_state_id(head[1])
         else:
             raise RuleError("syntax", "position startpos|state <ID> [moves ...]")
         for j, tok in enumerate(tokens):

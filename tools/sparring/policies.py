@@ -1,6 +1,12 @@
 """How the sparring partner chooses a turn: random, greedy, lookahead or deep, all judging
 positions with GNU Backgammon's 0-ply net (gnubg-nn's `probabilities(board, 0)`).
 
+Backgammon Race: the net sees the checkers waiting in a pool as on the bar. Anti-Backgammon
+(the first to bear off all its checkers loses): a position is worth the chance of *not*
+winning by gnubg's net, as 1 - 2 P(win) = P(not win) - P(win) (a single game's points, so
+that it sits on the scale of finished games and is zero-sum: the opponent's value is its
+negative); a finished anti game is worth its points to the side that did not finish.
+
 A node of the search is the side to move about to pick: (board [opponent, mover], the
 mover's last number `mine`, the opponent's current number `theirs`, the mover's and the
 opponent's doublet credits, k). A turn is a number n and the board after playing
@@ -25,11 +31,16 @@ def equity(p):
     return 2 * win - 1 + wg - lg + wbg - lbg
 
 
-def value_after(after, checkers):
-    """The value for the player who has just played, `after` with that player at index 1."""
+def value_after(after, checkers, anti=False):
+    """The value for the player who has just played, `after` with that player at index 1
+    (pools read as on the bar). In anti, the chance of not winning by gnubg's net."""
     if sum(after[1]) == 0:
-        return float(ncgame.win_points(after[0], checkers))
-    return -equity(g.probabilities((after[1], after[0]), 0))
+        points = float(ncgame.win_points(after[0], checkers))
+        return -points if anti else points
+    p = g.probabilities((ncgame.gnubg_side(after[1]), ncgame.gnubg_side(after[0])), 0)
+    if anti:  # p[0]: the opponent's P(win); the player's own is 1 - p[0]
+        return 1 - 2 * (1 - p[0])
+    return -equity(p)
 
 
 def numbers(mine, theirs, cred, k):
@@ -43,8 +54,8 @@ class Searcher:
     value, inner nodes their `width2` best. Turn lists and last-turn values are kept
     between iterations, so each deeper or wider pass pays only for new nodes."""
 
-    def __init__(self, k, checkers, out_of_time=lambda: False):
-        self.k, self.checkers = k, checkers
+    def __init__(self, k, checkers, out_of_time=lambda: False, anti=False):
+        self.k, self.checkers, self.anti = k, checkers, anti
         self.out_of_time = out_of_time
         self.kids = {}
         self.last = {}  # node -> (value, exact)
@@ -57,7 +68,7 @@ class Searcher:
             if self.out_of_time():
                 raise OutOfTime
             for after in ncgame.afters(board, n, theirs):
-                out.append((value_after(after, self.checkers), n, after))
+                out.append((value_after(after, self.checkers, self.anti), n, after))
         out.sort(key=lambda t: -t[0])
         return out
 
@@ -86,7 +97,7 @@ class Searcher:
             if self.out_of_time():
                 raise OutOfTime
             for after in ncgame.afters(board, n, theirs):
-                best = max(best, value_after(after, self.checkers))
+                best = max(best, value_after(after, self.checkers, self.anti))
                 if best >= beta:
                     self.last[node] = (best, False)
                     return best
@@ -146,7 +157,7 @@ def choose_turn(st, policy, rng, out_of_time, width=16, width2=16, depth=5, repo
     if policy == "random":
         n = rng.choice(nums)
         return n, rng.choice(ncgame.afters(board, n, theirs)), "random"
-    s = Searcher(st.k, st.checkers, out_of_time)
+    s = Searcher(st.k, st.checkers, out_of_time, st.anti)
     cme = st.cred[me]
     if st.phase == "play" and nums[0] == theirs:
         cme += 1  # the pick spent it already; child() spends it again
@@ -154,7 +165,7 @@ def choose_turn(st, policy, rng, out_of_time, width=16, width2=16, depth=5, repo
     kids = []
     for n in nums:
         for after in ncgame.afters(board, n, theirs):
-            kids.append((value_after(after, st.checkers), n, after))
+            kids.append((value_after(after, st.checkers, st.anti), n, after))
     kids.sort(key=lambda t: -t[0])
     if policy == "greedy" or len(kids) == 1 or sum(kids[0][2][1]) == 0:
         return kids[0][1], kids[0][2], "greedy"
@@ -164,9 +175,10 @@ def choose_turn(st, policy, rng, out_of_time, width=16, width2=16, depth=5, repo
         try:
             alpha = -INF
             for i, (v0, n, after) in enumerate(kids[:width]):
-                if sum(after[1]) == 0:
-                    return n, after, "lookahead"
-                v = -s.last_turn(Searcher.child(root, n, after), -alpha)
+                if sum(after[1]) == 0:  # finished: its points (a loss in anti)
+                    v = v0
+                else:
+                    v = -s.last_turn(Searcher.child(root, n, after), -alpha)
                 if v > alpha:
                     alpha, best = v, i
             note = "lookahead"
@@ -212,7 +224,7 @@ def choose_initial(st, policy, rng):
             if n == x0 or (n == y0 and st.cred[0] == 0):
                 continue
             if (n, y0) not in memo:
-                memo[(n, y0)] = max(value_after(a, st.checkers) for a in ncgame.afters(board, n, y0))
+                memo[(n, y0)] = max(value_after(a, st.checkers, st.anti) for a in ncgame.afters(board, n, y0))
             best = max(best, memo[(n, y0)])
         return best
 
