@@ -10,8 +10,8 @@
 //! gnubg's verdict and the doubler's three equities as the analysis gives
 //! them, flagged as a blunder and marked `??`; the drop's own cell has the
 //! mark; a click on the row shows the decision under the board; the totals
-//! count the cube decisions apart from the turns. Screenshot at 1400 px:
-//! `review-cube-1400.png`.
+//! count the cube decisions apart from the turns; on a phone (390 px) the
+//! rows fit the width. Screenshot at 1400 px: `review-cube-1400.png`.
 //!
 //! Needs `chromium` and `chromedriver`, as `browser.rs` does.
 
@@ -221,4 +221,28 @@ async fn a_dropped_double_is_a_cube_blunder_in_the_review() {
     let state = text_of(&c, "#r-astate").await;
     assert_eq!(state, "0 turns analysed, 2 cube decisions");
     screenshot(&c, "review-cube-1400.png").await;
+
+    // On a phone (390 px): the cube rows wrap inside the move list.
+    let (_phone_driver, p) = start_browser(true).await;
+    p.goto(&url).await.unwrap();
+    wait_snap(&p, "the page on the phone", 20, |s| !s["game"].is_null()).await;
+    click(&p, "#tab-review").await;
+    wait_js(
+        &p,
+        "the cube rows on the phone",
+        10,
+        "return document.querySelectorAll('#r-moves .cuberow').length === 2;",
+    )
+    .await;
+    fits_width(
+        &p,
+        390,
+        &[
+            "#r-moves",
+            "#r-moves .cuberow[data-cube=\"drop\"]",
+            "#r-totals",
+        ],
+    )
+    .await;
+    p.close().await.unwrap();
 }
