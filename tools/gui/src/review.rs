@@ -2,7 +2,11 @@
 //! position, and `ncbg analyze`'s verdict on a game (the library's
 //! `analysis::analyze_game`, run on a blocking thread). With exact-value
 //! tables (`ncbg-gui --tables`, `--tables-path`), turns a table covers get
-//! exact verdicts (`TurnReport::exact`), which the page marks.
+//! exact verdicts (`TurnReport::exact`), which the page marks. A game with
+//! the cube (a match, or money play with `cube=on`) is replayed from its
+//! stakes ([`Review::start`]), so the analysis has its cube decisions'
+//! rows (`TurnReport::cube`), which the page lists under their turns and
+//! counts apart in the totals.
 
 use crate::boardview::{board_view, BoardView};
 use ncbg::analysis::{self, AnalysisSettings, TurnReport};

@@ -9,13 +9,22 @@ const R = { game: null, steps: [], analysis: null, at: 0, flipped: false, files:
 const MARKS = [[0.16, "??", "verybad", "very bad"], [0.08, "?", "bad", "bad"], [0.04, "?!", "doubtful", "doubtful"]];
 function markOf(loss) { return MARKS.find(([t]) => loss >= t - 1e-9) || null; }
 
+// Cube actions: the record's tokens and gnubg's words for them (a drop is
+// gnubg's "pass"). "no-double" is the analysis's token for a turn played
+// on without doubling where the mover could double.
+const CUBE_WORDS = { "no-double": "No double", double: "Double", take: "Take", drop: "Pass", beaver: "Beaver" };
+const CUBE_DOING = { double: "doubles", take: "takes", drop: "passes (drops)", beaver: "beavers" };
+function isCubeToken(t) { return Object.prototype.hasOwnProperty.call(CUBE_DOING, t); }
+
 // A review step as a record entry: the pair follows from the pick and the
 // opponent's number before the turn.
 function stepEntry(s) {
   const t = s.played;
   const m = /^(\d+):/.exec(t);
   let pair = null;
-  if (m) {
+  if (isCubeToken(t)) {
+    // A cube action has no pair of its own.
+  } else if (m) {
     const n = +m[1], opp = s.numbers[s.side === "X" ? 1 : 0];
     if (opp !== null && opp !== undefined) pair = [Math.max(n, opp), Math.min(n, opp)];
   } else if (!/^\d+$/.test(t) && s.numbers[0] !== null && s.numbers[1] !== null) {
@@ -67,7 +76,7 @@ function buildMoves() {
       c.title = `${r.token} (protocol, ${side}'s numbering)`;
       c.innerHTML = row.n === 0 ? `<span class="sd">${side}</span> picks <b>${r.token}</b>`
         : `<span class="sd">${side}</span> <b class="pair">${t.pair}</b> <span class="play">${t.play}</span>`;
-      const rep = turnReport(i);
+      const rep = turnReport(i) || cubeReports(i).find((r) => r.played === playedAt(i));
       const mk = rep && markOf(rep.loss / 1000);
       if (mk) {
         c.insertAdjacentHTML("beforeend", `<span class="mark mark-${mk[2]}" title="${mk[3]}: ${(rep.loss / 1000).toFixed(3)} points lost">${mk[1]}</span>`);
@@ -76,7 +85,52 @@ function buildMoves() {
       c.onclick = () => { R.at = i; drawReview(); };
     }
     box.appendChild(d);
+    // The row's cube decisions, under it: every cube action played, and a
+    // turn played on without doubling where that was an error.
+    const at = ["X", "Y"].filter((sd) => row[sd]).map((sd) => row[sd][0]).sort((p, q) => p - q);
+    for (const i of at) {
+      for (const r of cubeReports(i)) {
+        if (r.played === "no-double" && r.verdict === "ok") continue;
+        const cr = document.createElement("div");
+        cr.className = "cuberow";
+        cr.dataset.step = i;
+        cr.dataset.cube = r.played;
+        cr.dataset.verdict = r.verdict;
+        cr.innerHTML = cubeLine(r);
+        cr.onclick = () => { R.at = i; drawReview(); };
+        box.appendChild(cr);
+      }
+    }
   }
+}
+
+// The token played at step i.
+function playedAt(i) { return R.steps[i] ? R.steps[i].played : null; }
+
+// The analysis's cube rows at step i: the cube action played there, or
+// the decision not to double before the turn played there.
+function cubeReports(i) {
+  if (!R.analysis || R.analysis.state !== "done") return [];
+  return R.analysis.turns.filter((r) => r.turn === i && r.cube);
+}
+
+// An equity as the turns' values are written: points, 3 decimals.
+function eq(mp) { return (mp / 1000).toFixed(3); }
+
+// A cube decision in a line, as gnubg shows it: the action taken, the
+// best, the verdict, and the doubler's three equities ("No double 0.412 ·
+// Double/take 0.380 · Double/pass 1.000"; a match's as EMG), flagged
+// error or blunder as the turns are.
+function cubeLine(r) {
+  const c = r.cube;
+  const mk = markOf(r.loss / 1000);
+  const mark = mk ? ` <span class="mark mark-${mk[2]}" title="${mk[3]}: ${eq(r.loss)} points lost">${mk[1]}</span>` : "";
+  const best = r.best === r.played ? "best" : `best <b class="best">${CUBE_WORDS[r.best] || r.best}</b>, loss ${eq(r.loss)}`;
+  const flag = r.verdict === "ok" ? "" : ` <span class="v-${r.verdict}">${r.verdict}</span>`;
+  const whose = c.in_match ? "the doubler's equities (EMG, from the match winning chances)" : "the doubler's cubeful equities";
+  return `<span class="sd">${r.side}</span> cube: <b class="cube-played">${CUBE_WORDS[r.played] || r.played}</b>${mark} (${best})${flag}`
+    + ` · <span class="cube-verdict">${c.verdict}</span>`
+    + ` · <span class="cube-eq" title="${whose}">No double ${eq(c.no_double)} · Double/take ${eq(c.double_take)} · Double/pass ${eq(c.double_pass)}</span>`;
 }
 
 function turnReport(t) {
@@ -90,7 +144,8 @@ function drawReview() {
   document.body.dataset.reviewState = s.state;
   $("r-slider").value = R.at;
   $("r-pos").textContent = `position ${R.at} of ${R.steps.length - 1}` + (R.turnNo[R.at] !== undefined ? ` · turn ${R.turnNo[R.at]} ${s.side}` : "");
-  for (const c of $("r-moves").querySelectorAll(".mv.cur")) c.classList.remove("cur");
+  for (const c of $("r-moves").querySelectorAll(".mv.cur, .cuberow.cur")) c.classList.remove("cur");
+  for (const c of $("r-moves").querySelectorAll(`.cuberow[data-step="${R.at}"]`)) c.classList.add("cur");
   const cur = $("r-moves").querySelector(`.mv[data-step="${R.at}"]`);
   if (cur) {
     cur.classList.add("cur");
@@ -109,7 +164,8 @@ function drawReview() {
   const rep = turnReport(R.at);
   let html = `<div>${s.state}</div>`;
   if (s.played) {
-    const onBoard = (t) => `<span title="${t} (protocol, ${side}'s numbering)">${turnWords(t)}</span>`;
+    const onBoard = (t) => isCubeToken(t) ? `<span title="${t} (protocol)">${CUBE_DOING[t]}</span>`
+      : `<span title="${t} (protocol, ${side}'s numbering)">${turnWords(t)}</span>`;
     html += `<div>${side} to move (numbers X ${s.numbers[0] ?? "–"}, Y ${s.numbers[1] ?? "–"}): <span class="played">${onBoard(s.played)}</span>`;
     if (rep) {
       const mk = markOf(rep.loss / 1000);
@@ -120,7 +176,9 @@ function drawReview() {
         ? ` — ${rep.exact ? "an optimal choice" : "the engine's choice too"} (${(rep.best_score / 1000).toFixed(3)})${v}`
         : ` (${(rep.played_score / 1000).toFixed(3)}); best: <span class="best">${onBoard(rep.best)}</span> (${(rep.best_score / 1000).toFixed(3)}), loss ${(rep.loss / 1000).toFixed(3)}${v}`;
     }
-    html += `</div><div class="small">plays on the mover's own point numbers, as gnubg writes them</div>`;
+    html += "</div>";
+    for (const r of cubeReports(R.at)) html += `<div class="cube-decision" data-cube="${r.played}" data-verdict="${r.verdict}">${cubeLine(r)}</div>`;
+    html += `<div class="small">plays on the mover's own point numbers, as gnubg writes them</div>`;
   } else {
     html += "<div>end of the game</div>";
   }
@@ -133,7 +191,10 @@ function drawReview() {
 function analysisText(a) {
   if (!a) return "not analysed";
   if (a.state === "running") return a.of ? `analysing… ${a.done} of ${plural(a.of, "turn")}` : "analysing…";
-  return a.state === "failed" ? a.error : `${plural(a.turns.length, "turn")} analysed`;
+  if (a.state === "failed") return a.error;
+  // Cube decisions are counted apart from the turns.
+  const cubes = a.turns.filter((r) => r.cube).length;
+  return `${plural(a.turns.length - cubes, "turn")} analysed` + (cubes ? `, ${plural(cubes, "cube decision")}` : "");
 }
 
 function drawChart() {
@@ -193,7 +254,14 @@ function drawChart() {
     if (t.exact) { s[4]++; if (t.best_score > 0 && t.played_score <= 0) s[5]++; }
   }
   const exact = (s) => tot[s][4] ? `, <span class="badge-exact">${tot[s][4]} exact</span> (${plural(tot[s][5], "win")} thrown)` : "";
-  $("r-totals").innerHTML = ["X", "Y"].map((s) => `${s}: ${plural(tot[s][0], "turn")}, error rate ${(tot[s][0] ? tot[s][1] / tot[s][0] / 1000 : 0).toFixed(3)}, <span class="v-error">${plural(tot[s][2], "error")}</span>, <span class="v-blunder">${plural(tot[s][3], "blunder")}</span>${exact(s)}`).join("<br>");
+  // Cube decisions apart from the turns, as ncbg analyze counts them.
+  const cubes = a.turns.filter((r) => r.cube);
+  const ct = { X: [0, 0, 0, 0], Y: [0, 0, 0, 0] };
+  for (const r of cubes) {
+    const s = ct[r.side]; s[0]++; s[1] += r.loss; if (r.verdict === "error") s[2]++; if (r.verdict === "blunder") s[3]++;
+  }
+  const cube = (s) => cubes.length ? `<span class="cube-totals" data-side="${s}" data-decisions="${ct[s][0]}" data-errors="${ct[s][2]}" data-blunders="${ct[s][3]}">; cube: ${plural(ct[s][0], "decision")}, ${eq(ct[s][1])} points lost, <span class="v-error">${plural(ct[s][2], "error")}</span>, <span class="v-blunder">${plural(ct[s][3], "blunder")}</span></span>` : "";
+  $("r-totals").innerHTML = ["X", "Y"].map((s) => `${s}: ${plural(tot[s][0], "turn")}, error rate ${(tot[s][0] ? tot[s][1] / tot[s][0] / 1000 : 0).toFixed(3)}, <span class="v-error">${plural(tot[s][2], "error")}</span>, <span class="v-blunder">${plural(tot[s][3], "blunder")}</span>${exact(s)}${cube(s)}`).join("<br>");
 }
 
 // "1 blunder", "2 blunders".

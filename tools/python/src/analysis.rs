@@ -1,6 +1,7 @@
 //! Game analysis in-process: `analyze_game` and its `TurnReport`s, over
-//! `ncbg::analysis` (what `ncbg analyze` prints per turn). The analysis
-//! runs with the GIL released.
+//! `ncbg::analysis` (what `ncbg analyze` prints per turn), with a
+//! `CubeReport` on the rows of the cube decisions. The analysis runs with
+//! the GIL released.
 
 use crate::files::tables_of;
 use crate::search::{evaluator, limits};
@@ -18,6 +19,7 @@ use std::sync::Arc;
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTurnReport>()?;
+    m.add_class::<PyCubeReport>()?;
     m.add_function(wrap_pyfunction!(analyze_game, m)?)?;
     Ok(())
 }
@@ -62,6 +64,56 @@ pub struct PyTurnReport {
     /// The settings that produced the verdict (``ncbg analyze``'s first
     /// line, e.g. ``"analysis: default (depths 3, 4 and 5 weighted 1:2:1, ...)"``).
     settings: String,
+    /// ``None`` for a turn; for a cube decision its ``CubeReport`` (then
+    /// ``best`` and ``cube.action`` are cube actions and the scores their
+    /// equities).
+    cube: Option<PyCubeReport>,
+}
+
+/// The cube analysis of a cube decision's ``TurnReport`` (``ncbg
+/// analyze``'s cube row): a double, its answer, or a turn played on
+/// without doubling where the mover could double.
+#[pyclass(module = "ncbg", name = "CubeReport", frozen, get_all, eq)]
+#[derive(Clone, PartialEq)]
+pub struct PyCubeReport {
+    /// The action taken: ``"no-double"`` (the report's ``played`` is then
+    /// the turn played on without doubling), ``"double"``, ``"take"``,
+    /// ``"drop"`` or ``"beaver"`` (the report's ``played`` is that cube
+    /// action).
+    action: String,
+    /// gnubg's verdict for the doubler (``"No double, take"``,
+    /// ``"Double, pass"``, ``"Too good to double, pass"``, ...).
+    verdict: String,
+    /// The doubler's equity without a double, in millipoints per unit of
+    /// the cube (a pass is +1000; in a match the match winning chances as
+    /// gnubg's EMG).
+    no_double: i32,
+    /// The doubler's equity when it doubles and the opponent takes.
+    double_take: i32,
+    /// The doubler's equity when it doubles and the opponent drops.
+    double_pass: i32,
+    /// True in a match: the equities are normalised match winning chances.
+    in_match: bool,
+}
+
+#[pymethods]
+impl PyCubeReport {
+    /// Pickles as its fields (also ``copy`` and ``deepcopy``).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<crate::pickle::Reduced<'py>> {
+        self.reduce(py)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "CubeReport(action='{}', verdict='{}', no_double={}, double_take={}, double_pass={}, in_match={})",
+            self.action,
+            self.verdict,
+            self.no_double,
+            self.double_take,
+            self.double_pass,
+            if self.in_match { "True" } else { "False" }
+        )
+    }
 }
 
 #[pymethods]
@@ -97,6 +149,14 @@ impl PyTurnReport {
 /// deepest depth alone (not the mean of the two deepest); ``error`` and
 /// ``blunder`` are the thresholds in millipoints (``0 < error <=
 /// blunder``).
+///
+/// With the cube in play (a match from the start's ID, or money play with
+/// ``State.set_cube_terms``), the cube decisions get rows too, each with a
+/// ``cube``: the cube actions in ``turns`` (``"double"``, ``"take"``,
+/// ``"drop"``, ``"beaver"``), and before each turn where the mover could
+/// double and did not, a ``"no-double"`` decision at that turn's index.
+/// Their verdicts use the same thresholds; ``ncbg analyze``'s totals count
+/// them apart from the turns.
 #[pyfunction]
 #[pyo3(signature = (start, turns, depth = None, nodes = None, movetime = None, tables = None, net = None, hash = 16, error = 80, blunder = 160, quick = false, single_depth = false))]
 #[allow(clippy::too_many_arguments)]
@@ -208,6 +268,14 @@ fn analyze_game(
                 best_turns: r.best_turns,
                 played_turns: r.played_turns,
                 settings: described.clone(),
+                cube: r.cube.map(|c| PyCubeReport {
+                    action: r.played.clone(),
+                    verdict: c.verdict,
+                    no_double: c.no_double,
+                    double_take: c.double_take,
+                    double_pass: c.double_pass,
+                    in_match: c.in_match,
+                }),
             }
         })
         .collect())
@@ -232,6 +300,20 @@ crate::pickle::picklable!(
         stage,
         best_turns,
         played_turns,
-        settings
+        settings,
+        cube
+    ]
+);
+
+crate::pickle::picklable!(
+    PyCubeReport,
+    "CubeReport",
+    [
+        action,
+        verdict,
+        no_double,
+        double_take,
+        double_pass,
+        in_match
     ]
 );

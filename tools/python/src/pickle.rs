@@ -69,6 +69,9 @@ fn _restore<'py>(
         crate::analysis::PyTurnReport::PICKLE_NAME => {
             crate::analysis::PyTurnReport::restore(fields)?.into_bound_py_any(py)
         }
+        crate::analysis::PyCubeReport::PICKLE_NAME => {
+            crate::analysis::PyCubeReport::restore(fields)?.into_bound_py_any(py)
+        }
         crate::files::PyProbe::PICKLE_NAME => {
             crate::files::PyProbe::restore(fields)?.into_bound_py_any(py)
         }

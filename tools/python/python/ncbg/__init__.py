@@ -17,6 +17,7 @@ exact-value tables (:mod:`ncbg.tables`)::
 from ._ncbg import (
     BadId,
     Choice,
+    CubeReport,
     Error,
     Evaluation,
     GameResult,
@@ -44,6 +45,7 @@ _abc.Sequence.register(TurnList)
 __all__ = [
     "BadId",
     "Choice",
+    "CubeReport",
     "Error",
     "Evaluation",
     "GameResult",

@@ -29,6 +29,7 @@ __all__ = [
     "SearchLine",
     "Evaluation",
     "TurnReport",
+    "CubeReport",
     "search",
     "evaluate",
     "analyze_game",
@@ -333,6 +334,34 @@ class TurnReport:
     @property
     def played_turns(self) -> Optional[int]:
         """The same after the played turn."""
+    @property
+    def cube(self) -> Optional[CubeReport]:
+        """``None`` for a turn; for a cube decision its cube analysis (then
+        ``best`` and ``cube.action`` are cube actions)."""
+    def __reduce__(self) -> Tuple[Any, Tuple[str, Tuple[Any, ...]]]: ...
+
+@final
+class CubeReport:
+    """The cube analysis of a cube decision's ``TurnReport``: the action
+    taken, gnubg's verdict and the doubler's equities (millipoints per unit
+    of the cube, a pass +1000; in a match gnubg's EMG)."""
+
+    @property
+    def action(self) -> str:
+        """``"no-double"`` (the report's ``played`` is the turn played on
+        without doubling), ``"double"``, ``"take"``, ``"drop"`` or
+        ``"beaver"``."""
+    @property
+    def verdict(self) -> str:
+        """gnubg's verdict for the doubler, e.g. ``"No double, take"``."""
+    @property
+    def no_double(self) -> int: ...
+    @property
+    def double_take(self) -> int: ...
+    @property
+    def double_pass(self) -> int: ...
+    @property
+    def in_match(self) -> bool: ...
     def __reduce__(self) -> Tuple[Any, Tuple[str, Tuple[Any, ...]]]: ...
 
 @final
