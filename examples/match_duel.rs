@@ -9,9 +9,11 @@
 //! match-aware evaluation, `ncbg::eval::cube::MatchAware`, and cube
 //! decisions by `ncbg::search::cube::decide` with the match score),
 //! `money` (checker play by the cubeless money evaluation, cube decisions
-//! of a money game whatever the score), `never` or `threshold` (the money
-//! duel's, `examples/cube_duel.rs`); `cubeful@X`, `money@X` at cube
-//! efficiency X. LENGTH is 5 unless given.
+//! of a money game whatever the score), `moneycube` (money cube decisions,
+//! match-aware checker play: it parts the cube's share of the difference
+//! from the checker play's), `never` or `threshold` (the money duel's,
+//! `examples/cube_duel.rs`); `cubeful@X`, `money@X`, `moneycube@X` at
+//! cube efficiency X. LENGTH is 5 unless given.
 //!
 //! A round is 60 matches: the 30 opening pairs start the first game of a
 //! match, each pair twice with colours swapped (A plays the same colour in
@@ -32,7 +34,7 @@ use ncbg::rng::Rng;
 use std::sync::Mutex;
 
 const USAGE: &str =
-    "match_duel A B NODES ROUNDS [JOBS] [LENGTH]  (A, B: cubeful[@X], money[@X], never, threshold)";
+    "match_duel A B NODES ROUNDS [JOBS] [LENGTH]  (A, B: cubeful[@X], money[@X], moneycube[@X], never, threshold)";
 
 /// Games in one match before it is given up as unfinished (drawn games
 /// count).

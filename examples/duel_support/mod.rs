@@ -31,6 +31,10 @@ pub enum Policy {
     /// state taken as a money game (cube on, no Jacoby), checker play by
     /// the cubeless money evaluation. In money play it is `Cubeful`.
     Money(f64),
+    /// Money cube decisions as `Money`, checker play by the match-aware
+    /// evaluation as `Cubeful`: it tells the cube's part of a match from
+    /// the checker play's.
+    MoneyCube(f64),
     /// Never doubles, always takes.
     Never,
     /// Doubles at 70% to win by the net, takes at 25% or more.
@@ -38,8 +42,8 @@ pub enum Policy {
 }
 
 impl Policy {
-    /// `cubeful`, `cubeful@X` (efficiency X), `money`, `money@X`, `never`
-    /// or `threshold`.
+    /// `cubeful`, `cubeful@X` (efficiency X), `money`, `money@X`,
+    /// `moneycube`, `moneycube@X`, `never` or `threshold`.
     pub fn parse(s: &str) -> Result<Policy, String> {
         let (name, x) = match s.split_once('@') {
             Some((name, x)) => (
@@ -54,10 +58,11 @@ impl Policy {
         match name {
             "cubeful" => Ok(Policy::Cubeful(x)),
             "money" => Ok(Policy::Money(x)),
+            "moneycube" => Ok(Policy::MoneyCube(x)),
             "never" if !s.contains('@') => Ok(Policy::Never),
             "threshold" if !s.contains('@') => Ok(Policy::Threshold),
             _ => Err(format!(
-                "policy {s}: cubeful[@X], money[@X], never or threshold"
+                "policy {s}: cubeful[@X], money[@X], moneycube[@X], never or threshold"
             )),
         }
     }
@@ -71,7 +76,7 @@ impl Policy {
         }
         match self {
             Policy::Cubeful(x) => ncbg::search::cube::decide_with(state, nn, x)?.action,
-            Policy::Money(x) => {
+            Policy::Money(x) | Policy::MoneyCube(x) => {
                 let mut money = *state;
                 money.set_match(None);
                 money.set_terms(Terms {
