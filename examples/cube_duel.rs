@@ -4,25 +4,28 @@
 //! first gains are printed with a 95% interval, with how often each side
 //! doubled, took and dropped, and how far the cube went.
 //!
-//!     cargo run --release --example cube_duel -- A B NODES ROUNDS [JOBS]
+//!     cargo run --release --example cube_duel -- A B NODES ROUNDS|A..B [JOBS]
 //!
 //! A policy is `cubeful` (the engine's: net chances + Janowski,
 //! `ncbg::search::cube`), `cubeful@X` (the same at cube efficiency X),
 //! `never` (never doubles, always takes) or `threshold` (doubles at 70% to
 //! win by the net, takes at 25% or more). A round is the 30 opening pairs,
 //! each with two random turns after it (seeded by the round), played with
-//! colours swapped: 60 games. A running line goes to stderr every 60 games.
+//! colours swapped: 60 games. ROUNDS `A..B` plays rounds A to B - 1 (to add to an earlier run of
+//! rounds 0 to A - 1). A running line goes to stderr every 60 games.
 
 mod duel_support;
 
-use duel_support::{arg, jobs, opening, play_game, policy_arg, run_parallel, CubeCounts, Policy};
+use duel_support::{
+    arg, jobs, opening, play_game, policy_arg, rounds_arg, run_parallel, CubeCounts, Policy,
+};
 use ncbg::cube::Terms;
 use ncbg::duel::DuelEnd;
 use ncbg::game::GameState;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
-const USAGE: &str = "cube_duel A B NODES ROUNDS [JOBS]  (A, B: cubeful[@X], never, threshold)";
+const USAGE: &str = "cube_duel A B NODES ROUNDS|A..B [JOBS]  (A, B: cubeful[@X], never, threshold)";
 
 /// What the games so far gave.
 #[derive(Default)]
@@ -66,7 +69,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (a, b) = (policy_arg(&args, 0, USAGE), policy_arg(&args, 1, USAGE));
     let nodes: u64 = arg(&args, 2, USAGE, None);
-    let rounds: u64 = arg(&args, 3, USAGE, None);
+    let rounds = rounds_arg(&args, 3, USAGE);
     let threads: usize = arg(&args, 4, USAGE, Some(1));
     let work = jobs(rounds);
     let tally = Mutex::new(Tally::default());

@@ -3,7 +3,7 @@
 //! nodes a turn with the embedded net); the share of matches the first
 //! wins is printed with a 95% interval.
 //!
-//!     cargo run --release --example match_duel -- A B NODES ROUNDS [JOBS] [LENGTH]
+//!     cargo run --release --example match_duel -- A B NODES ROUNDS|A..B [JOBS] [LENGTH]
 //!
 //! A policy is `cubeful` (the engine's match mode: checker play by the
 //! match-aware evaluation, `ncbg::eval::cube::MatchAware`, and cube
@@ -21,11 +21,14 @@
 //! random turns: the first game's pair is the round's, later games draw
 //! theirs from a generator seeded by the match, the same for both colours.
 //! A drawn game (turn cap, repetition) is played again at the same score.
-//! A running line goes to stderr every 60 matches.
+//! ROUNDS `A..B` plays rounds A to B - 1 (to add to an earlier run of
+//! rounds 0 to A - 1). A running line goes to stderr every 60 matches.
 
 mod duel_support;
 
-use duel_support::{arg, jobs, opening, play_game, policy_arg, run_parallel, CubeCounts, Policy};
+use duel_support::{
+    arg, jobs, opening, play_game, policy_arg, rounds_arg, run_parallel, CubeCounts, Policy,
+};
 use ncbg::cube::{MatchProgress, MatchScore, Terms};
 use ncbg::duel::DuelEnd;
 use ncbg::game::GameState;
@@ -34,7 +37,7 @@ use ncbg::rng::Rng;
 use std::sync::Mutex;
 
 const USAGE: &str =
-    "match_duel A B NODES ROUNDS [JOBS] [LENGTH]  (A, B: cubeful[@X], money[@X], moneycube[@X], never, threshold)";
+    "match_duel A B NODES ROUNDS|A..B [JOBS] [LENGTH]  (A, B: cubeful[@X], money[@X], moneycube[@X], never, threshold)";
 
 /// Games in one match before it is given up as unfinished (drawn games
 /// count).
@@ -83,7 +86,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (a, b) = (policy_arg(&args, 0, USAGE), policy_arg(&args, 1, USAGE));
     let nodes: u64 = arg(&args, 2, USAGE, None);
-    let rounds: u64 = arg(&args, 3, USAGE, None);
+    let rounds = rounds_arg(&args, 3, USAGE);
     let threads: usize = arg(&args, 4, USAGE, Some(1));
     let length: u16 = arg(&args, 5, USAGE, Some(5));
     let first = MatchScore::new(length).unwrap_or_else(|e| {

@@ -132,11 +132,11 @@ impl Job {
     }
 }
 
-/// `rounds` rounds of the 30 opening pairs, each played with colours
-/// swapped: 60 jobs a round.
-pub fn jobs(rounds: u64) -> Vec<Job> {
+/// The rounds `rounds` of the 30 opening pairs, each played with
+/// colours swapped: 60 jobs a round.
+pub fn jobs(rounds: std::ops::Range<u64>) -> Vec<Job> {
     let mut work = Vec::new();
-    for round in 0..rounds {
+    for round in rounds {
         for x0 in 1..=6u8 {
             for y0 in (1..=6u8).filter(|&y| y != x0) {
                 for a_is_x in [true, false] {
@@ -273,6 +273,22 @@ pub fn arg<T: std::str::FromStr>(args: &[String], i: usize, usage: &str, default
     };
     value.unwrap_or_else(|| {
         eprintln!("usage: {usage}");
+        std::process::exit(2)
+    })
+}
+
+/// Command-line argument `i` as rounds: `N` (rounds 0 to N - 1) or
+/// `A..B` (rounds A to B - 1, to add to an earlier run's); a bad one ends
+/// the program.
+pub fn rounds_arg(args: &[String], i: usize, usage: &str) -> std::ops::Range<u64> {
+    let s: String = arg(args, i, usage, None);
+    let parse = |t: &str| t.parse::<u64>().ok();
+    let range = match s.split_once("..") {
+        Some((a, b)) => parse(a).zip(parse(b)).map(|(a, b)| a..b),
+        None => parse(&s).map(|n| 0..n),
+    };
+    range.unwrap_or_else(|| {
+        eprintln!("rounds {s}: N or A..B\nusage: {usage}");
         std::process::exit(2)
     })
 }
