@@ -16,9 +16,7 @@
 
 mod duel_support;
 
-use duel_support::{
-    arg, jobs, opening, play_game, policy_arg, rounds_arg, run_parallel, CubeCounts, Policy,
-};
+use duel_support::{jobs, opening, play_game, run_parallel, CubeCounts, DuelArgs, Policy};
 use ncbg::cube::Terms;
 use ncbg::duel::DuelEnd;
 use ncbg::game::GameState;
@@ -67,13 +65,11 @@ impl Tally {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (a, b) = (policy_arg(&args, 0, USAGE), policy_arg(&args, 1, USAGE));
-    let nodes: u64 = arg(&args, 2, USAGE, None);
-    let rounds = rounds_arg(&args, 3, USAGE);
-    let threads: usize = arg(&args, 4, USAGE, Some(1));
-    let work = jobs(rounds);
+    let duel = DuelArgs::read(&args, USAGE);
+    let (a, b, nodes) = (duel.a, duel.b, duel.nodes);
+    let work = jobs(duel.rounds);
     let tally = Mutex::new(Tally::default());
-    run_parallel(&work, threads, |_, job| {
+    run_parallel(&work, duel.threads, |_, job| {
         let mut g = GameState::standard();
         g.set_terms(Terms {
             cube: true,

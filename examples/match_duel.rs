@@ -26,9 +26,7 @@
 
 mod duel_support;
 
-use duel_support::{
-    arg, jobs, opening, play_game, policy_arg, rounds_arg, run_parallel, CubeCounts, Policy,
-};
+use duel_support::{arg, jobs, opening, play_game, run_parallel, CubeCounts, DuelArgs, Policy};
 use ncbg::cube::{MatchProgress, MatchScore, Terms};
 use ncbg::duel::DuelEnd;
 use ncbg::game::GameState;
@@ -84,19 +82,17 @@ impl Tally {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (a, b) = (policy_arg(&args, 0, USAGE), policy_arg(&args, 1, USAGE));
-    let nodes: u64 = arg(&args, 2, USAGE, None);
-    let rounds = rounds_arg(&args, 3, USAGE);
-    let threads: usize = arg(&args, 4, USAGE, Some(1));
+    let duel = DuelArgs::read(&args, USAGE);
+    let (a, b, nodes) = (duel.a, duel.b, duel.nodes);
     let length: u16 = arg(&args, 5, USAGE, Some(5));
     let first = MatchScore::new(length).unwrap_or_else(|e| {
         eprintln!("{e}\nusage: {USAGE}");
         std::process::exit(2)
     });
-    let work = jobs(rounds);
+    let work = jobs(duel.rounds);
     let tally = Mutex::new(Tally::default());
     let a_side = |a_is_x: bool| if a_is_x { Side::X } else { Side::Y };
-    run_parallel(&work, threads, |_, job| {
+    run_parallel(&work, duel.threads, |_, job| {
         let mut score = first;
         let mut rng = Rng::new(job.seed());
         let (mut games, mut draws, mut crawford_games) = (0, 0, 0);
@@ -145,8 +141,8 @@ fn main() {
         t.games += games;
         t.draws += draws;
         t.crawford_games += crawford_games;
-        for k in 0..2 {
-            t.gammons[k] += gammons[k];
+        for (total, g) in t.gammons.iter_mut().zip(gammons) {
+            *total += g;
         }
         t.counts.add(&counts);
         if (t.wins.len() + t.unfinished as usize) % 60 == 0 {

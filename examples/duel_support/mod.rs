@@ -78,12 +78,14 @@ impl Policy {
             Policy::Cubeful(x) => ncbg::search::cube::decide_with(state, nn, x)?.action,
             Policy::Money(x) | Policy::MoneyCube(x) => {
                 let mut money = *state;
-                money.set_match(None);
-                money.set_terms(Terms {
-                    cube: true,
-                    jacoby: false,
-                    ..*state.terms()
-                });
+                if state.match_score().is_some() {
+                    money.set_match(None);
+                    money.set_terms(Terms {
+                        cube: true,
+                        jacoby: false,
+                        ..*state.terms()
+                    });
+                }
                 ncbg::search::cube::decide_with(&money, nn, x)?.action
             }
             Policy::Never => (state.phase() == Phase::Take).then_some(CubeAction::Take),
@@ -264,6 +266,34 @@ pub fn mean_interval(xs: &[f64]) -> (f64, f64) {
     (mean, 1.96 * (var / n).sqrt())
 }
 
+/// The arguments both duels start with: `A B NODES ROUNDS|A..B [JOBS]`.
+pub struct DuelArgs {
+    /// The first policy, whose gain is printed.
+    pub a: Policy,
+    /// Its opponent.
+    pub b: Policy,
+    /// Nodes a turn for both.
+    pub nodes: u64,
+    /// The rounds to play.
+    pub rounds: std::ops::Range<u64>,
+    /// Threads (1 unless given).
+    pub threads: usize,
+}
+
+impl DuelArgs {
+    /// Reads them from `args`; a missing or bad one ends the program with
+    /// `usage`.
+    pub fn read(args: &[String], usage: &str) -> DuelArgs {
+        DuelArgs {
+            a: policy_arg(args, 0, usage),
+            b: policy_arg(args, 1, usage),
+            nodes: arg(args, 2, usage, None),
+            rounds: rounds_arg(args, 3, usage),
+            threads: arg(args, 4, usage, Some(1)),
+        }
+    }
+}
+
 /// Command-line argument `i` read as a `T` (`default` when it is absent);
 /// a missing or unreadable one ends the program with `usage`.
 pub fn arg<T: std::str::FromStr>(args: &[String], i: usize, usage: &str, default: Option<T>) -> T {
@@ -280,7 +310,7 @@ pub fn arg<T: std::str::FromStr>(args: &[String], i: usize, usage: &str, default
 /// Command-line argument `i` as rounds: `N` (rounds 0 to N - 1) or
 /// `A..B` (rounds A to B - 1, to add to an earlier run's); a bad one ends
 /// the program.
-pub fn rounds_arg(args: &[String], i: usize, usage: &str) -> std::ops::Range<u64> {
+fn rounds_arg(args: &[String], i: usize, usage: &str) -> std::ops::Range<u64> {
     let s: String = arg(args, i, usage, None);
     let parse = |t: &str| t.parse::<u64>().ok();
     let range = match s.split_once("..") {
@@ -294,7 +324,7 @@ pub fn rounds_arg(args: &[String], i: usize, usage: &str) -> std::ops::Range<u64
 }
 
 /// Command-line argument `i` as a policy; a bad one ends the program.
-pub fn policy_arg(args: &[String], i: usize, usage: &str) -> Policy {
+fn policy_arg(args: &[String], i: usize, usage: &str) -> Policy {
     let s: String = arg(args, i, usage, None);
     Policy::parse(&s).unwrap_or_else(|e| {
         eprintln!("{e}\nusage: {usage}");
