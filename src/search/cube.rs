@@ -23,17 +23,28 @@ pub struct CubeDecision {
 /// pending, or the side to move may double); `None` otherwise. `net`
 /// gives the doubler's chances.
 pub fn analysis(state: &GameState, net: &NnEval) -> Option<CubeAnalysis> {
+    analysis_with(state, net, CUBE_EFFICIENCY)
+}
+
+/// [`analysis`] with the cube efficiency `x` in place of
+/// [`CUBE_EFFICIENCY`] (for measuring it: `examples/cube_duel.rs`).
+pub fn analysis_with(state: &GameState, net: &NnEval, x: f64) -> Option<CubeAnalysis> {
     if state.is_over() || !(state.phase() == Phase::Take || state.may_double()) {
         return None;
     }
     let view = state.doubler_view();
     let p = net.network_for(&view).probabilities(&view);
-    Some(analyse(state, &p, CUBE_EFFICIENCY))
+    Some(analyse(state, &p, x))
 }
 
 /// The cube decision of `state`'s side to move, when one is due.
 pub fn decide(state: &GameState, net: &NnEval) -> Option<CubeDecision> {
-    let analysis = analysis(state, net)?;
+    decide_with(state, net, CUBE_EFFICIENCY)
+}
+
+/// [`decide`] with the cube efficiency `x` in place of [`CUBE_EFFICIENCY`].
+pub fn decide_with(state: &GameState, net: &NnEval, x: f64) -> Option<CubeDecision> {
+    let analysis = analysis_with(state, net, x)?;
     let action = if state.phase() == Phase::Take {
         Some(analysis.answer(state.may_beaver()))
     } else {
@@ -73,5 +84,30 @@ mod tests {
         // After the take the doubler has no cube decision.
         g.cube_action(CubeAction::Take).unwrap();
         assert_eq!(decide(&g, &net), None);
+    }
+
+    #[test]
+    fn the_efficiency_reaches_the_analysis() {
+        let net = NnEval::embedded();
+        let mut g = GameState::standard();
+        g.set_terms(Terms {
+            cube: true,
+            ..Terms::default()
+        });
+        g.pick(3).unwrap();
+        g.pick(5).unwrap();
+        assert_eq!(
+            decide(&g, &net),
+            decide_with(&g, &net, CUBE_EFFICIENCY),
+            "decide is decide_with at the engine's efficiency"
+        );
+        // A centred cube is worth something live and nothing dead: the
+        // no-double equity moves with the efficiency.
+        let dead = analysis_with(&g, &net, 0.0).unwrap();
+        let live = analysis_with(&g, &net, 1.0).unwrap();
+        assert!(
+            (dead.no_double - live.no_double).abs() > 1e-3,
+            "{dead:?} {live:?}"
+        );
     }
 }
