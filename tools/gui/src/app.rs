@@ -358,7 +358,7 @@ impl State {
     /// the same players.
     pub fn next_game(&mut self) -> Result<(), String> {
         let mut stakes = self.stakes.clone();
-        stakes.next_game(&self.game.current)?;
+        stakes.next_game(&self.game.current, self.game.drawn())?;
         let (variant, rules) = (self.game.variant, self.game.rules);
         let start = stakes.apply(GameState::start(variant, rules));
         self.game.next_game(start);

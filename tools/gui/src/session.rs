@@ -149,7 +149,7 @@ pub fn restore(st: &mut State, saved: &Saved, slots: usize) -> Result<(), String
             return Ok(());
         }
         stakes
-            .next_game(&r.current)
+            .next_game(&r.current, r.drawn())
             .map_err(|e| format!("game {}: {e}", i + 1))?;
         earlier.push(r);
     }

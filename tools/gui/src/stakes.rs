@@ -154,8 +154,16 @@ impl Stakes {
 
     /// Counts the finished game `finished` and moves to the next game's
     /// score; an error (and nothing changed) when the game is not over or
-    /// the match is.
-    pub fn next_game(&mut self, finished: &GameState) -> Result<(), String> {
+    /// the match is. A `drawn` game (Anti-Backgammon's 500 turns a side)
+    /// scores nothing and the match goes on at the same score
+    /// (`protocol/rules.md` §8).
+    pub fn next_game(&mut self, finished: &GameState, drawn: bool) -> Result<(), String> {
+        if drawn {
+            if let Some(m) = self.score {
+                self.score = Some(m.after_draw());
+            }
+            return Ok(());
+        }
         let r = finished
             .result()
             .ok_or("the game is not over: finish it first")?;
@@ -219,13 +227,16 @@ mod tests {
         let g = finished_by_drop(&s, true);
         assert_eq!(g.result().unwrap().winner, Side::X);
         assert!(!s.match_over(&g));
-        s.next_game(&g).unwrap();
+        s.next_game(&g, false).unwrap();
         let m = s.score.unwrap();
         assert_eq!((m.score(Side::X), m.score(Side::Y)), (1, 0));
         assert!(m.is_crawford_game());
         // The Crawford game has no cube.
         assert!(!s.apply(GameState::standard()).cube_in_play());
-        assert!(s.next_game(&GameState::standard()).is_err(), "not over");
+        assert!(
+            s.next_game(&GameState::standard(), false).is_err(),
+            "not over"
+        );
         assert_eq!(s.played.len(), 1);
         // Without the Crawford rule the next game is post-Crawford.
         let mut s = Stakes::new(
@@ -236,13 +247,13 @@ mod tests {
             None,
         )
         .unwrap();
-        s.next_game(&finished_by_drop(&s, true)).unwrap();
+        s.next_game(&finished_by_drop(&s, true), false).unwrap();
         assert_eq!(s.score.unwrap().crawford(), Crawford::After);
         // 1-0 post-Crawford: Y's dropped double makes it 1-1, not over.
         let last = finished_by_drop(&s, false);
         assert_eq!(last.result().unwrap().winner, Side::Y);
         assert!(!s.match_over(&last));
-        s.next_game(&last).unwrap();
+        s.next_game(&last, false).unwrap();
         let m = s.score.unwrap();
         assert_eq!((m.score(Side::X), m.score(Side::Y)), (1, 1));
     }
@@ -262,7 +273,7 @@ mod tests {
         assert!(cube.terms.cube && cube.terms.jacoby && cube.terms.beavers);
         let mut c = cube.clone();
         let g = finished_by_drop(&c, true);
-        c.next_game(&g).unwrap();
+        c.next_game(&g, false).unwrap();
         assert_eq!(c.money_totals(), [1, 0]);
     }
 }

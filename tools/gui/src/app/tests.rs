@@ -237,3 +237,53 @@ fn cube_actions_and_the_next_game_of_a_match() {
     assert!(st.game.tokens.is_empty() && st.game.current.cube_in_play());
     assert_eq!(st.game.start.match_score(), Some(&m));
 }
+
+/// A drawn Anti-Backgammon game (500 turns a side) ends its game of a
+/// match: the next game starts at the same score, as the rules say of a
+/// draw in a match (before, the next game was refused: "the game is not
+/// over").
+#[test]
+fn a_drawn_anti_game_is_followed_by_the_next_game_at_the_same_score() {
+    use ncbg::board::Objective;
+    use ncbg::board::{Checkers, Position};
+    let mut st = state();
+    let g = NewGame {
+        k: 6,
+        credits: 2,
+        variant: "anti".into(),
+        x: "human".into(),
+        y: "human".into(),
+        x0: Some(3),
+        y0: Some(5),
+        state: None,
+        stakes: StakesSetup {
+            match_length: 3,
+            ..StakesSetup::default()
+        },
+    };
+    st.new_game(&g, 0).unwrap();
+    let before = st.stakes.score.unwrap();
+    // Each side: 2 on each home point, 3 on the bar, closed out: every
+    // turn is a pass, and anti draws after 500 of them a side.
+    let mut slots = [0u8; ncbg::board::SLOTS];
+    slots[1..=6].fill(2);
+    slots[25] = 3;
+    let c = Checkers::from_slots(&slots).unwrap();
+    let mut start = GameState::from_position(Position::new(c, c).unwrap(), st.game.rules);
+    start.set_objective(Objective::BearOffLast).unwrap();
+    let start = st.stakes.apply(start);
+    st.game = Record::new(Variant::Anti, st.game.rules, start);
+    st.pick(3).unwrap();
+    st.pick(5).unwrap();
+    while !st.game.is_over() {
+        let n = st.game.current.legal_numbers().iter().next().unwrap();
+        st.pick(n).unwrap();
+        st.play("pass").unwrap();
+    }
+    assert!(st.game.drawn());
+    st.next_game().unwrap();
+    assert_eq!(st.stakes.score, Some(before.after_draw()));
+    assert!(st.stakes.played.is_empty(), "a draw scores nothing");
+    assert!(st.game.tokens.is_empty() && !st.game.is_over());
+    assert_eq!(st.game.current.objective(), Objective::BearOffLast);
+}

@@ -140,7 +140,7 @@ fn a_match_with_the_cube_saves_game_after_game_and_reads_back() {
     play_out(&mut r, CubeAction::Take, 5);
     let first = r.current.result().unwrap();
     assert_eq!(first.cube, 2);
-    session.next_game(&r.current).unwrap();
+    session.next_game(&r.current, false).unwrap();
     r.next_game(session.apply(GameState::standard()));
     assert_eq!(r.earlier.len(), 1);
     assert!(r.tokens.is_empty());
