@@ -359,29 +359,6 @@ async fn anti_starts_without_a_pool_and_the_first_to_finish_loses() {
     screenshot(&c, "anti-over-1400.png").await;
 }
 
-/// The review board as (location, side, count) of every non-empty stack.
-async fn review_board(c: &fantoccini::Client) -> Vec<(String, String, u64)> {
-    let v = js(
-        c,
-        "return [...document.querySelectorAll('#rboard g.stack')].filter(g => +g.dataset.count > 0).map(g => [g.dataset.loc, g.dataset.side, +g.dataset.count]);",
-    )
-    .await;
-    let mut out: Vec<(String, String, u64)> = v
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| {
-            (
-                t[0].as_str().unwrap().to_string(),
-                t[1].as_str().unwrap().to_string(),
-                t[2].as_u64().unwrap(),
-            )
-        })
-        .collect();
-    out.sort();
-    out
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_race_match_file_reviews_with_its_pools() {
     use ncbg::board::Variant;
@@ -430,7 +407,11 @@ async fn a_race_match_file_reviews_with_its_pools() {
         settled(&c).await;
         let id = js(&c, "return R.steps[R.at].state;").await;
         let id = id.as_str().unwrap();
-        assert_eq!(review_board(&c).await, expected_board(id), "position {at}");
+        assert_eq!(
+            stacks_of(&c, "#rboard").await,
+            expected_board(id),
+            "position {at}"
+        );
         assert_eq!(
             js(&c, "return document.getElementById('rboard').dataset.pool;").await,
             "1",

@@ -190,16 +190,13 @@ fn race_and_anti_games_by_name_and_by_id() {
     assert_eq!(st.game.variant, Variant::Anti, "the ID's anti field");
 }
 
-/// A person's cube actions in a match go through the library: a
-/// double and a take turn the cube, a drop ends the game, the next
-/// game starts at the new score; refused actions change nothing.
-#[test]
-fn cube_actions_and_the_next_game_of_a_match() {
-    let mut st = state();
-    let g = NewGame {
+/// A new game of `variant` between two people, a match to 3, from the
+/// initial pair 3-5.
+fn match_to_3(variant: &str) -> NewGame {
+    NewGame {
         k: 6,
         credits: 2,
-        variant: "standard".into(),
+        variant: variant.into(),
         x: "human".into(),
         y: "human".into(),
         x0: Some(3),
@@ -209,8 +206,16 @@ fn cube_actions_and_the_next_game_of_a_match() {
             match_length: 3,
             ..StakesSetup::default()
         },
-    };
-    st.new_game(&g, 0).unwrap();
+    }
+}
+
+/// A person's cube actions in a match go through the library: a
+/// double and a take turn the cube, a drop ends the game, the next
+/// game starts at the new score; refused actions change nothing.
+#[test]
+fn cube_actions_and_the_next_game_of_a_match() {
+    let mut st = state();
+    st.new_game(&match_to_3("standard"), 0).unwrap();
     let mover = st.game.current.to_move();
     assert!(st.cube("take").is_err(), "no double offered");
     assert!(st.cube("redouble").is_err());
@@ -247,21 +252,7 @@ fn a_drawn_anti_game_is_followed_by_the_next_game_at_the_same_score() {
     use ncbg::board::Objective;
     use ncbg::board::{Checkers, Position};
     let mut st = state();
-    let g = NewGame {
-        k: 6,
-        credits: 2,
-        variant: "anti".into(),
-        x: "human".into(),
-        y: "human".into(),
-        x0: Some(3),
-        y0: Some(5),
-        state: None,
-        stakes: StakesSetup {
-            match_length: 3,
-            ..StakesSetup::default()
-        },
-    };
-    st.new_game(&g, 0).unwrap();
+    st.new_game(&match_to_3("anti"), 0).unwrap();
     let before = st.stakes.score.unwrap();
     // Each side: 2 on each home point, 3 on the bar, closed out: every
     // turn is a pass, and anti draws after 500 of them a side.

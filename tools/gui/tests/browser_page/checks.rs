@@ -57,10 +57,16 @@ pub fn last_move_locs(s: &Value) -> (Vec<String>, Vec<String>) {
 
 /// The page's board as (location, side, count) of every non-empty stack.
 pub async fn dom_board(c: &Client) -> Vec<(String, String, u64)> {
+    stacks_of(c, "#board").await
+}
+
+/// The board `board` (a CSS selector: `#board` for play, `#rboard` for
+/// review) as (location, side, count) of every non-empty stack.
+pub async fn stacks_of(c: &Client, board: &str) -> Vec<(String, String, u64)> {
     let v = c
         .execute(
-            "return [...document.querySelectorAll('#board g.stack')].filter(g => +g.dataset.count > 0).map(g => [g.dataset.loc, g.dataset.side, +g.dataset.count]);",
-            vec![],
+            "return [...document.querySelectorAll(arguments[0] + ' g.stack')].filter(g => +g.dataset.count > 0).map(g => [g.dataset.loc, g.dataset.side, +g.dataset.count]);",
+            vec![board.into()],
         )
         .await
         .unwrap();
