@@ -1,7 +1,8 @@
 //! Batch analysis: blunders are flagged, results do not depend on threads.
 
 use ncbg::analysis::{
-    analyze_game, analyze_position, run_parallel, totals, AnalysisSettings, Thresholds, Verdict,
+    analyze_game, analyze_position, run_parallel, totals, AnalysisSettings, Candidates, Thresholds,
+    Verdict,
 };
 use ncbg::board::{Position, Stage};
 use ncbg::eval::NnEval;
@@ -209,4 +210,91 @@ fn presets_and_a_node_cap() {
     )
     .unwrap();
     assert_eq!(one.best, r.best.token(&g));
+}
+
+/// With candidates, every choice is screened shallow, and the screen's
+/// best few and the played choice are searched alike to the full depth:
+/// the others keep their screening values and rank after them, and the
+/// played choice gets the value the same search gives it.
+#[test]
+fn the_screens_best_and_the_played_choice_are_searched_to_the_full_depth() {
+    let mut s = Searcher::new(8, Box::new(NnEval::embedded()));
+    let single = |d: u32, candidates| AnalysisSettings {
+        both_parities: false,
+        candidates,
+        ..depth(d)
+    };
+    let three = Some(Candidates {
+        screen_depth: 2,
+        count: 3,
+        margin: 0,
+    });
+    let g = opened(6, 1);
+    let screen = analyze_position(&mut s, &g, &single(2, None), 1000).unwrap();
+    let deep = analyze_position(&mut s, &g, &single(4, three), 1000).unwrap();
+    assert_eq!(deep.depth, 4);
+    assert_eq!(deep.ranked.len(), screen.ranked.len());
+    let pairs = |r: &[ncbg::analysis::Ranked]| -> Vec<(String, i32)> {
+        r.iter().map(|a| (a.choice.clone(), a.score)).collect()
+    };
+    let mut top: Vec<String> = deep.ranked[..3].iter().map(|a| a.choice.clone()).collect();
+    let mut screen_top: Vec<String> = screen.ranked[..3]
+        .iter()
+        .map(|a| a.choice.clone())
+        .collect();
+    top.sort();
+    screen_top.sort();
+    assert_eq!(top, screen_top);
+    assert_eq!(pairs(&deep.ranked[3..]), pairs(&screen.ranked[3..]));
+    // The deep values are not the screen's.
+    assert_ne!(pairs(&deep.ranked[..3]), pairs(&screen.ranked[..3]));
+
+    // The screen's worst choice, played: searched with the three at depth 4.
+    let worst = screen.ranked.last().unwrap().choice.clone();
+    let r = analyze_game(
+        &mut s,
+        &GameState::standard(),
+        &tokens(&["6", "1", &worst]),
+        &single(4, three),
+    )
+    .unwrap();
+    assert_eq!(r[0].depth, 4);
+    // The same two searches by hand: the screen, then the four choices.
+    let stop = AtomicBool::new(false);
+    let settings = Settings {
+        move_overhead: std::time::Duration::ZERO,
+        ..Settings::default()
+    };
+    let choices = ncbg::turn::legal_turns(&g);
+    let find = |t: &str| *choices.iter().find(|c| c.token(&g) == t).unwrap();
+    s.clear();
+    let all = Limits {
+        depth: Some(2),
+        multipv: choices.len(),
+        ..Limits::default()
+    };
+    s.search(&g, &all, &settings, &stop, &mut |_| {}).unwrap();
+    let mut four: Vec<_> = screen.ranked[..3].iter().map(|a| find(&a.choice)).collect();
+    four.push(find(&worst));
+    let chosen = Limits {
+        depth: Some(4),
+        multipv: 4,
+        root_choices: Some(four),
+        ..Limits::default()
+    };
+    let by_hand = s
+        .search(&g, &chosen, &settings, &stop, &mut |_| {})
+        .unwrap();
+    assert_eq!(by_hand.lines.len(), 4);
+    let value = |t: &str| {
+        by_hand
+            .lines
+            .iter()
+            .find(|(c, _)| c.token(&g) == t)
+            .unwrap()
+            .1
+            .value
+    };
+    assert_eq!(r[0].played_score, value(&worst));
+    assert_eq!(r[0].best_score, by_hand.score.value);
 }

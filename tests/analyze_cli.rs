@@ -183,7 +183,7 @@ fn outputs_name_their_settings_and_a_deeper_play() {
         out.lines()
             .next()
             .unwrap()
-            .starts_with("# analysis: quick (depths 2, 3 and 4 weighted 1:2:1"),
+            .starts_with("# analysis: quick (every choice screened to depth 3"),
         "{out}"
     );
     let (out, _) = analyze(&["--quick", "--format", "tsv"], input);

@@ -33,6 +33,9 @@ pub fn shallower_note(
             .filter(|v| *v != "-")
     };
     let tail = "this analysis is shallower than the play it judges";
+    // More nodes or time than the analysis had: its candidates may still
+    // reach as deep (it spends them on a few choices), so only "may".
+    let may = "this analysis may be shallower than the play it judges";
     if let Some(d) = field("depth").and_then(|v| v.parse::<u32>().ok()) {
         if d > settings.depth {
             return Some(format!(
@@ -44,7 +47,7 @@ pub fn shallower_note(
     if let Some(n) = field("nodes").and_then(|v| v.parse::<u64>().ok()) {
         if n as f64 > spent.nodes {
             return Some(format!(
-                "note: {name} played at {n} nodes a turn, the analysis searched {:.0} a turn: {tail}",
+                "note: {name} played at {n} nodes a turn, the analysis searched {:.0} a turn: {may}",
                 spent.nodes
             ));
         }
@@ -54,7 +57,7 @@ pub fn shallower_note(
         .or_else(|| field("tc").and_then(turn_ms));
     match ms {
         Some(ms) if ms > spent.ms => Some(format!(
-            "note: {name} played with about {ms:.0} ms a turn, the analysis took {:.0} ms a turn on one thread of this machine: {tail}",
+            "note: {name} played with about {ms:.0} ms a turn, the analysis took {:.0} ms a turn on one thread of this machine: {may}",
             spent.ms
         )),
         _ => None,

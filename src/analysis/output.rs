@@ -143,6 +143,7 @@ pub fn settings_line(format: Format, settings: &AnalysisSettings) -> String {
                 "both_parities": settings.both_parities,
                 "nodes": settings.nodes,
                 "movetime_ms": settings.movetime_ms,
+                "candidates": settings.candidates,
                 "error": settings.thresholds.error,
                 "blunder": settings.thresholds.blunder,
             },

@@ -48,7 +48,7 @@ pub fn analyze_position(
     settings: &AnalysisSettings,
     multipv: usize,
 ) -> Result<PositionReport, AnalysisError> {
-    let values = value_choices(searcher, state, settings)?;
+    let values = value_choices(searcher, state, settings, None)?;
     let ranked: Vec<Ranked> = values
         .ranked
         .iter()

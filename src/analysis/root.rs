@@ -1,8 +1,12 @@
-//! The value of every root choice, as an analysis sees it: one search with
-//! a fresh table that reports every choice at every depth (each searched
-//! with a full window, so every choice gets the same effort), the values
-//! of the three deepest depths completed weighted 1:2:1 when the settings
-//! ask for both parities.
+//! The value of every root choice, as an analysis sees it. A search with a
+//! fresh table reports every choice at every depth, each with a full window
+//! (so the choices it values get the same effort), and the values of the
+//! three deepest depths completed are weighted 1:2:1 when the settings ask
+//! for both parities. With candidates (the presets), that search is a
+//! shallow screen of every choice, and a second one, over the screen's best
+//! and the played choice only, takes them to the full depth: the depth the
+//! other choices' full windows would cost goes to the choices that can be
+//! best.
 
 use super::{AnalysisError, AnalysisSettings};
 use crate::game::GameState;
@@ -43,23 +47,89 @@ fn search_settings() -> Settings {
     }
 }
 
-/// Values every choice of `state` with `settings` (a fresh table).
+/// Values every choice of `state` with `settings` (a fresh table). With
+/// [`AnalysisSettings::candidates`], every choice is first screened at a
+/// shallow depth, and only the screen's best (and `played`, when given)
+/// are searched to the full depth; the others keep their screening values
+/// and rank after them.
 pub(super) fn value_choices(
     searcher: &mut Searcher,
     state: &GameState,
     settings: &AnalysisSettings,
+    played: Option<&Turn>,
 ) -> Result<RootValues, AnalysisError> {
     if let Some(r) = state.result() {
         return Err(AnalysisError(format!("the game is over: {r}")));
     }
+    searcher.clear();
+    let Some(c) = settings.candidates else {
+        let choices = legal_turns(state);
+        return search_choices(
+            searcher,
+            state,
+            &choices,
+            settings,
+            settings.limits(choices.len()),
+        );
+    };
+    let started = crate::host::Instant::now();
     let choices = legal_turns(state);
+    let mut screen_limits = settings.limits(choices.len());
+    screen_limits.depth = Some(c.screen_depth.min(settings.depth));
+    let screen = search_choices(searcher, state, &choices, settings, screen_limits)?;
+    if screen.depth >= settings.depth || screen.ranked.len() < choices.len() {
+        // Already as deep as asked, or a table's answer.
+        return Ok(screen);
+    }
+    let chosen = c.choose(&screen.ranked, state, played);
+    let mut deep_limits = settings.limits(chosen.len());
+    // The caps hold for the whole turn: the deep search gets what the
+    // screen left.
+    deep_limits.nodes = settings
+        .nodes
+        .map(|n| n.saturating_sub(screen.nodes).max(1));
+    deep_limits.movetime = deep_limits.movetime.map(|t| {
+        t.saturating_sub(started.elapsed())
+            .max(Duration::from_millis(1))
+    });
+    deep_limits.root_choices = Some(chosen.clone());
+    let deep = search_choices(searcher, state, &chosen, settings, deep_limits)?;
+    if deep.depth <= screen.depth {
+        // The caps left no deeper search: the screen's values.
+        return Ok(RootValues {
+            nodes: screen.nodes + deep.nodes,
+            ..screen
+        });
+    }
+    let deep_states: Vec<GameState> = deep.ranked.iter().map(|(t, _)| t.after(state)).collect();
+    let mut ranked = deep.ranked;
+    ranked.extend(
+        screen
+            .ranked
+            .into_iter()
+            .filter(|(t, _)| !deep_states.contains(&t.after(state))),
+    );
+    Ok(RootValues {
+        ranked,
+        depth: deep.depth,
+        nodes: screen.nodes + deep.nodes,
+    })
+}
+
+/// Values `choices` (the root choices `limits` let the search see) at
+/// every depth up to `limits`' and weighs the deepest as `settings` say.
+fn search_choices(
+    searcher: &mut Searcher,
+    state: &GameState,
+    choices: &[Turn],
+    settings: &AnalysisSettings,
+    limits: crate::search::Limits,
+) -> Result<RootValues, AnalysisError> {
     let index: HashMap<String, usize> = choices
         .iter()
         .enumerate()
         .map(|(i, c)| (c.token(state), i))
         .collect();
-    searcher.clear();
-    let limits = settings.limits(choices.len());
     let stop = AtomicBool::new(false);
     // The values of the deepest depths reported: (depth, value per choice).
     let mut last: Vec<(u32, Vec<Option<Score>>)> = Vec::new();

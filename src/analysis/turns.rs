@@ -73,7 +73,7 @@ fn searched_values(
     played: &Turn,
     settings: &AnalysisSettings,
 ) -> Result<Judged, AnalysisError> {
-    let values = value_choices(searcher, state, settings)?;
+    let values = value_choices(searcher, state, settings, Some(played))?;
     let (best, best_score) = values.ranked[0];
     let played_score = values
         .value_of(state, played)

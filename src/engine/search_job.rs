@@ -76,6 +76,7 @@ pub fn limits(go: &GoCommand, state: &GameState) -> Limits {
         }),
         infinite: go.infinite,
         multipv: go.multipv.unwrap_or(1),
+        root_choices: None,
     }
 }
 

@@ -108,6 +108,11 @@ pub struct Limits {
     pub infinite: bool,
     /// Report this many best choices (at least 1).
     pub multipv: usize,
+    /// Search only these root choices (as UCI's `searchmoves`; turns of
+    /// [`crate::turn::legal_turns`] of the searched state): those that are
+    /// not legal choices of the state are ignored, and when none is, every
+    /// choice is searched. `None`: every legal choice.
+    pub root_choices: Option<Vec<Turn>>,
 }
 
 /// Settings that change how the engine plays. The search's tuning is not

@@ -129,12 +129,27 @@ impl Searcher {
         stop: &StopFlag,
         on_info: &mut dyn FnMut(&Info),
     ) -> Option<SearchResult> {
-        let choices = legal_turns(state);
+        let mut choices = legal_turns(state);
         if choices.is_empty() {
             return None;
         }
+        if let Some(only) = &limits.root_choices {
+            let kept: Vec<Turn> = choices
+                .iter()
+                .filter(|c| only.contains(c))
+                .copied()
+                .collect();
+            if !kept.is_empty() {
+                choices = kept;
+            }
+        }
         self.history.retain(|h| could_recur(h, state));
-        if let Some((lines, pv)) = self.table_answer(state, limits.multipv) {
+        let table = if limits.root_choices.is_none() {
+            self.table_answer(state, limits.multipv)
+        } else {
+            None
+        };
+        if let Some((lines, pv)) = table {
             let (best, score) = lines[0];
             on_info(&Info {
                 depth: 1,

@@ -62,7 +62,7 @@ pub struct PyTurnReport {
     /// The same after the played turn.
     played_turns: Option<u32>,
     /// The settings that produced the verdict (``ncbg analyze``'s first
-    /// line, e.g. ``"analysis: default (depths 3, 4 and 5 weighted 1:2:1, ...)"``).
+    /// line, e.g. ``"analysis: default (every choice screened to depth 3, its 4 best, ...)"``).
     settings: String,
     /// ``None`` for a turn; for a cube decision its ``CubeReport`` (then
     /// ``best`` and ``cube.action`` are cube actions and the scores their
@@ -138,7 +138,7 @@ impl PyTurnReport {
 
 /// Judges every turn of a game from ``start``, as ``ncbg analyze`` does and
 /// with its defaults (the library's default analysis; ``quick=True`` its
-/// quick one): every choice searched alike, each played turn against the
+/// quick one): the screen's best choices and the played one searched alike, each played turn against the
 /// engine's best (or, where a table covers the state, by exact values). ``turns`` are ``Turn``s or
 /// turn tokens, replayed from ``start``; turn-0 picks are replayed but not
 /// judged; a pick alone and its play, given as two (``"6"``,
