@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Compare two analyses of the same turns, or count each player's marks.
+
+The inputs are JSON lines of `examples/analysis_candidates.rs` (one object a
+judged turn: game, side, turn, played, best, played_score, best_score, loss,
+depth, nodes, ms); see docs/analysis.md.
+
+  tools/analysis_compare.py agree FIRST.jsonl SECOND.jsonl [--match M --player NAME]
+      marks (loss >= 80 mp) of each and how many the other has too ("kept":
+      FIRST's marks that SECOND marks, "found": SECOND's marks that FIRST
+      marks), the same best choice, nodes, and the spread of the loss
+      difference; --player keeps the turns of one player of match file M
+  tools/analysis_compare.py rates MATCH RUN.jsonl...
+      each player's turns, error rate (mean loss a turn), errors (80 mp or
+      more), blunders (160 or more) and marks a game
+"""
+import json
+import statistics
+import sys
+
+
+def load(path):
+    return {(r["game"], r["turn"]): r for r in map(json.loads, open(path))}
+
+
+def games_of(match):
+    out = []
+    for line in open(match):
+        if line.startswith("game\t"):
+            fields = line.rstrip("\n").split("\t")[1:]
+            out.append(dict(f.split("=", 1) for f in fields if "=" in f))
+    return out
+
+
+def player(games, r):
+    g = games[r["game"]]
+    return g["x"] if r["side"].upper().startswith("X") else g["y"]
+
+
+def pct(x, y):
+    return f"{100 * x / y:.0f}%" if y else "-"
+
+
+def agree(args):
+    a, b = load(args[0]), load(args[1])
+    keys = sorted(set(a) & set(b))
+    if "--player" in args:
+        games = games_of(args[args.index("--match") + 1])
+        name = args[args.index("--player") + 1]
+        keys = [k for k in keys if player(games, a[k]) == name]
+    if not keys:
+        sys.exit("no turn in both")
+    ma = {k for k in keys if a[k]["loss"] >= 80}
+    mb = {k for k in keys if b[k]["loss"] >= 80}
+    same = sum(a[k]["best"] == b[k]["best"] for k in keys)
+    na = sum(a[k]["nodes"] for k in keys) / len(keys)
+    nb = sum(b[k]["nodes"] for k in keys) / len(keys)
+    sd = statistics.pstdev([a[k]["loss"] - b[k]["loss"] for k in keys])
+    print(
+        f"turns {len(keys)}  marks {len(ma)} v {len(mb)}  "
+        f"kept {len(ma & mb)}/{len(ma)} {pct(len(ma & mb), len(ma))}  "
+        f"found {len(ma & mb)}/{len(mb)} {pct(len(ma & mb), len(mb))}  "
+        f"same best {same}/{len(keys)} {pct(same, len(keys))}  "
+        f"nodes {na / 1e3:.0f}k v {nb / 1e3:.0f}k ({nb / na:.1f}x)  "
+        f"loss difference sd {sd:.1f} mp"
+    )
+
+
+def rates(args):
+    games = games_of(args[0])
+    for path in args[1:]:
+        rows = list(load(path).values())
+        by = {}
+        for r in rows:
+            s = by.setdefault(player(games, r), {"turns": 0, "loss": 0, "e": 0, "b": 0, "games": set()})
+            s["turns"] += 1
+            s["loss"] += r["loss"]
+            s["e"] += 80 <= r["loss"] < 160
+            s["b"] += r["loss"] >= 160
+            s["games"].add(r["game"])
+        print(f"{path}: {sum(r['nodes'] for r in rows) / len(rows) / 1e3:.0f}k nodes a turn")
+        for name, s in sorted(by.items()):
+            n = len(s["games"])
+            print(
+                f"  {name:10} games {n} turns {s['turns']} rate {s['loss'] / s['turns']:.1f} "
+                f"errors {s['e']} blunders {s['b']} marks a game {(s['e'] + s['b']) / n:.2f}"
+            )
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 4 or sys.argv[1] not in ("agree", "rates"):
+        sys.exit(__doc__)
+    {"agree": agree, "rates": rates}[sys.argv[1]](sys.argv[2:])
