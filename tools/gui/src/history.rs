@@ -72,6 +72,17 @@ impl Record {
             .count()
     }
 
+    /// True when the record starts at its game's beginning (turn 0 of its
+    /// variant's start position), so that [`Record::turns_played`] is the
+    /// game's own turn count. A game loaded from a full-state ID of a later
+    /// position starts the count there: the ID carries no turn count
+    /// (`protocol/rules.md` §9), and the 500-turn draw of Anti-Backgammon
+    /// is counted from the loaded position.
+    pub fn counts_from_the_beginning(&self) -> bool {
+        let beginning = GameState::start(self.variant, self.rules);
+        self.start.in_opening() && self.start.position() == beginning.position()
+    }
+
     /// True when the game is drawn: an Anti-Backgammon game where each
     /// side has made its 500 turns after turn 0 without ending
     /// (`protocol/rules.md` §9; counted from where this record starts).
