@@ -340,8 +340,8 @@ impl Record {
     /// The session's finished games as a Jellyfish `.mat` (gnubg `import
     /// mat`): the match length, each game's score, the cube actions.
     pub fn mat_file(&self, names: [&str; 2]) -> Result<String, String> {
-        if self.variant != Variant::Standard {
-            return Err(".mat holds standard games only".into());
+        if let Some(why) = mat::variant_refusal(self.variant) {
+            return Err(why.into());
         }
         let records = self.session_records(names)?;
         let (text, skipped) = mat::export(&records, names, self.rules, &self.scoring());

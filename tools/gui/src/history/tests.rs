@@ -214,3 +214,18 @@ fn only_a_game_from_its_start_counts_turns_from_the_beginning() {
     let r = Record::new(Variant::Standard, rules, race_board);
     assert!(!r.counts_from_the_beginning());
 }
+
+/// *Save .mat* refuses a race and an anti game with the library's reason
+/// (`referee::mat::variant_refusal`), as `export-mat` does.
+#[test]
+fn race_and_anti_games_have_no_mat_with_the_reason() {
+    let rules = NumberRules::default();
+    for (variant, why) in [
+        (Variant::Race, "gnubg has no pool of waiting checkers"),
+        (Variant::Anti, "gnubg knows only the plain object"),
+    ] {
+        let r = Record::new(variant, rules, GameState::start(variant, rules));
+        let err = r.mat_file(["a", "b"]).unwrap_err();
+        assert!(err.contains(why), "{variant:?}: {err}");
+    }
+}
