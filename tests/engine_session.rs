@@ -136,3 +136,46 @@ fn a_long_bad_state_id_field_is_quoted_cut() {
         );
     }
 }
+
+/// A full-state ID whose field ends in a character of several bytes is
+/// refused with `bad-id`, the session unchanged (found by the `ids` fuzz
+/// target: the cube field was split one byte before its end, inside the
+/// character, and `position state ...:c2é` panicked the engine).
+#[test]
+fn a_state_id_field_ending_in_a_wide_character_is_refused() {
+    let ok = [
+        "4HPwATDgc/ABMA",
+        "Xpick",
+        "x3y5",
+        "d22",
+        "k6",
+        "p0-0",
+        "c2X",
+        "m5s2-1",
+    ];
+    let mut s = Session::new();
+    let before = *s.game();
+    assert!(
+        state_id::decode(&ok.join(":")).is_ok(),
+        "the ID without the wide character reads"
+    );
+    for i in 0..ok.len() {
+        for wide in ["é", "€", "😀"] {
+            let mut id: Vec<String> = ok.iter().map(|f| f.to_string()).collect();
+            id[i].push_str(wide);
+            let line = format!("position state {}", id.join(":"));
+            let Reply::Lines(out) = s.execute_line(&line) else {
+                panic!("{line}: no lines");
+            };
+            assert_eq!(out.len(), 1, "{line}: {out:?}");
+            assert!(out[0].starts_with("error bad-id "), "{line}: {out:?}");
+            assert_eq!(*s.game(), before, "{line}");
+        }
+    }
+    // A wide character alone as the cube field.
+    let line = "position state 4HPwATDgc/ABMA:Xpick:x3y5:d22:k6:cé";
+    let Reply::Lines(out) = s.execute_line(line) else {
+        panic!("{line}: no lines");
+    };
+    assert!(out[0].starts_with("error bad-id "), "{out:?}");
+}

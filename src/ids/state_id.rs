@@ -120,7 +120,12 @@ pub fn encode(state: &GameState) -> String {
 /// Reads a cube field without its `c`: `2X`, `1-`.
 fn decode_cube(f: &str) -> Result<Cube, StateIdError> {
     let bad = || error(format!("'c{}' is not a cube like c2X or c1-", cut(f)));
-    let owner_at = f.len().checked_sub(1).filter(|&i| i > 0).ok_or_else(bad)?;
+    // The owner is the last character (a letter, or `-`), which may be
+    // any character in a bad ID: split before it, not one byte back.
+    let last = f.chars().next_back().ok_or_else(bad)?;
+    let owner_at = Some(f.len() - last.len_utf8())
+        .filter(|&i| i > 0)
+        .ok_or_else(bad)?;
     let (value, owner) = f.split_at(owner_at);
     let value: u32 = value
         .bytes()

@@ -77,7 +77,9 @@ impl Probabilities {
 
     /// The chances of the game with the reverse object (Anti-Backgammon,
     /// where the side that would win the plain game loses it, by as much):
-    /// the side to move's wins are the plain game's losses.
+    /// the side to move's wins are the plain game's losses. Consistent
+    /// chances stay consistent: `1 - (1 - win)` may round to less than
+    /// `win` in `f32`, so the losing gammon chance is cut to it again.
     pub fn reversed(self) -> Probabilities {
         Probabilities {
             win: 1.0 - self.win,
@@ -86,6 +88,7 @@ impl Probabilities {
             lose_gammon: self.win_gammon,
             lose_backgammon: self.win_backgammon,
         }
+        .consistent()
     }
 
     /// Expected points for the side to move, from the consistent chances.
@@ -127,6 +130,31 @@ mod tests {
         let fine = Probabilities::from_array([0.6, 0.2, 0.05, 0.1, 0.01]);
         assert!(fine.is_consistent());
         assert_eq!(fine.consistent(), fine);
+    }
+
+    /// Found by the `net_file` fuzz target on an Anti-Backgammon state:
+    /// win 0.8807956 (reversed from 0.11920441) with a losing gammon of
+    /// 0.11920441, above `1 - 0.8807956` in `f32`.
+    #[test]
+    fn reversed_consistent_chances_are_consistent() {
+        let mut rounded = 0;
+        for i in 0..=20_000 {
+            let win = i as f32 / 20_000.0;
+            for p in [
+                Probabilities::from_array([win, win, win, 1.0 - win, 1.0 - win]),
+                Probabilities::from_array([0.11920441, 0.11920441, 0.1, 0.5, 0.5]).consistent(),
+            ] {
+                assert!(p.is_consistent(), "{p:?}");
+                let r = p.reversed();
+                assert!(r.is_consistent(), "{p:?} reversed: {r:?}");
+                assert_eq!(r.win, 1.0 - p.win);
+                rounded += usize::from(r.lose_gammon != p.win_gammon);
+            }
+        }
+        // The cut is needed (the f32 rounding happens), and it is tiny.
+        assert!(rounded > 0);
+        let p = Probabilities::from_array([0.11920441, 0.11920441, 0.1, 0.5, 0.5]).consistent();
+        assert!((p.reversed().lose_gammon - p.win_gammon).abs() < 1e-6);
     }
 
     #[test]

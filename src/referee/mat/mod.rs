@@ -53,6 +53,26 @@ pub struct Skipped {
     pub why: String,
 }
 
+/// Why a game of `variant` has no `.mat` form (`None` for the standard
+/// game): gnubg plays only the standard start and object.
+pub fn variant_refusal(variant: Variant) -> Option<&'static str> {
+    match variant {
+        Variant::Standard => None,
+        Variant::Race => Some(
+            "a Backgammon Race game cannot be exported to .mat: gnubg has no pool of \
+             waiting checkers, so its games cannot be written as gnubg games",
+        ),
+        Variant::Anti => Some(
+            "an Anti-Backgammon game cannot be exported to .mat: gnubg knows only \
+             the plain object (the first to bear off wins), so it would score every \
+             game for the wrong side",
+        ),
+        Variant::Nackgammon | Variant::Hypergammon => {
+            Some("only standard-variant games can be exported to .mat: gnubg's games start from the standard position")
+        }
+    }
+}
+
 /// One written turn: the dice and the play, or nothing for a turn not yet
 /// played.
 fn turn_text(dice: (u8, u8), play: &str) -> String {

@@ -3,7 +3,6 @@
 //! and each pairing's text with the games left out and why.
 
 use super::{export, Skipped, FULL_STATE};
-use crate::board::Variant;
 use crate::matchfile::{GameRecord, Header, MatchFile};
 use crate::numbers::NumberRules;
 use crate::referee::tournament::{self, Kind};
@@ -301,24 +300,9 @@ pub fn export_pairing(file: &MatchFile, names: [&str; 2]) -> Result<Exported, St
 /// its names (player 1 first), or of its one match, as a Jellyfish match;
 /// an error for a variant gnubg does not play.
 pub fn export_target(file: &MatchFile, target: &Target) -> Result<Exported, String> {
-    match file.header.variant() {
-        Ok(Variant::Standard) => {}
-        Ok(Variant::Race) => {
-            return Err(
-                "a Backgammon Race match cannot be exported to .mat: gnubg has no pool of \
-                 waiting checkers, so its games cannot be written as gnubg games"
-                    .into(),
-            )
-        }
-        Ok(Variant::Anti) => {
-            return Err(
-                "an Anti-Backgammon match cannot be exported to .mat: gnubg knows only \
-                 the plain object (the first to bear off wins), so it would score every \
-                 game for the wrong side"
-                    .into(),
-            )
-        }
-        _ => return Err("only standard-variant matches can be exported to .mat".into()),
+    let variant = file.header.variant()?;
+    if let Some(why) = super::variant_refusal(variant) {
+        return Err(why.to_string());
     }
     let names = [target.names[0].as_str(), target.names[1].as_str()];
     let mut scoring = file.header.scoring()?;

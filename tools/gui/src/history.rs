@@ -72,6 +72,17 @@ impl Record {
             .count()
     }
 
+    /// True when the record starts at its game's beginning (turn 0 of its
+    /// variant's start position), so that [`Record::turns_played`] is the
+    /// game's own turn count. A game loaded from a full-state ID of a later
+    /// position starts the count there: the ID carries no turn count
+    /// (`protocol/rules.md` §9), and the 500-turn draw of Anti-Backgammon
+    /// is counted from the loaded position.
+    pub fn counts_from_the_beginning(&self) -> bool {
+        let beginning = GameState::start(self.variant, self.rules);
+        self.start.in_opening() && self.start.position() == beginning.position()
+    }
+
     /// True when the game is drawn: an Anti-Backgammon game where each
     /// side has made its 500 turns after turn 0 without ending
     /// (`protocol/rules.md` §9; counted from where this record starts).
@@ -329,8 +340,8 @@ impl Record {
     /// The session's finished games as a Jellyfish `.mat` (gnubg `import
     /// mat`): the match length, each game's score, the cube actions.
     pub fn mat_file(&self, names: [&str; 2]) -> Result<String, String> {
-        if self.variant != Variant::Standard {
-            return Err(".mat holds standard games only".into());
+        if let Some(why) = mat::variant_refusal(self.variant) {
+            return Err(why.into());
         }
         let records = self.session_records(names)?;
         let (text, skipped) = mat::export(&records, names, self.rules, &self.scoring());

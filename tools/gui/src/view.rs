@@ -227,6 +227,10 @@ fn game_json(st: &State) -> Value {
         // off all its checkers loses.
         "anti": s.objective() == Objective::BearOffLast,
         "turns_played": g.turns_played(),
+        // Whether `turns_played` counts from the game's beginning, or from
+        // a later position loaded by its full-state ID (which carries no
+        // turn count: the 500-turn draw counts from there).
+        "turns_from_beginning": g.counts_from_the_beginning(),
         "human_to_move": st.human_to_move(),
         "record": record,
         "last_move": last_move(g),

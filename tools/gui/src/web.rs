@@ -3,7 +3,7 @@
 //! for both: `transport.js` chooses how it talks to the board.
 
 /// The page's files: name, MIME type, text.
-pub const FILES: [(&str, &str, &str); 12] = [
+pub const FILES: [(&str, &str, &str); 13] = [
     (
         "index.html",
         "text/html; charset=utf-8",
@@ -28,6 +28,11 @@ pub const FILES: [(&str, &str, &str); 12] = [
         "app.js",
         "text/javascript; charset=utf-8",
         include_str!("../web/app.js"),
+    ),
+    (
+        "record.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/record.js"),
     ),
     (
         "review.js",

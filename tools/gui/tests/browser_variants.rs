@@ -12,8 +12,10 @@
 //! (`race-390.png`).
 //!
 //! `anti_starts_without_a_pool_and_the_first_to_finish_loses`: an anti
-//! game has the standard start and no pool; from a near-end position
-//! loaded by its ID, the person bears off its last checker and loses.
+//! game has the standard start and no pool, and its status counts the
+//! turns of 500; from a near-end position loaded by its ID (the status
+//! counts from there), the person bears off its last checker and loses
+//! (the status gives the result, no count).
 //!
 //! `a_race_match_file_reviews_with_its_pools`: a finished race game's
 //! match file in *Review*: its boards have the pools, kept drawn once
@@ -74,6 +76,16 @@ async fn pick_plain(c: &fantoccini::Client) -> u64 {
     wait_snap(c, "the play phase", 10, |s| s["game"]["phase"] == "play").await;
     settled(c).await;
     n
+}
+
+/// The status line's text.
+async fn status_text(c: &fantoccini::Client) -> String {
+    c.find(Locator::Id("status"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
 }
 
 fn record_len(s: &Value) -> usize {
@@ -302,8 +314,12 @@ async fn anti_starts_without_a_pool_and_the_first_to_finish_loses() {
     .await;
     assert_eq!(v[0], "", "no pool is drawn");
     assert_eq!(v[1], 0);
+    // X's first turn after the initial pair: turn 1 of its 500, counted
+    // from the game's beginning.
     assert!(
-        v[2].as_str().unwrap().contains("Anti-Backgammon"),
+        v[2].as_str()
+            .unwrap()
+            .starts_with("Anti-Backgammon (turn 1 of 500)"),
         "{}",
         v[2]
     );
@@ -333,10 +349,19 @@ async fn anti_starts_without_a_pool_and_the_first_to_finish_loses() {
     select(&c, "#g-pair", "").await;
     fill(&c, "#g-state", &near_id).await;
     click(&c, "#g-new").await;
-    wait_snap(&c, "the loaded position", 10, |s| {
+    let s = wait_snap(&c, "the loaded position", 10, |s| {
         s["game"]["start"] == near_id.as_str()
     })
     .await;
+    // A full-state ID carries no turn count: the status does not claim the
+    // game's first turns, it counts from the loaded position (where the
+    // 500-turn draw is counted from too).
+    assert_eq!(s["game"]["turns_from_beginning"], false);
+    let status = status_text(&c).await;
+    assert!(
+        status.starts_with("Anti-Backgammon (turn 1 of 500 since the loaded position)"),
+        "{status}"
+    );
     pick_plain(&c).await;
     click(&c, "#board .hit[data-loc='x1']").await;
     settled(&c).await;
@@ -344,16 +369,15 @@ async fn anti_starts_without_a_pool_and_the_first_to_finish_loses() {
     let s = wait_snap(&c, "the end", 10, |s| s["game"]["phase"] == "over").await;
     assert_eq!(s["game"]["winner"], "Y");
     assert_eq!(s["game"]["result"], "Y wins a gammon (2 points)");
-    let status = c
-        .find(Locator::Id("status"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let status = status_text(&c).await;
     assert!(
         status.contains("(Y) wins a gammon (2 points)")
             && status.contains("X bore off all its checkers first"),
+        "{status}"
+    );
+    // The finished game shows its result, no turn count.
+    assert!(
+        status.starts_with("Anti-Backgammon (game over) ") && !status.contains("of 500"),
         "{status}"
     );
     screenshot(&c, "anti-over-1400.png").await;

@@ -88,12 +88,20 @@ function resultWords() {
 }
 
 // The game's variant in a few words, before the status of a race or an
-// anti game.
+// anti game. An anti game in play shows the mover's turn of its 500 (turn
+// 0 is the opening); one loaded from a full-state ID later in a game says
+// that it counts from there (the ID carries no turn count, and the draw
+// is counted from the loaded position); a finished one shows no count, the
+// result follows.
 function variantWords() {
   const g = S.game;
   if (g.variant === "race") return `<span class="variant">Backgammon Race</span> `;
-  if (g.variant === "anti" || g.anti) return `<span class="variant" title="the first to bear off all its checkers loses; 500 turns each is a draw">Anti-Backgammon (turn ${Math.ceil(g.turns_played / 2)} of 500)</span> `;
-  return "";
+  if (g.variant !== "anti" && !g.anti) return "";
+  const rule = "the first to bear off all its checkers loses; 500 turns each is a draw";
+  if (g.phase === "over") return `<span class="variant" title="${rule}">Anti-Backgammon (game over)</span> `;
+  const turn = g.phase === "opening" ? 0 : Math.floor(g.turns_played / 2) + 1;
+  if (g.turns_from_beginning) return `<span class="variant" title="${rule}">Anti-Backgammon (turn ${turn} of 500)</span> `;
+  return `<span class="variant" title="${rule}; a full-state ID carries no turn count, so the 500 are counted from the loaded position">Anti-Backgammon (turn ${turn} of 500 since the loaded position)</span> `;
 }
 
 function statusText() {

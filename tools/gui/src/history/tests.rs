@@ -191,3 +191,41 @@ fn a_match_with_the_cube_saves_game_after_game_and_reads_back() {
         }
     }
 }
+
+/// A game from its variant's start counts its turns from the beginning; one
+/// loaded from the full-state ID of a later position does not (the ID
+/// carries no turn count), nor does a start position with another
+/// variant's board.
+#[test]
+fn only_a_game_from_its_start_counts_turns_from_the_beginning() {
+    let rules = NumberRules::default();
+    for variant in [Variant::Standard, Variant::Race, Variant::Anti] {
+        let start = GameState::start(variant, rules);
+        let mut r = Record::new(variant, rules, start);
+        assert!(r.counts_from_the_beginning(), "{variant:?}");
+        r.pick(3).unwrap();
+        r.pick(5).unwrap();
+        // The state after turn 0, loaded as a new game's start.
+        let later = *r.turn_start();
+        let loaded = Record::new(later.variant(), rules, later);
+        assert!(!loaded.counts_from_the_beginning(), "{variant:?}");
+    }
+    let race_board = GameState::start(Variant::Race, rules);
+    let r = Record::new(Variant::Standard, rules, race_board);
+    assert!(!r.counts_from_the_beginning());
+}
+
+/// *Save .mat* refuses a race and an anti game with the library's reason
+/// (`referee::mat::variant_refusal`), as `export-mat` does.
+#[test]
+fn race_and_anti_games_have_no_mat_with_the_reason() {
+    let rules = NumberRules::default();
+    for (variant, why) in [
+        (Variant::Race, "gnubg has no pool of waiting checkers"),
+        (Variant::Anti, "gnubg knows only the plain object"),
+    ] {
+        let r = Record::new(variant, rules, GameState::start(variant, rules));
+        let err = r.mat_file(["a", "b"]).unwrap_err();
+        assert!(err.contains(why), "{variant:?}: {err}");
+    }
+}

@@ -197,3 +197,9 @@ pub async fn check_against_engine(c: &Client, engine: &mut Engine, s: &Value) {
         );
     }
 }
+
+/// True when the rectangles `a` and `b` (left, top, right, bottom)
+/// overlap.
+pub fn overlap(a: &[f64], b: &[f64]) -> bool {
+    a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
+}

@@ -1,154 +1,21 @@
-//! The browser tests' tools: the server and a headless Chromium over
-//! WebDriver, the page's snapshot and DOM, keys, screenshots, and the
-//! checks of the page against the engine and the library.
+//! The browser tests' tools: the page's snapshot and DOM, clicks, keys,
+//! screenshots; the server and a headless Chromium over WebDriver
+//! (`launch`), the pointer (`pointer`), and the checks of the page
+//! against the engine and the library (`checks`).
 
-use super::common::{bin_dir, engines};
+use super::common::bin_dir;
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
-use fantoccini::{Client, ClientBuilder, Locator};
+use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 mod checks;
+mod launch;
 mod pointer;
 pub use checks::*;
+pub use launch::*;
 pub use pointer::*;
-
-/// Kills a child process when dropped.
-pub struct Kill(pub Child);
-
-impl Drop for Kill {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// chromedriver and the Chromium it starts, ended together when dropped:
-/// on every way out of a test (its end, a failed assertion, a panic while
-/// unwinding). chromedriver leads its own process group, which Chromium
-/// and its helpers join, and the drop kills the whole group, then removes
-/// the browser's profile folder. On Linux chromedriver also dies with the
-/// test process (a parent-death signal), even when that is killed.
-pub struct Browser {
-    driver: Child,
-    profile: PathBuf,
-}
-
-impl Drop for Browser {
-    fn drop(&mut self) {
-        ncbg::ncbp_client::process::kill_group(self.driver.id());
-        let _ = self.driver.wait();
-        let _ = std::fs::remove_dir_all(&self.profile);
-    }
-}
-
-pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-/// Starts `ncbg-gui` on a free port; returns the process and its URL.
-pub fn start_gui(dir: &Path) -> (Kill, String) {
-    start_gui_on(dir, 0)
-}
-
-/// Starts `ncbg-gui` on `port` (0: a free one); returns the process and
-/// its URL.
-pub fn start_gui_on(dir: &Path, port: u16) -> (Kill, String) {
-    let (ncbg, te) = engines();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ncbg-gui"))
-        .args(["--port", &port.to_string(), "--dir"])
-        .arg(dir)
-        .args([
-            "--engine",
-            &format!("cmd={}", ncbg.display()),
-            "name=ncbg",
-            "option.Hash=4",
-        ])
-        .args([
-            "--engine",
-            &format!("cmd={} --mode random", te.display()),
-            "name=random",
-        ])
-        .args([
-            "--engine",
-            &format!("cmd={} --mode crash --after 3", te.display()),
-            "name=crasher",
-        ])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start ncbg-gui");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let url = line
-        .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .unwrap_or_else(|| panic!("no URL in '{line}'"))
-        .to_string();
-    (Kill(child), url)
-}
-
-/// A browser at 1400x1000, or with `phone` a 390x844 phone screen
-/// (headless Chromium's windows are at least 500 wide: the phone is
-/// emulated).
-pub async fn start_browser(phone: bool) -> (Browser, Client) {
-    let port = free_port();
-    // The library's engine command: its own process group and, on Linux, a
-    // parent-death signal (`Browser` kills the group).
-    let driver = ncbg::ncbp_client::process::engine_command(&[
-        "chromedriver".into(),
-        format!("--port={port}"),
-    ])
-    .unwrap()
-    .stdin(Stdio::null())
-    .stdout(Stdio::null())
-    .stderr(Stdio::null())
-    .spawn()
-    .expect("chromedriver not found: apt-get install chromium chromium-driver");
-    // A profile of its own (two browsers on one profile would be one
-    // Chromium: the tests of this file run at the same time).
-    let profile = std::env::temp_dir().join(format!(
-        "ncbg-gui-chrome-{}-{phone}-{port}",
-        std::process::id()
-    ));
-    let driver = Browser {
-        driver,
-        profile: profile.clone(),
-    };
-    let mut caps = json!({
-        "goog:chromeOptions": {
-            "binary": "/usr/bin/chromium",
-            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                     "--disable-dev-shm-usage", "--window-size=1400,1000",
-                     format!("--user-data-dir={}", profile.display())]
-        }
-    });
-    if phone {
-        caps["goog:chromeOptions"]["mobileEmulation"] =
-            json!({ "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 1 } });
-    }
-    let caps: serde_json::Map<String, Value> = caps.as_object().unwrap().clone();
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
-        let mut builder =
-            ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new());
-        builder.capabilities(caps.clone());
-        match builder.connect(&format!("http://127.0.0.1:{port}")).await {
-            Ok(c) => return (driver, c),
-            Err(e) if Instant::now() > deadline => panic!("no WebDriver session: {e}"),
-            Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
-        }
-    }
-}
 
 /// The page's latest snapshot (`S` in app.js), once it is sure that no script of the
 /// page has failed: an error in drawing would leave the page stale while
@@ -180,14 +47,6 @@ pub async fn wait_snap(c: &Client, what: &str, secs: u64, cond: impl Fn(&Value) 
         );
         tokio::time::sleep(Duration::from_millis(40)).await;
     }
-}
-
-/// A fresh folder for a test's saved games: `<temp>/<name>-<pid>`, emptied.
-pub fn fresh_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Waits until every engine of the page is ready.
@@ -505,5 +364,25 @@ pub async fn play_turn_by_clicks(c: &Client, turn: usize, shoot: bool) {
     wait_snap(c, "the committed play", 10, |s| {
         s["game"]["record"].as_array().unwrap().len() > before
     })
+    .await;
+}
+
+/// Opens the saved file `name` in Review: the tab, the file once listed,
+/// loaded, and its move list drawn.
+pub async fn open_in_review(c: &Client, name: &str) {
+    click(c, "#tab-review").await;
+    let listed = format!(
+        "return [...document.querySelectorAll('#r-files option')].some(o => o.value === '{name}');"
+    );
+    wait_js(c, &format!("{name} listed"), 5, &listed).await;
+    select(c, "#r-files", name).await;
+    click(c, "#r-load").await;
+    wait_snap(c, "the loaded file", 10, |s| s["review"]["file"] == name).await;
+    wait_js(
+        c,
+        "the move list",
+        10,
+        "return document.querySelectorAll('#r-moves .mv[data-step]').length;",
+    )
     .await;
 }

@@ -5,9 +5,11 @@
 //! below imports them from here, none from a sibling that imports it back),
 //! registers the classes and holds what they share (hashing, side names,
 //! reading a full-state ID); their methods are in
-//! `game_state.rs` (`State`), `turn.rs` (`Turn`), `turn_list.rs`
+//! `game_state.rs` (`State`; `from_board.rs` builds one from its checkers),
+//! `turn.rs` (`Turn`), `turn_list.rs`
 //! (`TurnList` and its iterator) and `game_result.rs` (`GameResult`).
 
+mod from_board;
 mod game_result;
 mod game_state;
 mod turn;
