@@ -18,9 +18,9 @@ use std::time::Duration;
 /// game fits in a minute on two cores. See `docs/analysis.md` for the
 /// measurements behind it.
 pub const DEFAULT_DEPTH: u32 = 7;
-/// The deepest depth of the quick analysis: depths 3, 4 and 5 weighted
-/// 1:2:1 for the same candidates, about a tenth of the default's nodes.
-pub const QUICK_DEPTH: u32 = 5;
+/// The deepest depth of the quick analysis: depths 4, 5 and 6 weighted
+/// 1:2:1 for the same candidates, about a sixth of the default's nodes.
+pub const QUICK_DEPTH: u32 = 6;
 /// The candidates of both presets: every choice screened at depths 1, 2 and
 /// 3 (weighted 1:2:1), then the screen's 4 best, those within 60 mp of its
 /// best (at most 4 more) and the played choice searched to the full depth.
@@ -161,8 +161,8 @@ impl Default for AnalysisSettings {
 }
 
 impl AnalysisSettings {
-    /// The quick analysis: the default's candidates searched to depths 3, 4
-    /// and 5 weighted 1:2:1, a fraction of the default's time and less
+    /// The quick analysis: the default's candidates searched to depths 4, 5
+    /// and 6 weighted 1:2:1, a fraction of the default's time and less
     /// stable (`docs/analysis.md`).
     pub fn quick() -> AnalysisSettings {
         AnalysisSettings {
@@ -259,7 +259,7 @@ mod tests {
         let q = AnalysisSettings::quick();
         assert!(q
             .describe()
-            .contains("searched alike to depths 3, 4 and 5 weighted 1:2:1;"));
+            .contains("searched alike to depths 4, 5 and 6 weighted 1:2:1;"));
         assert!(q.describe().starts_with("analysis: quick ("));
         assert_eq!(AnalysisSettings::preset("quick"), Ok(q.clone()));
         assert!(AnalysisSettings::preset("fast").is_err());
