@@ -7,13 +7,13 @@
 //! a node limit a turn); they differ in their cube decisions and, for
 //! [`Policy::Money`] in a match, in their evaluation.
 
-use ncbg::cube::{CubeAction, Terms};
+use ncbg::cube::{Cube, CubeAction, MatchScore, Terms};
 use ncbg::duel::{self, Duel, DuelRules};
 use ncbg::eval::cube::MatchAware;
 use ncbg::eval::{Evaluator, NnEval};
 use ncbg::game::{GameState, Phase};
 use ncbg::rng::Rng;
-use ncbg::search::{Limits, Searcher, Settings, StopFlag};
+use ncbg::search::{Limits, SearchResult, Searcher, Settings, StopFlag};
 use ncbg::turn::{random_turn, Turn};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -191,6 +191,60 @@ impl CubeCounts {
     }
 }
 
+/// One side's checker engine in a duel: its searcher, whose transposition
+/// table is emptied whenever the stakes (the match score, the cube) differ
+/// from its last search's, as the engine's `go` does (`src/engine/
+/// session.rs`): the match-aware values depend on them, and the table's key
+/// does not hold them, so a value stored at cube 1 must not answer at
+/// cube 2.
+pub struct Player {
+    searcher: Searcher,
+    stakes: Option<(Option<MatchScore>, Cube)>,
+}
+
+impl Player {
+    /// A player with a 16 MiB table and `eval`.
+    pub fn new(eval: Box<dyn Evaluator>) -> Player {
+        Player {
+            searcher: Searcher::new(16, eval),
+            stakes: None,
+        }
+    }
+
+    /// The best turn of `state` (the game's earlier states `history`) by
+    /// a search within `limits`.
+    pub fn best(
+        &mut self,
+        state: &GameState,
+        history: &[GameState],
+        limits: &Limits,
+    ) -> Option<Turn> {
+        self.search(state, history, limits).map(|r| r.best)
+    }
+
+    /// The search behind [`Player::best`].
+    pub fn search(
+        &mut self,
+        state: &GameState,
+        history: &[GameState],
+        limits: &Limits,
+    ) -> Option<SearchResult> {
+        let stakes = (state.match_score().copied(), state.cube());
+        if self.stakes != Some(stakes) {
+            self.searcher.clear();
+        }
+        self.stakes = Some(stakes);
+        self.searcher.set_history(history);
+        self.searcher.search(
+            state,
+            limits,
+            &Settings::default(),
+            &StopFlag::new(false),
+            &mut |_| {},
+        )
+    }
+}
+
 /// Plays `start` to its end: `a` against `b`, A playing X when `a_is_x`,
 /// both with searches of `nodes` nodes a turn.
 pub fn play_game(
@@ -202,10 +256,7 @@ pub fn play_game(
 ) -> (Duel, CubeCounts) {
     let nn = NnEval::embedded();
     let (px, py) = if a_is_x { (a, b) } else { (b, a) };
-    let mut searchers = [
-        Searcher::new(16, px.evaluator()),
-        Searcher::new(16, py.evaluator()),
-    ];
+    let mut players = [Player::new(px.evaluator()), Player::new(py.evaluator())];
     let rules = DuelRules {
         max_turns: 600,
         repetition: true,
@@ -214,7 +265,6 @@ pub fn play_game(
         nodes: Some(nodes),
         ..Limits::default()
     };
-    let stop = StopFlag::new(false);
     let mut counts = CubeCounts::default();
     let d = duel::play(start, &rules, &mut |state, history| {
         let i = state.to_move().index();
@@ -229,10 +279,7 @@ pub fn play_game(
             }
             return Some(Turn::Cube(action));
         }
-        let s = &mut searchers[i];
-        s.set_history(history);
-        s.search(state, &limits, &Settings::default(), &stop, &mut |_| {})
-            .map(|r| r.best)
+        players[i].best(state, history, &limits)
     });
     (d, counts)
 }
@@ -330,4 +377,54 @@ fn policy_arg(args: &[String], i: usize, usage: &str) -> Policy {
         eprintln!("{e}\nusage: {usage}");
         std::process::exit(2)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 5-point match at 0-0, cube 1, after the opening pair (3, 5) and
+    /// six random turns.
+    fn match_state() -> GameState {
+        let mut g = GameState::standard();
+        g.set_terms(Terms {
+            cube: true,
+            ..Terms::default()
+        });
+        g.set_match(Some(MatchScore::new(5).unwrap()));
+        g.pick(3).unwrap();
+        g.pick(5).unwrap();
+        let mut rng = Rng::new(7);
+        for _ in 0..6 {
+            g = random_turn(&g, &mut rng).unwrap().after(&g);
+        }
+        g
+    }
+
+    #[test]
+    fn a_player_searches_a_doubled_cube_afresh() {
+        let limits = Limits {
+            nodes: Some(3000),
+            ..Limits::default()
+        };
+        let at_1 = match_state();
+        let mut at_2 = at_1;
+        at_2.set_cube(Cube::new(2, Some(at_1.to_move().other())).unwrap());
+        let fresh = Player::new(Policy::Cubeful(CUBE_EFFICIENCY).evaluator())
+            .search(&at_2, &[], &limits)
+            .unwrap();
+        // The same player searched the position at cube 1 first: what its
+        // table kept from there must not change the answer at cube 2.
+        let mut player = Player::new(Policy::Cubeful(CUBE_EFFICIENCY).evaluator());
+        let before = player.search(&at_1, &[], &limits).unwrap();
+        let after = player.search(&at_2, &[], &limits).unwrap();
+        assert_ne!(
+            before.score, fresh.score,
+            "the cube changes the match-aware value (else this test shows nothing)"
+        );
+        assert_eq!(
+            (after.best, after.score, after.nodes),
+            (fresh.best, fresh.score, fresh.nodes)
+        );
+    }
 }
