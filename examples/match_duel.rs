@@ -11,7 +11,9 @@
 //! `money` (checker play by the cubeless money evaluation, cube decisions
 //! of a money game whatever the score), `moneycube` (money cube decisions,
 //! match-aware checker play: it parts the cube's share of the difference
-//! from the checker play's), `never` or `threshold` (the money duel's,
+//! from the checker play's), `linear` (`cubeful` with the match-aware
+//! values off the scale of finished games, `MwcScale::Linear`), `never` or
+//! `threshold` (the money duel's,
 //! `examples/cube_duel.rs`); `cubeful@X`, `money@X`, `moneycube@X` at
 //! cube efficiency X. LENGTH is 5 unless given; START is the score every
 //! match starts at (A's score, then B's: `4-2`, `4-2c` for the Crawford
@@ -39,7 +41,7 @@ use ncbg::rng::Rng;
 use std::sync::Mutex;
 
 const USAGE: &str = "match_duel A B NODES ROUNDS|A..B [JOBS] [LENGTH] [START]  \
-     (A, B: cubeful[@X], money[@X], moneycube[@X], never, threshold; \
+     (A, B: cubeful[@X], money[@X], moneycube[@X], linear[@X], never, threshold; \
      START: A's score-B's score, then c for the Crawford game or p for post-Crawford)";
 
 /// The score a match starts at, from `s` (`A-B`, `A-Bc`, `A-Bp`: A's

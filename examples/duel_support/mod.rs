@@ -9,7 +9,7 @@
 
 use ncbg::cube::{Cube, CubeAction, MatchScore, Terms};
 use ncbg::duel::{self, Duel, DuelRules};
-use ncbg::eval::cube::MatchAware;
+use ncbg::eval::cube::{MatchAware, MwcScale};
 use ncbg::eval::{Evaluator, NnEval};
 use ncbg::game::{GameState, Phase};
 use ncbg::rng::Rng;
@@ -35,6 +35,9 @@ pub enum Policy {
     /// evaluation as `Cubeful`: it tells the cube's part of a match from
     /// the checker play's.
     MoneyCube(f64),
+    /// `Cubeful` with the match-aware values written as `(2 MWC - 1) x
+    /// 1000` ([`MwcScale::Linear`]), off the scale of finished games.
+    Linear(f64),
     /// Never doubles, always takes.
     Never,
     /// Doubles at 70% to win by the net, takes at 25% or more.
@@ -43,7 +46,8 @@ pub enum Policy {
 
 impl Policy {
     /// `cubeful`, `cubeful@X` (efficiency X), `money`, `money@X`,
-    /// `moneycube`, `moneycube@X`, `never` or `threshold`.
+    /// `moneycube`, `moneycube@X`, `linear`, `linear@X`, `never` or
+    /// `threshold`.
     pub fn parse(s: &str) -> Result<Policy, String> {
         let (name, x) = match s.split_once('@') {
             Some((name, x)) => (
@@ -59,10 +63,11 @@ impl Policy {
             "cubeful" => Ok(Policy::Cubeful(x)),
             "money" => Ok(Policy::Money(x)),
             "moneycube" => Ok(Policy::MoneyCube(x)),
+            "linear" => Ok(Policy::Linear(x)),
             "never" if !s.contains('@') => Ok(Policy::Never),
             "threshold" if !s.contains('@') => Ok(Policy::Threshold),
             _ => Err(format!(
-                "policy {s}: cubeful[@X], money[@X], moneycube[@X], never or threshold"
+                "policy {s}: cubeful[@X], money[@X], moneycube[@X], linear[@X], never or threshold"
             )),
         }
     }
@@ -75,7 +80,9 @@ impl Policy {
             return None;
         }
         match self {
-            Policy::Cubeful(x) => ncbg::search::cube::decide_with(state, nn, x)?.action,
+            Policy::Cubeful(x) | Policy::Linear(x) => {
+                ncbg::search::cube::decide_with(state, nn, x)?.action
+            }
             Policy::Money(x) | Policy::MoneyCube(x) => {
                 let mut money = *state;
                 if state.match_score().is_some() {
@@ -106,9 +113,12 @@ impl Policy {
     }
 
     /// The evaluation of this policy's checker play.
-    fn evaluator(self) -> Box<dyn Evaluator> {
+    pub fn evaluator(self) -> Box<dyn Evaluator> {
         match self {
             Policy::Money(_) => Box::new(NnEval::embedded()),
+            Policy::Linear(_) => {
+                Box::new(MatchAware::with_scale(NnEval::embedded(), MwcScale::Linear))
+            }
             _ => Box::new(MatchAware::new(NnEval::embedded())),
         }
     }
