@@ -289,3 +289,71 @@ fn a_leaf_about_to_lose_a_gammon_ranks_below_a_finished_single_loss() {
         assert!(x % 1000 != 0 && x.abs() < 3000, "{x}");
     }
 }
+
+/// Prints where the match mode and money play double and take at 0-0 in a
+/// 5-point match, by the doubler's win chance with NC's gammon shares
+/// (`cargo test --lib print_cube_points -- --ignored --nocapture`), for
+/// docs/lab/cube-duels.md.
+#[test]
+#[ignore]
+fn print_cube_points() {
+    use crate::numbers::Side;
+    let chances_at = |w: f32| {
+        let g = NC_WIN_SHARES.gammon as f32;
+        Probabilities {
+            win: w,
+            win_gammon: w * g,
+            win_backgammon: 0.0,
+            lose_gammon: (1.0 - w) * g,
+            lose_backgammon: 0.0,
+        }
+    };
+    let money_terms = Terms {
+        cube: true,
+        jacoby: false,
+        ..Terms::default()
+    };
+    for (what, cube) in [
+        ("centred 1", Cube::new(1, None).unwrap()),
+        ("doubler owns 2", Cube::new(2, Some(Side::X)).unwrap()),
+    ] {
+        for in_match in [true, false] {
+            let mut g = game(
+                if in_match {
+                    Terms {
+                        cube: true,
+                        ..Terms::default()
+                    }
+                } else {
+                    money_terms
+                },
+                in_match.then(|| MatchScore::new(5).unwrap()),
+            );
+            g.set_cube(cube);
+            let mut line = Vec::new();
+            let (mut first_double, mut last_take) = (None, None);
+            for i in 40..=100 {
+                let w = i as f32 / 100.0;
+                let a = analyse(&g, &chances_at(w), CUBE_EFFICIENCY);
+                if a.doubles() && first_double.is_none() {
+                    first_double = Some(w);
+                }
+                if a.answer(false) == CubeAction::Take {
+                    last_take = Some(w);
+                }
+                if i % 5 == 0 {
+                    line.push(format!("{w:.2}: {:?}", a.verdict));
+                }
+            }
+            println!(
+                "{what}, {}: first double at {first_double:?}, taken up to {last_take:?}",
+                if in_match {
+                    "5-point match 0-0"
+                } else {
+                    "money, no Jacoby"
+                }
+            );
+            println!("   {}", line.join(", "));
+        }
+    }
+}
