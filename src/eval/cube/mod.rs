@@ -311,7 +311,36 @@ fn match_mwc(
 /// maximises. `None` in money play.
 pub fn cubeless_mwc(state: &GameState, p: &Probabilities) -> Option<f64> {
     let game = game_at_score(state, p)?;
-    Some(dead_mwc(&game, &p.consistent(), state.cube().value()))
+    Some(dead_mwc(&game, &p.consistent(), play_cube(state)))
+}
+
+/// The cube value a checker play in `state`'s match is valued at: the
+/// cube's, except post-Crawford with the cube centred, where the trailer's
+/// double is free (the leader, 1-away, always takes; NC's table assumes it
+/// comes at once) and the game is as good as played for twice the cube. A
+/// leader valuing a centred cube dead would take a gammon loss for a single
+/// one (both leave the trailer a score worth the same) and then lose the
+/// match to the gammon once the cube is turned.
+fn play_cube(state: &GameState) -> u32 {
+    let cube = state.cube();
+    let c = cube.value();
+    let Some(m) = state.match_score() else {
+        return c;
+    };
+    let (x, y) = (
+        m.away(crate::numbers::Side::X),
+        m.away(crate::numbers::Side::Y),
+    );
+    let trailer_may_double = m.crawford() == crate::cube::Crawford::After
+        && state.cube_in_play()
+        && cube.owner().is_none()
+        && (x == 1) != (y == 1)
+        && u32::from(x.max(y)) > c;
+    if trailer_may_double {
+        2 * c
+    } else {
+        c
+    }
 }
 
 /// The game of `state`'s match at its score, from its side to move, with
@@ -398,7 +427,7 @@ impl MatchAware {
     /// move; `None` in money play.
     fn match_value(&self, state: &GameState, p: &Probabilities) -> Option<i32> {
         let game = game_at_score(state, p)?;
-        let c = state.cube().value();
+        let c = play_cube(state);
         let mwc = dead_mwc(&game, &p.consistent(), c);
         Some(match self.scale {
             MwcScale::Linear => crate::eval::finish(((2.0 * mwc - 1.0) * 1000.0).round() as i32),

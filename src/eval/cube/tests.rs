@@ -357,3 +357,54 @@ fn print_cube_points() {
         }
     }
 }
+
+/// Post-Crawford with the cube centred, the trailer's double is free and
+/// comes: the 1-away leader values a gammon loss at the doubled cube (the
+/// match lost), not at 1 (where it leaves the trailer 1-away, worth the
+/// same as a single loss's 2-away).
+#[test]
+fn the_post_crawford_leader_fears_the_gammon_of_the_doubled_cube() {
+    let leader_at = |cube: Cube| {
+        let post = MatchScore::with_score(5, [4, 2], Crawford::After).unwrap();
+        let mut g = game(
+            Terms {
+                cube: true,
+                ..Terms::default()
+            },
+            Some(post),
+        );
+        g.set_cube(cube);
+        g
+    };
+    let single = Probabilities {
+        win: 0.4,
+        win_gammon: 0.0,
+        win_backgammon: 0.0,
+        lose_gammon: 0.0,
+        lose_backgammon: 0.0,
+    };
+    let gammons = Probabilities {
+        lose_gammon: 0.3,
+        ..single
+    };
+    let aware = MatchAware::new(NnEval::embedded());
+    let centred = leader_at(Cube::new(1, None).unwrap());
+    let v = |g: &GameState, p| aware.match_value(g, p).unwrap();
+    // X (1-away) to move: gammons against it cost as much as at cube 2.
+    assert!(v(&centred, &gammons) < v(&centred, &single) - 300);
+    let doubled = leader_at(Cube::new(2, Some(crate::numbers::Side::X)).unwrap());
+    assert_eq!(v(&centred, &gammons), v(&doubled, &gammons));
+    assert_eq!(v(&centred, &single), v(&doubled, &single));
+    // Before the Crawford game the cube is valued where it is.
+    let before = MatchScore::with_score(5, [3, 2], Crawford::Before).unwrap();
+    let g = game(Terms::default(), Some(before));
+    let p = chances(0.6, 0.1);
+    assert_eq!(
+        cubeless_mwc(&g, &p),
+        Some(dead_mwc(
+            &game_at_score(&g, &p).unwrap(),
+            &p.consistent(),
+            1
+        ))
+    );
+}
