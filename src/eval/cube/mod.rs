@@ -390,8 +390,10 @@ fn on_points_scale(game: &GameAtScore<'_>, c: u32, mwc: f64) -> f64 {
 /// How [`MatchAware`] writes a MWC as millipoints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MwcScale {
-    /// On the points scale of a finished game ([`on_points_scale`]):
-    /// consistent with the search's finished games (1, 2, 3 x 1000).
+    /// On the points scale of a finished game: the MWCs after losing or
+    /// winning 1, 2, 3 times the cube at -3000 .. 3000 millipoints, a MWC
+    /// between two of them interpolated; consistent with the search's
+    /// finished games (1, 2, 3 x 1000).
     Points,
     /// `(2 MWC - 1) x 1000`: a leaf about to lose a gammon is worth far
     /// more than a finished single loss (kept to measure the difference).
