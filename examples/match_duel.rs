@@ -11,9 +11,13 @@
 //! `money` (checker play by the cubeless money evaluation, cube decisions
 //! of a money game whatever the score), `moneycube` (money cube decisions,
 //! match-aware checker play: it parts the cube's share of the difference
-//! from the checker play's), `never` or `threshold` (the money duel's,
+//! from the checker play's), `linear` (`cubeful` with the match-aware
+//! values off the scale of finished games, `MwcScale::Linear`), `never` or
+//! `threshold` (the money duel's,
 //! `examples/cube_duel.rs`); `cubeful@X`, `money@X`, `moneycube@X` at
-//! cube efficiency X. LENGTH is 5 unless given.
+//! cube efficiency X. LENGTH is 5 unless given; START is the score every
+//! match starts at (A's score, then B's: `4-2`, `4-2c` for the Crawford
+//! game, `4-2p` post-Crawford), 0-0 unless given.
 //!
 //! A round is 60 matches: the 30 opening pairs start the first game of a
 //! match, each pair twice with colours swapped (A plays the same colour in
@@ -22,20 +26,41 @@
 //! theirs from a generator seeded by the match, the same for both colours.
 //! A drawn game (turn cap, repetition) is played again at the same score.
 //! ROUNDS `A..B` plays rounds A to B - 1 (to add to an earlier run of
-//! rounds 0 to A - 1). A running line goes to stderr every 60 matches.
+//! rounds 0 to A - 1). A running line goes to stderr every 60 matches, and a
+//! `game ...` line after each finished game (the score before it as A's and
+//! B's points to go, the final cube, the winner, its kind, a drop).
 
 mod duel_support;
 
 use duel_support::{arg, jobs, opening, play_game, run_parallel, CubeCounts, DuelArgs, Policy};
-use ncbg::cube::{MatchProgress, MatchScore, Terms};
+use ncbg::cube::{Crawford, MatchProgress, MatchScore, Terms};
 use ncbg::duel::DuelEnd;
 use ncbg::game::GameState;
 use ncbg::numbers::Side;
 use ncbg::rng::Rng;
 use std::sync::Mutex;
 
-const USAGE: &str =
-    "match_duel A B NODES ROUNDS|A..B [JOBS] [LENGTH]  (A, B: cubeful[@X], money[@X], moneycube[@X], never, threshold)";
+const USAGE: &str = "match_duel A B NODES ROUNDS|A..B [JOBS] [LENGTH] [START]  \
+     (A, B: cubeful[@X], money[@X], moneycube[@X], linear[@X], never, threshold; \
+     START: A's score-B's score, then c for the Crawford game or p for post-Crawford)";
+
+/// The score a match starts at, from `s` (`A-B`, `A-Bc`, `A-Bp`: A's
+/// score, B's, and the Crawford state), with A playing X when `a_is_x`.
+fn start_score(length: u16, s: &str, a_is_x: bool) -> Result<MatchScore, String> {
+    let (body, crawford) = match s.strip_suffix('c') {
+        Some(b) => (b, Crawford::Game),
+        None => match s.strip_suffix('p') {
+            Some(b) => (b, Crawford::After),
+            None => (s, Crawford::Before),
+        },
+    };
+    let (a, b) = body
+        .split_once('-')
+        .and_then(|(a, b)| Some((a.parse::<u16>().ok()?, b.parse::<u16>().ok()?)))
+        .ok_or(format!("start {s}: A-B[c|p]"))?;
+    let score = if a_is_x { [a, b] } else { [b, a] };
+    MatchScore::with_score(length, score, crawford)
+}
 
 /// Games in one match before it is given up as unfinished (drawn games
 /// count).
@@ -85,15 +110,19 @@ fn main() {
     let duel = DuelArgs::read(&args, USAGE);
     let (a, b, nodes) = (duel.a, duel.b, duel.nodes);
     let length: u16 = arg(&args, 5, USAGE, Some(5));
-    let first = MatchScore::new(length).unwrap_or_else(|e| {
-        eprintln!("{e}\nusage: {USAGE}");
-        std::process::exit(2)
-    });
+    let start: String = arg(&args, 6, USAGE, Some("0-0".to_string()));
+    let first = |a_is_x: bool| {
+        start_score(length, &start, a_is_x).unwrap_or_else(|e| {
+            eprintln!("{e}\nusage: {USAGE}");
+            std::process::exit(2)
+        })
+    };
+    first(true);
     let work = jobs(duel.rounds);
     let tally = Mutex::new(Tally::default());
     let a_side = |a_is_x: bool| if a_is_x { Side::X } else { Side::Y };
     run_parallel(&work, duel.threads, |_, job| {
-        let mut score = first;
+        let mut score = first(job.a_is_x);
         let mut rng = Rng::new(job.seed());
         let (mut games, mut draws, mut crawford_games) = (0, 0, 0);
         let mut gammons = [0; 2];
@@ -125,9 +154,27 @@ fn main() {
                 score = score.after_draw();
                 continue;
             };
+            let a_won = r.winner == a_side(job.a_is_x);
             if r.kind.points() > 1 && !r.dropped {
-                gammons[usize::from(r.winner != a_side(job.a_is_x))] += 1;
+                gammons[usize::from(!a_won)] += 1;
             }
+            // One line a game, to recount the run by score.
+            let (a, b) = (a_side(job.a_is_x), a_side(!job.a_is_x));
+            eprintln!(
+                "game round {} pair {}{} a_is_x {} away {} {} {:?} cube {} winner {} kind {} dropped {} turns {}",
+                job.round,
+                job.x0,
+                job.y0,
+                job.a_is_x,
+                score.away(a),
+                score.away(b),
+                score.crawford(),
+                r.cube,
+                if a_won { "A" } else { "B" },
+                r.kind.points(),
+                r.dropped,
+                d.turns
+            );
             match score.after_game(r.winner, r.points) {
                 MatchProgress::Next(next) => score = next,
                 MatchProgress::Won { winner, .. } => break Some(winner),

@@ -7,13 +7,13 @@
 //! a node limit a turn); they differ in their cube decisions and, for
 //! [`Policy::Money`] in a match, in their evaluation.
 
-use ncbg::cube::{CubeAction, Terms};
+use ncbg::cube::{Cube, CubeAction, MatchScore, Terms};
 use ncbg::duel::{self, Duel, DuelRules};
-use ncbg::eval::cube::MatchAware;
+use ncbg::eval::cube::{MatchAware, MwcScale};
 use ncbg::eval::{Evaluator, NnEval};
 use ncbg::game::{GameState, Phase};
 use ncbg::rng::Rng;
-use ncbg::search::{Limits, Searcher, Settings, StopFlag};
+use ncbg::search::{Limits, SearchResult, Searcher, Settings, StopFlag};
 use ncbg::turn::{random_turn, Turn};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -35,6 +35,9 @@ pub enum Policy {
     /// evaluation as `Cubeful`: it tells the cube's part of a match from
     /// the checker play's.
     MoneyCube(f64),
+    /// `Cubeful` with the match-aware values written as `(2 MWC - 1) x
+    /// 1000` ([`MwcScale::Linear`]), off the scale of finished games.
+    Linear(f64),
     /// Never doubles, always takes.
     Never,
     /// Doubles at 70% to win by the net, takes at 25% or more.
@@ -43,7 +46,8 @@ pub enum Policy {
 
 impl Policy {
     /// `cubeful`, `cubeful@X` (efficiency X), `money`, `money@X`,
-    /// `moneycube`, `moneycube@X`, `never` or `threshold`.
+    /// `moneycube`, `moneycube@X`, `linear`, `linear@X`, `never` or
+    /// `threshold`.
     pub fn parse(s: &str) -> Result<Policy, String> {
         let (name, x) = match s.split_once('@') {
             Some((name, x)) => (
@@ -59,10 +63,11 @@ impl Policy {
             "cubeful" => Ok(Policy::Cubeful(x)),
             "money" => Ok(Policy::Money(x)),
             "moneycube" => Ok(Policy::MoneyCube(x)),
+            "linear" => Ok(Policy::Linear(x)),
             "never" if !s.contains('@') => Ok(Policy::Never),
             "threshold" if !s.contains('@') => Ok(Policy::Threshold),
             _ => Err(format!(
-                "policy {s}: cubeful[@X], money[@X], moneycube[@X], never or threshold"
+                "policy {s}: cubeful[@X], money[@X], moneycube[@X], linear[@X], never or threshold"
             )),
         }
     }
@@ -75,7 +80,9 @@ impl Policy {
             return None;
         }
         match self {
-            Policy::Cubeful(x) => ncbg::search::cube::decide_with(state, nn, x)?.action,
+            Policy::Cubeful(x) | Policy::Linear(x) => {
+                ncbg::search::cube::decide_with(state, nn, x)?.action
+            }
             Policy::Money(x) | Policy::MoneyCube(x) => {
                 let mut money = *state;
                 if state.match_score().is_some() {
@@ -106,9 +113,12 @@ impl Policy {
     }
 
     /// The evaluation of this policy's checker play.
-    fn evaluator(self) -> Box<dyn Evaluator> {
+    pub fn evaluator(self) -> Box<dyn Evaluator> {
         match self {
             Policy::Money(_) => Box::new(NnEval::embedded()),
+            Policy::Linear(_) => {
+                Box::new(MatchAware::with_scale(NnEval::embedded(), MwcScale::Linear))
+            }
             _ => Box::new(MatchAware::new(NnEval::embedded())),
         }
     }
@@ -191,6 +201,60 @@ impl CubeCounts {
     }
 }
 
+/// One side's checker engine in a duel: its searcher, whose transposition
+/// table is emptied whenever the stakes (the match score, the cube) differ
+/// from its last search's, as the engine's `go` does (`src/engine/
+/// session.rs`): the match-aware values depend on them, and the table's key
+/// does not hold them, so a value stored at cube 1 must not answer at
+/// cube 2.
+pub struct Player {
+    searcher: Searcher,
+    stakes: Option<(Option<MatchScore>, Cube)>,
+}
+
+impl Player {
+    /// A player with a 16 MiB table and `eval`.
+    pub fn new(eval: Box<dyn Evaluator>) -> Player {
+        Player {
+            searcher: Searcher::new(16, eval),
+            stakes: None,
+        }
+    }
+
+    /// The best turn of `state` (the game's earlier states `history`) by
+    /// a search within `limits`.
+    pub fn best(
+        &mut self,
+        state: &GameState,
+        history: &[GameState],
+        limits: &Limits,
+    ) -> Option<Turn> {
+        self.search(state, history, limits).map(|r| r.best)
+    }
+
+    /// The search behind [`Player::best`].
+    pub fn search(
+        &mut self,
+        state: &GameState,
+        history: &[GameState],
+        limits: &Limits,
+    ) -> Option<SearchResult> {
+        let stakes = (state.match_score().copied(), state.cube());
+        if self.stakes != Some(stakes) {
+            self.searcher.clear();
+        }
+        self.stakes = Some(stakes);
+        self.searcher.set_history(history);
+        self.searcher.search(
+            state,
+            limits,
+            &Settings::default(),
+            &StopFlag::new(false),
+            &mut |_| {},
+        )
+    }
+}
+
 /// Plays `start` to its end: `a` against `b`, A playing X when `a_is_x`,
 /// both with searches of `nodes` nodes a turn.
 pub fn play_game(
@@ -202,10 +266,7 @@ pub fn play_game(
 ) -> (Duel, CubeCounts) {
     let nn = NnEval::embedded();
     let (px, py) = if a_is_x { (a, b) } else { (b, a) };
-    let mut searchers = [
-        Searcher::new(16, px.evaluator()),
-        Searcher::new(16, py.evaluator()),
-    ];
+    let mut players = [Player::new(px.evaluator()), Player::new(py.evaluator())];
     let rules = DuelRules {
         max_turns: 600,
         repetition: true,
@@ -214,7 +275,6 @@ pub fn play_game(
         nodes: Some(nodes),
         ..Limits::default()
     };
-    let stop = StopFlag::new(false);
     let mut counts = CubeCounts::default();
     let d = duel::play(start, &rules, &mut |state, history| {
         let i = state.to_move().index();
@@ -229,10 +289,7 @@ pub fn play_game(
             }
             return Some(Turn::Cube(action));
         }
-        let s = &mut searchers[i];
-        s.set_history(history);
-        s.search(state, &limits, &Settings::default(), &stop, &mut |_| {})
-            .map(|r| r.best)
+        players[i].best(state, history, &limits)
     });
     (d, counts)
 }
@@ -330,4 +387,54 @@ fn policy_arg(args: &[String], i: usize, usage: &str) -> Policy {
         eprintln!("{e}\nusage: {usage}");
         std::process::exit(2)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 5-point match at 0-0, cube 1, after the opening pair (3, 5) and
+    /// six random turns.
+    fn match_state() -> GameState {
+        let mut g = GameState::standard();
+        g.set_terms(Terms {
+            cube: true,
+            ..Terms::default()
+        });
+        g.set_match(Some(MatchScore::new(5).unwrap()));
+        g.pick(3).unwrap();
+        g.pick(5).unwrap();
+        let mut rng = Rng::new(7);
+        for _ in 0..6 {
+            g = random_turn(&g, &mut rng).unwrap().after(&g);
+        }
+        g
+    }
+
+    #[test]
+    fn a_player_searches_a_doubled_cube_afresh() {
+        let limits = Limits {
+            nodes: Some(3000),
+            ..Limits::default()
+        };
+        let at_1 = match_state();
+        let mut at_2 = at_1;
+        at_2.set_cube(Cube::new(2, Some(at_1.to_move().other())).unwrap());
+        let fresh = Player::new(Policy::Cubeful(CUBE_EFFICIENCY).evaluator())
+            .search(&at_2, &[], &limits)
+            .unwrap();
+        // The same player searched the position at cube 1 first: what its
+        // table kept from there must not change the answer at cube 2.
+        let mut player = Player::new(Policy::Cubeful(CUBE_EFFICIENCY).evaluator());
+        let before = player.search(&at_1, &[], &limits).unwrap();
+        let after = player.search(&at_2, &[], &limits).unwrap();
+        assert_ne!(
+            before.score, fresh.score,
+            "the cube changes the match-aware value (else this test shows nothing)"
+        );
+        assert_eq!(
+            (after.best, after.score, after.nodes),
+            (fresh.best, fresh.score, fresh.nodes)
+        );
+    }
 }

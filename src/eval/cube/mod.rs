@@ -310,31 +310,141 @@ fn match_mwc(
 /// match (the cube where it is, dead): what a checker play in a match
 /// maximises. `None` in money play.
 pub fn cubeless_mwc(state: &GameState, p: &Probabilities) -> Option<f64> {
+    let game = game_at_score(state, p)?;
+    Some(dead_mwc(&game, &p.consistent(), play_cube(state)))
+}
+
+/// The cube value a checker play in `state`'s match is valued at: the
+/// cube's, except post-Crawford with the cube centred, where the trailer's
+/// double is free (the leader, 1-away, always takes; NC's table assumes it
+/// comes at once) and the game is as good as played for twice the cube. A
+/// leader valuing a centred cube dead would take a gammon loss for a single
+/// one (both leave the trailer a score worth the same) and then lose the
+/// match to the gammon once the cube is turned.
+fn play_cube(state: &GameState) -> u32 {
+    let cube = state.cube();
+    let c = cube.value();
+    let Some(m) = state.match_score() else {
+        return c;
+    };
+    let (x, y) = (
+        m.away(crate::numbers::Side::X),
+        m.away(crate::numbers::Side::Y),
+    );
+    let trailer_may_double = m.crawford() == crate::cube::Crawford::After
+        && state.cube_in_play()
+        && cube.owner().is_none()
+        && (x == 1) != (y == 1)
+        && u32::from(x.max(y)) > c;
+    if trailer_may_double {
+        2 * c
+    } else {
+        c
+    }
+}
+
+/// The game of `state`'s match at its score, from its side to move, with
+/// the shares of `p`; `None` in money play.
+fn game_at_score(state: &GameState, p: &Probabilities) -> Option<GameAtScore<'static>> {
     let m = state.match_score()?;
     let me = state.to_move();
-    let game = GameAtScore {
+    Some(GameAtScore {
         met: nc_table(),
         need: [m.away(me), m.away(me.other())],
         crawford: m.crawford(),
         shares: shares_of(p),
-    };
-    Some(dead_mwc(&game, &p.consistent(), state.cube().value()))
+    })
+}
+
+/// A MWC `mwc` of the side to move in `game` (cube value `c`) on the
+/// scale of a finished game's points: the MWCs after the six outcomes
+/// (losing 3, 2, 1 times the cube, winning 1, 2, 3 times) are placed at
+/// -3000, -2000, -1000, 1000, 2000 and 3000 millipoints, where the search
+/// scores those finished games, and `mwc` is interpolated between the two
+/// it lies between. Monotone in `mwc`, so a search maximises MWC all the
+/// same, and a leaf about to lose a gammon ranks where that gammon does,
+/// below a finished single loss. Where several outcomes give the same MWC
+/// (a single win already wins the match) the lowest of their points
+/// counts.
+fn on_points_scale(game: &GameAtScore<'_>, c: u32, mwc: f64) -> f64 {
+    const POINTS: [f64; 6] = [-3000.0, -2000.0, -1000.0, 1000.0, 2000.0, 3000.0];
+    let outcome = [
+        game.after(1, 3 * c),
+        game.after(1, 2 * c),
+        game.after(1, c),
+        game.after(0, c),
+        game.after(0, 2 * c),
+        game.after(0, 3 * c),
+    ];
+    match outcome.iter().position(|&m| m >= mwc) {
+        None => POINTS[5],
+        Some(0) => POINTS[0],
+        Some(i) => {
+            let (lo, hi) = (outcome[i - 1], outcome[i]);
+            let t = (mwc - lo) / (hi - lo);
+            POINTS[i - 1] + t * (POINTS[i] - POINTS[i - 1])
+        }
+    }
+}
+
+/// How [`MatchAware`] writes a MWC as millipoints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MwcScale {
+    /// On the points scale of a finished game: the MWCs after losing or
+    /// winning 1, 2, 3 times the cube at -3000 .. 3000 millipoints, a MWC
+    /// between two of them interpolated; consistent with the search's
+    /// finished games (1, 2, 3 x 1000).
+    Points,
+    /// `(2 MWC - 1) x 1000`: a leaf about to lose a gammon is worth far
+    /// more than a finished single loss (kept to measure the difference).
+    Linear,
 }
 
 /// The net's evaluation made match-aware: in a match a state's value is
-/// its side to move's cubeless match winning chance, as
-/// `(2 MWC - 1) x 1000` millipoints (antisymmetric, so the search's
-/// negation holds; a gammon is worth what the score makes it); in money
-/// play it is the net's equity, unchanged. Finished games inside the
-/// search keep their points (a win is 1000 or more, above every leaf).
+/// its side to move's cubeless match winning chance put on the scale of a
+/// finished game's points ([`MwcScale::Points`]: a leaf worth a sure single
+/// win's MWC is worth about the 1000 millipoints the search gives a
+/// finished single win; antisymmetric, so the search's negation holds; a
+/// gammon is worth what the score makes it); in money play it is the
+/// net's equity, unchanged.
 pub struct MatchAware {
     inner: NnEval,
+    scale: MwcScale,
 }
 
 impl MatchAware {
-    /// Over the net evaluation `inner`.
+    /// Over the net evaluation `inner`, on the points scale.
     pub fn new(inner: NnEval) -> MatchAware {
-        MatchAware { inner }
+        MatchAware::with_scale(inner, MwcScale::Points)
+    }
+
+    /// Over `inner`, writing MWC on `scale`.
+    pub fn with_scale(inner: NnEval, scale: MwcScale) -> MatchAware {
+        MatchAware { inner, scale }
+    }
+}
+
+impl MatchAware {
+    /// The value of `state` in its match for chances `p` of its side to
+    /// move; `None` in money play.
+    fn match_value(&self, state: &GameState, p: &Probabilities) -> Option<i32> {
+        let game = game_at_score(state, p)?;
+        let c = play_cube(state);
+        let mwc = dead_mwc(&game, &p.consistent(), c);
+        Some(match self.scale {
+            MwcScale::Linear => crate::eval::finish(((2.0 * mwc - 1.0) * 1000.0).round() as i32),
+            MwcScale::Points => {
+                let v = on_points_scale(&game, c, mwc).round() as i32;
+                // Off a finished game's value towards zero: a leaf at a
+                // sure win's MWC stays below that finished win (a sure
+                // loss's above).
+                crate::eval::finish(if v != 0 && v % 1000 == 0 {
+                    v - v.signum()
+                } else {
+                    v
+                })
+            }
+        })
     }
 }
 
@@ -344,10 +454,8 @@ impl Evaluator for MatchAware {
             return self.inner.evaluate(state);
         }
         let p = self.inner.network_for(state).probabilities(state);
-        match cubeless_mwc(state, &p) {
-            Some(mwc) => crate::eval::finish(((2.0 * mwc - 1.0) * 1000.0).round() as i32),
-            None => self.inner.evaluate(state),
-        }
+        self.match_value(state, &p)
+            .unwrap_or_else(|| self.inner.evaluate(state))
     }
 
     fn terms(&self, state: &GameState) -> Vec<(&'static str, String)> {
