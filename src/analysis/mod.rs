@@ -48,7 +48,9 @@ pub use cube::{judge_cube, CubeReport, NO_DOUBLE};
 pub use effort::{shallower_note, Effort};
 pub use parallel::run_parallel;
 pub use position::{analyze_position, PositionReport, Ranked};
-pub use settings::{AnalysisSettings, Candidates, Preset, DEFAULT_DEPTH, MAX_DEPTH, QUICK_DEPTH};
+pub use settings::{
+    AnalysisSettings, Candidates, Preset, DEFAULT_CANDIDATES, DEFAULT_DEPTH, MAX_DEPTH, QUICK_DEPTH,
+};
 pub use totals::{totals, StageTotals, Totals};
 pub use turns::{
     analyze_game, analyze_game_with, judge_turn, played_turns, PlayedTurn, TurnReport,
