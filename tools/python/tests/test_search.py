@@ -204,7 +204,7 @@ def test_analyze_game_says_its_settings():
     turns = ["3", "5", "6:24/18,13/8"]
     (quick,) = ncbg.analyze_game(ncbg.State(), turns, quick=True)
     assert quick.settings.startswith("analysis: quick (every choice screened to depth 3")
-    assert quick.depth == 4 and quick.nodes > 0
+    assert quick.depth == 6 and quick.nodes > 0
     (custom,) = ncbg.analyze_game(ncbg.State(), turns, depth=2, single_depth=True)
     assert custom.settings.startswith("analysis: custom (depth 2,") and custom.depth == 2
     assert pickle.loads(pickle.dumps(custom)).settings == custom.settings
