@@ -51,19 +51,20 @@ fn main() {
             }
             let t = std::time::Instant::now();
             let r = judge_turn(&mut searcher, &net, &turn, &settings).unwrap();
-            println!(
-                "{{\"game\":{g},\"side\":\"{}\",\"turn\":{},\"played\":\"{}\",\"best\":\"{}\",\"played_score\":{},\"best_score\":{},\"loss\":{},\"depth\":{},\"nodes\":{},\"ms\":{}}}",
-                r.side,
-                r.turn,
-                r.played,
-                r.best,
-                r.played_score,
-                r.best_score,
-                r.loss,
-                r.depth,
-                r.nodes,
-                t.elapsed().as_millis()
-            );
+            let line = serde_json::json!({
+                "game": g,
+                "side": r.side,
+                "turn": r.turn,
+                "played": r.played,
+                "best": r.best,
+                "played_score": r.played_score,
+                "best_score": r.best_score,
+                "loss": r.loss,
+                "depth": r.depth,
+                "nodes": r.nodes,
+                "ms": t.elapsed().as_millis() as u64,
+            });
+            println!("{line}");
         }
     }
 }

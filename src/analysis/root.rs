@@ -62,8 +62,8 @@ pub(super) fn value_choices(
         return Err(AnalysisError(format!("the game is over: {r}")));
     }
     searcher.clear();
+    let choices = legal_turns(state);
     let Some(c) = settings.candidates else {
-        let choices = legal_turns(state);
         return search_choices(
             searcher,
             state,
@@ -73,7 +73,6 @@ pub(super) fn value_choices(
         );
     };
     let started = crate::host::Instant::now();
-    let choices = legal_turns(state);
     let mut screen_limits = settings.limits(choices.len());
     screen_limits.depth = Some(c.screen_depth.min(settings.depth));
     let screen = search_choices(searcher, state, &choices, settings, screen_limits)?;
@@ -101,13 +100,14 @@ pub(super) fn value_choices(
             ..screen
         });
     }
-    let deep_states: Vec<GameState> = deep.ranked.iter().map(|(t, _)| t.after(state)).collect();
+    // The deep search saw the chosen turns alone (legal turns of this
+    // state, as the screen's): the others follow with their screen values.
     let mut ranked = deep.ranked;
     ranked.extend(
         screen
             .ranked
             .into_iter()
-            .filter(|(t, _)| !deep_states.contains(&t.after(state))),
+            .filter(|(t, _)| !chosen.contains(t)),
     );
     Ok(RootValues {
         ranked,
