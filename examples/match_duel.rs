@@ -20,8 +20,9 @@
 //! game, `4-2p` post-Crawford), 0-0 unless given.
 //!
 //! A round is 60 matches: the 30 opening pairs start the first game of a
-//! match, each pair twice with colours swapped (A plays the same colour in
-//! every game of a match). Every game starts with an opening pair and two
+//! match, each pair twice with colours swapped (A plays X in the first game
+//! of one and Y in the other's; the colours change every game, as the
+//! rules say). Every game starts with an opening pair and two
 //! random turns: the first game's pair is the round's, later games draw
 //! theirs from a generator seeded by the match, the same for both colours.
 //! A drawn game (turn cap, repetition) is played again at the same score.
@@ -122,7 +123,10 @@ fn main() {
     let tally = Mutex::new(Tally::default());
     let a_side = |a_is_x: bool| if a_is_x { Side::X } else { Side::Y };
     run_parallel(&work, duel.threads, |_, job| {
-        let mut score = first(job.a_is_x);
+        // The colours change every game (rules.md §8): A plays X in the
+        // match's first game when `job.a_is_x`, then every other game.
+        let mut a_is_x = job.a_is_x;
+        let mut score = first(a_is_x);
         let mut rng = Rng::new(job.seed());
         let (mut games, mut draws, mut crawford_games) = (0, 0, 0);
         let mut gammons = [0; 2];
@@ -147,25 +151,26 @@ fn main() {
             let start = opening(g, x0, y0, rng.next_u64());
             games += 1;
             crawford_games += u32::from(score.is_crawford_game());
-            let (d, c) = play_game(start, a, b, job.a_is_x, nodes);
+            let (d, c) = play_game(start, a, b, a_is_x, nodes);
             counts.add(&c);
             let DuelEnd::Finished(r) = d.end else {
                 draws += 1;
-                score = score.after_draw();
+                score = score.after_draw().colours_changed();
+                a_is_x = !a_is_x;
                 continue;
             };
-            let a_won = r.winner == a_side(job.a_is_x);
+            let a_won = r.winner == a_side(a_is_x);
             if r.kind.points() > 1 && !r.dropped {
                 gammons[usize::from(!a_won)] += 1;
             }
             // One line a game, to recount the run by score.
-            let (a, b) = (a_side(job.a_is_x), a_side(!job.a_is_x));
+            let (a, b) = (a_side(a_is_x), a_side(!a_is_x));
             eprintln!(
                 "game round {} pair {}{} a_is_x {} away {} {} {:?} cube {} winner {} kind {} dropped {} turns {}",
                 job.round,
                 job.x0,
                 job.y0,
-                job.a_is_x,
+                a_is_x,
                 score.away(a),
                 score.away(b),
                 score.crawford(),
@@ -176,13 +181,16 @@ fn main() {
                 d.turns
             );
             match score.after_game(r.winner, r.points) {
-                MatchProgress::Next(next) => score = next,
-                MatchProgress::Won { winner, .. } => break Some(winner),
+                MatchProgress::Next(next) => {
+                    score = next.colours_changed();
+                    a_is_x = !a_is_x;
+                }
+                MatchProgress::Won { winner, .. } => break Some(winner == a_side(a_is_x)),
             }
         };
         let mut t = tally.lock().unwrap();
         match winner {
-            Some(w) => t.wins.push(f64::from(u8::from(w == a_side(job.a_is_x)))),
+            Some(a_won) => t.wins.push(f64::from(u8::from(a_won))),
             None => t.unfinished += 1,
         }
         t.games += games;

@@ -21,6 +21,7 @@ use crate::eval::cube::{nc_table, CubeAnalysis, WinShares};
 use crate::eval::NnEval;
 use crate::game::{GameState, Phase};
 use crate::ids::state_id;
+use crate::numbers::Side;
 use serde::Serialize;
 
 /// The cube analysis behind a cube row of a game's analysis.
@@ -57,6 +58,7 @@ fn single_game_mwc(state: &GameState) -> Option<(f64, f64)> {
         need: [m.away(me), m.away(me.other())],
         crawford: m.crawford(),
         shares: [no_shares; 2],
+        starts_next: me == Side::Y,
     };
     let c = view.cube().value();
     Some((game.after(0, c), game.after(1, c)))

@@ -149,6 +149,18 @@ impl MatchScore {
         })
     }
 
+    /// The same score with the colours changed: X's points become Y's.
+    /// The colours change every game of a match (`protocol/rules.md` §8),
+    /// so the score before the next game, by its colours, is
+    /// [`MatchScore::after_game`]'s (or [`MatchScore::after_draw`]'s)
+    /// with the colours changed.
+    pub fn colours_changed(&self) -> MatchScore {
+        MatchScore {
+            score: [self.score[1], self.score[0]],
+            ..*self
+        }
+    }
+
     /// The match after a drawn game (turn cap, repetition): the game counts
     /// as not played, so the next game has the same score and the same
     /// Crawford state (a drawn Crawford game is played again).

@@ -5,8 +5,9 @@
 //! **Games of a match.** Game `j` of the match scheduled with opening `o`
 //! (its number in the openings list) and engine `e` as X plays opening
 //! `o + j / 2` (wrapping round the list) with `e` as X in even games and the
-//! other engine in odd ones: each opening from both sides in turn, so a
-//! match of deterministic engines does not repeat one game. With game pairs
+//! other engine in odd ones (the colours change every game, draws
+//! included, as `protocol/rules.md` §8 says): each opening from both sides
+//! in turn, so a match of deterministic engines does not repeat one game. With game pairs
 //! (`repeat`), the two matches of a pair play the same openings, colours
 //! swapped game by game, and form one unit of the report's match
 //! pentanomial.

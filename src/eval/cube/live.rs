@@ -27,12 +27,15 @@ struct DoublePoint {
 }
 
 /// A game at a match score: the points each player still needs (player 0
-/// is "me"), the game's Crawford state, and how each player's wins split.
+/// is "me"), the game's Crawford state, how each player's wins split, and
+/// whether player 0 moves first in the next game (it plays Y in this one:
+/// the colours change every game).
 pub(crate) struct GameAtScore<'a> {
     pub(crate) met: &'a MatchEquityTable,
     pub(crate) need: [u16; 2],
     pub(crate) crawford: Crawford,
     pub(crate) shares: [WinShares; 2],
+    pub(crate) starts_next: bool,
 }
 
 impl GameAtScore<'_> {
@@ -49,7 +52,7 @@ impl GameAtScore<'_> {
             Crawford::Before if need[winner] == 1 => Crawford::Game,
             Crawford::Before => Crawford::Before,
         };
-        self.met.mwc(need[0], need[1], next)
+        self.met.mwc(need[0], need[1], next, self.starts_next)
     }
 
     /// Player `o`'s MWC from player 0's.

@@ -4,7 +4,8 @@
 //! backgammon's).
 //!
 //! How (docs/cube.md): a recursion over the scores, from the end of the
-//! match back to 0-0. Each game starts even (a 50% game) and is played
+//! match back to 0-0. Each game starts with its first mover (X, who
+//! changes every game) winning it with NC's first-move chance, and is played
 //! under the live-cube model of `super::live` (the recursion is
 //! `super::met_compute`) with the gammon and
 //! backgammon shares of NC's wins; a game's outcome leads to a score whose
@@ -35,47 +36,54 @@ impl WinShares {
     }
 }
 
-/// The chance to win a match from each score, for matches up to a length.
+/// The chance to win a match from each score, for matches up to a length,
+/// for the player who moves first in the next game (X; the colours change
+/// every game, `protocol/rules.md` §8) and for the other one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatchEquityTable {
     max: u16,
     shares: WinShares,
-    /// `pre[a * (max + 1) + b]`: needing `a`, the opponent `b`, both at
-    /// least 2, before the Crawford game.
-    pre: Vec<f64>,
-    /// `crawford[b]`: 1-away in the Crawford game against `b`-away.
-    crawford: Vec<f64>,
-    /// `post[b]`: 1-away after the Crawford game against `b`-away.
-    post: Vec<f64>,
+    first: f64,
+    /// The MWC of the player who moves first in the next game, needing `a`
+    /// against `b`: `starter[kind][a * (max + 1) + b]`, `kind` 0 before the
+    /// Crawford game (both at least 2 away), 1 the Crawford game (one of
+    /// them 1-away), 2 after it.
+    starter: [Vec<f64>; 3],
 }
 
 impl MatchEquityTable {
     /// A table for matches up to `max` points (1 to 64) whose values are
-    /// all still to be computed (`super::met_compute` fills them in).
-    pub(super) fn blank(max: u16, shares: WinShares) -> MatchEquityTable {
+    /// all still to be computed (`super::met_compute` fills them in); each
+    /// game's first mover wins it with chance `first`.
+    pub(super) fn blank(max: u16, shares: WinShares, first: f64) -> MatchEquityTable {
         let max = max.clamp(1, MAX_MATCH_LENGTH);
         let n = usize::from(max) + 1;
         MatchEquityTable {
             max,
             shares,
-            pre: vec![f64::NAN; n * n],
-            crawford: vec![f64::NAN; n],
-            post: vec![f64::NAN; n],
+            first,
+            starter: std::array::from_fn(|_| vec![f64::NAN; n * n]),
         }
     }
 
-    /// Sets the chance of the player needing `need[0]` against one needing
-    /// `need[1]` (both within the table) before a game in state `crawford`:
-    /// a 1-away's entry in the Crawford game or after it, otherwise the
-    /// entry of two scores both at least 2 away.
-    pub(super) fn set(&mut self, need: [u16; 2], crawford: Crawford, value: f64) {
+    /// Where the entry of the first mover needing `need[0]` against
+    /// `need[1]` (both within the table, not both 1) lies.
+    fn slot(&self, need: [u16; 2], crawford: Crawford) -> (usize, usize) {
+        let kind = match crawford {
+            _ if need[0] > 1 && need[1] > 1 => 0,
+            Crawford::After => 2,
+            Crawford::Game | Crawford::Before => 1,
+        };
         let n = usize::from(self.max) + 1;
-        let (a, b) = (usize::from(need[0]), usize::from(need[1]));
-        match (need[0], crawford) {
-            (1, Crawford::After) => self.post[b] = value,
-            (1, _) => self.crawford[b] = value,
-            _ => self.pre[a * n + b] = value,
-        }
+        (kind, usize::from(need[0]) * n + usize::from(need[1]))
+    }
+
+    /// Sets the chance of the next game's first mover, needing `need[0]`
+    /// against one needing `need[1]` (both within the table), before a game
+    /// in state `crawford`.
+    pub(super) fn set(&mut self, need: [u16; 2], crawford: Crawford, value: f64) {
+        let (kind, i) = self.slot(need, crawford);
+        self.starter[kind][i] = value;
     }
 
     /// The longest match in the table.
@@ -88,22 +96,29 @@ impl MatchEquityTable {
         self.shares
     }
 
+    /// The chance that a game's first mover wins it, as the table assumes
+    /// at the start of every game (0.5: even games).
+    pub fn first_mover(&self) -> f64 {
+        self.first
+    }
+
     /// The chance that the player needing `a` points wins the match
     /// against one needing `b`, before a game in Crawford state
     /// `crawford` (which matters only when a player needs 1: the Crawford
-    /// game, or after it). Needs beyond the table are read at its edge.
-    pub fn mwc(&self, a: u16, b: u16, crawford: Crawford) -> f64 {
+    /// game, or after it), when it moves first in that game (`starts`) or
+    /// second. Needs beyond the table are read at its edge.
+    pub fn mwc(&self, a: u16, b: u16, crawford: Crawford, starts: bool) -> f64 {
         let (a, b) = (a.min(self.max), b.min(self.max));
         match (a, b) {
             (0, _) => 1.0,
             (_, 0) => 0.0,
-            (1, 1) => 0.5,
-            (1, b) => match crawford {
-                Crawford::After => self.post[usize::from(b)],
-                Crawford::Game | Crawford::Before => self.crawford[usize::from(b)],
-            },
-            (a, 1) => 1.0 - self.mwc(1, a, crawford),
-            (a, b) => self.pre[usize::from(a) * (usize::from(self.max) + 1) + usize::from(b)],
+            _ if !starts => 1.0 - self.mwc(b, a, crawford, true),
+            // Both at match point: this game decides.
+            (1, 1) => self.first,
+            _ => {
+                let (kind, i) = self.slot([a, b], crawford);
+                self.starter[kind][i]
+            }
         }
     }
 }
@@ -118,10 +133,13 @@ mod tests {
             gammon: 0.2,
             backgammon: 0.01,
         };
-        let t = MatchEquityTable::compute(15, shares);
+        let t = MatchEquityTable::compute(15, shares, 0.5);
         for a in 1..=15u16 {
             for b in 1..=15u16 {
-                let (x, y) = (t.mwc(a, b, Crawford::Before), t.mwc(b, a, Crawford::Before));
+                let (x, y) = (
+                    t.mwc(a, b, Crawford::Before, true),
+                    t.mwc(b, a, Crawford::Before, true),
+                );
                 assert!((x + y - 1.0).abs() < 1e-9, "{a} {b}");
                 assert!((0.0..=1.0).contains(&x), "{a} {b}: {x}");
                 if a == b {
@@ -129,13 +147,16 @@ mod tests {
                 }
                 // Needing less is better.
                 if a > 1 {
-                    assert!(t.mwc(a - 1, b, Crawford::Before) >= x - 1e-9, "{a} {b}");
+                    assert!(
+                        t.mwc(a - 1, b, Crawford::Before, true) >= x - 1e-9,
+                        "{a} {b}"
+                    );
                 }
             }
         }
         // The Crawford game is worth more to the leader than the games after it.
         for b in 2..=15 {
-            assert!(t.mwc(1, b, Crawford::Game) > t.mwc(1, b, Crawford::After));
+            assert!(t.mwc(1, b, Crawford::Game, true) > t.mwc(1, b, Crawford::After, true));
         }
     }
 
@@ -144,27 +165,63 @@ mod tests {
     /// Crawford game against 2-away is 75% (win it, or 1-away/1-away).
     #[test]
     fn gammonless_values_by_hand() {
-        let t = MatchEquityTable::compute(5, WinShares::NONE);
-        assert!((t.mwc(1, 2, Crawford::After) - 0.5).abs() < 1e-9);
-        assert!((t.mwc(1, 3, Crawford::After) - 0.75).abs() < 1e-9);
-        assert!((t.mwc(1, 2, Crawford::Game) - 0.75).abs() < 1e-9);
+        let t = MatchEquityTable::compute(5, WinShares::NONE, 0.5);
+        assert!((t.mwc(1, 2, Crawford::After, true) - 0.5).abs() < 1e-9);
+        assert!((t.mwc(1, 3, Crawford::After, true) - 0.75).abs() < 1e-9);
+        assert!((t.mwc(1, 2, Crawford::Game, true) - 0.75).abs() < 1e-9);
         // 2-away/2-away: the first double is a pass or a take for the whole
         // match; by symmetry 50%.
-        assert!((t.mwc(2, 2, Crawford::Before) - 0.5).abs() < 1e-9);
+        assert!((t.mwc(2, 2, Crawford::Before, true) - 0.5).abs() < 1e-9);
+    }
+
+    /// The first mover's edge, without gammons: at 1-away each the game
+    /// decides; post-Crawford at 1-away against 2-away the leader who moves
+    /// first takes the trailer's double, and one game decides; against
+    /// 3-away a doubled win leaves 1-away each with the other player first.
+    #[test]
+    fn the_first_movers_edge_by_hand() {
+        let t = MatchEquityTable::compute(5, WinShares::NONE, 0.6);
+        assert!((t.first_mover() - 0.6).abs() < 1e-12);
+        for crawford in [Crawford::Game, Crawford::After] {
+            assert!((t.mwc(1, 1, crawford, true) - 0.6).abs() < 1e-9);
+            assert!((t.mwc(1, 1, crawford, false) - 0.4).abs() < 1e-9);
+        }
+        assert!((t.mwc(1, 2, Crawford::After, true) - 0.6).abs() < 1e-9);
+        // The trailer who moves first doubles; the leader drops, and wins
+        // the 1-away/1-away game as its first mover with 0.6.
+        assert!((t.mwc(2, 1, Crawford::After, true) - 0.4).abs() < 1e-9);
+        assert!((t.mwc(1, 3, Crawford::After, true) - (0.6 + 0.4 * 0.4)).abs() < 1e-9);
+        assert!((t.mwc(1, 3, Crawford::After, false) - (0.4 + 0.6 * 0.6)).abs() < 1e-9);
+        // Each entry and its mirror add up to 1, and at an even score the
+        // first mover is ahead. (Moving first is not always better: at
+        // 2-away against 4-away it is 0.731 and second 0.740, as moving
+        // second now is moving first in the next game.)
+        for a in 1..=5u16 {
+            for b in 1..=5u16 {
+                for crawford in [Crawford::Before, Crawford::After] {
+                    let (x, y) = (t.mwc(a, b, crawford, true), t.mwc(b, a, crawford, false));
+                    assert!((x + y - 1.0).abs() < 1e-9, "{a} {b}");
+                    if a == b {
+                        assert!(x > 0.5, "{a} {crawford:?}: {x}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
     fn gammons_favour_the_trailer_post_crawford() {
-        let none = MatchEquityTable::compute(5, WinShares::NONE);
+        let none = MatchEquityTable::compute(5, WinShares::NONE, 0.5);
         let some = MatchEquityTable::compute(
             5,
             WinShares {
                 gammon: 0.3,
                 backgammon: 0.0,
             },
+            0.5,
         );
         // 1-away/4-away: the trailer needs two doubled wins without gammons,
         // one gammon on a 2-cube with them.
-        assert!(some.mwc(1, 4, Crawford::After) < none.mwc(1, 4, Crawford::After));
+        assert!(some.mwc(1, 4, Crawford::After, true) < none.mwc(1, 4, Crawford::After, true));
     }
 }

@@ -26,7 +26,7 @@ use crate::cube::{Cube, CubeAction};
 use crate::eval::nn::{Network, Probabilities};
 use crate::eval::{Evaluator, NnEval};
 use crate::game::GameState;
-use crate::numbers::NumberRules;
+use crate::numbers::{NumberRules, Side};
 use live::GameAtScore;
 pub use met::MatchEquityTable;
 pub use met::WinShares;
@@ -55,20 +55,12 @@ pub const NC_WIN_SHARES: WinShares = WinShares {
 /// number after them).
 pub fn measure_win_shares(net: &Network) -> WinShares {
     let (mut wins, mut gammons, mut backgammons) = (0.0f64, 0.0f64, 0.0f64);
-    let rules = NumberRules::default();
-    for x0 in 1..=rules.k {
-        for y0 in (1..=rules.k).filter(|&y| y != x0) {
-            let mut g = GameState::start(Variant::Standard, rules);
-            if g.pick(x0).is_err() || g.pick(y0).is_err() {
-                continue;
-            }
-            let p = net.probabilities(&g);
-            let f = |v: f32| f64::from(v);
-            wins += 1.0;
-            gammons +=
-                f(p.win_gammon) - f(p.win_backgammon) + f(p.lose_gammon) - f(p.lose_backgammon);
-            backgammons += f(p.win_backgammon) + f(p.lose_backgammon);
-        }
+    for g in opening_states(NumberRules::default()) {
+        let p = net.probabilities(&g);
+        let f = |v: f32| f64::from(v);
+        wins += 1.0;
+        gammons += f(p.win_gammon) - f(p.win_backgammon) + f(p.lose_gammon) - f(p.lose_backgammon);
+        backgammons += f(p.win_backgammon) + f(p.lose_backgammon);
     }
     WinShares {
         gammon: gammons / wins,
@@ -76,11 +68,44 @@ pub fn measure_win_shares(net: &Network) -> WinShares {
     }
 }
 
+/// The chance that a game's first mover (X) wins it, as the embedded net
+/// sees the 30 opening pairs of the standard game at k = 6 (their mean):
+/// NC's first move is an edge, and the match equity table starts every
+/// game with it. [`measure_first_mover`] recomputes it, a test checks this
+/// constant against it.
+pub const NC_FIRST_MOVER: f64 = 0.578;
+
+/// The mean chance of X (to pick its first number) to win over the opening
+/// pairs `(x0, y0)`, `x0 != y0`, of the standard game at k = 6 with two
+/// doublet credits, as `net` sees them.
+pub fn measure_first_mover(net: &Network) -> f64 {
+    let rules = NumberRules::default();
+    let chances: Vec<f64> = opening_states(rules)
+        .map(|g| f64::from(net.probabilities(&g).win))
+        .collect();
+    chances.iter().sum::<f64>() / chances.len().max(1) as f64
+}
+
+/// The states after the opening pairs of the standard game under `rules`,
+/// X to pick.
+fn opening_states(rules: NumberRules) -> impl Iterator<Item = GameState> {
+    (1..=rules.k).flat_map(move |x0| {
+        (1..=rules.k)
+            .filter(move |&y| y != x0)
+            .filter_map(move |y0| {
+                let mut g = GameState::start(Variant::Standard, rules);
+                (g.pick(x0).is_ok() && g.pick(y0).is_ok()).then_some(g)
+            })
+    })
+}
+
 /// NC's match equity table up to 64 points (computed once, from
-/// [`NC_WIN_SHARES`]).
+/// [`NC_WIN_SHARES`] and [`NC_FIRST_MOVER`]).
 pub fn nc_table() -> &'static MatchEquityTable {
     static TABLE: OnceLock<MatchEquityTable> = OnceLock::new();
-    TABLE.get_or_init(|| MatchEquityTable::compute(crate::cube::MAX_MATCH_LENGTH, NC_WIN_SHARES))
+    TABLE.get_or_init(|| {
+        MatchEquityTable::compute(crate::cube::MAX_MATCH_LENGTH, NC_WIN_SHARES, NC_FIRST_MOVER)
+    })
 }
 
 /// gnubg's verdict on a cube decision.
@@ -264,6 +289,7 @@ pub fn analyse(state: &GameState, p: &Probabilities, x: f64) -> CubeAnalysis {
                 need: [m.away(me), m.away(me.other())],
                 crawford: m.crawford(),
                 shares: shares_of(&p),
+                starts_next: me == Side::Y,
             };
             let c = cube.value();
             let nd = match_mwc(&game, &p, cube, owner, x);
@@ -327,10 +353,7 @@ fn play_cube(state: &GameState) -> u32 {
     let Some(m) = state.match_score() else {
         return c;
     };
-    let (x, y) = (
-        m.away(crate::numbers::Side::X),
-        m.away(crate::numbers::Side::Y),
-    );
+    let (x, y) = (m.away(Side::X), m.away(Side::Y));
     let trailer_may_double = m.crawford() == crate::cube::Crawford::After
         && state.cube_in_play()
         && cube.owner().is_none()
@@ -353,6 +376,7 @@ fn game_at_score(state: &GameState, p: &Probabilities) -> Option<GameAtScore<'st
         need: [m.away(me), m.away(me.other())],
         crawford: m.crawford(),
         shares: shares_of(p),
+        starts_next: me == Side::Y,
     })
 }
 

@@ -2,6 +2,15 @@ use super::*;
 use crate::cube::{Crawford, MatchScore, Terms};
 
 #[test]
+fn nc_first_mover_is_the_embedded_nets() {
+    let measured = measure_first_mover(&Network::embedded());
+    assert!((measured - NC_FIRST_MOVER).abs() < 0.005, "{measured}");
+    // The first move is an edge: the table's 1-away/1-away game is X's.
+    assert!(NC_FIRST_MOVER > 0.55);
+    assert!((nc_table().mwc(1, 1, Crawford::After, true) - NC_FIRST_MOVER).abs() < 1e-12);
+}
+
+#[test]
 fn nc_win_shares_are_the_embedded_nets() {
     let measured = measure_win_shares(&Network::embedded());
     eprintln!("measured NC win shares: {measured:?}");
@@ -85,7 +94,7 @@ fn match_decisions_use_the_score() {
     assert!(a.in_match);
     assert!(a.doubles(), "{a}");
     // Double, pass wins one point: X needs 3 then, post-Crawford.
-    let dp = table.mwc(3, 1, Crawford::After);
+    let dp = table.mwc(3, 1, Crawford::After, false);
     assert!((a.double_pass - dp).abs() < 1e-9);
     // 0-0 in a 5-point match, an even game: no double.
     let g = game(Terms::default(), Some(MatchScore::new(5).unwrap()));
@@ -151,12 +160,12 @@ fn print_nc_table() {
     let t = nc_table();
     for a in 1..=5u16 {
         let row: Vec<String> = (1..=5u16)
-            .map(|b| format!("{:.3}", t.mwc(a, b, Crawford::Before)))
+            .map(|b| format!("{:.3}", t.mwc(a, b, Crawford::Before, true)))
             .collect();
         println!("{a}-away | {}", row.join(" | "));
     }
     let post: Vec<String> = (2..=5u16)
-        .map(|b| format!("{:.3}", t.mwc(1, b, Crawford::After)))
+        .map(|b| format!("{:.3}", t.mwc(1, b, Crawford::After, true)))
         .collect();
     println!("post-Crawford 1-away vs 2..5: {}", post.join(" | "));
 }
@@ -221,6 +230,7 @@ fn at_score(score: [u16; 2], crawford: Crawford) -> GameAtScore<'static> {
         ],
         crawford,
         shares: [NC_WIN_SHARES, NC_WIN_SHARES],
+        starts_next: false,
     }
 }
 
@@ -243,7 +253,10 @@ fn match_values_sit_on_the_points_scale_of_finished_games() {
     }
     let mid = on_points_scale(&g, 1, (mwcs[1] + mwcs[2]) / 2.0);
     assert!((mid + 1500.0).abs() < 1e-6, "{mid}");
-    assert!(on_points_scale(&g, 1, 0.5).abs() < 1e-6);
+    // Halfway between a single loss and a single win: 0 (not MWC 0.5: X,
+    // who moves second in the next game, is a little worse off than even
+    // after an even game).
+    assert!(on_points_scale(&g, 1, (mwcs[2] + mwcs[3]) / 2.0).abs() < 1e-6);
     // 1-away against 3-away, post-Crawford, cube on 2: any win of the
     // leader wins the match, so a sure win is worth a finished single win
     // (the lowest of the equal outcomes), not a backgammon.
