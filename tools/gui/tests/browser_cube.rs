@@ -154,13 +154,14 @@ async fn a_match_with_the_cube() {
     assert!(after.contains("Crawford"), "Y at match point: {after}");
     assert!(text(&c, "status").await.contains("by a drop"));
     click(&c, "#next-game").await;
+    // The colours change (rules.md §8): Y's 4 is X's in the next game.
     let s = wait_snap(&c, "the next game", 10, |s| {
-        s["game"]["phase"] != "over" && s["game"]["stakes"]["match"]["score"]["Y"] == 4
+        s["game"]["phase"] != "over" && s["game"]["stakes"]["match"]["score"]["X"] == 4
     })
     .await;
     assert_eq!(s["game"]["stakes"]["match"]["crawford"], "game");
     let m = text(&c, "match").await;
-    assert!(m.contains("X 2 · Y 4") && m.contains("Crawford"), "{m}");
+    assert!(m.contains("X 4 · Y 2") && m.contains("Crawford"), "{m}");
     assert!(dom_cube(&c).await.is_null(), "no cube in the Crawford game");
 
     // The same offer taken with the button: the cube is X's, at the bottom.

@@ -169,6 +169,10 @@ fn a_session_is_kept_across_boards_and_a_bad_one_changes_nothing() {
         1
     );
     assert_eq!(b["game"]["can_save"], true, "the first game is kept");
+    // The colours changed for the second game of the match (X won the
+    // first by the drop: Y has its point now), and stay so restored.
+    assert_eq!(b["game"]["stakes"]["match"]["score"]["Y"], 1);
+    assert_eq!(b["game"]["stakes"]["first_player"], "Y");
     // Sessions that do not fit: nothing changes.
     let before = fresh.snapshot();
     let mut bad = Vec::new();
@@ -190,6 +194,14 @@ fn a_session_is_kept_across_boards_and_a_bad_one_changes_nothing() {
     bad.push(s);
     let mut s = saved.1.clone();
     s["games"][0]["tokens"] = json!(["3", "5"]);
+    bad.push(s);
+    // The second game's start with the score by the first game's colours
+    // (as a session stored before the colours changed every game).
+    let mut s = saved.1.clone();
+    let mut start = ncbg::ids::state_id::decode(s["games"][1]["start"].as_str().unwrap()).unwrap();
+    let m = *start.match_score().unwrap();
+    start.set_match(Some(m.colours_changed()));
+    s["games"][1]["start"] = json!(ncbg::ids::state_id::encode(&start));
     bad.push(s);
     for s in bad {
         let r = post(&mut fresh, "/api/restore", s.clone());
