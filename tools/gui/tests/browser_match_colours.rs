@@ -10,7 +10,7 @@
 //! first, now "(Y) 2", the engine "(X) 4"), the person's card stays first,
 //! the board is still drawn from the person's side (its home board at the
 //! bottom), and the number buttons are the person's when Y is to pick.
-//! Screenshot of the second game at 1100 px.
+//! Screenshots of the second game at 1100 and 390 px.
 //!
 //! Needs `chromium` and `chromedriver`, as `browser.rs` does.
 
@@ -180,4 +180,19 @@ async fn the_second_game_of_a_match_changes_the_colours() {
     resize(&c, 1100, 900).await;
     fits_width(&c, 1100, &["#card-X", "#match", "#board"]).await;
     screenshot(&c, "match-colours-game2-1100.png").await;
+
+    // The same game on a phone: the match line wraps between players, and
+    // the person's side is still at the bottom.
+    let (_phone_driver, p) = start_browser(true).await;
+    p.goto(&url).await.unwrap();
+    wait_snap(&p, "the game on the phone", 20, |s| {
+        s["game"]["stakes"]["first_player"] == "Y"
+    })
+    .await;
+    settled(&p).await;
+    assert_eq!(match_line(&p).await, line);
+    assert_eq!(bottom_pips(&p).await, "Y");
+    fits_width(&p, 390, &["#match", "#card-X", "#card-Y"]).await;
+    screenshot(&p, "match-colours-game2-390.png").await;
+    p.close().await.unwrap();
 }
