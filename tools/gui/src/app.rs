@@ -354,14 +354,19 @@ impl State {
     }
 
     /// The next game of the match (or of the money session): the finished
-    /// game is counted, and a new game starts from the start position with
-    /// the same players.
+    /// game is counted, and a new game starts from the start position. In
+    /// a match the players change colours (`protocol/rules.md` §8): the
+    /// one who played Y plays X and moves first, with the score by the
+    /// new colours; in money play they keep them.
     pub fn next_game(&mut self) -> Result<(), String> {
         let mut stakes = self.stakes.clone();
         stakes.next_game(&self.game.current, self.game.drawn())?;
         let (variant, rules) = (self.game.variant, self.game.rules);
         let start = stakes.apply(GameState::start(variant, rules));
-        self.game.next_game(start);
+        self.game.next_game(start, stakes.swapped);
+        if stakes.swapped != self.stakes.swapped {
+            self.players.swap(0, 1);
+        }
         self.stakes = stakes;
         self.cube_note = None;
         self.last_search = None;
@@ -474,13 +479,34 @@ impl State {
         [self.players[0].code(), self.players[1].code()]
     }
 
-    /// The names for the record: `human` or the engine's name (`engines`:
-    /// their names, by slot).
+    /// The session's players, the first player (X of the session's first
+    /// game) first: `players` with the colours a match changed put back.
+    pub fn session_players(&self) -> [Player; 2] {
+        let [x, y] = self.players;
+        if self.stakes.swapped {
+            [y, x]
+        } else {
+            [x, y]
+        }
+    }
+
+    /// The session's players' names for its saved games, the first player
+    /// first: `human` or the engine's name (`engines`: their names, by
+    /// slot). In a match, two players of one name (a person playing both
+    /// sides, an engine against itself) are named apart, `NAME 1` and
+    /// `NAME 2`: the colours change every game, and a `.mat` tells its
+    /// players apart by their names alone.
     pub fn names(&self, engines: &[String]) -> [String; 2] {
-        self.players.map(|p| match p {
+        let names = self.session_players().map(|p| match p {
             Player::Human => "human".to_string(),
             Player::Engine(i) => engines.get(i).cloned().unwrap_or_default(),
-        })
+        });
+        if names[0] == names[1] && self.stakes.score.is_some() {
+            let [a, b] = names;
+            [format!("{a} 1"), format!("{b} 2")]
+        } else {
+            names
+        }
     }
 }
 

@@ -36,6 +36,10 @@ pub struct Record {
     pub picked: Option<u8>,
     /// The finished games of the session (money or match) before this one.
     pub earlier: Vec<Record>,
+    /// The colours are changed in this game: the session's first player
+    /// (X of its first game) plays Y. A match changes them every game
+    /// (`protocol/rules.md` §8).
+    pub swapped: bool,
 }
 
 impl Record {
@@ -50,16 +54,29 @@ impl Record {
             current: start,
             picked: None,
             earlier: Vec::new(),
+            swapped: false,
         }
     }
 
-    /// The next game of the session from `start`: this one joins the
+    /// The next game of the session from `start`, with the colours
+    /// `swapped` or not (see [`Record::swapped`]): this one joins the
     /// earlier games.
-    pub fn next_game(&mut self, start: GameState) {
+    pub fn next_game(&mut self, start: GameState, swapped: bool) {
         let mut earlier = std::mem::take(&mut self.earlier);
         let finished = std::mem::replace(self, Record::new(self.variant, self.rules, start));
         earlier.push(finished);
         self.earlier = earlier;
+        self.swapped = swapped;
+    }
+
+    /// The names of this game's X and Y, from the session's players'
+    /// `names` (the first player first).
+    pub fn colour_names<'a>(&self, names: [&'a str; 2]) -> [&'a str; 2] {
+        if self.swapped {
+            [names[1], names[0]]
+        } else {
+            names
+        }
     }
 
     /// Turns played after turn 0 in this record (the turn-0 picks and the
@@ -229,9 +246,11 @@ impl Record {
     }
 
     /// The finished game as a match-file record, game `game` of its
-    /// session; `names` plays X and Y. The stakes (match score before it,
+    /// session; `names` are the session's players, the first player first
+    /// (each plays the colour [`Record::swapped`] gives). The stakes (match score before it,
     /// final cube, points, drop) come from the library's result.
     pub fn game_record(&self, names: [&str; 2], game: u32) -> Result<GameRecord, String> {
+        let names = self.colour_names(names);
         let opening = self.opening().ok_or("the initial pair is not picked yet")?;
         if self.drawn() {
             let in_match = self.place(game);
@@ -313,7 +332,9 @@ impl Record {
     }
 
     /// The session's finished games, in order: the earlier ones and this
-    /// one when it is over; an error when none is finished.
+    /// one when it is over; an error when none is finished. `names` are
+    /// the session's players, the first player first: each game's record
+    /// has its own X and Y (a match changes the colours every game).
     pub fn session_records(&self, names: [&str; 2]) -> Result<Vec<GameRecord>, String> {
         let mut games: Vec<&Record> = self.earlier.iter().collect();
         if self.is_over() || games.is_empty() {
@@ -327,7 +348,9 @@ impl Record {
     }
 
     /// The session's finished games as a referee match file (v2: the
-    /// scoring keys in the header, each game's score and cube).
+    /// scoring keys in the header, each game's score and cube, its X and Y
+    /// players); `names` are the session's players, the first player
+    /// first (the header's `engine0` and `engine1`).
     pub fn match_file(&self, names: [&str; 2]) -> Result<String, String> {
         let records = self.session_records(names)?;
         let mut header = Header::single_game(names, self.variant, self.rules, "ncbg-gui");
@@ -338,7 +361,10 @@ impl Record {
     }
 
     /// The session's finished games as a Jellyfish `.mat` (gnubg `import
-    /// mat`): the match length, each game's score, the cube actions.
+    /// mat`): the match length, each game's score, the cube actions;
+    /// `names` are the session's players, the first player first (player 1
+    /// of the `.mat`, whichever colour it plays). Two players of one name
+    /// cannot be told apart there: the caller names them apart.
     pub fn mat_file(&self, names: [&str; 2]) -> Result<String, String> {
         if let Some(why) = mat::variant_refusal(self.variant) {
             return Err(why.into());

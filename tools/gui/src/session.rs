@@ -42,7 +42,9 @@ pub struct Saved {
     pub games: Vec<SavedGame>,
     /// A number picked in the current turn, its play not made yet.
     pub picked: Option<u8>,
-    /// X's and Y's players (`human`, `A`, ...).
+    /// X's and Y's players (`human`, `A`, ...) in the current game (a
+    /// match changes the colours every game: its earlier games had them
+    /// the other way round every other game).
     pub players: [String; 2],
     /// The search limits.
     pub search: SearchSettings,
@@ -95,8 +97,16 @@ fn replay(g: &SavedGame, stakes: &Stakes, i: usize) -> Result<Record, String> {
         .map_err(|_| what(format!("no variant '{}'", crate::app::cut(&g.variant))))?;
     let rules = NumberRules::new(g.k, g.credits).map_err(what)?;
     let start = state_id::decode(&g.start).map_err(|e| what(format!("bad start ID: {e}")))?;
+    if start.match_score() != stakes.score.as_ref() {
+        // A match's score by the game's colours (a session stored before
+        // the colours changed every game has the other one).
+        return Err(what(
+            "its start's match score is not the one the games before it give".into(),
+        ));
+    }
     let start = stakes.apply(start);
     let mut r = Record::new(variant, rules, start);
+    r.swapped = stakes.swapped;
     for t in &g.tokens {
         r.apply_engine(t)
             .map_err(|e| what(format!("turn '{}': {e}", crate::app::cut(t))))?;
@@ -125,6 +135,7 @@ pub fn restore(st: &mut State, saved: &Saved, slots: usize) -> Result<(), String
         score: first.match_score().copied(),
         crawford_rule: saved.crawford,
         played: Vec::new(),
+        swapped: false,
     };
     let mut earlier = Vec::new();
     let last = saved.games.len() - 1;

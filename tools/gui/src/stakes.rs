@@ -3,6 +3,12 @@
 //! score before the current game and the games already played. Every
 //! scoring decision comes from the library (`ncbg::cube`); this module only
 //! carries the match from one game to the next.
+//!
+//! In a match the players change colours every game, a drawn game too
+//! (`protocol/rules.md` §8): the score is kept by the current game's
+//! colours, as its full-state ID gives it, and [`Stakes::swapped`] says
+//! which player plays which colour. The session's *first player* is the X
+//! of its first game. Money play keeps the colours.
 
 use ncbg::cube::{Crawford, MatchProgress, MatchScore, Terms, MAX_MATCH_LENGTH};
 use ncbg::game::GameState;
@@ -31,8 +37,11 @@ pub struct StakesSetup {
 /// One finished game of the session.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Played {
-    /// Its winner.
+    /// Its winner, by the game's colours.
     pub winner: Side,
+    /// The game's colours were changed: the session's first player
+    /// played Y in it.
+    pub swapped: bool,
     /// The points it scored.
     pub points: u32,
     /// The cube's final value.
@@ -53,6 +62,9 @@ pub struct Stakes {
     pub crawford_rule: bool,
     /// The games finished before the current one.
     pub played: Vec<Played>,
+    /// The colours are changed in the current game: the session's first
+    /// player (X of its first game) plays Y. Only a match changes them.
+    pub swapped: bool,
 }
 
 impl Default for Stakes {
@@ -62,6 +74,7 @@ impl Default for Stakes {
             score: None,
             crawford_rule: true,
             played: Vec::new(),
+            swapped: false,
         }
     }
 }
@@ -95,6 +108,7 @@ impl Stakes {
             score,
             crawford_rule: setup.crawford.unwrap_or(true),
             played: Vec::new(),
+            swapped: false,
         })
     }
 
@@ -155,39 +169,60 @@ impl Stakes {
     /// Counts the finished game `finished` and moves to the next game's
     /// score; an error (and nothing changed) when the game is not over or
     /// the match is. A `drawn` game (Anti-Backgammon's 500 turns a side)
-    /// scores nothing and the match goes on at the same score
-    /// (`protocol/rules.md` §8).
+    /// scores nothing and the match goes on at the same score. In a match
+    /// the next game is played with the colours changed, after a draw too
+    /// (`protocol/rules.md` §8): its score is the library's next score with
+    /// the colours changed, and [`Stakes::swapped`] turns over; the caller
+    /// swaps the players.
     pub fn next_game(&mut self, finished: &GameState, drawn: bool) -> Result<(), String> {
         if drawn {
             if let Some(m) = self.score {
-                self.score = Some(m.after_draw());
+                self.score = Some(m.after_draw().colours_changed());
+                self.swapped = !self.swapped;
             }
             return Ok(());
         }
         let r = finished
             .result()
             .ok_or("the game is not over: finish it first")?;
-        match self.after(finished) {
+        let next = match self.after(finished) {
             Some(MatchProgress::Won { .. }) => {
                 return Err("the match is over: start a new one".into());
             }
-            Some(MatchProgress::Next(next)) => self.score = Some(next),
-            None => {}
-        }
+            Some(MatchProgress::Next(next)) => Some(next),
+            None => None,
+        };
         self.played.push(Played {
             winner: r.winner,
+            swapped: self.swapped,
             points: r.points(),
             cube: r.cube,
             dropped: r.dropped,
         });
+        if let Some(next) = next {
+            self.score = Some(next.colours_changed());
+            self.swapped = !self.swapped;
+        }
         Ok(())
     }
 
-    /// Money play: each side's total of points over the finished games.
-    pub fn money_totals(&self) -> [u32; 2] {
+    /// The side the session's first player plays in the current game (X
+    /// unless a match has changed the colours).
+    pub fn first_player_side(&self) -> Side {
+        if self.swapped {
+            Side::Y
+        } else {
+            Side::X
+        }
+    }
+
+    /// Each player's total of points over the finished games, the
+    /// session's first player first (in money play, where the colours
+    /// never change, X's and Y's).
+    pub fn totals(&self) -> [u32; 2] {
         let mut t = [0, 0];
         for p in &self.played {
-            t[p.winner.index()] += p.points;
+            t[p.winner.index() ^ usize::from(p.swapped)] += p.points;
         }
         t
     }
@@ -228,9 +263,14 @@ mod tests {
         assert_eq!(g.result().unwrap().winner, Side::X);
         assert!(!s.match_over(&g));
         s.next_game(&g, false).unwrap();
+        // The colours change: the winner of game 1 (its X) plays Y now.
         let m = s.score.unwrap();
-        assert_eq!((m.score(Side::X), m.score(Side::Y)), (1, 0));
+        assert_eq!((m.score(Side::X), m.score(Side::Y)), (0, 1));
+        assert!(s.swapped);
+        assert_eq!(s.first_player_side(), Side::Y);
         assert!(m.is_crawford_game());
+        assert_eq!(s.played[0].winner, Side::X);
+        assert_eq!(s.totals(), [1, 0], "the first player's point");
         // The Crawford game has no cube.
         assert!(!s.apply(GameState::standard()).cube_in_play());
         assert!(
@@ -238,6 +278,7 @@ mod tests {
             "not over"
         );
         assert_eq!(s.played.len(), 1);
+        assert!(s.swapped, "a refused next game changes nothing");
         // Without the Crawford rule the next game is post-Crawford.
         let mut s = Stakes::new(
             &StakesSetup {
@@ -249,13 +290,50 @@ mod tests {
         .unwrap();
         s.next_game(&finished_by_drop(&s, true), false).unwrap();
         assert_eq!(s.score.unwrap().crawford(), Crawford::After);
-        // 1-0 post-Crawford: Y's dropped double makes it 1-1, not over.
-        let last = finished_by_drop(&s, false);
-        assert_eq!(last.result().unwrap().winner, Side::Y);
+        // 0-1 post-Crawford by these colours: X (the second player)
+        // wins by Y's drop, 1-1, not over; the colours change again.
+        let last = finished_by_drop(&s, true);
+        assert_eq!(last.result().unwrap().winner, Side::X);
         assert!(!s.match_over(&last));
         s.next_game(&last, false).unwrap();
         let m = s.score.unwrap();
         assert_eq!((m.score(Side::X), m.score(Side::Y)), (1, 1));
+        assert!(!s.swapped);
+        assert_eq!(s.totals(), [1, 1]);
+        // Y (the second player again) at match point wins: the match is
+        // over, and nothing is counted.
+        let won = finished_by_drop(&s, false);
+        assert!(s.match_over(&won));
+        assert!(s.next_game(&won, false).is_err());
+        assert_eq!((s.played.len(), s.swapped), (2, false));
+    }
+
+    /// A drawn game of a match scores nothing but changes the colours too
+    /// (`protocol/rules.md` §8): the score by colour is swapped.
+    #[test]
+    fn a_drawn_game_of_a_match_changes_the_colours() {
+        let setup = StakesSetup {
+            match_length: 5,
+            ..StakesSetup::default()
+        };
+        let mut s = Stakes::new(&setup, None).unwrap();
+        s.next_game(&finished_by_drop(&s, true), false).unwrap();
+        let m = s.score.unwrap();
+        assert_eq!(
+            (m.score(Side::X), m.score(Side::Y), s.swapped),
+            (0, 1, true)
+        );
+        s.next_game(&GameState::standard(), true).unwrap();
+        let m = s.score.unwrap();
+        assert_eq!(
+            (m.score(Side::X), m.score(Side::Y), s.swapped),
+            (1, 0, false)
+        );
+        assert_eq!(s.played.len(), 1, "a draw is not a game played");
+        // Money play keeps the colours through a draw.
+        let mut money = Stakes::default();
+        money.next_game(&GameState::standard(), true).unwrap();
+        assert!(!money.swapped && money.score.is_none());
     }
 
     #[test]
@@ -274,6 +352,11 @@ mod tests {
         let mut c = cube.clone();
         let g = finished_by_drop(&c, true);
         c.next_game(&g, false).unwrap();
-        assert_eq!(c.money_totals(), [1, 0]);
+        assert_eq!(c.totals(), [1, 0]);
+        assert!(!c.swapped, "money play keeps the colours");
+        let g = finished_by_drop(&c, false);
+        c.next_game(&g, false).unwrap();
+        assert_eq!(c.totals(), [1, 1]);
+        assert_eq!(c.first_player_side(), Side::X);
     }
 }

@@ -283,7 +283,12 @@ fn stakes_json(st: &State) -> Value {
     } else {
         Vec::new()
     };
-    let totals = k.money_totals();
+    // Each player's points, by the colour the player plays now.
+    let by_player = k.totals();
+    let first = k.first_player_side();
+    let mut totals = [0, 0];
+    totals[first.index()] = by_player[0];
+    totals[first.other().index()] = by_player[1];
     let person_plays = st.players.contains(&crate::app::Player::Human);
     let note = st
         .cube_note
@@ -311,6 +316,11 @@ fn stakes_json(st: &State) -> Value {
         "match": score,
         "after": after,
         "games": k.played.len(),
+        // The colour the session's first player (X of its first game)
+        // plays now: a match changes the colours every game, and the page
+        // keeps each player's score, card and side of the board with the
+        // player.
+        "first_player": first.to_string(),
         "engine_action": note,
         "totals": { "X": totals[0], "Y": totals[1] },
     })

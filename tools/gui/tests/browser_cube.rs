@@ -82,7 +82,7 @@ async fn a_match_with_the_cube() {
     assert_eq!(s["game"]["stakes"]["match"]["score"]["X"], 0);
     let m = text(&c, "match").await;
     assert!(
-        m.contains("Match to 5") && m.contains("X 0") && m.contains("Y 0"),
+        m.contains("Match to 5") && m.contains("You (X) 0") && m.contains("Engine A (Y) 0"),
         "{m}"
     );
     assert_eq!(
@@ -141,7 +141,10 @@ async fn a_match_with_the_cube() {
         dom_cube(&c).await,
         serde_json::json!(["offered", 1, "", "2"])
     );
-    assert!(text(&c, "match").await.contains("X 2 · Y 3"));
+    // A person on both sides: players 1 and 2.
+    assert!(text(&c, "match")
+        .await
+        .contains("Player 1 (X) 2 · Player 2 (Y) 3"));
     screenshot(&c, "cube-offer-1400.png").await;
     // `d` does nothing here (no double while an offer is pending).
     press(&c, 'd').await;
@@ -150,17 +153,21 @@ async fn a_match_with_the_cube() {
     let s = wait_snap(&c, "the drop", 10, |s| s["game"]["phase"] == "over").await;
     assert_eq!(s["game"]["winner"], "Y");
     let after = text(&c, "match-after").await;
-    assert!(after.contains("X 2 · Y 4"), "{after}");
+    assert!(after.contains("Player 1 2 · Player 2 4"), "{after}");
     assert!(after.contains("Crawford"), "Y at match point: {after}");
     assert!(text(&c, "status").await.contains("by a drop"));
     click(&c, "#next-game").await;
+    // The colours change (rules.md §8): Y's 4 is X's in the next game.
     let s = wait_snap(&c, "the next game", 10, |s| {
-        s["game"]["phase"] != "over" && s["game"]["stakes"]["match"]["score"]["Y"] == 4
+        s["game"]["phase"] != "over" && s["game"]["stakes"]["match"]["score"]["X"] == 4
     })
     .await;
     assert_eq!(s["game"]["stakes"]["match"]["crawford"], "game");
     let m = text(&c, "match").await;
-    assert!(m.contains("X 2 · Y 4") && m.contains("Crawford"), "{m}");
+    assert!(
+        m.contains("Player 1 (Y) 2 · Player 2 (X) 4") && m.contains("Crawford"),
+        "{m}"
+    );
     assert!(dom_cube(&c).await.is_null(), "no cube in the Crawford game");
 
     // The same offer taken with the button: the cube is X's, at the bottom.

@@ -66,11 +66,20 @@ function isTyping(t) {
   return !["checkbox", "radio", "button", "submit", "reset", "color", "file"].includes(t.type);
 }
 
+// The side drawn at the bottom: the person's when one person plays;
+// otherwise the session's first player's (X of its first game). A match
+// changes the colours every game, and the bottom stays with the player.
 function viewer() {
-  let v = "X";
-  if (S && S.players.X !== "human" && S.players.Y === "human") v = "Y";
+  let v = firstPlayerSide();
+  const humans = S ? ["X", "Y"].filter((s) => S.players[s] === "human") : [];
+  if (humans.length === 1) v = humans[0];
   if (flipped) v = v === "X" ? "Y" : "X";
   return v;
+}
+
+// The colour the session's first player (X of its first game) plays now.
+function firstPlayerSide() {
+  return (S && S.game.stakes && S.game.stakes.first_player) || "X";
 }
 
 function playerLabel(code) {

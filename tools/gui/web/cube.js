@@ -64,14 +64,35 @@ function drawCube(svg, stakes, viewer) {
     : c.owner ? `cube ${c.value}, ${c.owner}'s` : `cube centred (${c.value})`;
 }
 
-// The match line: "Match to 5 · X 2 · Y 1 · Crawford game", or money.
+// The match's players, the session's first player (X of its first game)
+// first, as the colours they play in this game: a match changes the
+// colours every game, and the page keeps each score with its player.
+function matchSides() {
+  const first = firstPlayerSide();
+  return [first, first === "X" ? "Y" : "X"];
+}
+
+// A player's short name on the match line: "You", "Engine A"; two players
+// of one kind (a person on both sides, an engine against itself) are
+// "Player 1" and "Player 2", the session's first player first.
+function matchName(side) {
+  if (S.players.X === S.players.Y) return `Player ${matchSides().indexOf(side) + 1}`;
+  const p = S.players[side];
+  return p === "human" ? "You" : `Engine ${p}`;
+}
+
+// The match line: "Match to 5 · You (Y) 2 · Engine A (X) 1 · Crawford",
+// the players in the session's order, each with the colour it plays now;
+// or money.
 function stakesText(st) {
   if (!st) return "";
   if (st.match) {
     const m = st.match;
     const cr = m.crawford === "game" ? ' · <b class="crawford" title="the Crawford game: no cube">Crawford</b>'
       : m.crawford === "after" ? ' · <span class="postcrawford">post-Crawford</span>' : "";
-    return `Match to <b>${m.length}</b> · X <b class="score" data-side="X">${m.score.X}</b> · Y <b class="score" data-side="Y">${m.score.Y}</b>${cr}`;
+    const who = matchSides().map((side, i) =>
+      `<span class="mplayer" data-player="${i + 1}" data-side="${side}">${matchName(side)} (${side}) <b class="score" data-side="${side}">${m.score[side]}</b></span>`);
+    return `Match to <b>${m.length}</b> · ${who.join(" · ")}${cr}`;
   }
   const t = st.terms;
   const money = t.cube ? `Money, cube${t.jacoby ? " · Jacoby" : ""}${t.beavers ? " · beavers" : ""}` : "Money, no cube";
@@ -83,9 +104,13 @@ function renderCube() {
   if (!st) return;
   $("match").innerHTML = stakesText(st);
   const after = st.after;
+  // By player, as the match line (the score after the game is by this
+  // game's colours; the next game changes them).
+  const [a, b] = matchSides();
+  const won = after && after.over ? [after.winner, other(after.winner)] : null;
   $("match-after").textContent = !after ? ""
-    : after.over ? `${after.winner} wins the match ${after.score.X}-${after.score.Y}`
-      : `Score after this game: X ${after.score.X} · Y ${after.score.Y}${after.crawford ? " (next: the Crawford game)" : ""}`;
+    : won ? `${matchName(won[0])} (${won[0]}) ${matchName(won[0]) === "You" ? "win" : "wins"} the match ${after.score[won[0]]}-${after.score[won[1]]}`
+      : `Score after this game: ${matchName(a)} ${after.score[a]} · ${matchName(b)} ${after.score[b]}${after.crawford ? " (next: the Crawford game)" : ""}`;
   document.body.dataset.matchOver = after && after.over ? "1" : "";
   // The person's cube buttons: only the actions the server lists.
   const bar = $("cubebar");

@@ -135,6 +135,9 @@ function renderNC(pips) {
   for (const side of ["X", "Y"]) {
     const c = $("card-" + side);
     c.className = "pcard" + (g.phase !== "over" && g.to_move === side ? " tomove" : "");
+    // The session's first player's card first, whichever colour it plays
+    // (a match changes the colours every game).
+    c.style.order = side === firstPlayerSide() ? 0 : 1;
     const n = g.numbers[side];
     c.innerHTML = `<div class="who"><span class="disc ${side}"></span>${side} · ${playerLabel(S.players[side])}</div>
       <div class="num" data-number="${n ?? ""}" title="current number">${n ?? "–"}</div>

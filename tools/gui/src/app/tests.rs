@@ -236,11 +236,114 @@ fn cube_actions_and_the_next_game_of_a_match() {
     st.cube("drop").unwrap();
     assert!(st.game.current.is_over());
     st.next_game().unwrap();
+    // The colours change (rules.md §8): the doubler's point is now the
+    // other colour's.
     let m = st.stakes.score.unwrap();
-    assert_eq!(m.score(mover), 1);
-    assert_eq!(m.score(mover.other()), 0);
+    assert_eq!(m.score(mover.other()), 1);
+    assert_eq!(m.score(mover), 0);
     assert!(st.game.tokens.is_empty() && st.game.current.cube_in_play());
     assert_eq!(st.game.start.match_score(), Some(&m));
+}
+
+/// The next game of a match changes the colours (`protocol/rules.md` §8):
+/// the players swap (Y's player plays X and moves first), the score by
+/// colour swaps with them, a drawn game too; the saved names stay the
+/// session's players, first player first. Money play keeps the colours.
+#[test]
+fn the_players_change_colours_every_game_of_a_match() {
+    let mut st = state();
+    let mut g = match_to_3("standard");
+    g.y = "A".into();
+    st.new_game(&g, 1).unwrap();
+    let engines = ["ncbg".to_string()];
+    assert_eq!(st.players, [Player::Human, Player::Engine(0)]);
+    assert_eq!(st.names(&engines), ["human", "ncbg"]);
+    // X (the person) doubles, the engine's side drops: the person 1-0.
+    st.game.cube_action(CubeAction::Double).unwrap();
+    st.game.cube_action(CubeAction::Drop).unwrap();
+    st.next_game().unwrap();
+    assert_eq!(st.players, [Player::Engine(0), Player::Human]);
+    assert_eq!(st.session_players(), [Player::Human, Player::Engine(0)]);
+    assert_eq!(st.names(&engines), ["human", "ncbg"]);
+    let m = st.stakes.score.unwrap();
+    assert_eq!((m.score(Side::X), m.score(Side::Y)), (0, 1));
+    assert_eq!(st.game.current.to_move(), Side::X);
+    assert!(st.game.swapped && st.stakes.swapped);
+    // The engine now plays X: the person is not to move.
+    assert!(!st.human_to_move());
+    // The engine's side (X) drops the person's double at its first turn
+    // after the opening: 2-0 to the person, the Crawford game next, the
+    // colours back.
+    st.game.pick(3).unwrap();
+    st.game.pick(5).unwrap();
+    let t = ncbg::turn::random_turn(&st.game.current, &mut ncbg::rng::Rng::new(3)).unwrap();
+    st.game.apply_engine(&t.token(&st.game.current)).unwrap();
+    assert!(st.human_to_move());
+    st.cube("double").unwrap();
+    st.game.cube_action(CubeAction::Drop).unwrap();
+    assert_eq!(st.game.current.result().unwrap().winner, Side::Y);
+    st.next_game().unwrap();
+    assert_eq!(st.players, [Player::Human, Player::Engine(0)]);
+    let m = st.stakes.score.unwrap();
+    assert_eq!((m.score(Side::X), m.score(Side::Y)), (2, 0));
+    assert!(m.is_crawford_game());
+    // The saved match: each game its own X and Y, the score before it by
+    // its colours.
+    let names = st.names(&engines);
+    let text = st
+        .game
+        .match_file([names[0].as_str(), names[1].as_str()])
+        .unwrap();
+    let f = ncbg::matchfile::MatchFile::parse(&text);
+    let xy: Vec<(&str, &str, [u32; 2])> = f
+        .games
+        .iter()
+        .map(|g| {
+            (
+                g.x_name.as_str(),
+                g.y_name.as_str(),
+                g.stakes.in_match.unwrap().score,
+            )
+        })
+        .collect();
+    assert_eq!(
+        xy,
+        [("human", "ncbg", [0, 0]), ("ncbg", "human", [0, 1])],
+        "{text}"
+    );
+
+    // Money play: the same players on the same colours.
+    let mut money = match_to_3("standard");
+    money.stakes = StakesSetup {
+        cube: true,
+        ..StakesSetup::default()
+    };
+    money.y = "A".into();
+    st.new_game(&money, 1).unwrap();
+    st.game.cube_action(CubeAction::Double).unwrap();
+    st.game.cube_action(CubeAction::Drop).unwrap();
+    st.next_game().unwrap();
+    assert_eq!(st.players, [Player::Human, Player::Engine(0)]);
+    assert!(!st.stakes.swapped && !st.game.swapped);
+    assert_eq!(st.stakes.totals(), [1, 0]);
+}
+
+/// A person playing both sides of a match: the saved players are named
+/// apart, so that the `.mat` (which knows its players by name) keeps each
+/// one's score although the colours change.
+#[test]
+fn two_players_of_one_name_are_named_apart_in_a_match() {
+    let mut st = state();
+    st.new_game(&match_to_3("standard"), 0).unwrap();
+    assert_eq!(st.names(&[]), ["human 1", "human 2"]);
+    st.cube("double").unwrap();
+    st.cube("drop").unwrap();
+    st.next_game().unwrap();
+    assert_eq!(st.names(&[]), ["human 1", "human 2"]);
+    let mut money = match_to_3("standard");
+    money.stakes = StakesSetup::default();
+    st.new_game(&money, 0).unwrap();
+    assert_eq!(st.names(&[]), ["human", "human"]);
 }
 
 /// A drawn Anti-Backgammon game (500 turns a side) ends its game of a
@@ -253,6 +356,9 @@ fn a_drawn_anti_game_is_followed_by_the_next_game_at_the_same_score() {
     use ncbg::board::{Checkers, Position};
     let mut st = state();
     st.new_game(&match_to_3("anti"), 0).unwrap();
+    // X leads 1-0.
+    st.stakes.score =
+        Some(ncbg::cube::MatchScore::with_score(3, [1, 0], ncbg::cube::Crawford::Before).unwrap());
     let before = st.stakes.score.unwrap();
     // Each side: 2 on each home point, 3 on the bar, closed out: every
     // turn is a pass, and anti draws after 500 of them a side.
@@ -273,7 +379,12 @@ fn a_drawn_anti_game_is_followed_by_the_next_game_at_the_same_score() {
     }
     assert!(st.game.drawn());
     st.next_game().unwrap();
-    assert_eq!(st.stakes.score, Some(before.after_draw()));
+    // The same score, the colours changed (a draw changes them too).
+    assert_eq!(st.stakes.score, Some(before.after_draw().colours_changed()));
+    assert!(st.stakes.swapped && st.game.swapped);
+    let m = st.stakes.score.unwrap();
+    assert_eq!((m.score(Side::X), m.score(Side::Y)), (0, 1));
+    assert_eq!(st.game.start.match_score(), Some(&m));
     assert!(st.stakes.played.is_empty(), "a draw scores nothing");
     assert!(st.game.tokens.is_empty() && !st.game.is_over());
     assert_eq!(st.game.current.objective(), Objective::BearOffLast);

@@ -124,12 +124,17 @@ fn play_out(r: &mut Record, answer: CubeAction, seed: u64) {
     }
 }
 
+/// A match's three games, the colours changed every game (`protocol/rules.md`
+/// §8): the saved match file gives each game its own X and Y and the score
+/// before it by those colours, and reads back so (the GUI's review, the
+/// `.mat` the GUI writes and the one `ncbg-referee export-mat` writes from
+/// the match file, gnubg's form).
 #[test]
 fn a_match_with_the_cube_saves_game_after_game_and_reads_back() {
     use crate::stakes::{Stakes as Session, StakesSetup};
     let mut session = Session::new(
         &StakesSetup {
-            match_length: 7,
+            match_length: 15,
             ..StakesSetup::default()
         },
         None,
@@ -137,57 +142,115 @@ fn a_match_with_the_cube_saves_game_after_game_and_reads_back() {
     .unwrap();
     let start = session.apply(GameState::standard());
     let mut r = Record::new(Variant::Standard, NumberRules::default(), start);
-    play_out(&mut r, CubeAction::Take, 5);
-    let first = r.current.result().unwrap();
-    assert_eq!(first.cube, 2);
-    session.next_game(&r.current, false).unwrap();
-    r.next_game(session.apply(GameState::standard()));
-    assert_eq!(r.earlier.len(), 1);
-    assert!(r.tokens.is_empty());
-    play_out(&mut r, CubeAction::Drop, 6);
-    assert!(r.current.result().unwrap().dropped);
+    // Each player's points before each game, "me" (the first player)
+    // first.
+    let mut by_player = [0u32; 2];
+    let mut before = Vec::new();
+    let mut results = Vec::new();
+    for (i, (answer, seed)) in [
+        (CubeAction::Take, 5),
+        (CubeAction::Drop, 6),
+        (CubeAction::Take, 7),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        if i > 0 {
+            session.next_game(&r.current, false).unwrap();
+            r.next_game(session.apply(GameState::standard()), session.swapped);
+            assert!(r.tokens.is_empty());
+        }
+        assert_eq!(r.swapped, i % 2 == 1, "game {i}: the colours change");
+        before.push(by_player);
+        play_out(&mut r, answer, seed);
+        let res = r.current.result().unwrap();
+        // The winner by colour, as a player: the first player plays Y in
+        // the odd games.
+        by_player[res.winner.index() ^ (i % 2)] += res.points();
+        results.push(res);
+    }
+    assert_eq!(r.earlier.len(), 2);
+    assert_eq!(results[0].cube, 2);
+    assert!(results[1].dropped);
+    assert_eq!(session.totals(), [before[2][0], before[2][1]]);
 
     let text = r.match_file(["me", "ncbg"]).unwrap();
     let f = MatchFile::parse(&text);
-    assert_eq!(f.header.get("match-length"), Some("7"));
-    assert_eq!(f.header.scoring().unwrap().match_length, 7);
-    assert_eq!(f.games.len(), 2, "{text}");
-    let (g0, g1) = (&f.games[0], &f.games[1]);
-    assert_eq!(g0.moves, r.earlier[0].tokens);
-    assert_eq!(&g0.moves[2..4], ["double", "take"]);
-    assert_eq!(g0.stakes.cube, 2);
-    assert_eq!(g0.points(), first.points());
-    assert_eq!(g0.stakes.in_match.unwrap().score, [0, 0]);
-    assert_eq!(g1.moves, r.tokens);
-    assert_eq!(g1.moves.last().map(String::as_str), Some("drop"));
-    assert!(g1.stakes.dropped);
-    let before = g1.stakes.in_match.unwrap();
+    assert_eq!(f.header.get("match-length"), Some("15"));
+    assert_eq!(f.header.scoring().unwrap().match_length, 15);
     assert_eq!(
-        (before.game, before.score.iter().sum::<u32>()),
-        (1, first.points())
+        (f.header.get("engine0"), f.header.get("engine1")),
+        (Some("me"), Some("ncbg"))
     );
+    assert_eq!(f.games.len(), 3, "{text}");
+    let games: Vec<&Record> = r.earlier.iter().chain([&r]).collect();
+    for (i, g) in f.games.iter().enumerate() {
+        let (x, y) = if i % 2 == 0 {
+            ("me", "ncbg")
+        } else {
+            ("ncbg", "me")
+        };
+        assert_eq!((g.x_name.as_str(), g.y_name.as_str()), (x, y), "game {i}");
+        assert_eq!(g.moves, games[i].tokens);
+        let place = g.stakes.in_match.unwrap();
+        // The score by the game's colours: X's points first.
+        let [a, b] = before[i];
+        let by_colour = if i % 2 == 0 { [a, b] } else { [b, a] };
+        assert_eq!((place.game, place.score), (i as u32, by_colour), "game {i}");
+        assert_eq!(g.end.winner(), Some(results[i].winner));
+        assert_eq!(g.points(), results[i].points());
+    }
+    assert_eq!(&f.games[0].moves[2..4], ["double", "take"]);
+    assert_eq!(f.games[0].stakes.cube, 2);
+    assert_eq!(f.games[1].moves.last().map(String::as_str), Some("drop"));
+    assert!(f.games[1].stakes.dropped);
 
+    // The `.mat` the GUI saves, and the one `ncbg-referee export-mat`
+    // writes from the saved match file: player 1 is the first player in
+    // every game, whichever colour; both read back to the same players and
+    // scores by colour.
     let mat = r.mat_file(["me", "ncbg"]).unwrap();
-    assert!(mat.starts_with(" 7 point match\n"), "{mat}");
-    for part in [" Doubles => 2", " Takes", " Drops", " Game 2"] {
+    assert!(mat.starts_with(" 15 point match\n"), "{mat}");
+    for part in [" Doubles => 2", " Takes", " Drops", " Game 3"] {
         assert!(mat.contains(part), "{part} missing:\n{mat}");
     }
-    let (games, _) = ncbg::matchfile::mat::read(&mat).unwrap();
-    assert_eq!(games.len(), 2);
-    // A `.mat` has no turn 0: the reader picks an opening pair that
-    // gives the same turns.
-    assert_eq!(games[0].moves[2..], g0.moves[2..]);
-    assert_eq!(games[1].moves[2..], g1.moves[2..]);
-    assert_eq!(games[1].stakes.in_match.unwrap().score, before.score);
+    let plan = ncbg::referee::mat::plan_export(&f, std::path::Path::new("m.mat"), None).unwrap();
+    assert_eq!(plan.targets.len(), 1);
+    let exported = ncbg::referee::mat::export_target(&f, &plan.targets[0]).unwrap();
+    assert_eq!(exported.text, mat, "the GUI's .mat is export-mat's");
+    for (i, [a, b]) in before.iter().enumerate() {
+        let line = format!(" me : {a:<25}ncbg : {b}");
+        assert!(mat.contains(&line), "game {i}: '{line}' missing:\n{mat}");
+    }
+    let (read, _) = ncbg::matchfile::mat::read(&mat).unwrap();
+    assert_eq!(read.len(), 3);
+    for (i, (g, saved)) in read.iter().zip(&f.games).enumerate() {
+        // A `.mat` has no turn 0: the reader picks an opening pair that
+        // gives the same turns.
+        assert_eq!(g.moves[2..], saved.moves[2..], "game {i}");
+        assert_eq!((&g.x_name, &g.y_name), (&saved.x_name, &saved.y_name));
+        assert_eq!(
+            g.stakes.in_match.unwrap().score,
+            saved.stakes.in_match.unwrap().score,
+            "game {i}"
+        );
+    }
 
-    // Review replays both files, the cube tokens included.
+    // Review replays both files, the cube tokens included, each game at
+    // its own score.
     for (name, text) in [("m.txt", &text), ("m.mat", &mat)] {
         let review = crate::review::Review::load(name, text).unwrap();
-        for i in 0..2 {
+        for i in 0..3 {
+            let g = &review.games[i];
+            assert_eq!(g.x_name, f.games[i].x_name, "{name} {i}");
+            assert_eq!(
+                g.stakes.in_match.unwrap().score,
+                f.games[i].stakes.in_match.unwrap().score
+            );
             let steps = review
                 .steps(i)
                 .unwrap_or_else(|e| panic!("{name} {i}: {e}"));
-            assert_eq!(steps.len(), review.games[i].moves.len() + 1);
+            assert_eq!(steps.len(), g.moves.len() + 1);
         }
     }
 }

@@ -169,6 +169,10 @@ fn a_session_is_kept_across_boards_and_a_bad_one_changes_nothing() {
         1
     );
     assert_eq!(b["game"]["can_save"], true, "the first game is kept");
+    // The colours changed for the second game of the match (X won the
+    // first by the drop: Y has its point now), and stay so restored.
+    assert_eq!(b["game"]["stakes"]["match"]["score"]["Y"], 1);
+    assert_eq!(b["game"]["stakes"]["first_player"], "Y");
     // Sessions that do not fit: nothing changes.
     let before = fresh.snapshot();
     let mut bad = Vec::new();
@@ -190,6 +194,14 @@ fn a_session_is_kept_across_boards_and_a_bad_one_changes_nothing() {
     bad.push(s);
     let mut s = saved.1.clone();
     s["games"][0]["tokens"] = json!(["3", "5"]);
+    bad.push(s);
+    // The second game's start with the score by the first game's colours
+    // (as a session stored before the colours changed every game).
+    let mut s = saved.1.clone();
+    let mut start = ncbg::ids::state_id::decode(s["games"][1]["start"].as_str().unwrap()).unwrap();
+    let m = *start.match_score().unwrap();
+    start.set_match(Some(m.colours_changed()));
+    s["games"][1]["start"] = json!(ncbg::ids::state_id::encode(&start));
     bad.push(s);
     for s in bad {
         let r = post(&mut fresh, "/api/restore", s.clone());
@@ -412,4 +424,39 @@ fn a_whole_game_against_the_engine_is_played_through_the_api() {
         "{}",
         s["review"]["analysis"]
     );
+}
+
+/// The static site's board in a match against its engine: after the
+/// person (X) drops the engine's double, *Next game* changes the colours
+/// (`protocol/rules.md` §8): the engine plays X and makes the first pick
+/// of the Crawford game, the person plays Y, the score by colour swapped.
+#[test]
+fn the_engine_moves_first_in_the_next_game_of_a_match() {
+    let mut l = Local::new("ncbg");
+    let mut e = serial();
+    let g = json!({ "k": 6, "credits": 2, "variant": "standard", "x": "human", "y": "A",
+                    "x0": null, "y0": null, "state": "4HPwATDgc/ABMA:Xtake:x4y2:d22:k6:m5s2-3" });
+    assert_eq!(post(&mut l, "/api/newgame", g).0, 200);
+    assert_eq!(
+        post(&mut l, "/api/cube", json!({ "action": "drop" })).0,
+        200
+    );
+    let s = settle(&mut l, &mut e);
+    assert_eq!(s["game"]["winner"], "Y");
+    assert_eq!(post(&mut l, "/api/nextgame", json!({})).0, 200);
+    let s = settle(&mut l, &mut e);
+    assert_eq!(s["players"], json!({ "X": "A", "Y": "human" }));
+    let st = &s["game"]["stakes"];
+    assert_eq!(st["match"]["score"], json!({ "X": 4, "Y": 2 }));
+    assert_eq!(
+        (&st["first_player"], &st["match"]["crawford"]),
+        (&json!("Y"), &json!("game"))
+    );
+    assert_eq!(
+        s["game"]["record"].as_array().unwrap().len(),
+        1,
+        "X's initial pick: {s}"
+    );
+    assert_eq!(s["game"]["to_move"], "Y");
+    assert_eq!(s["game"]["human_to_move"], true);
 }
