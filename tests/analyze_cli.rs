@@ -9,14 +9,10 @@ use ncbg::matchfile::Opening;
 use ncbg::matchfile::{GameEnd, GameRecord, MAGIC};
 use ncbg::search::Searcher;
 use serde_json::Value;
-use std::io::Write;
 use std::process::{Command, Stdio};
 
-fn analyze(args: &[&str], input: &str) -> (String, String) {
-    let (ok, out, err) = analyze_status(args, input);
-    assert!(ok, "{err}");
-    (out, err)
-}
+mod analyze_support;
+use analyze_support::{analyze, analyze_output, analyze_status};
 
 const POSITIONS: &str = "\
 # initial pair (3,5), X to pick
@@ -243,35 +239,6 @@ fn another_net_gives_its_own_values_and_a_bad_one_is_refused() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("Cargo.toml"));
 }
 
-/// `ncbg analyze` on `input` from stdin: the finished process.
-fn analyze_output(args: &[&str], input: &str) -> std::process::Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ncbg"))
-        .arg("analyze")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ncbg runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-/// `ncbg analyze` on `input` from stdin: exit status, stdout, stderr.
-fn analyze_status(args: &[&str], input: &str) -> (bool, String, String) {
-    let out = analyze_output(args, input);
-    (
-        out.status.success(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
-
 #[test]
 fn a_gnubg_mat_is_analysed_as_its_games() {
     // Two random games, exported as the referee and the GUI export them.
@@ -365,176 +332,4 @@ fn an_empty_input_is_an_error() {
             "{err}"
         );
     }
-}
-
-/// A match file of a match to 5 at 0-0 whose games open with X's double:
-/// the header's match length gives the stakes, so the cube tokens replay
-/// and each cube decision gets its row.
-fn doubled_match(answer: &str, more: &[&str], end: GameEnd) -> String {
-    use ncbg::cube::Crawford;
-    use ncbg::matchfile::{Header, MatchGame, Stakes};
-    let mut moves: Vec<String> = ["3", "5", "double", answer]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-    moves.extend(more.iter().map(|s| s.to_string()));
-    let record = GameRecord {
-        index: 0,
-        pair: 0,
-        round: 0,
-        opening: Opening::Pair { x0: 3, y0: 5 },
-        x_name: "doubler".into(),
-        y_name: "taker".into(),
-        end,
-        detail: String::new(),
-        moves,
-        stakes: Stakes {
-            in_match: Some(MatchGame {
-                game: 0,
-                score: [0, 0],
-                crawford: Crawford::Before,
-            }),
-            cube: if answer == "drop" { 1 } else { 2 },
-            points: None,
-            dropped: answer == "drop",
-        },
-    };
-    let mut h = Header::default();
-    h.set("k", "6");
-    h.set("credits", "2");
-    h.set("match-length", "5");
-    let text = format!("{}{}\n", h.to_text(), record.to_line());
-    assert!(
-        ncbg::matchfile::MatchFile::parse(&text).games.len() == 1,
-        "{text}"
-    );
-    text
-}
-
-fn json_rows(out: &str) -> Vec<Value> {
-    out.lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
-
-#[test]
-fn a_dropped_double_of_a_small_favourite_is_a_cube_blunder() {
-    let file = doubled_match(
-        "drop",
-        &[],
-        GameEnd::Win {
-            winner: ncbg::numbers::Side::X,
-            kind: ncbg::board::WinKind::Single,
-        },
-    );
-    let (out, err) = analyze(&["--depth", "1", "--format", "json"], &file);
-    let rows = json_rows(&out);
-    let drop = rows
-        .iter()
-        .find(|r| r["played"] == "drop")
-        .unwrap_or_else(|| panic!("the drop is reported: {out}{err}"));
-    assert_eq!(drop["player"], "taker");
-    assert_eq!(drop["best"], "take", "{drop}");
-    assert_eq!(drop["verdict"], "blunder", "{drop}");
-    let cube = &drop["cube"];
-    assert_eq!(cube["in_match"], true);
-    // A small favourite: no double, and far from a pass.
-    assert!(
-        cube["verdict"].as_str().unwrap().starts_with("No double"),
-        "{cube}"
-    );
-    let dt = cube["double_take"].as_i64().unwrap();
-    assert!((0..500).contains(&dt), "{cube}");
-    assert_eq!(drop["loss"].as_i64().unwrap(), 1000 - dt);
-    // The double itself: a row for the doubler, an error at most as large
-    // as the gap between no double and double/take.
-    let double = rows.iter().find(|r| r["played"] == "double").unwrap();
-    assert_eq!(double["player"], "doubler");
-    assert_eq!(double["best"], "no-double");
-    assert_eq!(
-        double["loss"].as_i64().unwrap(),
-        cube["no_double"].as_i64().unwrap() - dt
-    );
-    // The totals count the cube apart from the turns.
-    let taker = rows.iter().find(|r| r["totals"] == "taker").unwrap();
-    assert_eq!(taker["cube_decisions"], 1);
-    assert_eq!(taker["cube_blunders"], 1);
-    assert_eq!(taker["blunders"], 0);
-    assert_eq!(taker["turns"], 0);
-    // The table and TSV carry the row too.
-    let (table, _) = analyze(&["--depth", "1"], &file);
-    assert!(
-        table
-            .lines()
-            .any(|l| l.contains("cube   drop") && l.contains("?? blunder")),
-        "{table}"
-    );
-    let (tsv, _) = analyze(&["--depth", "1", "--format", "tsv"], &file);
-    assert!(
-        tsv.lines()
-            .any(|l| l.contains("\tdrop\t") && l.ends_with("No double, take")),
-        "{tsv}"
-    );
-}
-
-#[test]
-fn a_taken_double_is_ok_and_no_double_rows_follow() {
-    // After the take X plays its usual turn; then Y owns the cube and may
-    // redouble at its turn: a no-double row before Y's turn.
-    let mut g = GameState::standard();
-    g.pick(3).unwrap();
-    g.pick(5).unwrap();
-    let all = analyze_position(
-        &mut Searcher::new(8, Box::new(NnEval::embedded())),
-        &g,
-        &AnalysisSettings::default().with_depth(1).unwrap(),
-        1,
-    )
-    .unwrap();
-    let best = all.ranked[0].choice.clone();
-    let file = doubled_match("take", &[&best], GameEnd::MaxTurns);
-    let (out, err) = analyze(&["--depth", "1", "--format", "json"], &file);
-    let rows = json_rows(&out);
-    let take = rows
-        .iter()
-        .find(|r| r["played"] == "take")
-        .unwrap_or_else(|| panic!("the take is reported: {out}{err}"));
-    assert_eq!(take["verdict"], "ok", "{take}");
-    assert_eq!(take["loss"], 0, "{take}");
-    assert!(rows.iter().any(|r| r["played"] == best.as_str()));
-}
-
-#[test]
-fn a_mat_of_a_match_keeps_its_cube_rows() {
-    // The dropped double of the match file, exported as a `.mat` of a
-    // 5-point match: the same drop row, from the `.mat`'s match length.
-    let file = doubled_match(
-        "drop",
-        &[],
-        GameEnd::Win {
-            winner: ncbg::numbers::Side::X,
-            kind: ncbg::board::WinKind::Single,
-        },
-    );
-    let parsed = ncbg::matchfile::MatchFile::parse(&file);
-    let scoring = parsed.header.scoring().unwrap();
-    let (mat, skipped) = ncbg::referee::mat::export(
-        &parsed.games,
-        ["doubler", "taker"],
-        ncbg::numbers::NumberRules::default(),
-        &scoring,
-    );
-    assert!(skipped.is_empty(), "{skipped:?}");
-    assert!(
-        mat.contains("5 point match") && mat.contains("Drops"),
-        "{mat}"
-    );
-    let (out, _) = analyze(&["--depth", "1", "--format", "json"], &mat);
-    let rows = json_rows(&out);
-    let drop = rows
-        .iter()
-        .find(|r| r["played"] == "drop")
-        .unwrap_or_else(|| panic!("{out}"));
-    assert_eq!(drop["verdict"], "blunder", "{drop}");
-    assert_eq!(drop["cube"]["in_match"], true);
 }

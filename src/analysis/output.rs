@@ -210,19 +210,45 @@ pub fn position_lines(format: Format, line: usize, r: &PositionReport) -> Vec<St
     }
 }
 
+/// A game's number in an analysis's output: as its file numbers it (a
+/// referee match file's `index=`, a `.mat`'s `Game N`) and, for a game of
+/// a match to N points in a referee match file (whose games share their
+/// match's `index=`), its number in that match (`game=`, from 0). Written
+/// `3` or, in a match, `3.1` (match 3's second game); JSON gives `game` and
+/// `match_game`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct GameNumber {
+    /// The file's number of the game, or of its match.
+    pub index: u64,
+    /// The game's number within its match (from 0), if it is in one.
+    pub in_match: Option<u32>,
+}
+
+impl std::fmt::Display for GameNumber {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.in_match {
+            Some(g) => write!(f, "{}.{g}", self.index),
+            None => write!(f, "{}", self.index),
+        }
+    }
+}
+
 #[derive(Serialize)]
 struct TurnLine<'a> {
     game: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    match_game: Option<u32>,
     player: &'a str,
     #[serde(flatten)]
     turn: &'a TurnReport,
 }
 
 /// The line for one analysed turn of game `game`, played by `player`.
-pub fn turn_line(format: Format, game: u64, player: &str, t: &TurnReport) -> String {
+pub fn turn_line(format: Format, game: GameNumber, player: &str, t: &TurnReport) -> String {
     match format {
         Format::Json => serde_json::to_string(&TurnLine {
-            game,
+            game: game.index,
+            match_game: game.in_match,
             player,
             turn: t,
         })

@@ -12,7 +12,7 @@
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use ncbg::analysis::output::{self, Format};
+use ncbg::analysis::output::{self, Format, GameNumber};
 use ncbg::analysis::{
     analyze_position, judge_turn, played_turns, run_parallel, shallower_note, AnalysisError,
     AnalysisSettings, Effort, PlayedTurn, Preset, Thresholds, Totals, TurnReport,
@@ -132,9 +132,22 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
                 errln!("ncbg analyze: line {}: not a complete game record", i + 1);
             }
         }
-        // In game order, numbered as the file numbers them.
-        let mut records: Vec<(u64, &GameRecord)> =
-            file.games.iter().map(|g| (g.index, g)).collect();
+        // In game order, numbered as the file numbers them (a match's
+        // games by their match's index and their number in it).
+        let mut records: Vec<(GameNumber, &GameRecord)> = file
+            .games
+            .iter()
+            .map(|g| {
+                let in_match = g.stakes.in_match.map(|m| m.game);
+                (
+                    GameNumber {
+                        index: g.index,
+                        in_match,
+                    },
+                    g,
+                )
+            })
+            .collect();
         records.sort_by_key(|(n, _)| *n);
         let limits: Vec<(String, String)> = (0..)
             .map_while(|i| {
@@ -152,7 +165,16 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
     } else if mat::is_mat(&text) {
         let (records, numbers) = mat::read(&text).map_err(|e| format!("{}: {e}", name(args)))?;
         // Numbered as the file's `Game N` lines: from 1.
-        let records: Vec<(u64, &GameRecord)> = records.iter().map(|g| (g.index + 1, g)).collect();
+        let records: Vec<(GameNumber, &GameRecord)> = records
+            .iter()
+            .map(|g| {
+                let number = GameNumber {
+                    index: g.index + 1,
+                    in_match: None,
+                };
+                (number, g)
+            })
+            .collect();
         // A `.mat`'s stakes: its match length (its games carry their
         // scores), or money play with the cube (and beavers) when it has
         // cube actions, as `mat::read` replays them.
@@ -307,7 +329,7 @@ fn positions(search: &Search, text: &str) -> Result<(), String> {
 /// for the note where the analysis is shallower than the play.
 fn games(
     search: &Search,
-    records: &[(u64, &GameRecord)],
+    records: &[(GameNumber, &GameRecord)],
     variant: Variant,
     numbers: NumberRules,
     stakes: Stakes,

@@ -153,21 +153,28 @@ fn match_aware_values_follow_the_score() {
     );
 }
 
-/// Prints NC's 5-point table (`cargo test --lib print_nc_table -- --ignored --nocapture`), for docs/cube.md.
+/// Prints NC's 5-point table (`cargo test --lib print_nc_table -- --ignored --nocapture`), for docs/cube.md:
+/// the row player's MWC when it moves first in the next game, then second.
 #[test]
 #[ignore]
 fn print_nc_table() {
     let t = nc_table();
-    for a in 1..=5u16 {
-        let row: Vec<String> = (1..=5u16)
-            .map(|b| format!("{:.3}", t.mwc(a, b, Crawford::Before, true)))
+    for starts in [true, false] {
+        println!(
+            "row player moves {}:",
+            if starts { "first" } else { "second" }
+        );
+        for a in 1..=5u16 {
+            let row: Vec<String> = (1..=5u16)
+                .map(|b| format!("{:.3}", t.mwc(a, b, Crawford::Before, starts)))
+                .collect();
+            println!("| {a} | {} |", row.join(" | "));
+        }
+        let post: Vec<String> = (2..=5u16)
+            .map(|b| format!("{:.3}", t.mwc(1, b, Crawford::After, starts)))
             .collect();
-        println!("{a}-away | {}", row.join(" | "));
+        println!("post-Crawford 1-away vs 2..5: {}", post.join(" | "));
     }
-    let post: Vec<String> = (2..=5u16)
-        .map(|b| format!("{:.3}", t.mwc(1, b, Crawford::After, true)))
-        .collect();
-    println!("post-Crawford 1-away vs 2..5: {}", post.join(" | "));
 }
 
 /// The match-aware value is the side to move's, in every phase of an NC
