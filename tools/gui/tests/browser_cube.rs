@@ -63,12 +63,8 @@ async fn new_match(c: &fantoccini::Client, x: &str, y: &str, len: &str, id: &str
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_match_with_the_cube() {
-    let dir = fresh_dir("ncbg-gui-cube");
-    let (_gui, url) = start_gui(&dir);
-    let (_driver, c) = start_browser(false).await;
-    c.goto(&url).await.unwrap();
-    engines_ready(&c).await;
-    search_at_depth_1(&c).await;
+    let page = open_page("ncbg-gui-cube", false).await;
+    let c = &page.c;
     // Hints on: the engine's cube equities are shown.
     click(&c, "#hints").await;
     wait_snap(&c, "hints on", 5, |s| s["hints"] == true).await;
@@ -185,7 +181,7 @@ async fn a_match_with_the_cube() {
     {
         // The same board on a phone.
         let (_phone_driver, p) = start_browser(true).await;
-        p.goto(&url).await.unwrap();
+        p.goto(&page.url).await.unwrap();
         wait_snap(&p, "the game on the phone", 20, |s| {
             s["game"]["stakes"]["cube"]["value"] == 2
         })

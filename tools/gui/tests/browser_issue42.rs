@@ -23,12 +23,8 @@ use std::time::Instant;
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn issue_42_keys_hints_record_and_the_hit() {
     let started = Instant::now();
-    let dir = fresh_dir("ncbg-gui-issue42");
-    let (_gui, url) = start_gui(&dir);
-    let (_driver, c) = start_browser(false).await;
-    c.goto(&url).await.unwrap();
-    engines_ready(&c).await;
-    search_at_depth_1(&c).await;
+    let page = open_page("ncbg-gui-issue42", false).await;
+    let c = &page.c;
 
     // The favicon is served (no 404 in the console).
     let status = c
@@ -328,9 +324,9 @@ async fn issue_42_keys_hints_record_and_the_hit() {
     );
     screenshot(&c, "hit-1400.png").await;
     click(&c, "#pause").await;
-    c.close().await.unwrap();
+    c.clone().close().await.unwrap();
     eprintln!("issue 42 checks (play): {:?}", started.elapsed());
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&page.dir);
 }
 
 /// A full-state ID with X to pick and a checker on the bar against Y's

@@ -24,12 +24,8 @@ use std::time::{Duration, Instant};
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn issue_42_graph_saving_review_and_the_phone() {
     let started = Instant::now();
-    let dir = fresh_dir("ncbg-gui-issue42-review");
-    let (_gui, url) = start_gui(&dir);
-    let (_driver, c) = start_browser(false).await;
-    c.goto(&url).await.unwrap();
-    engines_ready(&c).await;
-    search_at_depth_1(&c).await;
+    let page = open_page("ncbg-gui-issue42-review", false).await;
+    let c = &page.c;
 
     // 1. The evaluation graph while watching.
     new_game(&c, "A", "B", "2-5").await;
@@ -61,14 +57,14 @@ async fn issue_42_graph_saving_review_and_the_phone() {
     click(&c, "#save-mat").await;
     click(&c, "#save-match").await;
     let deadline = Instant::now() + Duration::from_secs(5);
-    while !(dir.join("my game.mat").is_file() && dir.join("my game.txt").is_file()) {
+    while !(page.dir.join("my game.mat").is_file() && page.dir.join("my game.txt").is_file()) {
         assert!(
             Instant::now() < deadline,
             "my game.mat and my game.txt not saved"
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    assert!(!dir.join("my game.txt.mat").exists());
+    assert!(!page.dir.join("my game.txt.mat").exists());
     js(
         &c,
         "document.getElementById('banner-msg').hidden = true; return 1;",
@@ -200,11 +196,11 @@ async fn issue_42_graph_saving_review_and_the_phone() {
     resize(&c, 1100, 900).await;
     fits_width(&c, 1100, &["#r-moves", "#chart"]).await;
     screenshot(&c, "review-moves-1100.png").await;
-    c.close().await.unwrap();
+    c.clone().close().await.unwrap();
 
     // 7. At 390 px a banner covers neither the board's top nor the cards.
     let (_phone_driver, p) = start_browser(true).await;
-    p.goto(&url).await.unwrap();
+    p.goto(&page.url).await.unwrap();
     wait_snap(&p, "the page on the phone", 20, |s| !s["game"].is_null()).await;
     new_game(&p, "human", "A", "3-5").await;
     settled(&p).await;
@@ -260,5 +256,5 @@ async fn issue_42_graph_saving_review_and_the_phone() {
     screenshot(&p, "review-390.png").await;
     p.close().await.unwrap();
     eprintln!("issue 42 checks: {:?}", started.elapsed());
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&page.dir);
 }

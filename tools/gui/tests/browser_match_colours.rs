@@ -88,12 +88,8 @@ async fn text(c: &fantoccini::Client, id: &str) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_second_game_of_a_match_changes_the_colours() {
-    let dir = fresh_dir("ncbg-gui-colours");
-    let (_gui, url) = start_gui(&dir);
-    let (_driver, c) = start_browser(false).await;
-    c.goto(&url).await.unwrap();
-    engines_ready(&c).await;
-    search_at_depth_1(&c).await;
+    let page = open_page("ncbg-gui-colours", false).await;
+    let c = &page.c;
 
     // A 5-point match at 2-3 where Y (engine A) has doubled the person.
     select(&c, "#g-x", "human").await;
@@ -184,7 +180,7 @@ async fn the_second_game_of_a_match_changes_the_colours() {
     // The same game on a phone: the match line wraps between players, and
     // the person's side is still at the bottom.
     let (_phone_driver, p) = start_browser(true).await;
-    p.goto(&url).await.unwrap();
+    p.goto(&page.url).await.unwrap();
     wait_snap(&p, "the game on the phone", 20, |s| {
         s["game"]["stakes"]["first_player"] == "Y"
     })

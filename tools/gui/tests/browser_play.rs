@@ -30,12 +30,8 @@ use std::time::Instant;
 /// click on a turn shows the position after it (Esc: back to the game).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_hidden_line_hints_preview_and_record() {
-    let dir = fresh_dir("ncbg-gui-issue76-play");
-    let (_gui, url) = start_gui(&dir);
-    let (_driver, c) = start_browser(false).await;
-    c.goto(&url).await.unwrap();
-    engines_ready(&c).await;
-    search_at_depth_1(&c).await;
+    let page = open_page("ncbg-gui-issue76-play", false).await;
+    let c = &page.c;
     new_game(&c, "human", "A", "4-2").await;
     assert_eq!(
         js(&c, "return document.getElementById('hints').checked;").await,
@@ -286,12 +282,12 @@ async fn play_hidden_line_hints_preview_and_record() {
     )
     .await;
     screenshot(&c, "hint-after-pick-1400.png").await;
-    c.close().await.unwrap();
+    c.clone().close().await.unwrap();
 
     // On a touch screen a first tap on a number previews it (the replies
     // too), a second picks it.
     let (_phone_driver, p) = start_browser(true).await;
-    p.goto(&url).await.unwrap();
+    p.goto(&page.url).await.unwrap();
     wait_snap(&p, "the page on the phone", 20, |s| !s["game"].is_null()).await;
     new_game(&p, "human", "A", "4-2").await;
     settled(&p).await;
@@ -346,7 +342,7 @@ async fn play_hidden_line_hints_preview_and_record() {
     })
     .await;
     p.close().await.unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&page.dir);
 }
 
 /// The smaller snags: a message pushes nothing (the board, the cards, the
@@ -357,12 +353,8 @@ async fn play_hidden_line_hints_preview_and_record() {
 /// turn axis.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn snags_messages_boxes_eval_bar_and_graph() {
-    let dir = fresh_dir("ncbg-gui-issue76-snags");
-    let (_gui, url) = start_gui(&dir);
-    let (_driver, c) = start_browser(false).await;
-    c.goto(&url).await.unwrap();
-    engines_ready(&c).await;
-    search_at_depth_1(&c).await;
+    let page = open_page("ncbg-gui-issue76-snags", false).await;
+    let c = &page.c;
     new_game(&c, "human", "A", "4-2").await;
     settled(&c).await;
 
@@ -477,7 +469,7 @@ async fn snags_messages_boxes_eval_bar_and_graph() {
     .await;
     click(&c, "#save-mat").await;
     let deadline = Instant::now() + std::time::Duration::from_secs(10);
-    while !(dir.join("snag game.txt").is_file() && dir.join("snag game.mat").is_file()) {
+    while !(page.dir.join("snag game.txt").is_file() && page.dir.join("snag game.mat").is_file()) {
         assert!(Instant::now() < deadline, "both formats under one name");
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
@@ -489,6 +481,6 @@ async fn snags_messages_boxes_eval_bar_and_graph() {
     .await;
     assert_eq!(boxed[0], "", "the last game's name is not kept");
     assert!(!boxed[1].as_str().unwrap().contains("snag"), "{boxed}");
-    c.close().await.unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
+    c.clone().close().await.unwrap();
+    let _ = std::fs::remove_dir_all(&page.dir);
 }

@@ -257,12 +257,8 @@ async fn race_enters_from_the_pool_by_click_drag_and_keys() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn race_on_a_phone() {
-    let dir = fresh_dir("ncbg-gui-race-phone");
-    let (_gui, url) = start_gui(&dir);
-    let (_driver, c) = start_browser(true).await;
-    c.goto(&url).await.unwrap();
-    engines_ready(&c).await;
-    search_at_depth_1(&c).await;
+    let page = open_page("ncbg-gui-race-phone", true).await;
+    let c = &page.c;
     select(&c, "#g-variant", "race").await;
     new_game(&c, "human", "A", "4-2").await;
     play_turn_by_clicks(&c, 1, false).await;
@@ -293,12 +289,8 @@ async fn race_on_a_phone() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn anti_starts_without_a_pool_and_the_first_to_finish_loses() {
-    let dir = fresh_dir("ncbg-gui-anti");
-    let (_gui, url) = start_gui(&dir);
-    let (_driver, c) = start_browser(false).await;
-    c.goto(&url).await.unwrap();
-    engines_ready(&c).await;
-    search_at_depth_1(&c).await;
+    let page = open_page("ncbg-gui-anti", false).await;
+    let c = &page.c;
     select(&c, "#g-variant", "anti").await;
     new_game(&c, "human", "A", "3-5").await;
     let s = snap(&c).await;

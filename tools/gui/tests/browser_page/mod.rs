@@ -386,3 +386,35 @@ pub async fn open_in_review(c: &Client, name: &str) {
     )
     .await;
 }
+
+/// A fresh `ncbg-gui` (saving into the fresh folder `name`, see
+/// [`fresh_dir`]) with its page open in a fresh browser (a phone's with
+/// `phone`), the engines ready and searching at depth 1: how most browser
+/// tests begin. Dropped, it ends the browser, then the server.
+pub struct Page {
+    /// The WebDriver client on the page.
+    pub c: Client,
+    /// The page's URL.
+    pub url: String,
+    /// The folder the GUI saves into.
+    pub dir: PathBuf,
+    _browser: Browser,
+    _gui: Kill,
+}
+
+/// Opens a [`Page`]: see there.
+pub async fn open_page(name: &str, phone: bool) -> Page {
+    let dir = fresh_dir(name);
+    let (gui, url) = start_gui(&dir);
+    let (browser, c) = start_browser(phone).await;
+    c.goto(&url).await.unwrap();
+    engines_ready(&c).await;
+    search_at_depth_1(&c).await;
+    Page {
+        c,
+        url,
+        dir,
+        _browser: browser,
+        _gui: gui,
+    }
+}
