@@ -12,6 +12,7 @@ use serde_json::Value;
 use std::process::{Command, Stdio};
 
 mod analyze_support;
+mod common;
 use analyze_support::{analyze, analyze_output, analyze_status};
 
 const POSITIONS: &str = "\

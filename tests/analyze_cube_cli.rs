@@ -11,6 +11,7 @@ use ncbg::search::Searcher;
 use serde_json::Value;
 
 mod analyze_support;
+mod common;
 use analyze_support::analyze;
 
 /// A match file of a match to 5 at 0-0 whose games open with X's double:

@@ -48,20 +48,7 @@ fn quiet(status: ExitStatus) -> bool {
 }
 
 fn ncbg(args: &[&str], input: &str) -> (ExitStatus, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ncbg"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ncbg runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::run::ncbg(args, input);
     (
         out.status,
         String::from_utf8(out.stdout).unwrap(),

@@ -5,15 +5,17 @@
 //! with the reason (gnubg has no pool, and knows only the plain object),
 //! writing nothing, and still exports a standard match.
 
+mod common;
 #[path = "referee_support/mod.rs"]
 mod support;
+
+use common::run::ncbg;
 
 use ncbg::ids::state_id;
 use ncbg::matchfile::MatchFile;
 use ncbg::turn::{self, TurnForm};
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+
 use support::*;
 
 /// Two random test engines play 2 games of `variant`, drawn by the turn
@@ -34,23 +36,6 @@ fn match_file(dir: &Path, variant: &str, max_turns: &str) -> PathBuf {
     ];
     run_referee(&random_pair("", &extra));
     file
-}
-
-fn ncbg(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ncbg"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ncbg runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
 }
 
 #[test]

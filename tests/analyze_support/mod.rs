@@ -2,9 +2,6 @@
 //! and the exit status back (shared by the `analyze_*` tests).
 #![allow(dead_code)]
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 /// `ncbg analyze` on `input` from stdin, which must succeed: stdout, stderr.
 pub fn analyze(args: &[&str], input: &str) -> (String, String) {
     let (ok, out, err) = analyze_status(args, input);
@@ -14,21 +11,10 @@ pub fn analyze(args: &[&str], input: &str) -> (String, String) {
 
 /// `ncbg analyze` on `input` from stdin: the finished process.
 pub fn analyze_output(args: &[&str], input: &str) -> std::process::Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ncbg"))
-        .arg("analyze")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ncbg runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    let args: Vec<&str> = std::iter::once("analyze")
+        .chain(args.iter().copied())
+        .collect();
+    super::common::run::ncbg(&args, input)
 }
 
 /// `ncbg analyze` on `input` from stdin: exit status, stdout, stderr.

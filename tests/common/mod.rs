@@ -1,7 +1,8 @@
-//! Helpers shared by the integration tests: random positions, and
-//! temporary folders ([`temp_dir`]).
+//! Helpers shared by the integration tests: random positions, temporary
+//! folders ([`temp_dir`]) and the `ncbg` binary run on an input ([`run`]).
 #![allow(dead_code)]
 
+pub mod run;
 pub mod temp_dir;
 
 use ncbg::board::{Checkers, Position, BAR, OFF, SLOTS};
