@@ -64,7 +64,7 @@ async fn new_match(c: &fantoccini::Client, x: &str, y: &str, len: &str, id: &str
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_match_with_the_cube() {
     let page = open_page("ncbg-gui-cube", false).await;
-    let c = &page.c;
+    let c = page.c.clone();
     // Hints on: the engine's cube equities are shown.
     click(&c, "#hints").await;
     wait_snap(&c, "hints on", 5, |s| s["hints"] == true).await;

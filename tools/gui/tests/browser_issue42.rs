@@ -24,7 +24,7 @@ use std::time::Instant;
 async fn issue_42_keys_hints_record_and_the_hit() {
     let started = Instant::now();
     let page = open_page("ncbg-gui-issue42", false).await;
-    let c = &page.c;
+    let c = page.c.clone();
 
     // The favicon is served (no 404 in the console).
     let status = c
@@ -324,7 +324,7 @@ async fn issue_42_keys_hints_record_and_the_hit() {
     );
     screenshot(&c, "hit-1400.png").await;
     click(&c, "#pause").await;
-    c.clone().close().await.unwrap();
+    c.close().await.unwrap();
     eprintln!("issue 42 checks (play): {:?}", started.elapsed());
     let _ = std::fs::remove_dir_all(&page.dir);
 }

@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 async fn issue_42_graph_saving_review_and_the_phone() {
     let started = Instant::now();
     let page = open_page("ncbg-gui-issue42-review", false).await;
-    let c = &page.c;
+    let c = page.c.clone();
 
     // 1. The evaluation graph while watching.
     new_game(&c, "A", "B", "2-5").await;
@@ -196,7 +196,7 @@ async fn issue_42_graph_saving_review_and_the_phone() {
     resize(&c, 1100, 900).await;
     fits_width(&c, 1100, &["#r-moves", "#chart"]).await;
     screenshot(&c, "review-moves-1100.png").await;
-    c.clone().close().await.unwrap();
+    c.close().await.unwrap();
 
     // 7. At 390 px a banner covers neither the board's top nor the cards.
     let (_phone_driver, p) = start_browser(true).await;

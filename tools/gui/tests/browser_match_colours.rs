@@ -89,7 +89,7 @@ async fn text(c: &fantoccini::Client, id: &str) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_second_game_of_a_match_changes_the_colours() {
     let page = open_page("ncbg-gui-colours", false).await;
-    let c = &page.c;
+    let c = page.c.clone();
 
     // A 5-point match at 2-3 where Y (engine A) has doubled the person.
     select(&c, "#g-x", "human").await;

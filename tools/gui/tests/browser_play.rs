@@ -31,7 +31,7 @@ use std::time::Instant;
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_hidden_line_hints_preview_and_record() {
     let page = open_page("ncbg-gui-issue76-play", false).await;
-    let c = &page.c;
+    let c = page.c.clone();
     new_game(&c, "human", "A", "4-2").await;
     assert_eq!(
         js(&c, "return document.getElementById('hints').checked;").await,
@@ -282,7 +282,7 @@ async fn play_hidden_line_hints_preview_and_record() {
     )
     .await;
     screenshot(&c, "hint-after-pick-1400.png").await;
-    c.clone().close().await.unwrap();
+    c.close().await.unwrap();
 
     // On a touch screen a first tap on a number previews it (the replies
     // too), a second picks it.
@@ -354,7 +354,7 @@ async fn play_hidden_line_hints_preview_and_record() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn snags_messages_boxes_eval_bar_and_graph() {
     let page = open_page("ncbg-gui-issue76-snags", false).await;
-    let c = &page.c;
+    let c = page.c.clone();
     new_game(&c, "human", "A", "4-2").await;
     settled(&c).await;
 
@@ -481,6 +481,6 @@ async fn snags_messages_boxes_eval_bar_and_graph() {
     .await;
     assert_eq!(boxed[0], "", "the last game's name is not kept");
     assert!(!boxed[1].as_str().unwrap().contains("snag"), "{boxed}");
-    c.clone().close().await.unwrap();
+    c.close().await.unwrap();
     let _ = std::fs::remove_dir_all(&page.dir);
 }

@@ -258,7 +258,7 @@ async fn race_enters_from_the_pool_by_click_drag_and_keys() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn race_on_a_phone() {
     let page = open_page("ncbg-gui-race-phone", true).await;
-    let c = &page.c;
+    let c = page.c.clone();
     select(&c, "#g-variant", "race").await;
     new_game(&c, "human", "A", "4-2").await;
     play_turn_by_clicks(&c, 1, false).await;
@@ -290,7 +290,7 @@ async fn race_on_a_phone() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn anti_starts_without_a_pool_and_the_first_to_finish_loses() {
     let page = open_page("ncbg-gui-anti", false).await;
-    let c = &page.c;
+    let c = page.c.clone();
     select(&c, "#g-variant", "anti").await;
     new_game(&c, "human", "A", "3-5").await;
     let s = snap(&c).await;
