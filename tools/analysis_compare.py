@@ -13,6 +13,10 @@ depth, nodes, ms); see docs/analysis.md.
   tools/analysis_compare.py rates MATCH RUN.jsonl...
       each player's turns, error rate (mean loss a turn), errors (80 mp or
       more), blunders (160 or more) and marks a game
+  tools/analysis_compare.py pool MATCH:RUN.jsonl:SAMPLE... [--as NAME=PLAYER...]
+      the same pooled over several match files and their runs, each run
+      judging one turn in SAMPLE (its marks count SAMPLE times towards the
+      marks a game); --as counts player NAME as PLAYER (n1m_b=n1m)
 """
 import json
 import statistics
@@ -87,7 +91,37 @@ def rates(args):
             )
 
 
+def pool(args):
+    alias = {}
+    while "--as" in args:
+        i = args.index("--as")
+        name, label = args[i + 1].split("=", 1)
+        alias[name] = label
+        args = args[:i] + args[i + 2:]
+    by = {}
+    for spec in args:
+        match, path, sample = spec.rsplit(":", 2)
+        sample = int(sample)
+        games = games_of(match)
+        for r in load(path).values():
+            name = player(games, r)
+            name = alias.get(name, name)
+            s = by.setdefault(name, {"turns": 0, "loss": 0, "e": 0, "b": 0, "games": set(), "marks": 0.0})
+            s["turns"] += 1
+            s["loss"] += r["loss"]
+            s["e"] += 80 <= r["loss"] < 160
+            s["b"] += r["loss"] >= 160
+            s["marks"] += sample * (r["loss"] >= 80)
+            s["games"].add((match, r["game"], r["side"] if games[r["game"]]["x"] == games[r["game"]]["y"] else ""))
+    for name, s in sorted(by.items(), key=lambda kv: kv[1]["loss"] / kv[1]["turns"]):
+        n = len(s["games"])
+        print(
+            f"  {name:10} games {n} turns judged {s['turns']} rate {s['loss'] / s['turns']:.1f} "
+            f"errors {s['e']} blunders {s['b']} marks a game {s['marks'] / n:.2f}"
+        )
+
+
 if __name__ == "__main__":
-    if len(sys.argv) < 4 or sys.argv[1] not in ("agree", "rates"):
+    if len(sys.argv) < 3 or sys.argv[1] not in ("agree", "rates", "pool"):
         sys.exit(__doc__)
-    {"agree": agree, "rates": rates}[sys.argv[1]](sys.argv[2:])
+    {"agree": agree, "rates": rates, "pool": pool}[sys.argv[1]](sys.argv[2:])
