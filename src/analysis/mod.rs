@@ -2,11 +2,12 @@
 //! recorded games, for scripts and analysts (`ncbg analyze`).
 //!
 //! Every analysis runs with [`AnalysisSettings`] (the library's default, the
-//! quick preset, or custom), and every choice of an analysed state is
-//! searched alike: one search reports every root choice with a full window
-//! at every depth, and by default each choice's value is the mean of its
-//! values at the two deepest depths (one odd, one even), since a search's
-//! values swing between odd and even depths in No-Chance Backgammon.
+//! quick preset, or custom). By default every choice of an analysed state
+//! is screened at depth 3, and the screen's best few and the played choice
+//! are searched alike to the full depth, each with a full window
+//! ([`Candidates`]); each choice's value weighs its values at the three
+//! deepest depths 1:2:1, since a search's values swing between odd and
+//! even depths in No-Chance Backgammon.
 //!
 //! For a position: the best choice, its score, the next best alternatives with
 //! their scores, the depth and the nodes. For a game record: every played turn

@@ -18,10 +18,10 @@ use ncbg::analysis::{
     AnalysisSettings, Effort, PlayedTurn, Preset, Thresholds, Totals, TurnReport,
 };
 use ncbg::board::Variant;
-use ncbg::cube::{CubeAction, MatchScore, Terms};
+use ncbg::cube::{CubeAction, Terms};
 use ncbg::eval::NnEval;
 use ncbg::game::GameState;
-use ncbg::matchfile::{mat, start_state, GameRecord, MatchFile};
+use ncbg::matchfile::{mat, start_state, GameRecord, MatchFile, ScoringRules};
 use ncbg::numbers::NumberRules;
 use ncbg::tables::Table;
 use std::io::Read;
@@ -156,12 +156,8 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
                 Some((name.to_string(), limits.to_string()))
             })
             .collect();
-        let scoring = file.header.scoring()?;
-        let stakes = Stakes {
-            terms: scoring.terms,
-            match_length: scoring.match_length,
-        };
-        games(&search, &records, variant, numbers, stakes, &limits)
+        let stakes = file.header.scoring()?;
+        games(&search, &records, variant, numbers, &stakes, &limits)
     } else if mat::is_mat(&text) {
         let (records, numbers) = mat::read(&text).map_err(|e| format!("{}: {e}", name(args)))?;
         // Numbered as the file's `Game N` lines: from 1.
@@ -185,7 +181,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
         let any_cube = records
             .iter()
             .any(|(_, g)| g.moves.iter().any(|t| CubeAction::from_token(t).is_some()));
-        let stakes = Stakes {
+        let stakes = ScoringRules {
             terms: Terms {
                 cube: any_cube && match_length == 0,
                 beavers: any_cube && match_length == 0,
@@ -193,7 +189,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
             },
             match_length: u32::from(match_length),
         };
-        games(&search, &records, Variant::Standard, numbers, stakes, &[])
+        games(&search, &records, Variant::Standard, numbers, &stakes, &[])
     } else {
         positions(&search, &text)
     }
@@ -207,29 +203,17 @@ fn name(args: &AnalyzeArgs) -> &str {
     }
 }
 
-/// How the games of an input are scored: the cube's terms and the match
-/// length (0: money play).
-#[derive(Clone, Copy)]
-struct Stakes {
-    terms: Terms,
-    match_length: u32,
-}
-
-/// The state a game starts from, with its stakes: the terms and, in a
-/// match, the score before the game.
+/// The state a game starts from, with its stakes (the library's
+/// [`ScoringRules::stake`]: the terms and, in a match, the score before the
+/// game).
 fn game_start(
     game: &GameRecord,
     variant: Variant,
     numbers: NumberRules,
-    stakes: Stakes,
+    stakes: &ScoringRules,
 ) -> Result<GameState, String> {
     let mut start = start_state(&game.opening, variant, numbers)?;
-    start.set_terms(stakes.terms);
-    if let (Some(m), 1..) = (game.stakes.in_match, stakes.match_length) {
-        let length = u16::try_from(stakes.match_length).map_err(|e| e.to_string())?;
-        let score = m.score.map(|v| u16::try_from(v).unwrap_or(u16::MAX));
-        start.set_match(Some(MatchScore::with_score(length, score, m.crawford)?));
-    }
+    stakes.stake(&mut start, game)?;
     Ok(start)
 }
 
@@ -332,7 +316,7 @@ fn games(
     records: &[(GameNumber, &GameRecord)],
     variant: Variant,
     numbers: NumberRules,
-    stakes: Stakes,
+    stakes: &ScoringRules,
     limits: &[(String, String)],
 ) -> Result<(), String> {
     let Search {
