@@ -7,22 +7,13 @@
 use ncbg::eval::NnEval;
 use ncbg::ids::state_id;
 use ncbg::search::{Limits, Searcher, Settings, Tune};
-use std::io::Write;
-use std::process::{Command, Stdio};
 use std::sync::atomic::AtomicBool;
+
+mod common;
 
 /// Runs `ncbg args` with `input` on stdin: status, stdout, stderr.
 fn ncbg(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ncbg"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ncbg runs");
-    // An engine that refuses its arguments is gone before reading.
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    let out = child.wait_with_output().unwrap();
+    let out = common::run::ncbg(args, input);
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8(out.stdout).unwrap(),
