@@ -17,11 +17,10 @@
 use super::{AnalysisError, Thresholds, TurnReport, Verdict};
 use crate::cube::CubeAction;
 use crate::eval::cube::live::GameAtScore;
-use crate::eval::cube::{nc_table, CubeAnalysis, WinShares};
+use crate::eval::cube::{CubeAnalysis, WinShares};
 use crate::eval::NnEval;
 use crate::game::{GameState, Phase};
 use crate::ids::state_id;
-use crate::numbers::Side;
 use serde::Serialize;
 
 /// The cube analysis behind a cube row of a game's analysis.
@@ -53,13 +52,7 @@ fn single_game_mwc(state: &GameState) -> Option<(f64, f64)> {
         gammon: 0.0,
         backgammon: 0.0,
     };
-    let game = GameAtScore {
-        met: nc_table(),
-        need: [m.away(me), m.away(me.other())],
-        crawford: m.crawford(),
-        shares: [no_shares; 2],
-        starts_next: me == Side::Y,
-    };
+    let game = GameAtScore::of_side(m, me, [no_shares; 2]);
     let c = view.cube().value();
     Some((game.after(0, c), game.after(1, c)))
 }

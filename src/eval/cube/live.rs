@@ -16,7 +16,8 @@
 
 use super::curve::Curve;
 use super::met::{MatchEquityTable, WinShares};
-use crate::cube::{Crawford, MAX_CUBE_LOG2};
+use crate::cube::{Crawford, MatchScore, MAX_CUBE_LOG2};
+use crate::numbers::Side;
 
 /// A doubler's decision point: its win chance where the opponent's take
 /// point lies, and its MWC there (the cash).
@@ -36,6 +37,21 @@ pub(crate) struct GameAtScore<'a> {
     pub(crate) crawford: Crawford,
     pub(crate) shares: [WinShares; 2],
     pub(crate) starts_next: bool,
+}
+
+impl GameAtScore<'static> {
+    /// The game of match `m` at its score from side `me`'s view, against
+    /// NC's table, each player's wins split by `shares` (`me`'s first);
+    /// `me` moves first in the next game when it plays Y in this one.
+    pub(crate) fn of_side(m: &MatchScore, me: Side, shares: [WinShares; 2]) -> Self {
+        GameAtScore {
+            met: super::nc_table(),
+            need: [m.away(me), m.away(me.other())],
+            crawford: m.crawford(),
+            shares,
+            starts_next: me == Side::Y,
+        }
+    }
 }
 
 impl GameAtScore<'_> {

@@ -284,13 +284,7 @@ pub fn analyse(state: &GameState, p: &Probabilities, x: f64) -> CubeAnalysis {
             CubeAnalysis::new(nd, dt, 1.0, false, redouble, terms.beavers && dt < 0.0)
         }
         Some(m) => {
-            let game = GameAtScore {
-                met: nc_table(),
-                need: [m.away(me), m.away(me.other())],
-                crawford: m.crawford(),
-                shares: shares_of(&p),
-                starts_next: me == Side::Y,
-            };
+            let game = GameAtScore::of_side(m, me, shares_of(&p));
             let c = cube.value();
             let nd = match_mwc(&game, &p, cube, owner, x);
             let turned = Cube::new(2 * c, Some(me.other())).unwrap_or(cube);
@@ -371,13 +365,7 @@ fn play_cube(state: &GameState) -> u32 {
 fn game_at_score(state: &GameState, p: &Probabilities) -> Option<GameAtScore<'static>> {
     let m = state.match_score()?;
     let me = state.to_move();
-    Some(GameAtScore {
-        met: nc_table(),
-        need: [m.away(me), m.away(me.other())],
-        crawford: m.crawford(),
-        shares: shares_of(p),
-        starts_next: me == Side::Y,
-    })
+    Some(GameAtScore::of_side(m, me, shares_of(p)))
 }
 
 /// A MWC `mwc` of the side to move in `game` (cube value `c`) on the
