@@ -212,11 +212,7 @@ async fn banners_faults_status_options_and_a_lost_server() {
 
     // 7. A game from an ID that the person wins: "You win", no "…" left in
     // the record, and *Save .mat* off with the reason.
-    select(&c, "#g-x", "human").await;
-    select(&c, "#g-y", "A").await;
-    select(&c, "#g-pair", "").await;
-    fill(&c, "#g-state", &last_checker_id()).await;
-    click(&c, "#g-new").await;
+    new_game_from_id(&c, "human", "A", &last_checker_id()).await;
     wait_snap(&c, "the last checker", 10, |s| {
         s["players"]["Y"] == "A"
             && s["game"]["record"].as_array().unwrap().is_empty()

@@ -220,11 +220,7 @@ async fn issue_42_keys_hints_record_and_the_hit() {
     click(&c, "#pause").await;
 
     // 3. A pick whose pair has no legal play says so; Enter takes the pass.
-    select(&c, "#g-x", "human").await;
-    select(&c, "#g-y", "A").await;
-    select(&c, "#g-pair", "").await;
-    fill(&c, "#g-state", &closed_out_id()).await;
-    click(&c, "#g-new").await;
+    new_game_from_id(&c, "human", "A", &closed_out_id()).await;
     let s = wait_snap(&c, "the closed-out position", 10, |s| {
         s["game"]["stateid"]
             .as_str()
@@ -273,10 +269,7 @@ async fn issue_42_keys_hints_record_and_the_hit() {
 
     // 7. The point of a hit is highlighted; "from" and "to" differ on the
     // dark points as on the light ones.
-    select(&c, "#g-x", "human").await;
-    select(&c, "#g-y", "A").await;
-    fill(&c, "#g-state", &blot_id()).await;
-    click(&c, "#g-new").await;
+    new_game_from_id(&c, "human", "A", &blot_id()).await;
     wait_snap(&c, "the blot position", 10, |s| {
         s["game"]["stateid"]
             .as_str()

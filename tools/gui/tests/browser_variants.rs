@@ -336,11 +336,7 @@ async fn anti_starts_without_a_pool_and_the_first_to_finish_loses() {
     near.pick(5).unwrap();
     near.set_objective(Objective::BearOffLast).unwrap();
     let near_id = state_id::encode(&near);
-    select(&c, "#g-x", "human").await;
-    select(&c, "#g-y", "A").await;
-    select(&c, "#g-pair", "").await;
-    fill(&c, "#g-state", &near_id).await;
-    click(&c, "#g-new").await;
+    new_game_from_id(&c, "human", "A", &near_id).await;
     let s = wait_snap(&c, "the loaded position", 10, |s| {
         s["game"]["start"] == near_id.as_str()
     })

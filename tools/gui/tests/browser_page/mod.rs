@@ -219,6 +219,18 @@ pub async fn fits_width(c: &Client, width: u64, css: &[&str]) {
     }
 }
 
+/// Starts a new game from the full-state ID `id` with players `x` and `y`
+/// (the caller waits for what it expects of it).
+pub async fn new_game_from_id(c: &Client, x: &str, y: &str, id: &str) {
+    select(c, "#g-x", x).await;
+    select(c, "#g-y", y).await;
+    select(c, "#g-pair", "").await;
+    fill(c, "#g-state", id).await;
+    click(c, "#g-new").await;
+}
+
+/// Starts a new game from the start with players `x` and `y` and the
+/// initial pair `pair` (`3-5`, or empty), and waits until it shows.
 pub async fn new_game(c: &Client, x: &str, y: &str, pair: &str) {
     select(c, "#g-x", x).await;
     select(c, "#g-y", y).await;
