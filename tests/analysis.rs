@@ -2,7 +2,7 @@
 
 use ncbg::analysis::{
     analyze_game, analyze_position, run_parallel, totals, AnalysisSettings, Candidates, Thresholds,
-    Verdict,
+    Verdict, TIE_MARGIN,
 };
 use ncbg::board::{Position, Stage};
 use ncbg::eval::NnEval;
@@ -132,6 +132,40 @@ fn the_played_turn_is_valued_as_the_positions_analysis_values_it() {
         assert_eq!(r[0].loss, all.score - alt.score);
         assert_eq!(r[0].depth, 3);
     }
+}
+
+/// A played choice within the tie margin of the best is named the best and
+/// loses nothing; one just past it keeps its loss and the best its place.
+#[test]
+fn a_played_choice_within_the_tie_margin_is_named_the_best() {
+    let mut s = Searcher::new(8, Box::new(NnEval::embedded()));
+    let settings = depth(3);
+    let start = GameState::standard();
+    let (mut tied, mut apart) = (0, 0);
+    for (x0, y0) in [(6, 1), (3, 1), (5, 2), (4, 2)] {
+        let g = opened(x0, y0);
+        let all = analyze_position(&mut s, &g, &settings, 1000).unwrap();
+        let opening = [x0.to_string(), y0.to_string()];
+        for alt in &all.ranked {
+            let gap = all.score - alt.score;
+            if gap == 0 || gap > 2 * TIE_MARGIN {
+                continue;
+            }
+            let moves = [opening[0].as_str(), opening[1].as_str(), &alt.choice];
+            let r = analyze_game(&mut s, &start, &tokens(&moves), &settings).unwrap();
+            assert_eq!(r[0].played_score, alt.score, "{alt:?}");
+            if gap <= TIE_MARGIN {
+                tied += 1;
+                assert_eq!((r[0].best.as_str(), r[0].loss), (alt.choice.as_str(), 0));
+                assert_eq!(r[0].best_score, alt.score);
+            } else {
+                apart += 1;
+                assert_eq!((r[0].best.as_str(), r[0].loss), (all.best.as_str(), gap));
+                assert_eq!(r[0].best_score, all.score);
+            }
+        }
+    }
+    assert!(tied > 0 && apart > 0, "tied {tied}, apart {apart}");
 }
 
 /// With both parities (the default), each choice's value weighs its values

@@ -56,7 +56,7 @@ pub use totals::{totals, StageTotals, Totals};
 pub use turns::{
     analyze_game, analyze_game_with, judge_turn, played_turns, PlayedTurn, TurnReport,
 };
-pub use verdict::{Thresholds, Verdict};
+pub use verdict::{Thresholds, Verdict, TIE_MARGIN};
 
 /// Why an item could not be analysed.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -52,12 +52,16 @@ pub fn settings(
 
 impl Thresholds {
     /// Thresholds in millipoints: `error` must be positive and at most
-    /// `blunder`.
+    /// `blunder`; the tie margin stays below `error`.
     pub fn new(error: i32, blunder: i32) -> Result<Thresholds, String> {
         if error > blunder || error <= 0 {
             return Err("--error must be positive and at most --blunder".into());
         }
-        Ok(Thresholds { error, blunder })
+        Ok(Thresholds {
+            error,
+            blunder,
+            tie: super::TIE_MARGIN.min(error - 1),
+        })
     }
 }
 
@@ -146,6 +150,7 @@ pub fn settings_line(format: Format, settings: &AnalysisSettings) -> String {
                 "candidates": settings.candidates,
                 "error": settings.thresholds.error,
                 "blunder": settings.thresholds.blunder,
+                "tie": settings.thresholds.tie,
             },
             "description": settings.describe(),
         })

@@ -211,7 +211,8 @@ impl AnalysisSettings {
     /// One line that says what produced an analysis, e.g. `analysis:
     /// default (every choice screened to depth 3, its 4 best, those within 60
     /// mp of its best and the played one searched alike to depths 5, 6 and 7
-    /// weighted 1:2:1; error 80 mp, blunder 160 mp)`.
+    /// weighted 1:2:1; a choice within 10 mp of the best is as good, error
+    /// 80 mp, blunder 160 mp)`.
     pub fn describe(&self) -> String {
         let depths = if self.both_parities && self.depth > 2 {
             let d = self.depth;
@@ -236,8 +237,9 @@ impl AnalysisSettings {
             _ => format!("{depths}, every choice searched alike"),
         };
         format!(
-            "analysis: {} ({searched}{caps}; error {} mp, blunder {} mp)",
+            "analysis: {} ({searched}{caps}; a choice within {} mp of the best is as good, error {} mp, blunder {} mp)",
             self.preset.name(),
+            self.thresholds.tie,
             self.thresholds.error,
             self.thresholds.blunder
         )
@@ -254,7 +256,7 @@ mod tests {
         assert_eq!(d.preset, Preset::Default);
         assert_eq!(
             d.describe(),
-            "analysis: default (every choice screened to depth 3, its 4 best, those within 60 mp of its best and the played one searched alike to depths 5, 6 and 7 weighted 1:2:1; error 80 mp, blunder 160 mp)"
+            "analysis: default (every choice screened to depth 3, its 4 best, those within 60 mp of its best and the played one searched alike to depths 5, 6 and 7 weighted 1:2:1; a choice within 10 mp of the best is as good, error 80 mp, blunder 160 mp)"
         );
         let q = AnalysisSettings::quick();
         assert!(q

@@ -78,11 +78,15 @@ fn searched_values(
     let played_score = values
         .value_of(state, played)
         .ok_or_else(|| AnalysisError("the played turn is not among the legal choices".into()))?;
-    // The played turn itself when it is as good as the best.
-    let best = if played_score.value >= best_score.value {
-        played.token(state)
+    // The played turn itself when it is as good as the best, within the
+    // tie margin: at the search's resolution the two are equal.
+    let (tie, _) = settings
+        .thresholds
+        .tie_or_loss(best_score.value, played_score.value);
+    let (best, best_score) = if tie {
+        (played.token(state), played_score)
     } else {
-        best.token(state)
+        (best.token(state), best_score)
     };
     Ok(Judged {
         best,
