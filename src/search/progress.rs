@@ -12,9 +12,13 @@
 //! static value [`super::SearchProfile::progress_weight`] millipoints for each
 //! pip its side to move is ahead in the race: the side ahead is pushed to
 //! bring its checkers home (and to send the opponent's back) rather than to
-//! sit. The term is a function of the position alone, so it is the same
-//! wherever the search meets the position.
+//! sit. In Anti-Backgammon, where the first home loses, the side ahead ends
+//! the game by staying back while the opponent goes home, so there the
+//! term counts the pips the side to move is *behind* in the race. The term
+//! is a function of the position alone, so it is the same wherever the
+//! search meets the position.
 
+use crate::board::Objective;
 use crate::game::{GameState, Phase};
 
 /// The turns among `history` (the game's states since a checker was last
@@ -52,14 +56,19 @@ pub(super) fn weight_for(
 }
 
 /// The progress term of `state` for its side to move: `weight` millipoints
-/// a pip of its lead in the race (negative when it trails).
+/// a pip of its lead in the race (negative when it trails); in
+/// Anti-Backgammon a pip of its lag.
 #[inline]
 pub(super) fn term(state: &GameState, weight: i32) -> i32 {
     if weight == 0 {
         return 0;
     }
     let (mover, opponent) = state.position().pips();
-    weight * (opponent as i32 - mover as i32)
+    let lead = opponent as i32 - mover as i32;
+    match state.objective() {
+        Objective::BearOffFirst => weight * lead,
+        Objective::BearOffLast => -weight * lead,
+    }
 }
 
 #[cfg(test)]
@@ -108,5 +117,10 @@ mod tests {
         let y = crate::ids::state_id::decode("AEDYXTcA/AcINw:Ypick:x5y1:d00:k6").unwrap();
         assert_eq!(term(&y, 4), 4 * 80);
         assert_eq!(term(&y, 0), 0);
+        // The same boards in Anti-Backgammon: the side behind is the one
+        // the game's end favours.
+        let mut anti = x;
+        anti.set_objective(Objective::BearOffLast).unwrap();
+        assert_eq!(term(&anti, 4), 4 * 88);
     }
 }
