@@ -7,9 +7,10 @@ use std::path::PathBuf;
 #[derive(clap::Args, Clone)]
 pub struct TdArgs {
     /// Feature set of a net made from scratch (`protocol/net-format.md`):
-    /// 1, the board; 2, the board and the contact inputs. A net given with
-    /// `--init` keeps its own.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=2))]
+    /// 1, the board; 2, the board and the contact inputs; 3, those and the
+    /// game's context (pools, Anti-Backgammon). A net given with `--init`
+    /// keeps its own.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=3))]
     pub features: u32,
     #[arg(long, default_value_t = 128)]
     pub hidden: usize,
@@ -39,6 +40,11 @@ pub struct TdArgs {
     /// numbers): positions NC self-play never reaches.
     #[arg(long, default_value_t = 0.0)]
     pub dice: f32,
+    /// The games played, each drawn by its share: e.g.
+    /// `standard:0.5,race:0.25,anti:0.25` (race and anti need a net of
+    /// feature set 3: `widen --features 3`).
+    #[arg(long, default_value = "standard")]
+    pub variants: crate::variants::VariantMix,
     /// Every this many rounds: save, and play 60 games at depth 1 against
     /// the handcrafted evaluation (0: never).
     #[arg(long, default_value_t = 10)]

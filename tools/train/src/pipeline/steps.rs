@@ -32,6 +32,7 @@ pub fn run_td(
         max_turns,
         other_rules,
         dice,
+        variants,
         check_every,
         td_consistency,
     } = a.clone();
@@ -45,15 +46,17 @@ pub fn run_td(
         seed,
         other_rules,
         dice,
+        variants,
     };
     let mut mlp = match init {
         Some(p) => Mlp::from_network(&load(p)?),
         None => Mlp::new(
-            FeatureSet::from_id(features).expect("clap keeps --features in 1..=2"),
+            FeatureSet::from_id(features).expect("clap keeps --features in 1..=3"),
             hidden,
             seed,
         ),
     };
+    cfg.variants.check(mlp.features)?;
     mlp.consistency = td_consistency;
     let mut rng = Rng::new(seed ^ 0x5EED);
     let start = Instant::now();
@@ -179,7 +182,9 @@ pub fn run_distill(a: &DistillArgs) -> Result<(), String> {
     let start = Instant::now();
     let teacher = load(&a.teacher)?;
     let mut student = Mlp::from_network(&load(&a.init)?);
-    if student.features != teacher.features() {
+    // A student of set 3 learns the chances of the game being played,
+    // which any teacher gives (`Network::probabilities`).
+    if student.features != teacher.features() && !student.features.reads_context() {
         return Err("distill: the teacher and the student read other feature sets".into());
     }
     let mut games = Vec::new();
