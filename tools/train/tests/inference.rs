@@ -358,3 +358,57 @@ fn gradients_match_finite_differences() {
         assert!(nonzero >= 10, "only {nonzero} gradients are not zero");
     }
 }
+
+/// `--context-only` (`Mlp::train_inputs_from`): steps on race and
+/// Anti-Backgammon states move the first-layer weights of set 3's context
+/// inputs and nothing else, so the values of standard states stay the
+/// parent's to the last bit while those of race and anti states move.
+#[test]
+fn context_only_training_leaves_the_standard_game_alone() {
+    use ncbg_train::mlp::{outcome_target, Target, ALL_OUTPUTS, CONTEXT};
+    let parent =
+        ncbg_train::widen::with_features(&Network::embedded(), FeatureSet::Context).unwrap();
+    let mut mlp = Mlp::from_network(&parent);
+    mlp.train_inputs_from = Some(CONTEXT);
+    let family = family_states();
+    let features: Vec<Features> = family
+        .iter()
+        .step_by(7)
+        .map(|s| Features::of(s, FeatureSet::Context))
+        .collect();
+    let target = Target {
+        probabilities: outcome_target(-3),
+        probability_weight: 1.0,
+        probability_outputs: ALL_OUTPUTS,
+        equity: 0.0,
+        equity_weight: 0.0,
+    };
+    let batch: Vec<(&Features, Target)> = features.iter().map(|f| (f, target)).collect();
+    for _ in 0..20 {
+        mlp.step(&batch, 0.01);
+    }
+    let trained = mlp.to_network();
+    let (w1, b1, w2, b2) = trained.parts();
+    let (pw1, pb1, pw2, pb2) = parent.parts();
+    let h = parent.hidden();
+    assert_eq!(&w1[..CONTEXT * h], &pw1[..CONTEXT * h]);
+    assert_ne!(
+        &w1[CONTEXT * h..],
+        &pw1[CONTEXT * h..],
+        "the context learned"
+    );
+    assert_eq!((b1, w2, b2), (pb1, pw2, pb2));
+    for s in saved_states() {
+        assert_eq!(trained.probabilities(&s), parent.probabilities(&s));
+    }
+    // A race once every checker has entered is the standard game: no move.
+    let mut moved = 0;
+    for s in &family {
+        let context =
+            s.position().pools() != (0, 0) || s.objective() == ncbg::board::Objective::BearOffLast;
+        let changed = trained.raw_probabilities(s) != parent.raw_probabilities(s);
+        assert!(context || !changed, "{s:?}");
+        moved += usize::from(changed);
+    }
+    assert!(moved > family.len() / 4, "{moved} of {}", family.len());
+}

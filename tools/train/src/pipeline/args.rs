@@ -53,6 +53,11 @@ pub struct TdArgs {
     /// --consistency`).
     #[arg(long, default_value_t = 0.0)]
     pub td_consistency: f32,
+    /// Train only the first-layer weights of feature set 3's context inputs
+    /// (the pools, the Anti-Backgammon flag): every other weight stays the
+    /// initial net's, so the standard game's values do not move at all.
+    #[arg(long)]
+    pub context_only: bool,
 }
 
 /// Self-play settings.
@@ -187,6 +192,10 @@ pub struct DistillArgs {
     /// How many pips the contained side must trail by (c0i's 120).
     #[arg(long, default_value_t = 120)]
     pub guard_behind: u32,
+    /// Train only the first-layer weights of feature set 3's context
+    /// inputs (as `td --context-only`).
+    #[arg(long)]
+    pub context_only: bool,
     /// Self-play data files whose states to distil on.
     #[arg(required = true)]
     pub data: Vec<PathBuf>,
