@@ -429,7 +429,7 @@ mod tests {
 
         let mut counts = Vec::new();
         for n in [0u8, 1, 2, 3, 5, 6, 9, 10, 15] {
-            let mut v = vec![0.0; POOL_UNITS];
+            let mut v = [0.0; POOL_UNITS];
             pool(0, n, &mut |i, x| v[i] += x);
             counts.push(v.iter().take(POOL_UNITS - 1).filter(|&&x| x == 1.0).count());
             assert_eq!(v[POOL_UNITS - 1], f32::from(n) / 15.0);
