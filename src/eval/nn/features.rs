@@ -23,7 +23,7 @@
 //! A point with `n` checkers sets its units to `[n≥1, n≥2, n≥3, (n−3)/2 if
 //! n>3]`.
 //!
-//! Set 3 reads sets 2's inputs of the state with its waiting checkers
+//! Set 3 reads set 2's inputs of the state with its waiting checkers
 //! counted on the bar (they have 25 pips to go and enter, and hit, the same
 //! way), so that on a state without a pool its first 257 inputs are set 2's
 //! and a set 2 net widened to it ([`FeatureSet::extends`]) reads them as
@@ -36,8 +36,10 @@
 //! | 12 | 1 in Anti-Backgammon (the side that bears off all its checkers first loses) |
 //!
 //! The bar's own checkers are the bar input less the pool's (n/2), so the
-//! two are apart for the net. Most inputs are zero, so a state is a short list of
-//! (index, value) pairs and the first layer sums only their weight columns.
+//! two are apart for the net.
+//!
+//! Most inputs are zero, so a state is a short list of (index, value) pairs
+//! and the first layer sums only their weight columns.
 
 use super::contact::{self, CONTACT, CONTACT_INPUTS};
 use crate::board::{Checkers, Objective, BAR, OFF};
