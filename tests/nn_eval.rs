@@ -327,7 +327,7 @@ fn a_net_whose_output_overflows_to_nan_still_evaluates() {
 #[test]
 fn eval_file_reads_no_more_than_the_longest_net_file() {
     use ncbg::eval::nn::{FeatureSet, SecondLayer, OUTPUTS};
-    let (set, h, h2) = (FeatureSet::Contact, file::MAX_HIDDEN, file::MAX_SECOND);
+    let (set, h, h2) = (FeatureSet::Context, file::MAX_HIDDEN, file::MAX_SECOND);
     let second = SecondLayer {
         units: h2,
         w: vec![0.0; h2 * h],

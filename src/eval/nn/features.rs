@@ -2,7 +2,10 @@
 //!
 //! A net file names its [`FeatureSet`]: set 1 is the layout below
 //! ([`BOARD_INPUTS`] inputs); set 2 adds the contact inputs of
-//! [`super::contact`] after them. Layout of set 1 (see
+//! [`super::contact`] after them; set 3 adds the game's context after
+//! set 2's ([`CONTEXT`]: the checkers waiting in each side's pool in
+//! Backgammon Race and an Anti-Backgammon flag), so that one net reads
+//! every game of the family. Layout of set 1 (see
 //! `protocol/net-format.md`):
 //!
 //! | inputs | what |
@@ -18,11 +21,28 @@
 //! | 228, 229 | pip counts of the mover and the opponent, /100 |
 //!
 //! A point with `n` checkers sets its units to `[n≥1, n≥2, n≥3, (n−3)/2 if
-//! n>3]`. Most inputs are zero, so a state is a short list of
-//! (index, value) pairs and the first layer sums only their weight columns.
+//! n>3]`.
+//!
+//! Set 3 reads set 2's inputs of the state with its waiting checkers
+//! counted on the bar (they have 25 pips to go and enter, and hit, the same
+//! way), so that on a state without a pool its first 257 inputs are set 2's
+//! and a set 2 net widened to it ([`FeatureSet::extends`]) reads them as
+//! before; then, from [`CONTEXT`]:
+//!
+//! | offset | what |
+//! | --- | --- |
+//! | 0..6 | the mover's checkers waiting in its pool: `[n≥1, n≥2, n≥3, n≥6, n≥10, n/15]` |
+//! | 6..12 | the same for the opponent's pool |
+//! | 12 | 1 in Anti-Backgammon (the side that bears off all its checkers first loses) |
+//!
+//! The bar's own checkers are the bar input less the pool's (n/2), so the
+//! two are apart for the net.
+//!
+//! Most inputs are zero, so a state is a short list of (index, value) pairs
+//! and the first layer sums only their weight columns.
 
 use super::contact::{self, CONTACT, CONTACT_INPUTS};
-use crate::board::{Checkers, BAR, OFF};
+use crate::board::{Checkers, Objective, BAR, OFF};
 use crate::game::{GameState, Phase};
 
 /// Which inputs a net reads (the file's feature set field).
@@ -33,6 +53,10 @@ pub enum FeatureSet {
     /// Set 2: set 1 and the contact inputs (shots by distance, shots with
     /// the known numbers, blots, home points, primes, contact).
     Contact,
+    /// Set 3: set 2 and the game's context (the pools of Backgammon Race,
+    /// the object of Anti-Backgammon); its net's chances are those of the
+    /// game being played.
+    Context,
 }
 
 impl FeatureSet {
@@ -41,6 +65,7 @@ impl FeatureSet {
         match self {
             FeatureSet::Board => 1,
             FeatureSet::Contact => 2,
+            FeatureSet::Context => 3,
         }
     }
 
@@ -49,25 +74,42 @@ impl FeatureSet {
         match id {
             1 => Some(FeatureSet::Board),
             2 => Some(FeatureSet::Contact),
+            3 => Some(FeatureSet::Context),
             _ => None,
         }
     }
 
     /// Whether the set's inputs begin with all of `base`'s, in order (set 2
-    /// extends set 1 and itself), so a net reading `base` reads this set
-    /// with zero weights on the inputs after them.
+    /// extends set 1 and itself, set 3 both), so a net reading `base` reads
+    /// this set with zero weights on the inputs after them (set 3 on the
+    /// states of the standard game and Nackgammon; see [`FeatureSet::Context`]).
     ///
     /// ```
     /// use ncbg::eval::nn::FeatureSet;
     /// assert!(FeatureSet::Contact.extends(FeatureSet::Board));
+    /// assert!(FeatureSet::Context.extends(FeatureSet::Contact));
     /// assert!(FeatureSet::Board.extends(FeatureSet::Board));
     /// assert!(!FeatureSet::Board.extends(FeatureSet::Contact));
+    /// assert!(!FeatureSet::Contact.extends(FeatureSet::Context));
     /// ```
     pub const fn extends(self, base: FeatureSet) -> bool {
         matches!(
             (base, self),
-            (FeatureSet::Board, _) | (FeatureSet::Contact, FeatureSet::Contact)
+            (FeatureSet::Board, _)
+                | (
+                    FeatureSet::Contact,
+                    FeatureSet::Contact | FeatureSet::Context
+                )
+                | (FeatureSet::Context, FeatureSet::Context)
         )
+    }
+
+    /// Whether the net reads the game's context itself (set 3): the true
+    /// state, its chances those of the game being played. Nets of sets 1
+    /// and 2 read the plain game's view and have their chances reversed in
+    /// Anti-Backgammon ([`super::Network::probabilities`]).
+    pub const fn reads_context(self) -> bool {
+        matches!(self, FeatureSet::Context)
     }
 
     /// Number of inputs of the set.
@@ -75,6 +117,7 @@ impl FeatureSet {
         match self {
             FeatureSet::Board => BOARD_INPUTS,
             FeatureSet::Contact => CONTACT + CONTACT_INPUTS,
+            FeatureSet::Context => CONTEXT + CONTEXT_INPUTS,
         }
     }
 }
@@ -99,10 +142,18 @@ pub const ALPHABET: usize = PHASE_PLAY + 1;
 pub const PIPS: usize = ALPHABET + 7;
 /// Number of inputs of feature set 1.
 pub const BOARD_INPUTS: usize = PIPS + 2;
+/// First input of set 3's context (after set 2's inputs).
+pub const CONTEXT: usize = CONTACT + CONTACT_INPUTS;
+/// Units of one side's pool.
+pub const POOL_UNITS: usize = 6;
+/// Set 3's context inputs: the two pools and the Anti-Backgammon flag.
+pub const CONTEXT_INPUTS: usize = 2 * POOL_UNITS + 1;
+/// The Anti-Backgammon flag.
+pub const ANTI: usize = CONTEXT + 2 * POOL_UNITS;
 /// The most inputs of any feature set.
-pub const MAX_INPUTS: usize = CONTACT + CONTACT_INPUTS;
+pub const MAX_INPUTS: usize = CONTEXT + CONTEXT_INPUTS;
 /// The most inputs a state can set (15 points × 4 units + bar + off, twice,
-/// the NC inputs and the contact inputs), rounded up.
+/// the NC inputs, the contact inputs and the context), rounded up.
 pub const MAX_ACTIVE: usize = 192;
 
 /// The non-zero inputs of one state.
@@ -137,33 +188,65 @@ impl Inputs for Features {
 impl Inputs for GameState {
     #[inline(always)]
     fn for_each_input<F: FnMut(usize, f32)>(&self, set: FeatureSet, mut f: F) {
-        let position = self.position();
-        side(0, position.mover(), &mut f);
-        side(SIDE_INPUTS, position.opponent(), &mut f);
-        let mover = self.to_move();
-        let numbers = self.numbers();
-        if let Some(n) = numbers.current(mover) {
-            f(MOVER_NUMBER + usize::from(n) - 1, 1.0);
+        match set {
+            FeatureSet::Board | FeatureSet::Contact => plain_inputs(self, set, &mut f),
+            FeatureSet::Context => {
+                plain_inputs(&self.plain_view(), FeatureSet::Contact, &mut f);
+                let (mine, theirs) = self.position().pools();
+                pool(CONTEXT, mine, &mut f);
+                pool(CONTEXT + POOL_UNITS, theirs, &mut f);
+                if self.objective() == Objective::BearOffLast {
+                    f(ANTI, 1.0);
+                }
+            }
         }
-        if let Some(n) = numbers.current(mover.other()) {
-            f(OPPONENT_NUMBER + usize::from(n) - 1, 1.0);
+    }
+}
+
+/// The inputs of `n` checkers waiting in a pool, from `base`.
+#[inline(always)]
+fn pool<F: FnMut(usize, f32)>(base: usize, n: u8, f: &mut F) {
+    if n == 0 {
+        return;
+    }
+    for (at, least) in [1u8, 2, 3, 6, 10].into_iter().enumerate() {
+        if n >= least {
+            f(base + at, 1.0);
         }
-        for i in 0..usize::from(numbers.credits(mover).min(3)) {
-            f(MOVER_CREDITS + i, 1.0);
-        }
-        for i in 0..usize::from(numbers.credits(mover.other()).min(3)) {
-            f(OPPONENT_CREDITS + i, 1.0);
-        }
-        if self.phase() == Phase::Play {
-            f(PHASE_PLAY, 1.0);
-        }
-        f(ALPHABET + usize::from(self.k()) - 3, 1.0);
-        let (mp, op) = position.pips();
-        f(PIPS, mp as f32 / 100.0);
-        f(PIPS + 1, op as f32 / 100.0);
-        if set == FeatureSet::Contact {
-            contact::for_each_input(self, &mut f);
-        }
+    }
+    f(base + POOL_UNITS - 1, f32::from(n) / 15.0);
+}
+
+/// The inputs of sets 1 and 2 of `state` as it stands (a pool's checkers
+/// are not looked at: set 3 passes the plain view).
+#[inline(always)]
+fn plain_inputs<F: FnMut(usize, f32)>(state: &GameState, set: FeatureSet, f: &mut F) {
+    let position = state.position();
+    side(0, position.mover(), f);
+    side(SIDE_INPUTS, position.opponent(), f);
+    let mover = state.to_move();
+    let numbers = state.numbers();
+    if let Some(n) = numbers.current(mover) {
+        f(MOVER_NUMBER + usize::from(n) - 1, 1.0);
+    }
+    if let Some(n) = numbers.current(mover.other()) {
+        f(OPPONENT_NUMBER + usize::from(n) - 1, 1.0);
+    }
+    for i in 0..usize::from(numbers.credits(mover).min(3)) {
+        f(MOVER_CREDITS + i, 1.0);
+    }
+    for i in 0..usize::from(numbers.credits(mover.other()).min(3)) {
+        f(OPPONENT_CREDITS + i, 1.0);
+    }
+    if state.phase() == Phase::Play {
+        f(PHASE_PLAY, 1.0);
+    }
+    f(ALPHABET + usize::from(state.k()) - 3, 1.0);
+    let (mp, op) = position.pips();
+    f(PIPS, mp as f32 / 100.0);
+    f(PIPS + 1, op as f32 / 100.0);
+    if set != FeatureSet::Board {
+        contact::for_each_input(state, f);
     }
 }
 
@@ -294,10 +377,71 @@ mod tests {
 
     #[test]
     fn set_ids_round_trip() {
-        for set in [FeatureSet::Board, FeatureSet::Contact] {
+        for set in [FeatureSet::Board, FeatureSet::Contact, FeatureSet::Context] {
             assert_eq!(FeatureSet::from_id(set.id()), Some(set));
         }
-        assert_eq!(FeatureSet::from_id(3), None);
+        assert_eq!(FeatureSet::from_id(4), None);
+        assert_eq!(FeatureSet::from_id(0), None);
         assert_eq!(CONTACT, BOARD_INPUTS);
+        assert_eq!(FeatureSet::Context.inputs(), 270);
+        assert!(FeatureSet::Context.reads_context());
+        assert!(!FeatureSet::Contact.reads_context());
+    }
+
+    /// Set 3 on a state of the standard game is set 2 and no context; in a
+    /// race it is set 2 of the state with its pools on the bar, then the
+    /// pools; in Anti-Backgammon the flag.
+    #[test]
+    fn context_inputs_read_the_pools_and_the_object() {
+        use crate::board::Variant;
+        use crate::numbers::NumberRules;
+        let rules = NumberRules::default();
+        let standard = GameState::standard();
+        let d3 = Features::of(&standard, FeatureSet::Context).dense();
+        let d2 = Features::of(&standard, FeatureSet::Contact).dense();
+        assert_eq!(d3.len(), 270);
+        assert_eq!(&d3[..CONTEXT], &d2[..]);
+        assert!(d3[CONTEXT..].iter().all(|&v| v == 0.0));
+
+        let mut race = GameState::start(Variant::Race, rules);
+        race.pick(3).unwrap();
+        race.pick(5).unwrap();
+        let d = Features::of(&race, FeatureSet::Context).dense();
+        let plain = Features::of(&race.plain_view(), FeatureSet::Contact).dense();
+        assert_eq!(&d[..CONTEXT], &plain[..]);
+        assert_eq!(d[24 * UNITS], 7.5, "15 to enter read on the bar");
+        let full = [1.0, 1.0, 1.0, 1.0, 1.0, 1.0];
+        assert_eq!(&d[CONTEXT..CONTEXT + POOL_UNITS], &full);
+        assert_eq!(&d[CONTEXT + POOL_UNITS..ANTI], &full);
+        assert_eq!(d[ANTI], 0.0);
+        // X enters a checker with its 5 and 3: 13 wait, the bar is empty.
+        let t = crate::turn::legal_turns(&race)
+            .into_iter()
+            .find(|t| t.after(&race).position().opponent().pool() == 13)
+            .expect("two checkers enter");
+        let after = t.after(&race);
+        let d = Features::of(&after, FeatureSet::Context).dense();
+        // Y moves now: its pool (15) is the mover's, X's 13 the opponent's.
+        assert_eq!(&d[CONTEXT..CONTEXT + POOL_UNITS], &full);
+        assert_eq!(
+            &d[CONTEXT + POOL_UNITS..ANTI],
+            &[1.0, 1.0, 1.0, 1.0, 1.0, 13.0 / 15.0]
+        );
+        assert_eq!(d[SIDE_INPUTS + 24 * UNITS], 6.5);
+
+        let mut counts = Vec::new();
+        for n in [0u8, 1, 2, 3, 5, 6, 9, 10, 15] {
+            let mut v = [0.0; POOL_UNITS];
+            pool(0, n, &mut |i, x| v[i] += x);
+            counts.push(v.iter().take(POOL_UNITS - 1).filter(|&&x| x == 1.0).count());
+            assert_eq!(v[POOL_UNITS - 1], f32::from(n) / 15.0);
+        }
+        assert_eq!(counts, [0, 1, 2, 3, 3, 4, 4, 5, 5]);
+
+        let anti = GameState::start(Variant::Anti, rules);
+        let d = Features::of(&anti, FeatureSet::Context).dense();
+        assert_eq!(d[ANTI], 1.0);
+        assert_eq!(&d[..CONTEXT], &d2[..], "the standard board");
+        assert!(d[CONTEXT..ANTI].iter().all(|&v| v == 0.0));
     }
 }

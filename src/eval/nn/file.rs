@@ -1,7 +1,7 @@
 //! The net file: how a [`Network`] is stored (`protocol/net-format.md`).
 //!
 //! Little-endian throughout: the magic `NCBGNET1`, then `u32` version,
-//! feature set (1 or 2, [`FeatureSet`]), inputs, hidden units, (version 2
+//! feature set (1, 2 or 3, [`FeatureSet`]), inputs, hidden units, (version 2
 //! only) the second hidden layer's units, and outputs; then the `f32`
 //! weights (first layer input-major, its biases; version 2: the second
 //! layer unit-major, its biases; the output layer output-major, its
@@ -24,12 +24,12 @@ pub const MAX_HIDDEN: usize = 512;
 pub const MAX_SECOND: usize = 128;
 const HEADER: usize = 8 + 5 * 4;
 const HEADER_TWO_LAYERS: usize = 8 + 6 * 4;
-/// The longest net file: version 2 of the largest shape (the contact
+/// The longest net file: version 2 of the largest shape (set 3's
 /// inputs, [`MAX_HIDDEN`] and [`MAX_SECOND`] units). [`load`] reads no
 /// more than this and one byte, so that a path to an endless file
 /// (`/dev/zero`) is refused, not read until memory runs out.
 pub const MAX_FILE_LEN: usize = HEADER_TWO_LAYERS
-    + 4 * (FeatureSet::Contact.inputs() * MAX_HIDDEN
+    + 4 * (FeatureSet::Context.inputs() * MAX_HIDDEN
         + MAX_HIDDEN
         + MAX_SECOND * MAX_HIDDEN
         + MAX_SECOND
@@ -80,7 +80,7 @@ impl fmt::Display for NetError {
             NetError::BadMagic => write!(f, "not an ncbg net file (no NCBGNET1 magic)"),
             NetError::Version(v) => write!(f, "net file version {v}, this engine reads 1 and 2"),
             NetError::FeatureSet(v) => {
-                write!(f, "net file for feature set {v}, this engine computes 1 and 2")
+                write!(f, "net file for feature set {v}, this engine computes 1, 2 and 3")
             }
             NetError::Shape {
                 inputs,

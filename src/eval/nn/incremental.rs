@@ -154,10 +154,12 @@ impl Network {
 
 #[cfg(test)]
 mod tests {
+    use crate::board::Variant;
     use crate::eval::nn::features::Features;
     use crate::eval::nn::forward::tests::{random_net, random_two_layer_net};
     use crate::eval::nn::{FeatureSet, Network};
     use crate::game::GameState;
+    use crate::numbers::NumberRules;
     use crate::rng::Rng;
 
     /// The states of a few seeded random games, in play order (consecutive
@@ -166,7 +168,9 @@ mod tests {
         let mut out = Vec::new();
         for seed in 1..=20 {
             let mut rng = Rng::new(seed);
-            let mut g = GameState::standard();
+            // Races and Anti-Backgammon too: checkers enter from the pools.
+            let variant = [Variant::Standard, Variant::Race, Variant::Anti][seed as usize % 3];
+            let mut g = GameState::start(variant, NumberRules::default());
             while !g.is_over() && out.len() < seed as usize * 60 {
                 out.push(g);
                 for c in crate::turn::legal_turns(&g).into_iter().take(8) {
@@ -194,13 +198,15 @@ mod tests {
             random_net(FeatureSet::Contact, 64, 7),
             random_net(FeatureSet::Board, 40, 8),
             random_two_layer_net(FeatureSet::Board, 128, 32, 9),
+            random_net(FeatureSet::Context, 48, 10),
         ];
         // Nets taking turns on one thread: each switch starts from scratch.
         for (n, s) in states.iter().enumerate() {
-            let net = &nets[n % 7 % 4];
+            let net = &nets[n % 7 % 5];
             let f = Features::of(s, net.features());
             assert_eq!(net.forward_state(s), net.forward(&f), "{s:?}");
         }
+        assert!(states.iter().any(|s| s.position().pools().0 > 0));
         for net in &nets {
             for s in &states {
                 let f = Features::of(s, net.features());

@@ -10,7 +10,7 @@
 //! points follow from them ([`Probabilities::equity`]).
 //!
 //! Inference is plain Rust (`forward`): the first layer adds the weight
-//! columns of the inputs that are set (a few dozen of 230 or 257, by the
+//! columns of the inputs that are set (a few dozen of 230, 257 or 270, by the
 //! net's [`FeatureSet`]) in fixed point, the second is a dot product per
 //! output; the same loops built for AVX2 and for any machine give the same
 //! bits. Each thread corrects the sums of the state it evaluated last by the
@@ -232,23 +232,33 @@ impl Network {
     /// The chances for `state`'s side to move, made consistent
     /// ([`Probabilities::consistent`]): what every user of the net reads.
     ///
-    /// The game's context is read here, once for every user: the net reads
-    /// the board of [`GameState::plain_view`] (checkers waiting in a pool as
-    /// on the bar), and in Anti-Backgammon, whose object is the reverse of
-    /// the plain game's, the chances are [reversed](Probabilities::reversed).
+    /// The game's context is read here, once for every user. A net of
+    /// feature set 3 ([`FeatureSet::Context`]) reads it itself: its inputs
+    /// hold the pools and the object, its chances are those of the game
+    /// being played. A net of set 1 or 2 reads the board of
+    /// [`GameState::plain_view`] (checkers waiting in a pool as on the
+    /// bar), and in Anti-Backgammon, whose object is the reverse of the
+    /// plain game's, its chances are [reversed](Probabilities::reversed).
     pub fn probabilities(&self, state: &GameState) -> Probabilities {
         let p = self.raw_probabilities(state).consistent();
+        if self.features.reads_context() {
+            return p;
+        }
         match state.objective() {
             Objective::BearOffFirst => p,
             Objective::BearOffLast => p.reversed(),
         }
     }
 
-    /// The five outputs as the net gives them for the plain game's view of
-    /// `state` (for the trainer's checks and for measuring how often they
-    /// need [`Probabilities::consistent`]).
+    /// The five outputs as the net gives them (for the trainer's checks and
+    /// for measuring how often they need [`Probabilities::consistent`]): for
+    /// `state` itself with a net of set 3, else for its plain game's view.
     pub fn raw_probabilities(&self, state: &GameState) -> Probabilities {
-        let l = self.forward_state(&state.plain_view());
+        let l = if self.features.reads_context() {
+            self.forward_state(state)
+        } else {
+            self.forward_state(&state.plain_view())
+        };
         Probabilities::from_array(l.map(sigmoid))
     }
 }
@@ -297,8 +307,8 @@ mod tests {
             Err(file::NetError::Shape { inputs: 7, .. })
         ));
         let mut set = bytes.clone();
-        set[12] = 3;
-        assert_eq!(file::read(&set), Err(file::NetError::FeatureSet(3)));
+        set[12] = 4;
+        assert_eq!(file::read(&set), Err(file::NetError::FeatureSet(4)));
         // A set 1 file relabelled as set 2 has too few inputs for it.
         let mut relabelled = bytes.clone();
         relabelled[12] = 2;
@@ -419,5 +429,97 @@ mod tests {
         assert!((p.win - sigmoid(1.0)).abs() < 1e-6);
         let f = Features::of(&GameState::standard(), set);
         assert_eq!(net.logits(&f), [1.0; OUTPUTS]);
+    }
+
+    /// The embedded net with set 3's inputs, weighing nothing, after set 2's.
+    fn embedded_read_as_set_3() -> (Network, Network) {
+        let w1 = |net: &Network, set: FeatureSet| {
+            let mut w = net.parts().0.to_vec();
+            w.resize(set.inputs() * net.hidden(), 0.0);
+            w
+        };
+        let base = Network::embedded();
+        let (_, b1, w2, b2) = base.parts();
+        let two = Network::from_parts(
+            FeatureSet::Contact,
+            base.hidden(),
+            w1(&base, FeatureSet::Contact),
+            b1.to_vec(),
+            w2.to_vec(),
+            b2.to_vec(),
+        )
+        .unwrap();
+        let three = Network::from_parts(
+            FeatureSet::Context,
+            base.hidden(),
+            w1(&base, FeatureSet::Context),
+            b1.to_vec(),
+            w2.to_vec(),
+            b2.to_vec(),
+        )
+        .unwrap();
+        (two, three)
+    }
+
+    /// A set 3 net reads the true state: with zero weights on the context
+    /// it gives a set 2 net's raw outputs on the plain view in every game
+    /// (the pools are counted on the bar in its first inputs), and its
+    /// chances are the game's own: not reversed in Anti-Backgammon, where a
+    /// set 2 net's are.
+    #[test]
+    fn a_set_3_net_reads_the_context_and_gives_the_games_own_chances() {
+        use crate::board::Variant;
+        use crate::numbers::NumberRules;
+        let (two, three) = embedded_read_as_set_3();
+        let bytes = file::write(&three);
+        assert_eq!(u32::from_le_bytes(bytes[12..16].try_into().unwrap()), 3);
+        assert_eq!(u32::from_le_bytes(bytes[16..20].try_into().unwrap()), 270);
+        assert_eq!(file::read(&bytes).unwrap(), three);
+        let rules = NumberRules::default();
+        for variant in [Variant::Standard, Variant::Race, Variant::Anti] {
+            let mut rng = crate::rng::Rng::new(5);
+            let mut g = GameState::start(variant, rules);
+            let mut seen = 0;
+            while let Some(t) = crate::turn::random_turn(&g, &mut rng) {
+                let p2 = two.raw_probabilities(&g);
+                assert_eq!(three.raw_probabilities(&g), p2, "{variant} {g:?}");
+                let chances = three.probabilities(&g);
+                assert_eq!(chances, p2.consistent());
+                if variant == Variant::Anti {
+                    assert_eq!(two.probabilities(&g), p2.consistent().reversed());
+                } else {
+                    assert_eq!(two.probabilities(&g), chances);
+                }
+                seen += 1;
+                g = t.after(&g);
+                if g.is_over() || seen > 200 {
+                    break;
+                }
+            }
+            assert!(seen > 20, "{variant}");
+        }
+        // The Anti flag and the pools move a set 3 net that weighs them.
+        let (w1, b1, w2, b2) = three.parts();
+        let mut w = w1.to_vec();
+        let h = three.hidden();
+        for j in 0..h {
+            w[features::ANTI * h + j] = 0.5;
+            w[features::CONTEXT * h + j] = -0.5;
+        }
+        let moved = Network::from_parts(
+            FeatureSet::Context,
+            h,
+            w,
+            b1.to_vec(),
+            w2.to_vec(),
+            b2.to_vec(),
+        )
+        .unwrap();
+        for variant in [Variant::Race, Variant::Anti] {
+            let g = GameState::start(variant, rules);
+            assert_ne!(moved.raw_probabilities(&g), three.raw_probabilities(&g));
+        }
+        let g = GameState::start(Variant::Standard, rules);
+        assert_eq!(moved.raw_probabilities(&g), three.raw_probabilities(&g));
     }
 }

@@ -2,8 +2,8 @@
 //! `ncbg analyze --net` load) and the evaluation with what it reads.
 //!
 //! The first byte picks the mode. Even: the rest of the input is the
-//! file. Odd: the input describes a net (version 1 or 2, feature set 1 or
-//! 2, up to 8 and 4 hidden units, weights as raw `f32` bits from the
+//! file. Odd: the input describes a net (version 1 or 2, feature set 1,
+//! 2 or 3, up to 8 and 4 hidden units, weights as raw `f32` bits from the
 //! input, any of them possibly huge, NaN or infinite) that the harness
 //! writes with a correct header and checksum, so that the reader's later
 //! checks and the evaluation are reached.
@@ -58,10 +58,10 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let two = mode & 2 != 0;
-    let set = if mode & 4 != 0 {
-        FeatureSet::Contact
-    } else {
-        FeatureSet::Board
+    let set = match (mode & 4 != 0, mode & 16 != 0) {
+        (_, true) => FeatureSet::Context,
+        (true, false) => FeatureSet::Contact,
+        (false, false) => FeatureSet::Board,
     };
     let h = 1 + usize::from(b.byte() % 8);
     let h2 = if two {

@@ -238,7 +238,7 @@ pub(crate) fn run(cli: Cli) -> Result<(), String> {
             let mut net = load(&init)?;
             if let Some(id) = features {
                 let set = FeatureSet::from_id(id)
-                    .ok_or_else(|| format!("--features {id}: no such feature set (1 or 2)"))?;
+                    .ok_or_else(|| format!("--features {id}: no such feature set (1, 2 or 3)"))?;
                 net = widen::with_features(&net, set)?;
             }
             let hidden = hidden.unwrap_or(net.hidden());

@@ -3,7 +3,8 @@
 //!
 //! - [`td`]: generation 0, TD(λ) self-play at one ply from random weights;
 //!   [`dice`]: its games under dice, for positions NC play never reaches;
-//!   [`trajectory`]: the states both kinds of game record.
+//!   [`trajectory`]: the states both kinds of game record; [`variants`]:
+//!   a mix of the family's games (Backgammon Race, Anti-Backgammon) to play.
 //! - [`selfplay`] and [`data`]: games of the engine's search against itself,
 //!   every state labelled with the search's score and the game's result.
 //! - [`relabel`]: a sample of that data's states searched again, deeper;
@@ -46,6 +47,7 @@ pub mod style;
 pub mod supervised;
 pub mod td;
 pub mod trajectory;
+pub mod variants;
 pub mod widen;
 
 use ncbg::search::{Knob, Settings, Tune};

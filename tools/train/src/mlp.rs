@@ -28,8 +28,17 @@ pub struct Mlp {
     /// outputs break ([`violations`]) adds this times the excess to the
     /// loss, so that the net learns chances that need no cutting.
     pub consistency: f32,
+    /// With `Some(i)`, a step trains only the first-layer weights of the
+    /// inputs from `i` on and leaves every other weight as it is: with
+    /// [`CONTEXT`] (`--context-only`), the weights of feature set 3's
+    /// context inputs alone, so that the net's values on the states of the
+    /// standard game, where those inputs are 0, stay its parent's to the
+    /// last bit.
+    pub train_inputs_from: Option<usize>,
     adam: Adam,
 }
+
+pub use ncbg::eval::nn::features::CONTEXT;
 
 /// What one sample asks of the outputs.
 #[derive(Clone, Copy, Debug)]
@@ -148,6 +157,7 @@ impl Mlp {
             w2,
             b2,
             consistency: 0.0,
+            train_inputs_from: None,
             adam: Adam::new(n),
         }
     }
@@ -235,6 +245,13 @@ impl Mlp {
     pub fn step(&mut self, batch: &[(&Features, Target)], learning_rate: f32) -> f32 {
         let (loss, g) = self.gradients(batch);
         let scale = 1.0 / batch.len() as f32;
+        if let Some(from) = self.train_inputs_from {
+            let at = (from * self.hidden).min(self.w1.len());
+            self.adam
+                .update(at, &mut self.w1[at..], &g.w1[at..], scale, learning_rate);
+            self.adam.t += 1;
+            return loss;
+        }
         let mut offset = 0;
         let (ws, bs): (&mut [f32], &mut [f32]) = match &mut self.second {
             Some(l) => (&mut l.w, &mut l.b),

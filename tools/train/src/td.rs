@@ -14,6 +14,7 @@
 
 use crate::mlp::{Mlp, Target};
 use crate::trajectory::{child_value, equity, Step};
+use crate::variants::VariantMix;
 use ncbg::board::Variant;
 use ncbg::duel::{self, DuelEnd, DuelRules};
 use ncbg::eval::nn::features::Features;
@@ -39,6 +40,9 @@ pub struct TdConfig {
     pub other_rules: f32,
     /// Share of games played under dice instead ([`dice`](crate::dice)).
     pub dice: f32,
+    /// The games of the family played, by share (the NC games; dice games
+    /// are the standard game's).
+    pub variants: VariantMix,
 }
 
 fn uniform(rng: &mut Rng) -> f32 {
@@ -60,7 +64,13 @@ pub fn game_rules(rng: &mut Rng, other: f32) -> NumberRules {
 /// turn cap, or a repetition).
 fn play_game(net: &Network, cfg: &TdConfig, rng: &mut Rng) -> Option<Vec<Step>> {
     let rules = game_rules(rng, cfg.other_rules);
-    let start = GameState::start(Variant::Standard, rules);
+    // Drawn only for a mix, so that runs made before --variants replay.
+    let variant = if cfg.variants.is_standard_only() {
+        Variant::Standard
+    } else {
+        cfg.variants.draw(rng)
+    };
+    let start = GameState::start(variant, rules);
     let mut steps = Vec::with_capacity(128);
     let duel_rules = DuelRules {
         max_turns: cfg.max_turns,

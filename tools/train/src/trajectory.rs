@@ -15,9 +15,11 @@ pub struct Step {
     pub chosen: [f32; OUTPUTS],
 }
 
-/// The value of `child` (a state after the mover's choice) for that mover.
+/// The value of `child` (a state after the mover's choice) for that mover;
+/// a finished game's by its object (in Anti-Backgammon the side that bore
+/// off first lost).
 pub fn child_value(net: &Network, child: &GameState) -> [f32; OUTPUTS] {
-    match child.position().outcome() {
+    match child.outcome() {
         Some(o) => outcome_target(-o.mover_points()),
         None => net.probabilities(child).flip().to_array(),
     }

@@ -137,6 +137,57 @@ mod tests {
         assert!(with_features(&contact, FeatureSet::Board).is_err());
     }
 
+    /// Set 3 from the embedded net (set 1) and from a set 2 net: the same
+    /// chances, to the last bit, on states of the standard game and of
+    /// Nackgammon; in a race the plain view's raw outputs (pools read on
+    /// the bar); in Anti-Backgammon the raw outputs too, now read as the
+    /// game's own chances (no reversal: training teaches the flag).
+    #[test]
+    fn set_3_from_sets_1_and_2_gives_the_parents_values() {
+        use ncbg::board::Variant;
+        use ncbg::numbers::NumberRules;
+        let one = Network::embedded();
+        let two = with_features(&one, FeatureSet::Contact).unwrap();
+        for parent in [(*one).clone(), two] {
+            let three = with_features(&parent, FeatureSet::Context).unwrap();
+            assert_eq!(three.features(), FeatureSet::Context);
+            assert_eq!(
+                three.parts().0.len(),
+                FeatureSet::Context.inputs() * parent.hidden()
+            );
+            assert!(with_features(&three, parent.features()).is_err());
+            for (variant, k, credits) in [
+                (Variant::Standard, 6, 2),
+                (Variant::Nackgammon, 6, 2),
+                (Variant::Standard, 5, 0),
+                (Variant::Race, 6, 2),
+                (Variant::Anti, 6, 2),
+            ] {
+                let mut rng = Rng::new(u64::from(k) * 7 + variant as u64);
+                let rules = NumberRules::new(k, credits).unwrap();
+                let mut g = GameState::start(variant, rules);
+                let mut seen = 0;
+                while let Some(t) = random_turn(&g, &mut rng) {
+                    let raw = parent.raw_probabilities(&g);
+                    assert_eq!(three.raw_probabilities(&g), raw, "{variant}");
+                    let p = three.probabilities(&g);
+                    if variant == Variant::Anti {
+                        assert_eq!(p, raw.consistent());
+                        assert_eq!(parent.probabilities(&g), p.reversed());
+                    } else {
+                        assert_eq!(p, parent.probabilities(&g), "{variant}");
+                    }
+                    seen += 1;
+                    g = t.after(&g);
+                    if g.is_over() {
+                        break;
+                    }
+                }
+                assert!(seen > 20, "{variant}");
+            }
+        }
+    }
+
     /// A small net of two hidden layers (`deepen` on a fresh one).
     fn two_layer_net() -> Network {
         let one = crate::mlp::Mlp::new(FeatureSet::Board, 16, 1).to_network();

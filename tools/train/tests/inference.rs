@@ -34,10 +34,48 @@ fn saved_states() -> Vec<GameState> {
     states
 }
 
+/// States of Backgammon Race (checkers entering from the pools) and
+/// Anti-Backgammon: seeded random games, every state of each, with and
+/// without the mover's number picked, at k = 6 with two credits and at
+/// k = 4 without.
+fn family_states() -> Vec<GameState> {
+    use ncbg::board::Variant;
+    use ncbg::numbers::NumberRules;
+    use ncbg::rng::Rng;
+    let mut out = Vec::new();
+    for seed in 0..12u64 {
+        let variant = if seed % 2 == 0 {
+            Variant::Race
+        } else {
+            Variant::Anti
+        };
+        let rules = if seed % 3 == 0 {
+            NumberRules::new(4, 0).unwrap()
+        } else {
+            NumberRules::default()
+        };
+        let mut rng = Rng::new(seed);
+        let mut g = GameState::start(variant, rules);
+        while let Some(t) = ncbg::turn::random_turn(&g, &mut rng) {
+            out.push(g);
+            g = t.after(&g);
+            if g.is_over() {
+                break;
+            }
+        }
+    }
+    assert!(out.iter().any(|s| s.position().pools().0 > 0));
+    out
+}
+
 fn compare(net: &Network) -> f32 {
+    compare_on(net, saved_states())
+}
+
+fn compare_on(net: &Network, states: Vec<GameState>) -> f32 {
     let (w1, b1, w2, b2) = net.parts();
     let mut worst = 0.0f32;
-    for s in saved_states() {
+    for s in states {
         let engine = net.raw_probabilities(&s).to_array();
         let (_, trainer) = forward_dense(
             net.hidden(),
@@ -81,6 +119,56 @@ fn fresh_nets_match_the_trainer() {
             assert!((x - y).abs() < TOLERANCE);
         }
     }
+}
+
+/// Feature set 3 (the game's context): the engine's inference on the true
+/// state against the trainer's dense pass on the same inputs, on the saved
+/// states and on race and Anti-Backgammon states; for fresh nets and for the
+/// embedded net widened to set 3, whose raw outputs stay the parent's on the
+/// plain view.
+#[test]
+fn context_nets_match_the_trainer_in_every_game() {
+    let family = family_states();
+    let widened =
+        ncbg_train::widen::with_features(&Network::embedded(), FeatureSet::Context).unwrap();
+    let fresh = Mlp::new(FeatureSet::Context, 64, 13);
+    // A fresh net whose context inputs weigh enough to matter.
+    let mut loud = Mlp::new(FeatureSet::Context, 32, 17);
+    for i in ncbg::eval::nn::features::CONTEXT..FeatureSet::Context.inputs() {
+        for j in 0..loud.hidden {
+            loud.w1[i * loud.hidden + j] = if j % 2 == 0 { 0.7 } else { -0.4 };
+        }
+    }
+    for net in [widened.clone(), fresh.to_network(), loud.to_network()] {
+        assert_eq!(net.features(), FeatureSet::Context);
+        let back = ncbg::eval::nn::file::read(&ncbg::eval::nn::file::write(&net)).unwrap();
+        assert_eq!(back, net);
+        let worst = compare(&back).max(compare_on(&back, family.clone()));
+        assert!(worst < TOLERANCE, "largest difference {worst}");
+    }
+    // The context moves the loud net: race and anti states are not read as
+    // the plain game's.
+    let loud = loud.to_network();
+    let mut quiet = Mlp::from_network(&loud);
+    for i in ncbg::eval::nn::features::CONTEXT..FeatureSet::Context.inputs() {
+        for j in 0..quiet.hidden {
+            quiet.w1[i * quiet.hidden + j] = 0.0;
+        }
+    }
+    let quiet = quiet.to_network();
+    // A race once every checker has entered is the standard game.
+    let with_context = |s: &GameState| {
+        s.position().pools() != (0, 0) || s.objective() == ncbg::board::Objective::BearOffLast
+    };
+    for s in &family {
+        let moved = loud.raw_probabilities(s) != quiet.raw_probabilities(s);
+        assert_eq!(moved, with_context(s), "{s:?}");
+    }
+    assert!(family.iter().filter(|s| with_context(s)).count() > 500);
+    let standard = saved_states();
+    assert!(standard
+        .iter()
+        .all(|s| loud.raw_probabilities(s) == quiet.raw_probabilities(s)));
 }
 
 /// The outputs of a fresh net on the start position before and after 50
@@ -269,4 +357,58 @@ fn gradients_match_finite_differences() {
         }
         assert!(nonzero >= 10, "only {nonzero} gradients are not zero");
     }
+}
+
+/// `--context-only` (`Mlp::train_inputs_from`): steps on race and
+/// Anti-Backgammon states move the first-layer weights of set 3's context
+/// inputs and nothing else, so the values of standard states stay the
+/// parent's to the last bit while those of race and anti states move.
+#[test]
+fn context_only_training_leaves_the_standard_game_alone() {
+    use ncbg_train::mlp::{outcome_target, Target, ALL_OUTPUTS, CONTEXT};
+    let parent =
+        ncbg_train::widen::with_features(&Network::embedded(), FeatureSet::Context).unwrap();
+    let mut mlp = Mlp::from_network(&parent);
+    mlp.train_inputs_from = Some(CONTEXT);
+    let family = family_states();
+    let features: Vec<Features> = family
+        .iter()
+        .step_by(7)
+        .map(|s| Features::of(s, FeatureSet::Context))
+        .collect();
+    let target = Target {
+        probabilities: outcome_target(-3),
+        probability_weight: 1.0,
+        probability_outputs: ALL_OUTPUTS,
+        equity: 0.0,
+        equity_weight: 0.0,
+    };
+    let batch: Vec<(&Features, Target)> = features.iter().map(|f| (f, target)).collect();
+    for _ in 0..20 {
+        mlp.step(&batch, 0.01);
+    }
+    let trained = mlp.to_network();
+    let (w1, b1, w2, b2) = trained.parts();
+    let (pw1, pb1, pw2, pb2) = parent.parts();
+    let h = parent.hidden();
+    assert_eq!(&w1[..CONTEXT * h], &pw1[..CONTEXT * h]);
+    assert_ne!(
+        &w1[CONTEXT * h..],
+        &pw1[CONTEXT * h..],
+        "the context learned"
+    );
+    assert_eq!((b1, w2, b2), (pb1, pw2, pb2));
+    for s in saved_states() {
+        assert_eq!(trained.probabilities(&s), parent.probabilities(&s));
+    }
+    // A race once every checker has entered is the standard game: no move.
+    let mut moved = 0;
+    for s in &family {
+        let context =
+            s.position().pools() != (0, 0) || s.objective() == ncbg::board::Objective::BearOffLast;
+        let changed = trained.raw_probabilities(s) != parent.raw_probabilities(s);
+        assert!(context || !changed, "{s:?}");
+        moved += usize::from(changed);
+    }
+    assert!(moved > family.len() / 4, "{moved} of {}", family.len());
 }

@@ -145,13 +145,13 @@ fn feature_set_two_goes_through_td_selfplay_and_train() {
             "--out",
             dir.join("x.ncnn").to_str().unwrap(),
             "--features",
-            "3",
+            "4",
         ])
         .output()
         .unwrap();
     assert!(!out.status.success());
     // A set-1 net goes on to set 2 by `widen --features 2`, its outputs
-    // unchanged; set 2 does not go back to set 1, and there is no set 3.
+    // unchanged; set 2 does not go back to set 1, and there is no set 4.
     let widened = dir.join("one-as-two.ncnn");
     let widen = |from: &Path, to: &Path, set: &str| {
         train_bin()
@@ -176,11 +176,87 @@ fn feature_set_two_goes_through_td_selfplay_and_train() {
         };
         g = t.after(&g);
     }
-    for (from, set) in [("two.ncnn", "1"), ("one.ncnn", "3")] {
+    for (from, set) in [("two.ncnn", "1"), ("one.ncnn", "4")] {
         let out = widen(&dir.join(from), &dir.join("refused.ncnn"), set);
         assert!(!out.status.success(), "widen {from} --features {set}");
         assert!(!dir.join("refused.ncnn").exists());
     }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Feature set 3 through TD with a mix of the family's games (the same net
+/// whatever --jobs is, another than the standard game's alone), search
+/// self-play of Backgammon Race and Anti-Backgammon, and training on it; a
+/// net of set 1 is refused race and anti games by name.
+#[test]
+fn feature_set_three_learns_race_and_anti_through_td_selfplay_and_train() {
+    use ncbg::eval::nn::FeatureSet;
+    let dir = tmp("context");
+    let mix = ["--features", "3", "--variants", "standard:2,race:1,anti:1"];
+    let a = td_net(&dir, "a.ncnn", &[&mix[..], &["--jobs", "1"]].concat());
+    let b = td_net(&dir, "b.ncnn", &[&mix[..], &["--jobs", "2"]].concat());
+    assert_eq!(a, b, "the same net whatever --jobs is");
+    let standard = td_net(&dir, "s.ncnn", &["--features", "3", "--jobs", "2"]);
+    assert_ne!(a, standard, "the race and anti games changed nothing");
+    let three = file::read(&a).unwrap();
+    assert_eq!(three.features(), FeatureSet::Context);
+    let refused = train_bin()
+        .args(["td", "--out", dir.join("x.ncnn").to_str().unwrap()])
+        .args([
+            "--variants",
+            "race",
+            "--rounds",
+            "1",
+            "--games-per-round",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.contains("feature set 1") && err.contains("widen"),
+        "{err}"
+    );
+    assert!(!dir.join("x.ncnn").exists());
+    let mut files = Vec::new();
+    for variant in ["race", "anti"] {
+        let data = dir.join(format!("{variant}.data"));
+        run(train_bin()
+            .args(["selfplay", "--net", dir.join("a.ncnn").to_str().unwrap()])
+            .args(["--out", data.to_str().unwrap(), "--variant", variant])
+            .args(["--games", "2", "--depth", "1", "--jobs", "1"]));
+        let text = std::fs::read_to_string(&data).unwrap();
+        assert!(text
+            .lines()
+            .next()
+            .unwrap()
+            .contains(&format!("variant={variant}")));
+        // Every state is the variant's (a race's once its checkers entered
+        // plays as the standard game).
+        let states: Vec<GameState> = text
+            .lines()
+            .skip(1)
+            .flat_map(|l| {
+                l.split(' ')
+                    .filter_map(|w| w.split_once('='))
+                    .map(|(id, _)| ncbg::ids::state_id::decode(id).unwrap())
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        assert!(states.len() > 20, "{variant}");
+        let first = states[0].variant().to_string();
+        assert_eq!(first, variant);
+        files.push(data);
+    }
+    let next = dir.join("next.ncnn");
+    run(train_bin()
+        .args(["train", "--init", dir.join("a.ncnn").to_str().unwrap()])
+        .args(["--out", next.to_str().unwrap()])
+        .args(&files));
+    let next = file::read(&std::fs::read(&next).unwrap()).unwrap();
+    assert_eq!(next.features(), FeatureSet::Context);
+    assert_ne!(next, three, "training changed nothing");
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -7,9 +7,10 @@ use std::path::PathBuf;
 #[derive(clap::Args, Clone)]
 pub struct TdArgs {
     /// Feature set of a net made from scratch (`protocol/net-format.md`):
-    /// 1, the board; 2, the board and the contact inputs. A net given with
-    /// `--init` keeps its own.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=2))]
+    /// 1, the board; 2, the board and the contact inputs; 3, those and the
+    /// game's context (pools, Anti-Backgammon). A net given with `--init`
+    /// keeps its own.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=3))]
     pub features: u32,
     #[arg(long, default_value_t = 128)]
     pub hidden: usize,
@@ -39,6 +40,11 @@ pub struct TdArgs {
     /// numbers): positions NC self-play never reaches.
     #[arg(long, default_value_t = 0.0)]
     pub dice: f32,
+    /// The games played, each drawn by its share: e.g.
+    /// `standard:0.5,race:0.25,anti:0.25` (race and anti need a net of
+    /// feature set 3: `widen --features 3`).
+    #[arg(long, default_value = "standard")]
+    pub variants: crate::variants::VariantMix,
     /// Every this many rounds: save, and play 60 games at depth 1 against
     /// the handcrafted evaluation (0: never).
     #[arg(long, default_value_t = 10)]
@@ -47,6 +53,11 @@ pub struct TdArgs {
     /// --consistency`).
     #[arg(long, default_value_t = 0.0)]
     pub td_consistency: f32,
+    /// Train only the first-layer weights of feature set 3's context inputs
+    /// (the pools, the Anti-Backgammon flag): every other weight stays the
+    /// initial net's, so the standard game's values do not move at all.
+    #[arg(long)]
+    pub context_only: bool,
 }
 
 /// Self-play settings.
@@ -181,6 +192,10 @@ pub struct DistillArgs {
     /// How many pips the contained side must trail by (c0i's 120).
     #[arg(long, default_value_t = 120)]
     pub guard_behind: u32,
+    /// Train only the first-layer weights of feature set 3's context
+    /// inputs (as `td --context-only`).
+    #[arg(long)]
+    pub context_only: bool,
     /// Self-play data files whose states to distil on.
     #[arg(required = true)]
     pub data: Vec<PathBuf>,

@@ -11,6 +11,22 @@ use ncbg::rng::Rng;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+/// The first input `--context-only` trains (set 3's context), if asked;
+/// refused for a net without those inputs.
+fn context_only_from(context_only: bool, set: FeatureSet) -> Result<Option<usize>, String> {
+    if !context_only {
+        return Ok(None);
+    }
+    if !set.reads_context() {
+        return Err(format!(
+            "--context-only: the net reads feature set {}, which has no context inputs \
+             (widen --features 3 first)",
+            set.id()
+        ));
+    }
+    Ok(Some(crate::mlp::CONTEXT))
+}
+
 pub fn run_td(
     out: &Path,
     init: Option<&Path>,
@@ -32,8 +48,10 @@ pub fn run_td(
         max_turns,
         other_rules,
         dice,
+        variants,
         check_every,
         td_consistency,
+        context_only,
     } = a.clone();
     let cfg = td::TdConfig {
         games_per_round,
@@ -45,15 +63,18 @@ pub fn run_td(
         seed,
         other_rules,
         dice,
+        variants,
     };
     let mut mlp = match init {
         Some(p) => Mlp::from_network(&load(p)?),
         None => Mlp::new(
-            FeatureSet::from_id(features).expect("clap keeps --features in 1..=2"),
+            FeatureSet::from_id(features).expect("clap keeps --features in 1..=3"),
             hidden,
             seed,
         ),
     };
+    cfg.variants.check(mlp.features)?;
+    mlp.train_inputs_from = context_only_from(context_only, mlp.features)?;
     mlp.consistency = td_consistency;
     let mut rng = Rng::new(seed ^ 0x5EED);
     let start = Instant::now();
@@ -179,9 +200,12 @@ pub fn run_distill(a: &DistillArgs) -> Result<(), String> {
     let start = Instant::now();
     let teacher = load(&a.teacher)?;
     let mut student = Mlp::from_network(&load(&a.init)?);
-    if student.features != teacher.features() {
+    // A student of set 3 learns the chances of the game being played,
+    // which any teacher gives (`Network::probabilities`).
+    if student.features != teacher.features() && !student.features.reads_context() {
         return Err("distill: the teacher and the student read other feature sets".into());
     }
+    student.train_inputs_from = context_only_from(a.context_only, student.features)?;
     let mut games = Vec::new();
     for path in &a.data {
         games.extend(data::read_for_training(path)?);
