@@ -5,6 +5,7 @@
 use ncbg::board::{Objective, Variant};
 use ncbg::duel::{play, search_turn, DuelEnd, DuelRules};
 use ncbg::engine::{Reply, Session};
+use ncbg::eval::nn::{to_millipoints, Network};
 use ncbg::eval::{Evaluator, NnEval};
 use ncbg::game::GameState;
 use ncbg::numbers::NumberRules;
@@ -101,7 +102,8 @@ fn the_anti_search_scores_bearing_off_first_as_a_loss() {
     // Which play anti then prefers is the net's business: the plain net
     // values the kept checker's position a little above a sure gammon (its
     // backgammon chance is not quite 0), so reversed it looks a little
-    // worse than finishing. Nets trained on the variant are the remedy.
+    // worse than finishing. Nets trained on the variant are the remedy
+    // (the family net, embedded for Anti-Backgammon since 5 Dec 2026).
     // The evaluation reads the game's object: the same board, turned round.
     let mut live_anti = GameState::start(Variant::Anti, NumberRules::default());
     let mut live = GameState::standard();
@@ -110,8 +112,18 @@ fn the_anti_search_scores_bearing_off_first_as_a_loss() {
         s.pick(5).unwrap();
         s.make_turn(6, "24/13").unwrap();
     }
-    let net = NnEval::embedded();
-    assert_eq!(net.evaluate(&live_anti), -net.evaluate(&live));
+    // A net without the game's context (the main net, given by file)
+    // reads the object by turning its chances round.
+    let plain = NnEval::file_or_embedded(Some(Network::embedded()));
+    assert_eq!(plain.evaluate(&live_anti), -plain.evaluate(&live));
+    // The embedded evaluation values Anti-Backgammon with the family net,
+    // which reads the object among its inputs.
+    let family = Network::embedded_family();
+    assert!(family.features().reads_context());
+    assert_eq!(
+        NnEval::embedded().evaluate(&live_anti),
+        to_millipoints(family.probabilities(&live_anti).equity())
+    );
 }
 
 /// The evaluation reads a waiting checker as one on the bar.

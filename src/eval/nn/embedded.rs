@@ -1,6 +1,7 @@
 //! Which net values which state: the nets embedded in the binary (the main
 //! one for 15 checkers a side, one for their states without doublet
-//! credits at k = 5 and 6, two for NC-Hypergammon) and [`NnEval`], the
+//! credits at k = 5 and 6, two for NC-Hypergammon, and the family net that
+//! reads the game's context, which plays Anti-Backgammon) and [`NnEval`], the
 //! evaluation the search calls, which picks the net by the state (or plays
 //! one net given by file for every state). The commands that made each net
 //! are in `tools/train/README.md`.
@@ -30,6 +31,22 @@ static HYPER_HIGH_BYTES: &[u8] = include_bytes!("hyper-high.ncnn");
 /// games at k = 6, the standard start and Nackgammon's; its last step
 /// (from c0g) was on the Nackgammon games alone (`tools/train/README.md`).
 static NO_CREDITS_BYTES: &[u8] = include_bytes!("no-credits.ncnn");
+
+/// The net embedded for Anti-Backgammon: family1, a net of feature set 3
+/// (the game's context among its inputs: the pools and the object), trained
+/// by self-play on the standard game, the race and Anti-Backgammon together
+/// (`tools/train/EXPERIMENTS.md`, "One net for the family"). In
+/// Anti-Backgammon it beats the main net with reversed chances by +677.8
+/// Elo at depth 2 (SPRT accepted); in the standard game and the race it is
+/// not yet as strong as the main net, which keeps them.
+static FAMILY_BYTES: &[u8] = include_bytes!("family.ncnn");
+
+/// Whether the embedded family net values `state`: a game of
+/// Anti-Backgammon ([`crate::board::Objective::BearOffLast`]), any
+/// alphabet and credits.
+pub fn family_net_plays(state: &GameState) -> bool {
+    state.objective() == crate::board::Objective::BearOffLast
+}
 
 /// The largest alphabet the embedded Hypergammon net (hyper6) plays. Its
 /// generations learned from k = 4's exact values and from their own play at
@@ -94,7 +111,14 @@ impl Network {
         shared(&NET, NO_CREDITS_BYTES, "net without credits")
     }
 
-    /// The embedded net that plays `state`: for three checkers a side
+    /// The family net embedded for Anti-Backgammon (read once, shared).
+    pub fn embedded_family() -> Arc<Network> {
+        static NET: OnceLock<Arc<Network>> = OnceLock::new();
+        shared(&NET, FAMILY_BYTES, "family net")
+    }
+
+    /// The embedded net that plays `state`: the family net in
+    /// Anti-Backgammon ([`family_net_plays`]); for three checkers a side
     /// ([`hyper_net_plays`]) the Hypergammon net up to k = 5 and the one for
     /// k = 6..=9 above; otherwise the net without credits at k = 5 and 6 where
     /// neither side has one left ([`no_credits_net_plays`]), the main one
@@ -133,6 +157,8 @@ struct EmbeddedOthers {
     hyper_high: Arc<Network>,
     /// No credit left on either side ([`no_credits_net_plays`]).
     no_credits: Arc<Network>,
+    /// Anti-Backgammon ([`family_net_plays`]).
+    family: Arc<Network>,
 }
 
 impl NnEval {
@@ -151,6 +177,7 @@ impl NnEval {
                 hyper: Network::embedded_hyper(),
                 hyper_high: Network::embedded_hyper_high(),
                 no_credits: Network::embedded_no_credits(),
+                family: Network::embedded_family(),
             }),
         }
     }
@@ -170,6 +197,7 @@ impl NnEval {
     /// The net that values `state`.
     pub fn network_for(&self, state: &GameState) -> &Arc<Network> {
         match &self.others {
+            Some(o) if family_net_plays(state) => &o.family,
             Some(o) if hyper_net_plays(state) => {
                 if state.k() <= HYPER_NET_MAX_K {
                     &o.hyper
@@ -249,6 +277,44 @@ mod tests {
         let single = NnEval::file_or_embedded(Some(main.clone()));
         assert_eq!(single.evaluate(&hyper), value(&main, &hyper));
         assert_ne!(single.evaluate(&hyper), pair.evaluate(&hyper));
+    }
+
+    /// Anti-Backgammon is the family net's, whatever its alphabet and
+    /// credits; the race and the standard game keep the main net.
+    #[test]
+    fn anti_backgammon_gets_the_family_net() {
+        use crate::board::Variant;
+        use crate::numbers::NumberRules;
+        let family = Network::embedded_family();
+        assert!(family.features().reads_context());
+        let pair = NnEval::embedded();
+        let opened = |variant: Variant, k: u8, credits: u8| {
+            let mut s = GameState::start(variant, NumberRules::new(k, credits).unwrap());
+            s.pick(2).unwrap();
+            s.pick(3).unwrap();
+            s
+        };
+        for (k, credits) in [(6, 2), (6, 0), (3, 0), (9, 2)] {
+            let anti = opened(Variant::Anti, k, credits);
+            assert!(family_net_plays(&anti));
+            assert!(
+                Arc::ptr_eq(pair.network_for(&anti), &family),
+                "k {k} credits {credits}"
+            );
+            assert_eq!(
+                pair.evaluate(&anti),
+                to_millipoints(family.probabilities(&anti).equity())
+            );
+        }
+        for variant in [Variant::Standard, Variant::Race, Variant::Nackgammon] {
+            let s = opened(variant, 6, 2);
+            assert!(!family_net_plays(&s));
+            assert!(Arc::ptr_eq(pair.network_for(&s), &Network::embedded()));
+        }
+        // A net given by file still plays every game, Anti-Backgammon too.
+        let single = NnEval::file_or_embedded(Some(Network::embedded()));
+        let anti = opened(Variant::Anti, 6, 2);
+        assert!(Arc::ptr_eq(single.network_for(&anti), &Network::embedded()));
     }
 
     #[test]

@@ -22,7 +22,9 @@
 //! their states at k = 5 and 6 where neither side has a doublet credit left
 //! ([`Network::embedded_no_credits`]), one
 //! for NC-Hypergammon's three up to k = 5 ([`Network::embedded_hyper`]), one for
-//! NC-Hypergammon at k = 6..=9 ([`Network::embedded_hyper_high`]), chosen by the
+//! NC-Hypergammon at k = 6..=9 ([`Network::embedded_hyper_high`]), one that
+//! reads the game's context for Anti-Backgammon ([`Network::embedded_family`]),
+//! chosen by the
 //! state ([`Network::embedded_for`], [`NnEval::embedded`]); [`mod@file`] reads
 //! and writes other nets (a net given by file plays every game).
 //!
