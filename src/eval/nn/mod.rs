@@ -51,7 +51,8 @@ mod simd128;
 use crate::board::Objective;
 use crate::game::GameState;
 pub use embedded::{
-    hyper_net_plays, no_credits_net_plays, NnEval, HYPER_NET_MAX_K, NO_CREDITS_NET_KS,
+    family_net_plays, hyper_net_plays, no_credits_net_plays, NnEval, HYPER_NET_MAX_K,
+    NO_CREDITS_NET_KS,
 };
 pub use features::FeatureSet;
 use features::Features;
