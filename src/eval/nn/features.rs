@@ -144,8 +144,10 @@ pub const PIPS: usize = ALPHABET + 7;
 pub const BOARD_INPUTS: usize = PIPS + 2;
 /// First input of set 3's context (after set 2's inputs).
 pub const CONTEXT: usize = CONTACT + CONTACT_INPUTS;
+/// The pool counts that set a unit each (`n ≥ t`); a last unit is n/15.
+const POOL_THRESHOLDS: [u8; 5] = [1, 2, 3, 6, 10];
 /// Units of one side's pool.
-pub const POOL_UNITS: usize = 6;
+pub const POOL_UNITS: usize = POOL_THRESHOLDS.len() + 1;
 /// Set 3's context inputs: the two pools and the Anti-Backgammon flag.
 pub const CONTEXT_INPUTS: usize = 2 * POOL_UNITS + 1;
 /// The Anti-Backgammon flag.
@@ -209,7 +211,7 @@ fn pool<F: FnMut(usize, f32)>(base: usize, n: u8, f: &mut F) {
     if n == 0 {
         return;
     }
-    for (at, least) in [1u8, 2, 3, 6, 10].into_iter().enumerate() {
+    for (at, least) in POOL_THRESHOLDS.into_iter().enumerate() {
         if n >= least {
             f(base + at, 1.0);
         }

@@ -161,34 +161,14 @@ fn a_contact_net_round_trips_and_reads_its_own_inputs() {
     assert_eq!(net.logits(&f), [1.0; OUTPUTS]);
 }
 
-/// The embedded net with set 3's inputs, weighing nothing, after set 2's.
-fn embedded_read_as_set_3() -> (Network, Network) {
-    let w1 = |net: &Network, set: FeatureSet| {
-        let mut w = net.parts().0.to_vec();
-        w.resize(set.inputs() * net.hidden(), 0.0);
-        w
-    };
+/// The embedded net read as `set`, weighing nothing on the inputs past its
+/// own.
+fn embedded_read_as(set: FeatureSet) -> Network {
     let base = Network::embedded();
-    let (_, b1, w2, b2) = base.parts();
-    let two = Network::from_parts(
-        FeatureSet::Contact,
-        base.hidden(),
-        w1(&base, FeatureSet::Contact),
-        b1.to_vec(),
-        w2.to_vec(),
-        b2.to_vec(),
-    )
-    .unwrap();
-    let three = Network::from_parts(
-        FeatureSet::Context,
-        base.hidden(),
-        w1(&base, FeatureSet::Context),
-        b1.to_vec(),
-        w2.to_vec(),
-        b2.to_vec(),
-    )
-    .unwrap();
-    (two, three)
+    let (w1, b1, w2, b2) = base.parts();
+    let mut w = w1.to_vec();
+    w.resize(set.inputs() * base.hidden(), 0.0);
+    Network::from_parts(set, base.hidden(), w, b1.to_vec(), w2.to_vec(), b2.to_vec()).unwrap()
 }
 
 /// A set 3 net reads the true state: with zero weights on the context
@@ -200,7 +180,10 @@ fn embedded_read_as_set_3() -> (Network, Network) {
 fn a_set_3_net_reads_the_context_and_gives_the_games_own_chances() {
     use crate::board::Variant;
     use crate::numbers::NumberRules;
-    let (two, three) = embedded_read_as_set_3();
+    let (two, three) = (
+        embedded_read_as(FeatureSet::Contact),
+        embedded_read_as(FeatureSet::Context),
+    );
     let bytes = file::write(&three);
     assert_eq!(u32::from_le_bytes(bytes[12..16].try_into().unwrap()), 3);
     assert_eq!(u32::from_le_bytes(bytes[16..20].try_into().unwrap()), 270);
