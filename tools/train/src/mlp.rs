@@ -30,15 +30,13 @@ pub struct Mlp {
     pub consistency: f32,
     /// With `Some(i)`, a step trains only the first-layer weights of the
     /// inputs from `i` on and leaves every other weight as it is: with
-    /// [`CONTEXT`] (`--context-only`), the weights of feature set 3's
+    /// [`CONTEXT`](ncbg::eval::nn::features::CONTEXT) (`--context-only`), the weights of feature set 3's
     /// context inputs alone, so that the net's values on the states of the
     /// standard game, where those inputs are 0, stay its parent's to the
     /// last bit.
     pub train_inputs_from: Option<usize>,
     adam: Adam,
 }
-
-pub use ncbg::eval::nn::features::CONTEXT;
 
 /// What one sample asks of the outputs.
 #[derive(Clone, Copy, Debug)]

@@ -365,7 +365,8 @@ fn gradients_match_finite_differences() {
 /// parent's to the last bit while those of race and anti states move.
 #[test]
 fn context_only_training_leaves_the_standard_game_alone() {
-    use ncbg_train::mlp::{outcome_target, Target, ALL_OUTPUTS, CONTEXT};
+    use ncbg::eval::nn::features::CONTEXT;
+    use ncbg_train::mlp::{outcome_target, Target, ALL_OUTPUTS};
     let parent =
         ncbg_train::widen::with_features(&Network::embedded(), FeatureSet::Context).unwrap();
     let mut mlp = Mlp::from_network(&parent);

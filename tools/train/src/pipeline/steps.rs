@@ -24,7 +24,7 @@ fn context_only_from(context_only: bool, set: FeatureSet) -> Result<Option<usize
             set.id()
         ));
     }
-    Ok(Some(crate::mlp::CONTEXT))
+    Ok(Some(ncbg::eval::nn::features::CONTEXT))
 }
 
 pub fn run_td(
