@@ -3,10 +3,10 @@
 //! `CubeReport` on the rows of the cube decisions. The analysis runs with
 //! the GIL released.
 
+use crate::errors::{Error, IllegalTurn};
 use crate::files::tables_of;
 use crate::search::{evaluator, limits};
 use crate::state::{decode_id, PyState, PyTurn};
-use crate::{Error, IllegalTurn};
 use ncbg::analysis::{self, output, Preset, Thresholds};
 use ncbg::game::GameState;
 use ncbg::search as s;
@@ -232,7 +232,7 @@ fn analyze_game(
         settings.preset = Preset::Custom;
     }
     let described = settings.describe();
-    let hash: usize = crate::int("hash", hash, "1-4096 MiB")?;
+    let hash: usize = crate::errors::int("hash", hash, "1-4096 MiB")?;
     let eval = evaluator(net)?;
     let tables: Vec<Arc<Table>> = tables_of(tables)?;
     let reports = py

@@ -1,10 +1,10 @@
 //! The static evaluation in-process: `evaluate` and its `Evaluation`,
 //! over `ncbg::eval` (what the engine's `eval` command prints).
 
+use crate::errors::Error;
 use crate::files::tables_of;
 use crate::search::evaluator;
 use crate::state::PyState;
-use crate::Error;
 use ncbg::engine::display;
 use ncbg::eval::Evaluator;
 use pyo3::prelude::*;

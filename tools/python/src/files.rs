@@ -2,8 +2,8 @@
 //! files ([`crate::mat`]) and exact-value tables (`ncbg::tables`). The
 //! Python modules `ncbg.matchfile`, `ncbg.mat` and `ncbg.tables` wrap these.
 
+use crate::errors::Error;
 use crate::state::{side_name, PyState, PyTurn};
-use crate::Error;
 use ncbg::game::GameState;
 use ncbg::ids::state_id;
 use ncbg::matchfile::{GameEnd, GameRecord, Header, MatchFile};

@@ -9,42 +9,58 @@
 //! - `analysis`: `analyze_game`, every turn of a game judged;
 //! - `files`: match files, gnubg `.mat` files (the library's
 //!   `ncbg::matchfile::mat`) and exact-value tables;
-//! - `pickle`: pickling of the plain value classes.
+//! - `errors`: the exception classes and checked integer arguments;
+//! - `pickle`: pickling of the plain value classes (their `__reduce__`);
+//!   `_restore` below rebuilds any of them by its class name.
 
 mod analysis;
+mod errors;
 mod evaluate;
 mod files;
 mod pickle;
 mod search;
 mod state;
 
-use pyo3::create_exception;
+use errors::{BadId, Error, IllegalTurn};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-create_exception!(
-    ncbg,
-    Error,
-    PyValueError,
-    "Base class of the errors ncbg raises (a ValueError); the message is the library's."
-);
-create_exception!(
-    ncbg,
-    IllegalTurn,
-    Error,
-    "A turn (a Turn or a turn token) that the rules forbid in this state, or that is not a turn token."
-);
-create_exception!(
-    ncbg,
-    BadId,
-    Error,
-    "A full-state ID or Position ID that cannot be read."
-);
-
-/// An integer argument converted to `T`, as `Error` (not OverflowError)
-/// when it does not fit: "`what` `v` is out of range (`range`)".
-pub(crate) fn int<T: TryFrom<i64>>(what: &str, v: i64, range: &str) -> PyResult<T> {
-    T::try_from(v).map_err(|_| Error::new_err(format!("{what} {v} is out of range ({range})")))
+/// Unpickles a value of the class `name` from its fields (`picklable!`).
+#[pyfunction]
+fn _restore<'py>(
+    py: Python<'py>,
+    name: &str,
+    fields: &Bound<'py, pyo3::types::PyTuple>,
+) -> PyResult<Bound<'py, PyAny>> {
+    use crate::state::PyGameResult;
+    use pyo3::IntoPyObjectExt;
+    match name {
+        crate::search::PySearchResult::PICKLE_NAME => {
+            crate::search::PySearchResult::restore(fields)?.into_bound_py_any(py)
+        }
+        crate::search::PyLine::PICKLE_NAME => {
+            crate::search::PyLine::restore(fields)?.into_bound_py_any(py)
+        }
+        crate::evaluate::PyEvaluation::PICKLE_NAME => {
+            crate::evaluate::PyEvaluation::restore(fields)?.into_bound_py_any(py)
+        }
+        crate::analysis::PyTurnReport::PICKLE_NAME => {
+            crate::analysis::PyTurnReport::restore(fields)?.into_bound_py_any(py)
+        }
+        crate::analysis::PyCubeReport::PICKLE_NAME => {
+            crate::analysis::PyCubeReport::restore(fields)?.into_bound_py_any(py)
+        }
+        crate::files::PyProbe::PICKLE_NAME => {
+            crate::files::PyProbe::restore(fields)?.into_bound_py_any(py)
+        }
+        crate::files::PyChoice::PICKLE_NAME => {
+            crate::files::PyChoice::restore(fields)?.into_bound_py_any(py)
+        }
+        PyGameResult::PICKLE_NAME => PyGameResult::restore(fields)?.into_bound_py_any(py),
+        _ => Err(PyValueError::new_err(format!(
+            "no ncbg class {name} to unpickle"
+        ))),
+    }
 }
 
 /// The extension module.
@@ -60,6 +76,6 @@ fn _ncbg(m: &Bound<'_, PyModule>) -> PyResult<()> {
     evaluate::register(m)?;
     analysis::register(m)?;
     files::register(m)?;
-    pickle::register(m)?;
+    m.add_function(wrap_pyfunction!(_restore, m)?)?;
     Ok(())
 }

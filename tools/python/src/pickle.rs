@@ -1,8 +1,8 @@
 //! Pickling of the plain value classes (`SearchResult`, `Evaluation`,
 //! `TurnReport`, ...): [`picklable!`] gives a class `__reduce__`'s parts,
-//! and `_ncbg._restore` rebuilds a value from its class name and fields.
+//! and `_ncbg._restore` (in the module's root, which knows every class)
+//! rebuilds a value from its class name and fields.
 
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 /// What `__reduce__` returns: `_restore` and its arguments, the class
@@ -47,48 +47,4 @@ macro_rules! picklable {
     };
 }
 
-/// Unpickles a value of the class `name` from its fields (`picklable!`).
-#[pyfunction]
-fn _restore<'py>(
-    py: Python<'py>,
-    name: &str,
-    fields: &Bound<'py, pyo3::types::PyTuple>,
-) -> PyResult<Bound<'py, PyAny>> {
-    use crate::state::PyGameResult;
-    use pyo3::IntoPyObjectExt;
-    match name {
-        crate::search::PySearchResult::PICKLE_NAME => {
-            crate::search::PySearchResult::restore(fields)?.into_bound_py_any(py)
-        }
-        crate::search::PyLine::PICKLE_NAME => {
-            crate::search::PyLine::restore(fields)?.into_bound_py_any(py)
-        }
-        crate::evaluate::PyEvaluation::PICKLE_NAME => {
-            crate::evaluate::PyEvaluation::restore(fields)?.into_bound_py_any(py)
-        }
-        crate::analysis::PyTurnReport::PICKLE_NAME => {
-            crate::analysis::PyTurnReport::restore(fields)?.into_bound_py_any(py)
-        }
-        crate::analysis::PyCubeReport::PICKLE_NAME => {
-            crate::analysis::PyCubeReport::restore(fields)?.into_bound_py_any(py)
-        }
-        crate::files::PyProbe::PICKLE_NAME => {
-            crate::files::PyProbe::restore(fields)?.into_bound_py_any(py)
-        }
-        crate::files::PyChoice::PICKLE_NAME => {
-            crate::files::PyChoice::restore(fields)?.into_bound_py_any(py)
-        }
-        PyGameResult::PICKLE_NAME => PyGameResult::restore(fields)?.into_bound_py_any(py),
-        _ => Err(PyValueError::new_err(format!(
-            "no ncbg class {name} to unpickle"
-        ))),
-    }
-}
-
 pub(crate) use picklable;
-
-/// Adds `_restore` to the module.
-pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(_restore, m)?)?;
-    Ok(())
-}

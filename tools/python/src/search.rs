@@ -3,9 +3,9 @@
 //! (`py.allow_threads`). The net and limit arguments are read here for
 //! `evaluate` and `analyze_game` too.
 
+use crate::errors::Error;
 use crate::files::tables_of;
 use crate::state::{PyState, PyTurn};
-use crate::Error;
 use ncbg::eval::nn;
 use ncbg::eval::NnEval;
 use ncbg::game::GameState;
@@ -45,12 +45,12 @@ pub(crate) fn limits(
     multipv: i64,
 ) -> PyResult<Limits> {
     let depth: Option<u32> = depth
-        .map(|d| crate::int("depth", d, "at least 1"))
+        .map(|d| crate::errors::int("depth", d, "at least 1"))
         .transpose()?;
     let nodes: Option<u64> = nodes
-        .map(|n| crate::int("nodes", n, "at least 0"))
+        .map(|n| crate::errors::int("nodes", n, "at least 0"))
         .transpose()?;
-    let multipv: usize = crate::int("multipv", multipv, "at least 1")?;
+    let multipv: usize = crate::errors::int("multipv", multipv, "at least 1")?;
     let movetime = match movetime {
         Some(t) if !(t.is_finite() && t >= 0.0) => {
             return Err(Error::new_err(format!(
@@ -187,8 +187,9 @@ impl PySearcher {
         threads: i64,
         seed: u64,
     ) -> PyResult<PySearcher> {
-        let hash: usize = crate::int("hash", hash, "1-4096 MiB")?;
-        let threads: usize = crate::int("threads", threads, &format!("1-{}", s::MAX_THREADS))?;
+        let hash: usize = crate::errors::int("hash", hash, "1-4096 MiB")?;
+        let threads: usize =
+            crate::errors::int("threads", threads, &format!("1-{}", s::MAX_THREADS))?;
         if !(1..=4096).contains(&hash) {
             return Err(Error::new_err(format!("hash {hash} MiB is outside 1-4096")));
         }

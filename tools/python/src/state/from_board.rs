@@ -2,7 +2,7 @@
 //! (`State.from_board`): the counts, the pools, the side to move, the
 //! numbers, credits, alphabet and phase, each checked with a clear error.
 
-use crate::Error;
+use crate::errors::Error;
 use ncbg::board::{Checkers, Objective, Position, SLOTS};
 use ncbg::game::{GameState, Phase};
 use ncbg::numbers::{NumberRules, Numbers, Side};
@@ -26,7 +26,7 @@ pub(super) fn state(
         let counts = v
             .iter()
             .enumerate()
-            .map(|(i, &n)| crate::int(&format!("{name}'s count at index {i}"), n, "0-15"))
+            .map(|(i, &n)| crate::errors::int(&format!("{name}'s count at index {i}"), n, "0-15"))
             .collect::<PyResult<Vec<u8>>>()?;
         let slots: [u8; SLOTS] = counts.as_slice().try_into().map_err(|_| {
             Error::new_err(format!(
@@ -39,7 +39,7 @@ pub(super) fn state(
     };
     let (px, py) = pool.unwrap_or((0, 0));
     let pooled = |name: &str, c: Checkers, n: i64| -> PyResult<Checkers> {
-        let n = crate::int(&format!("{name}'s pool"), n, "0-15")?;
+        let n = crate::errors::int(&format!("{name}'s pool"), n, "0-15")?;
         // The library keeps waiting checkers as off-board ones moved
         // into the pool: they are added to the borne-off slot first.
         let mut slots = c.to_slots();
@@ -77,7 +77,8 @@ pub(super) fn state(
     };
     let (n0, n1) = numbers.unwrap_or((None, None));
     let number = |v: Option<i64>| -> PyResult<Option<u8>> {
-        v.map(|n| crate::int("number", n, "1-9")).transpose()
+        v.map(|n| crate::errors::int("number", n, "1-9"))
+            .transpose()
     };
     let (c0, c1) = credits.unwrap_or((2, 2));
     let (k, c0) = rules_args(k, c0)?;
@@ -97,8 +98,8 @@ pub(super) fn state(
 /// library checks their ranges).
 pub(super) fn rules_args(k: i64, credits: i64) -> PyResult<(u8, u8)> {
     let range = format!("{}..={}", NumberRules::MIN_K, NumberRules::MAX_K);
-    let k = crate::int("alphabet size", k, &range)?;
-    let credits = crate::int(
+    let k = crate::errors::int("alphabet size", k, &range)?;
+    let credits = crate::errors::int(
         "doublet credits",
         credits,
         &format!("0..={}", NumberRules::MAX_CREDITS),

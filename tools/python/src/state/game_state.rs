@@ -3,7 +3,7 @@
 use super::game_result::PyGameResult;
 use super::turn_list::PyTurnList;
 use super::{decode_id, from_board, hash_of, read_turn, side_name, PyState, PyTurn};
-use crate::{Error, IllegalTurn};
+use crate::errors::{Error, IllegalTurn};
 use ncbg::board::{Checkers, Objective, Variant};
 use ncbg::engine::display;
 use ncbg::game::{GameState, Phase, ANTI_TURN_LIMIT_PER_SIDE};

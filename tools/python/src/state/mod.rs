@@ -15,7 +15,7 @@ mod game_state;
 mod turn;
 mod turn_list;
 
-use crate::BadId;
+use crate::errors::BadId;
 pub(crate) use game_result::PyGameResult;
 use ncbg::game::GameState;
 use ncbg::ids::state_id;

@@ -1,7 +1,7 @@
 //! `Turn`: one legal turn of a state, and its unpickling.
 
 use super::{decode_id, hash_of, read_turn, side_name, PyState, PyTurn};
-use crate::IllegalTurn;
+use crate::errors::IllegalTurn;
 use ncbg::game::GameState;
 use ncbg::ids::state_id;
 use ncbg::notation::format_play_token;
