@@ -80,9 +80,9 @@ fn searched_values(
         .ok_or_else(|| AnalysisError("the played turn is not among the legal choices".into()))?;
     // The played turn itself when it is as good as the best, within the
     // tie margin: at the search's resolution the two are equal.
-    let (tie, _) = settings
+    let tie = settings
         .thresholds
-        .tie_or_loss(best_score.value, played_score.value);
+        .is_tie(best_score.value, played_score.value);
     let (best, best_score) = if tie {
         (played.token(state), played_score)
     } else {

@@ -36,18 +36,12 @@ impl Default for Thresholds {
 }
 
 impl Thresholds {
-    /// The best and the loss of a searched verdict from the values of the
-    /// best choice and the played one (millipoints): the played choice is
-    /// the best when it is within the tie margin of the best (`true`, loss
-    /// 0), else the best keeps its place (`false`) and the loss is the
-    /// difference.
-    pub fn tie_or_loss(&self, best: i32, played: i32) -> (bool, i32) {
-        let loss = (best - played).max(0);
-        if loss <= self.tie {
-            (true, 0)
-        } else {
-            (false, loss)
-        }
+    /// Whether a played choice valued `played` is as good as the best
+    /// choice's `best` (millipoints): within the tie margin of it, at the
+    /// search's resolution the two are equal, and the played one is named
+    /// the best (its loss is then 0).
+    pub fn is_tie(&self, best: i32, played: i32) -> bool {
+        best - played <= self.tie
     }
 }
 
@@ -92,18 +86,17 @@ mod tests {
     #[test]
     fn a_played_choice_within_the_tie_margin_is_the_best() {
         let t = Thresholds::default();
-        assert_eq!(t.tie_or_loss(500, 500), (true, 0));
-        assert_eq!(t.tie_or_loss(500, 500 - TIE_MARGIN), (true, 0));
-        assert_eq!(
-            t.tie_or_loss(500, 499 - TIE_MARGIN),
-            (false, TIE_MARGIN + 1)
-        );
-        assert_eq!(t.tie_or_loss(-200, -300), (false, 100));
-        assert_eq!(Verdict::of(t.tie_or_loss(-200, -300).1, &t), Verdict::Error);
+        assert!(t.is_tie(500, 500));
+        assert!(t.is_tie(500, 500 - TIE_MARGIN));
+        assert!(t.is_tie(500, 600), "a played choice above the best ties");
+        assert!(!t.is_tie(500, 499 - TIE_MARGIN));
+        assert!(!t.is_tie(-200, -300));
+        assert_eq!(Verdict::of(100, &t), Verdict::Error);
         // A custom error line below the margin narrows it.
         let low = Thresholds::new(5, 160).unwrap();
         assert_eq!(low.tie, 4);
-        assert_eq!(low.tie_or_loss(10, 5), (false, 5));
+        assert!(!low.is_tie(10, 5));
+        assert!(low.is_tie(10, 6));
         assert_eq!(Verdict::of(5, &low), Verdict::Error);
     }
 }
