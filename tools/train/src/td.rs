@@ -19,8 +19,9 @@ use ncbg::board::Variant;
 use ncbg::duel::{self, DuelEnd, DuelRules};
 use ncbg::eval::nn::features::Features;
 use ncbg::eval::nn::{Network, Probabilities, OUTPUTS};
+use ncbg::eval::{Evaluator, Handcrafted};
 use ncbg::game::GameState;
-use ncbg::numbers::NumberRules;
+use ncbg::numbers::{NumberRules, Side};
 use ncbg::rng::Rng;
 use ncbg::turn::legal_turns;
 
@@ -43,6 +44,9 @@ pub struct TdConfig {
     /// The games of the family played, by share (the NC games; dice games
     /// are the standard game's).
     pub variants: VariantMix,
+    /// Share of games in which one side plays by the handcrafted
+    /// evaluation at one ply ([`Handcrafted`]).
+    pub handcrafted_share: f32,
 }
 
 fn uniform(rng: &mut Rng) -> f32 {
@@ -71,6 +75,10 @@ fn play_game(net: &Network, cfg: &TdConfig, rng: &mut Rng) -> Option<Vec<Step>> 
         cfg.variants.draw(rng)
     };
     let start = GameState::start(variant, rules);
+    // Drawn only when asked for, so that runs made before it replay.
+    let handcrafted_side = (cfg.handcrafted_share > 0.0 && uniform(rng) < cfg.handcrafted_share)
+        .then(|| if rng.index(2) == 0 { Side::X } else { Side::Y });
+    let handcrafted = Handcrafted::default();
     let mut steps = Vec::with_capacity(128);
     let duel_rules = DuelRules {
         max_turns: cfg.max_turns,
@@ -86,7 +94,9 @@ fn play_game(net: &Network, cfg: &TdConfig, rng: &mut Rng) -> Option<Vec<Step>> 
         let mut order: Vec<usize> = (0..choices.len()).collect();
         order.sort_by(|&a, &b| equity(&values[b]).total_cmp(&equity(&values[a])));
         let explore = state.in_opening() || turn < cfg.explore_turns + 2;
-        let pick = if explore && uniform(rng) < cfg.explore_chance {
+        let pick = if handcrafted_side == Some(state.to_move()) {
+            handcrafted_choice(&handcrafted, state, &choices)
+        } else if explore && uniform(rng) < cfg.explore_chance {
             order[rng.index(order.len().min(3))]
         } else {
             order[0]
@@ -98,6 +108,19 @@ fn play_game(net: &Network, cfg: &TdConfig, rng: &mut Rng) -> Option<Vec<Step>> 
         Some(choices[pick])
     });
     matches!(duel.end, DuelEnd::Finished(_)).then_some(steps)
+}
+
+/// The choice the handcrafted evaluation makes at one ply: the child best
+/// for the mover (a finished game by its points).
+fn handcrafted_choice(h: &Handcrafted, state: &GameState, choices: &[ncbg::turn::Turn]) -> usize {
+    let value = |i: usize| {
+        let child = choices[i].after(state);
+        match child.outcome() {
+            Some(o) => -o.mover_points() * 1_000_000,
+            None => -h.evaluate(&child),
+        }
+    };
+    (0..choices.len()).max_by_key(|&i| value(i)).unwrap_or(0)
 }
 
 /// λ-returns of a game's states, last first, then reversed.
@@ -217,5 +240,72 @@ pub fn train_pass(
         0.0
     } else {
         total / steps as f32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ncbg::search::{Limits, Searcher, Settings, StopFlag};
+    use ncbg::turn::random_turn;
+
+    /// The handcrafted side's choice is as good, by the handcrafted
+    /// evaluation, as the engine's one-ply search with that evaluation
+    /// chooses (its sign is the mover's), on states of random race games.
+    #[test]
+    fn the_handcrafted_side_plays_the_handcrafted_evaluations_best() {
+        let h = Handcrafted::default();
+        let mut searcher = Searcher::new(1, Box::new(Handcrafted::default()));
+        let limits = Limits {
+            depth: Some(1),
+            ..Limits::default()
+        };
+        let value = |state: &GameState, t: &ncbg::turn::Turn| {
+            let child = t.after(state);
+            match child.outcome() {
+                Some(o) => -o.mover_points() * 1_000_000,
+                None => -h.evaluate(&child),
+            }
+        };
+        let mut rng = Rng::new(5);
+        let mut checked = 0;
+        for _ in 0..6 {
+            let mut state = GameState::start(Variant::Race, NumberRules::default());
+            for _ in 0..60 {
+                if state.result().is_some() {
+                    break;
+                }
+                let choices = legal_turns(&state);
+                let mine = choices[handcrafted_choice(&h, &state, &choices)];
+                searcher.clear();
+                let searched = searcher
+                    .search(
+                        &state,
+                        &limits,
+                        &Settings::default(),
+                        &StopFlag::new(false),
+                        &mut |_| {},
+                    )
+                    .expect("a legal turn")
+                    .best;
+                assert!(
+                    value(&state, &mine) >= value(&state, &searched),
+                    "worse than the search's choice"
+                );
+                let worst = choices
+                    .iter()
+                    .map(|t| value(&state, t))
+                    .min()
+                    .expect("choices");
+                if worst < value(&state, &mine) {
+                    checked += 1;
+                }
+                state = random_turn(&state, &mut rng).expect("a turn").after(&state);
+            }
+        }
+        assert!(
+            checked > 50,
+            "too few states with a choice that matters: {checked}"
+        );
     }
 }

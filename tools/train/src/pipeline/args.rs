@@ -45,6 +45,13 @@ pub struct TdArgs {
     /// feature set 3: `widen --features 3`).
     #[arg(long, default_value = "standard")]
     pub variants: crate::variants::VariantMix,
+    /// Share of games in which one side (either colour, drawn) plays by
+    /// the handcrafted evaluation at one ply instead of the net: the net
+    /// learns from every state of those games too, so it meets play that
+    /// punishes what its own self-play never tries (in Backgammon Race,
+    /// checkers left waiting until they are shut out).
+    #[arg(long, default_value_t = 0.0)]
+    pub handcrafted_share: f32,
     /// Every this many rounds: save, and play 60 games at depth 1 against
     /// the handcrafted evaluation (0: never).
     #[arg(long, default_value_t = 10)]

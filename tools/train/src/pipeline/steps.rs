@@ -49,6 +49,7 @@ pub fn run_td(
         other_rules,
         dice,
         variants,
+        handcrafted_share,
         check_every,
         td_consistency,
         context_only,
@@ -64,6 +65,7 @@ pub fn run_td(
         other_rules,
         dice,
         variants,
+        handcrafted_share,
     };
     let mut mlp = match init {
         Some(p) => Mlp::from_network(&load(p)?),
