@@ -82,6 +82,15 @@ pub const DEFAULT_PROGRESS_AFTER: u32 = 150;
 /// ([`SearchProfile::progress_weight`]).
 pub const DEFAULT_PROGRESS_WEIGHT: i32 = 4;
 
+/// Turns without a checker borne off (or a credit spent) after which the
+/// side ahead presses for progress in a game of Backgammon Race
+/// ([`SearchProfile::for_race`]).
+pub const RACE_PROGRESS_AFTER: u32 = 10;
+
+/// Millipoints a pip of race lead when pressing for progress in a game of
+/// Backgammon Race.
+pub const RACE_PROGRESS_WEIGHT: i32 = 4;
+
 /// How one game is searched: the tuning its search runs with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchProfile {
@@ -178,10 +187,49 @@ impl SearchProfile {
         }
     }
 
-    /// The profile of the game `state` belongs to.
+    /// The profile of the game `state` belongs to (a state with checkers
+    /// waiting in a pool is one of Backgammon Race: [`SearchProfile::for_race`]).
     pub fn for_state(state: &GameState) -> SearchProfile {
-        SearchProfile::for_game(state.position().checkers_per_side(), state.k())
+        SearchProfile::for_line(state, state)
     }
+
+    /// The profile of the game that started at `start` (or at the earliest
+    /// state of it known) and is now at `state`: a game whose start had
+    /// checkers waiting in a pool is one of Backgammon Race and keeps the
+    /// race's profile ([`SearchProfile::for_race`]) after its last checker
+    /// has entered; any other game is searched by
+    /// [`SearchProfile::for_game`].
+    pub fn for_line(start: &GameState, state: &GameState) -> SearchProfile {
+        let profile = SearchProfile::for_game(state.position().checkers_per_side(), state.k());
+        if started_as_race(start) || started_as_race(state) {
+            profile.for_race()
+        } else {
+            profile
+        }
+    }
+
+    /// This profile as Backgammon Race plays it: the push for progress
+    /// from [`RACE_PROGRESS_AFTER`] quiet turns with [`RACE_PROGRESS_WEIGHT`].
+    /// A race is a war on the entering checkers (each side's checkers
+    /// enter where the other's go home, and a hit checker re-enters from
+    /// the bar), and the side ahead, valued well ahead, held its grip for
+    /// hundreds of turns without ever bearing off: most games were drawn
+    /// at the turn cap. Pressing from the start converts them
+    /// (`docs/strength.md`, Backgammon Race).
+    pub fn for_race(self) -> SearchProfile {
+        SearchProfile {
+            progress_after: RACE_PROGRESS_AFTER,
+            progress_weight: RACE_PROGRESS_WEIGHT,
+            ..self
+        }
+    }
+}
+
+/// Whether `state` is a state of Backgammon Race's entry phase: a checker of
+/// either side still waits in its pool.
+fn started_as_race(state: &GameState) -> bool {
+    let p = state.position();
+    p.mover().pool() > 0 || p.opponent().pool() > 0
 }
 
 #[cfg(test)]
