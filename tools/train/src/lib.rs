@@ -59,9 +59,11 @@ use ncbg::search::{Knob, Settings, Tune};
 /// the reduction of 1 past the filter's cut (the `FilterReduction` knob)
 /// and, in NC-Hypergammon, the futility margin of 300
 /// (`HyperFutilityMargin`) and at k = 3 and 4 the filter of 4
-/// (`HyperMoveFilterSmallAlphabet`); the trainer keeps 0 for the first two
-/// (the children past the move filter's cut left out, no futility pruning)
-/// and NC-Hypergammon's filter of 6 at every k.
+/// (`HyperMoveFilterSmallAlphabet`), and Backgammon Race its own push for
+/// progress (`SearchProfile::for_race`); the trainer keeps 0 for the first two
+/// (the children past the move filter's cut left out, no futility pruning),
+/// NC-Hypergammon's filter of 6 at every k and every game's push for
+/// progress (150 quiet turns, 4 mp a pip).
 pub fn search_settings() -> Settings {
     let mut tune = Tune::new();
     for (knob, value) in [
@@ -72,6 +74,11 @@ pub fn search_settings() -> Settings {
         (Knob::FilterReduction, 0),
         (Knob::FutilityMargin, 0),
         (Knob::HyperFutilityMargin, 0),
+        (Knob::ProgressAfter, ncbg::search::DEFAULT_PROGRESS_AFTER),
+        (
+            Knob::ProgressWeight,
+            ncbg::search::DEFAULT_PROGRESS_WEIGHT as u32,
+        ),
     ] {
         tune.set(knob, value).expect("in the knob's range");
     }
@@ -101,6 +108,8 @@ mod tests {
         for (variant, k, filter) in [
             (Variant::Standard, 6, 12),
             (Variant::Nackgammon, 3, 12),
+            (Variant::Race, 6, 12),
+            (Variant::Anti, 6, 12),
             (Variant::Hypergammon, 3, 6),
             (Variant::Hypergammon, 4, 6),
             (Variant::Hypergammon, 7, 6),
@@ -112,7 +121,8 @@ mod tests {
                     move_filter: filter,
                     filter_reduction: 0,
                     futility_margin: 0,
-                    ..SearchProfile::for_state(&state)
+                    // The race too: every game's push for progress.
+                    ..SearchProfile::for_state(&start(Variant::Standard, k))
                 },
                 "{variant:?} k {k}"
             );
