@@ -206,7 +206,9 @@ impl SearchProfile {
     /// checkers waiting in a pool is one of Backgammon Race and keeps the
     /// race's profile ([`SearchProfile::for_race`]) after its last checker
     /// has entered; any other game is searched by
-    /// [`SearchProfile::for_game`].
+    /// [`SearchProfile::for_game`]. A race given from a state after its
+    /// last checker has entered (`position state ...` with no earlier
+    /// state) cannot be told from a standard game and is searched as one.
     pub fn for_line(start: &GameState, state: &GameState) -> SearchProfile {
         let profile = SearchProfile::for_game(state.position().checkers_per_side(), state.k());
         if started_as_race(start) || started_as_race(state) {
