@@ -4,7 +4,8 @@
 //! its alphabet; a game that started as Backgammon Race has its own push
 //! ([`SearchProfile::for_line`], [`SearchProfile::for_race`]). They are
 //! not engine options (as a chess engine keeps its tuning out of its
-//! option list): a user chooses the game, and the game its search. The one exception is the user's `MoveFilter`
+//! option list): a user chooses the game, and the game its search. The one
+//! exception is the user's `MoveFilter`
 //! ([`super::Settings::move_filter`]), a speed-for-width trade of every
 //! game but NC-Hypergammon, whose filter is its own.
 //!
@@ -211,7 +212,7 @@ impl SearchProfile {
     /// state) cannot be told from a standard game and is searched as one.
     pub fn for_line(start: &GameState, state: &GameState) -> SearchProfile {
         let profile = SearchProfile::for_game(state.position().checkers_per_side(), state.k());
-        if started_as_race(start) || started_as_race(state) {
+        if in_race_entry(start) || in_race_entry(state) {
             profile.for_race()
         } else {
             profile
@@ -237,7 +238,7 @@ impl SearchProfile {
 
 /// Whether `state` is a state of Backgammon Race's entry phase: a checker of
 /// either side still waits in its pool.
-fn started_as_race(state: &GameState) -> bool {
+fn in_race_entry(state: &GameState) -> bool {
     let p = state.position();
     p.mover().pool() > 0 || p.opponent().pool() > 0
 }

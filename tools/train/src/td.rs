@@ -110,17 +110,22 @@ fn play_game(net: &Network, cfg: &TdConfig, rng: &mut Rng) -> Option<Vec<Step>> 
     matches!(duel.end, DuelEnd::Finished(_)).then_some(steps)
 }
 
+/// The handcrafted evaluation's value of `turn` for the mover of `state`:
+/// of the state after it (a finished game by its points, above any value).
+fn handcrafted_value(h: &Handcrafted, state: &GameState, turn: &ncbg::turn::Turn) -> i32 {
+    let child = turn.after(state);
+    match child.outcome() {
+        Some(o) => -o.mover_points() * 1_000_000,
+        None => -h.evaluate(&child),
+    }
+}
+
 /// The choice the handcrafted evaluation makes at one ply: the child best
-/// for the mover (a finished game by its points).
+/// for the mover ([`handcrafted_value`]).
 fn handcrafted_choice(h: &Handcrafted, state: &GameState, choices: &[ncbg::turn::Turn]) -> usize {
-    let value = |i: usize| {
-        let child = choices[i].after(state);
-        match child.outcome() {
-            Some(o) => -o.mover_points() * 1_000_000,
-            None => -h.evaluate(&child),
-        }
-    };
-    (0..choices.len()).max_by_key(|&i| value(i)).unwrap_or(0)
+    (0..choices.len())
+        .max_by_key(|&i| handcrafted_value(h, state, &choices[i]))
+        .unwrap_or(0)
 }
 
 /// λ-returns of a game's states, last first, then reversed.
@@ -260,13 +265,7 @@ mod tests {
             depth: Some(1),
             ..Limits::default()
         };
-        let value = |state: &GameState, t: &ncbg::turn::Turn| {
-            let child = t.after(state);
-            match child.outcome() {
-                Some(o) => -o.mover_points() * 1_000_000,
-                None => -h.evaluate(&child),
-            }
-        };
+        let value = |state: &GameState, t: &ncbg::turn::Turn| handcrafted_value(&h, state, t);
         let mut rng = Rng::new(5);
         let mut checked = 0;
         for _ in 0..6 {
