@@ -2,7 +2,9 @@
 //! at the end, each side's checkers in the pool, on the bar and borne off,
 //! its pips, the embedded net's value for X and the state's ID; with `SHOW`
 //! set, the board too. A look at long games (the race's hitting wars, the
-//! blockades drawn at the turn cap) before reading them move by move.
+//! blockades drawn at the turn cap) before reading them move by move. Each
+//! game ends with the largest race lead each side held once both pools were
+//! empty (`lead after entry`), so a game lost from far ahead shows at once.
 //!
 //! ```sh
 //! cargo run --release --example race_replay -- match.txt 50
@@ -45,6 +47,8 @@ fn main() {
             "game {} x={} y={} end={:?}",
             g.index, g.x_name, g.y_name, g.end
         );
+        // The largest race lead (pips) of X and of Y once both pools are empty.
+        let mut lead: [Option<i32>; 2] = [None, None];
         for (i, token) in g.moves.iter().enumerate() {
             let done = match token.split_once(':') {
                 Some((n, play)) => n
@@ -60,6 +64,18 @@ fn main() {
                 eprintln!("game {} turn {i} '{token}': {e}", g.index);
                 break;
             }
+            if s.position().pools() == (0, 0) {
+                let (mover, opponent) = s.position().pips();
+                let mover_lead = opponent as i32 - mover as i32;
+                let x_lead = if s.to_move() == Side::X {
+                    mover_lead
+                } else {
+                    -mover_lead
+                };
+                for (slot, l) in lead.iter_mut().zip([x_lead, -x_lead]) {
+                    *slot = Some(slot.map_or(l, |m| m.max(l)));
+                }
+            }
             if i % every == 0 || i + 1 == g.moves.len() {
                 println!("{}", summary(i, &s, &eval));
                 if show {
@@ -67,6 +83,12 @@ fn main() {
                 }
             }
         }
+        let show_lead = |l: Option<i32>| l.map_or("-".to_string(), |l| format!("{l:+}"));
+        println!(
+            "  lead after entry: X {} pips, Y {} pips",
+            show_lead(lead[0]),
+            show_lead(lead[1])
+        );
     }
 }
 
