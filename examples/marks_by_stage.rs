@@ -10,7 +10,7 @@
 //! ```
 
 use ncbg::analysis::played_turns;
-use ncbg::matchfile::{start_state, MatchFile};
+use ncbg::matchfile::MatchFile;
 use std::collections::{BTreeMap, HashMap};
 
 fn main() {
@@ -27,12 +27,10 @@ fn main() {
     };
     let prefix = args.get(3).map_or("", String::as_str);
     let file = MatchFile::parse(&read(&args[1]));
-    let variant = file.header.variant().expect("the match file's variant");
-    let numbers = file.header.numbers().expect("the match file's numbers");
     // (game, turn index) -> (stage, mover's name)
     let mut stage = HashMap::new();
     for (g, game) in file.games.iter().enumerate() {
-        let start = start_state(&game.opening, variant, numbers).expect("the game's start");
+        let start = file.header.game_start(game).expect("the game's start");
         for turn in played_turns(&start, &game.moves).expect("the game's turns") {
             if turn.is_cube() {
                 continue;

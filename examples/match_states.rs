@@ -10,6 +10,7 @@
 //! target/release/examples/match_states race-d2.txt > race-post-entry.data
 //! ```
 
+use ncbg::analysis::played_turns;
 use ncbg::game::{GameState, Phase};
 use ncbg::matchfile::{GameEnd, MatchFile};
 use ncbg::numbers::Side;
@@ -32,7 +33,7 @@ fn main() {
         });
         let file = MatchFile::parse(&text);
         for g in &file.games {
-            let Ok(mut s) = file.header.game_start(g) else {
+            let Ok(s) = file.header.game_start(g) else {
                 continue;
             };
             let result = match &g.end {
@@ -47,27 +48,20 @@ fn main() {
                 GameEnd::Forfeit { .. } => continue,
                 _ => 0,
             };
-            let mut states: Vec<GameState> = Vec::new();
-            for token in &g.moves {
-                let ok = match token.split_once(':') {
-                    Some((n, play)) => n.parse::<u8>().map(|n| s.make_turn(n, play).is_ok()),
-                    None => match token.parse::<u8>() {
-                        Ok(n) => Ok(s.pick(n).is_ok()),
-                        Err(_) => continue, // a cube action
-                    },
-                };
-                if ok != Ok(true) {
-                    break;
-                }
-                let pools_empty = s.position().pools() == (0, 0);
-                if s.phase() == Phase::Pick
-                    && !s.is_over()
-                    && pools_empty
-                    && !s.numbers().in_opening()
-                {
-                    states.push(s);
-                }
-            }
+            let Ok(turns) = played_turns(&s, &g.moves) else {
+                continue;
+            };
+            // Each turn's state before it, and the state the last turn left
+            // (a game stopped at the cap ends on one that is not over).
+            let last = turns.last().map(|t| t.played.after(&t.state));
+            let states: Vec<GameState> = turns
+                .iter()
+                .filter(|t| !t.is_cube())
+                .map(|t| t.state)
+                .chain(last)
+                .filter(|s| s.phase() == Phase::Pick && !s.is_over())
+                .filter(|s| s.position().pools() == (0, 0))
+                .collect();
             if states.is_empty() {
                 continue;
             }
