@@ -8,13 +8,9 @@
 //!
 //! `cargo run --release --example analysis_candidates -- MATCH DEPTH SCREEN COUNT MARGIN [JOB/JOBS]`
 //!
-//! Environment: `CONFIRM=off` or `CONFIRM=MP` (each mark checked one ply
-//! deeper, [`AnalysisSettings::confirm_marks`], from a loss of MP instead of
-//! the error threshold's 80), `BOTH=1` (each turn judged first without the
-//! check, its `best0`, `loss0`, `nodes0`, `depth0` beside the checked
-//! verdict), `TURNS=GAME:TURN,...` (those turns alone, games in
-//! file order), `PLAYER=NAME` (that engine's turns alone).
-use ncbg::analysis::{judge_turn, played_turns, AnalysisSettings, Candidates, Thresholds};
+//! Environment: `TURNS=GAME:TURN,...` (those turns alone, games in file
+//! order), `PLAYER=NAME` (that engine's turns alone).
+use ncbg::analysis::{judge_turn, played_turns, AnalysisSettings, Candidates};
 use ncbg::eval::NnEval;
 use ncbg::matchfile::{start_state, MatchFile};
 use ncbg::search::Searcher;
@@ -40,22 +36,6 @@ fn main() {
         count,
         margin,
     });
-    // CONFIRM=off, or a loss in mp from which a turn is checked one ply
-    // deeper (the error threshold the check reads; the output's losses do
-    // not depend on it).
-    if let Ok(v) = std::env::var("CONFIRM") {
-        settings.confirm_marks = v != "off";
-        if let Ok(mp) = v.parse::<i32>() {
-            settings.thresholds = Thresholds::new(mp, mp.max(160)).expect("CONFIRM=off or mp");
-        }
-    }
-    let player = std::env::var("PLAYER").ok();
-    let both = std::env::var("BOTH").is_ok_and(|v| v == "1");
-    let file = MatchFile::parse(&text);
-    let variant = file.header.variant().unwrap();
-    let numbers = file.header.numbers().unwrap();
-    let net = NnEval::embedded();
-    let mut searcher = Searcher::new(64, Box::new(NnEval::embedded()));
     // TURNS="GAME:TURN,..." (file order, as printed) judges those turns alone.
     let only: Option<Vec<(usize, usize)>> = std::env::var("TURNS").ok().map(|v| {
         v.split(',')
@@ -65,6 +45,12 @@ fn main() {
             })
             .collect()
     });
+    let player = std::env::var("PLAYER").ok();
+    let file = MatchFile::parse(&text);
+    let variant = file.header.variant().unwrap();
+    let numbers = file.header.numbers().unwrap();
+    let net = NnEval::embedded();
+    let mut searcher = Searcher::new(64, Box::new(NnEval::embedded()));
     let mut item = 0usize;
     for (g, game) in file.games.iter().enumerate() {
         let start = start_state(&game.opening, variant, numbers).unwrap();
@@ -81,30 +67,14 @@ fn main() {
                 ncbg::numbers::Side::X => &game.x_name,
                 ncbg::numbers::Side::Y => &game.y_name,
             };
-            if player.as_ref().is_some_and(|p| p != mover) {
-                continue;
-            }
-            if only.as_ref().is_some_and(|o| !o.contains(&(g, turn.index))) {
+            if player.as_ref().is_some_and(|p| p != mover)
+                || only.as_ref().is_some_and(|o| !o.contains(&(g, turn.index)))
+            {
                 continue;
             }
             let t = std::time::Instant::now();
-            // BOTH=1: first without the confirmation, then (where its loss
-            // reaches the confirmation's threshold) with it; the first
-            // verdict's fields carry a 0.
-            let first = both.then(|| {
-                let plain = AnalysisSettings {
-                    confirm_marks: false,
-                    ..settings.clone()
-                };
-                judge_turn(&mut searcher, &net, &turn, &plain).unwrap()
-            });
-            let r = match &first {
-                Some(f) if !settings.confirm_marks || f.loss < settings.thresholds.error => {
-                    f.clone()
-                }
-                _ => judge_turn(&mut searcher, &net, &turn, &settings).unwrap(),
-            };
-            let mut line = serde_json::json!({
+            let r = judge_turn(&mut searcher, &net, &turn, &settings).unwrap();
+            let line = serde_json::json!({
                 "game": g,
                 "side": r.side,
                 "turn": r.turn,
@@ -117,12 +87,6 @@ fn main() {
                 "nodes": r.nodes,
                 "ms": t.elapsed().as_millis() as u64,
             });
-            if let Some(f) = first {
-                line["best0"] = f.best.into();
-                line["loss0"] = f.loss.into();
-                line["nodes0"] = f.nodes.into();
-                line["depth0"] = f.depth.into();
-            }
             println!("{line}");
         }
     }

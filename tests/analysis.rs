@@ -17,14 +17,8 @@ fn opened(x0: u8, y0: u8) -> GameState {
     g
 }
 
-/// The default analysis at depth `d`, without its check of each mark one
-/// ply deeper (so a turn's depth and values are those of one search; the
-/// check has its own test).
 fn depth(d: u32) -> AnalysisSettings {
-    AnalysisSettings {
-        confirm_marks: false,
-        ..AnalysisSettings::default().with_depth(d).unwrap()
-    }
+    AnalysisSettings::default().with_depth(d).unwrap()
 }
 
 #[test]
@@ -337,52 +331,4 @@ fn the_screens_best_and_the_played_choice_are_searched_to_the_full_depth() {
     };
     assert_eq!(r[0].played_score, value(&worst));
     assert_eq!(r[0].best_score, by_hand.score.value);
-}
-
-/// A turn the first search marks (a loss of the error threshold or more)
-/// is searched again one ply deeper and judged by that search (the values
-/// an analysis of that depth gives); a turn that loses less, and every turn
-/// without the check, keep the first search's verdict and depth.
-#[test]
-fn a_mark_is_checked_one_ply_deeper() {
-    assert!(AnalysisSettings::default().confirm_marks && AnalysisSettings::quick().confirm_marks);
-    let mut s = Searcher::new(8, Box::new(NnEval::embedded()));
-    let g = opened(6, 1);
-    let start = GameState::standard();
-    let plain = depth(3);
-    let checking = AnalysisSettings {
-        confirm_marks: true,
-        ..plain.clone()
-    };
-    let error = checking.thresholds.error;
-    let three = analyze_position(&mut s, &g, &plain, 1000).unwrap();
-    // At depth 3 the screen is the whole search, so the check searches
-    // every choice at depth 4.
-    let every = AnalysisSettings {
-        candidates: None,
-        ..depth(4)
-    };
-    let four = analyze_position(&mut s, &g, &every, 1000).unwrap();
-    let score_of = |r: &ncbg::analysis::PositionReport, c: &str| {
-        r.ranked.iter().find(|a| a.choice == c).unwrap().score
-    };
-    let (mut checked, mut kept) = (0, 0);
-    let n = three.ranked.len();
-    for alt in [&three.ranked[0], &three.ranked[n / 2], &three.ranked[n - 1]] {
-        let moves = ["6", "1", alt.choice.as_str()];
-        let first = analyze_game(&mut s, &start, &tokens(&moves), &plain).unwrap();
-        let r = analyze_game(&mut s, &start, &tokens(&moves), &checking).unwrap();
-        assert_eq!(first[0].depth, 3);
-        if three.score - alt.score >= error {
-            checked += 1;
-            assert_eq!(r[0].depth, 4, "{alt:?}");
-            assert_eq!(r[0].played_score, score_of(&four, &alt.choice), "{alt:?}");
-            assert_eq!(r[0].best_score, four.score, "{alt:?}");
-            assert!(r[0].nodes > first[0].nodes);
-        } else {
-            kept += 1;
-            assert_eq!(r[0], first[0], "{alt:?}");
-        }
-    }
-    assert!(checked > 0 && kept > 0, "checked {checked}, kept {kept}");
 }

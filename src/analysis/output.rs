@@ -148,7 +148,6 @@ pub fn settings_line(format: Format, settings: &AnalysisSettings) -> String {
                 "nodes": settings.nodes,
                 "movetime_ms": settings.movetime_ms,
                 "candidates": settings.candidates,
-                "confirm_marks": settings.confirm_marks,
                 "error": settings.thresholds.error,
                 "blunder": settings.thresholds.blunder,
                 "tie": settings.thresholds.tie,

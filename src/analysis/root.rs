@@ -6,9 +6,7 @@
 //! shallow screen of every choice, and a second one, over the screen's best
 //! and the played choice only, takes them to the full depth: the depth the
 //! other choices' full windows would cost goes to the choices that can be
-//! best. Where the played choice then loses enough to be marked
-//! ([`AnalysisSettings::confirm_marks`]), the choices searched deepest are
-//! searched again one ply deeper, and the turn is judged so.
+//! best.
 
 use super::{AnalysisError, AnalysisSettings};
 use crate::game::GameState;
@@ -53,8 +51,7 @@ fn search_settings() -> Settings {
 /// [`AnalysisSettings::candidates`], every choice is first screened at a
 /// shallow depth, and only the screen's best (and `played`, when given)
 /// are searched to the full depth; the others keep their screening values
-/// and rank after them. With [`AnalysisSettings::confirm_marks`], a turn
-/// the search marks is judged one ply deeper ([`confirm`]).
+/// and rank after them.
 pub(super) fn value_choices(
     searcher: &mut Searcher,
     state: &GameState,
@@ -65,35 +62,15 @@ pub(super) fn value_choices(
         return Err(AnalysisError(format!("the game is over: {r}")));
     }
     searcher.clear();
-    let started = crate::host::Instant::now();
-    let (values, searched) = first_values(searcher, state, settings, played)?;
-    if settings.confirm_marks {
-        confirm(
-            searcher, state, settings, played, values, &searched, started,
-        )
-    } else {
-        Ok(values)
-    }
-}
-
-/// [`value_choices`] before any confirmation: the values, and the choices
-/// the deepest search saw (the candidates, or every choice).
-fn first_values(
-    searcher: &mut Searcher,
-    state: &GameState,
-    settings: &AnalysisSettings,
-    played: Option<&Turn>,
-) -> Result<(RootValues, Vec<Turn>), AnalysisError> {
     let choices = legal_turns(state);
     let Some(c) = settings.candidates else {
-        let values = search_choices(
+        return search_choices(
             searcher,
             state,
             &choices,
             settings,
             settings.limits(choices.len()),
-        )?;
-        return Ok((values, choices));
+        );
     };
     let started = crate::host::Instant::now();
     let mut screen_limits = settings.limits(choices.len());
@@ -101,7 +78,7 @@ fn first_values(
     let screen = search_choices(searcher, state, &choices, settings, screen_limits)?;
     if screen.depth >= settings.depth || screen.ranked.len() < choices.len() {
         // Already as deep as asked, or a table's answer.
-        return Ok((screen, choices));
+        return Ok(screen);
     }
     let chosen = c.choose(&screen.ranked, state, played);
     let mut deep_limits = settings.limits(chosen.len());
@@ -118,13 +95,10 @@ fn first_values(
     let deep = search_choices(searcher, state, &chosen, settings, deep_limits)?;
     if deep.depth <= screen.depth {
         // The caps left no deeper search: the screen's values.
-        return Ok((
-            RootValues {
-                nodes: screen.nodes + deep.nodes,
-                ..screen
-            },
-            choices,
-        ));
+        return Ok(RootValues {
+            nodes: screen.nodes + deep.nodes,
+            ..screen
+        });
     }
     // The deep search saw the chosen turns alone (legal turns of this
     // state, as the screen's): the others follow with their screen values.
@@ -135,76 +109,10 @@ fn first_values(
             .into_iter()
             .filter(|(t, _)| !chosen.contains(t)),
     );
-    Ok((
-        RootValues {
-            ranked,
-            depth: deep.depth,
-            nodes: screen.nodes + deep.nodes,
-        },
-        chosen,
-    ))
-}
-
-/// Where the played choice loses the error threshold or more against the
-/// best (a mark), searches `searched` (the choices the values' deepest search saw)
-/// again one ply deeper, from a fresh table, and takes those values; the
-/// choices it did not see keep theirs and rank after them. A search that
-/// the caps stop before the deeper depth completes leaves the values as
-/// they were (its nodes still count).
-fn confirm(
-    searcher: &mut Searcher,
-    state: &GameState,
-    settings: &AnalysisSettings,
-    played: Option<&Turn>,
-    values: RootValues,
-    searched: &[Turn],
-    started: crate::host::Instant,
-) -> Result<RootValues, AnalysisError> {
-    let (Some(played), Some(&(_, best))) = (played, values.ranked.first()) else {
-        return Ok(values);
-    };
-    let Some(played_value) = values.value_of(state, played) else {
-        return Ok(values);
-    };
-    let exact = best.exact && played_value.exact;
-    if exact
-        || best.value - played_value.value < settings.thresholds.error
-        || values.depth < settings.depth
-        || settings.depth >= super::settings::MAX_DEPTH
-    {
-        return Ok(values);
-    }
-    let mut limits = settings.limits(searched.len());
-    limits.depth = Some(settings.depth + 1);
-    limits.nodes = settings
-        .nodes
-        .map(|n| n.saturating_sub(values.nodes).max(1));
-    limits.movetime = limits.movetime.map(|t| {
-        t.saturating_sub(started.elapsed())
-            .max(Duration::from_millis(1))
-    });
-    limits.root_choices = Some(searched.to_vec());
-    // A fresh table, as the first search had: the deeper values are those
-    // an analysis of that depth gives the same choices, whatever was
-    // searched before (a warm table changes what the move filter's
-    // re-searches see, and the values with it).
-    searcher.clear();
-    let deeper = search_choices(searcher, state, searched, settings, limits)?;
-    let nodes = values.nodes + deeper.nodes;
-    if deeper.depth <= values.depth {
-        return Ok(RootValues { nodes, ..values });
-    }
-    let mut ranked = deeper.ranked;
-    ranked.extend(
-        values
-            .ranked
-            .into_iter()
-            .filter(|(t, _)| !searched.contains(t)),
-    );
     Ok(RootValues {
         ranked,
-        depth: deeper.depth,
-        nodes,
+        depth: deep.depth,
+        nodes: screen.nodes + deep.nodes,
     })
 }
 

@@ -86,11 +86,6 @@ pub struct AnalysisSettings {
     /// Screen every choice shallow and search only the best few (and
     /// the played one) to `depth`; `None`: every choice to `depth`.
     pub candidates: Option<Candidates>,
-    /// A turn the first search marks (its played choice loses the error
-    /// threshold or more) is searched again one ply deeper, the choices
-    /// searched deepest from a fresh table, and judged by that search: a
-    /// mark is given only where the next ply keeps it (or makes it).
-    pub confirm_marks: bool,
     /// The loss thresholds of errors and blunders.
     #[serde(skip)]
     pub thresholds: Thresholds,
@@ -160,7 +155,6 @@ impl Default for AnalysisSettings {
             nodes: None,
             movetime_ms: None,
             candidates: Some(DEFAULT_CANDIDATES),
-            confirm_marks: true,
             thresholds: Thresholds::default(),
         }
     }
@@ -242,13 +236,8 @@ impl AnalysisSettings {
             ),
             _ => format!("{depths}, every choice searched alike"),
         };
-        let confirm = if self.confirm_marks {
-            ", each mark checked one ply deeper"
-        } else {
-            ""
-        };
         format!(
-            "analysis: {} ({searched}{confirm}{caps}; a choice within {} mp of the best is as good, error {} mp, blunder {} mp)",
+            "analysis: {} ({searched}{caps}; a choice within {} mp of the best is as good, error {} mp, blunder {} mp)",
             self.preset.name(),
             self.thresholds.tie,
             self.thresholds.error,
@@ -267,12 +256,12 @@ mod tests {
         assert_eq!(d.preset, Preset::Default);
         assert_eq!(
             d.describe(),
-            "analysis: default (every choice screened to depth 3, its 4 best, those within 60 mp of its best and the played one searched alike to depths 5, 6 and 7 weighted 1:2:1, each mark checked one ply deeper; a choice within 10 mp of the best is as good, error 80 mp, blunder 160 mp)"
+            "analysis: default (every choice screened to depth 3, its 4 best, those within 60 mp of its best and the played one searched alike to depths 5, 6 and 7 weighted 1:2:1; a choice within 10 mp of the best is as good, error 80 mp, blunder 160 mp)"
         );
         let q = AnalysisSettings::quick();
-        assert!(q.describe().contains(
-            "searched alike to depths 4, 5 and 6 weighted 1:2:1, each mark checked one ply deeper;"
-        ));
+        assert!(q
+            .describe()
+            .contains("searched alike to depths 4, 5 and 6 weighted 1:2:1;"));
         assert!(q.describe().starts_with("analysis: quick ("));
         assert_eq!(AnalysisSettings::preset("quick"), Ok(q.clone()));
         assert!(AnalysisSettings::preset("fast").is_err());
@@ -288,15 +277,14 @@ mod tests {
             .starts_with("analysis: custom (every choice screened"));
         assert!(c
             .describe()
-            .contains("to depths 7, 8 and 9 weighted 1:2:1, each mark"));
+            .contains("to depths 7, 8 and 9 weighted 1:2:1;"));
         // No deeper than the screen: every choice searched alike.
         let three = d.clone().with_depth(3).unwrap();
         assert!(three.describe().starts_with(
-            "analysis: custom (depths 1, 2 and 3 weighted 1:2:1, every choice searched alike, each mark checked one ply deeper;"
+            "analysis: custom (depths 1, 2 and 3 weighted 1:2:1, every choice searched alike;"
         ));
         let every = AnalysisSettings {
             candidates: None,
-            confirm_marks: false,
             ..d
         };
         assert!(every
