@@ -63,11 +63,9 @@ fn main() {
                 continue;
             }
             // PLAYER=NAME judges that engine's turns alone.
-            let mover = match turn.state.to_move() {
-                ncbg::numbers::Side::X => &game.x_name,
-                ncbg::numbers::Side::Y => &game.y_name,
-            };
-            if player.as_ref().is_some_and(|p| p != mover)
+            if player
+                .as_deref()
+                .is_some_and(|p| p != game.name(turn.state.to_move()))
                 || only.as_ref().is_some_and(|o| !o.contains(&(g, turn.index)))
             {
                 continue;
