@@ -9,8 +9,9 @@
 //! `cargo run --release --example analysis_candidates -- MATCH DEPTH SCREEN COUNT MARGIN [JOB/JOBS]`
 //!
 //! Environment: `TURNS=GAME:TURN,...` (those turns alone, games in file
-//! order), `PLAYER=NAME` (that engine's turns alone).
-use ncbg::analysis::{judge_turn, played_turns, AnalysisSettings, Candidates};
+//! order), `PLAYER=NAME` (that engine's turns alone), `NO_PLAY_DEPTHS=1`
+//! (the file's `depths` not read: no mark checked as deep as the play).
+use ncbg::analysis::{judge_turn, played_turns_at, AnalysisSettings, Candidates};
 use ncbg::eval::NnEval;
 use ncbg::matchfile::{start_state, MatchFile};
 use ncbg::search::Searcher;
@@ -46,6 +47,7 @@ fn main() {
             .collect()
     });
     let player = std::env::var("PLAYER").ok();
+    let play_depths = std::env::var("NO_PLAY_DEPTHS").is_err();
     let file = MatchFile::parse(&text);
     let variant = file.header.variant().unwrap();
     let numbers = file.header.numbers().unwrap();
@@ -54,7 +56,8 @@ fn main() {
     let mut item = 0usize;
     for (g, game) in file.games.iter().enumerate() {
         let start = start_state(&game.opening, variant, numbers).unwrap();
-        for turn in played_turns(&start, &game.moves).unwrap() {
+        let depths = if play_depths { &game.depths[..] } else { &[] };
+        for turn in played_turns_at(&start, &game.moves, depths).unwrap() {
             if turn.is_cube() {
                 continue;
             }
@@ -82,6 +85,7 @@ fn main() {
                 "best_score": r.best_score,
                 "loss": r.loss,
                 "depth": r.depth,
+                "play_depth": r.play_depth,
                 "nodes": r.nodes,
                 "ms": t.elapsed().as_millis() as u64,
             });

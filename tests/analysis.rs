@@ -1,8 +1,8 @@
 //! Batch analysis: blunders are flagged, results do not depend on threads.
 
 use ncbg::analysis::{
-    analyze_game, analyze_position, run_parallel, totals, AnalysisSettings, Candidates, Thresholds,
-    Verdict, TIE_MARGIN,
+    analyze_game, analyze_position, judge_turn, played_turns_at, run_parallel, totals,
+    AnalysisSettings, Candidates, Thresholds, TurnReport, Verdict, CHECK_PLIES, TIE_MARGIN,
 };
 use ncbg::board::{Position, Stage};
 use ncbg::eval::NnEval;
@@ -62,6 +62,57 @@ fn a_deliberate_blunder_is_flagged() {
     assert_eq!((contact.turns, contact.total_loss), (1, x.total_loss));
     assert_eq!(contact.errors_and_blunders, 1);
     assert_eq!(x.stages[Stage::Race.index()].turns, 0);
+}
+
+/// Where the record says the play searched deeper than the analysis, a
+/// mark is checked by the played and the best choice searched alone as
+/// deep as the play (at most `CHECK_PLIES` past the analysis); a turn
+/// that is no mark, a play no deeper, and a capped analysis are not.
+#[test]
+fn a_mark_is_checked_as_deep_as_the_play() {
+    let mut s = Searcher::new(8, Box::new(NnEval::embedded()));
+    let start = GameState::standard();
+    let settings = depth(2);
+    let all = analyze_position(&mut s, &opened(3, 5), &settings, 1000).unwrap();
+    let best = all.ranked.first().unwrap().choice.clone();
+    let worst = all.ranked.last().unwrap().choice.clone();
+    let net = NnEval::embedded();
+    let mut judge = |played: &str, play_depth: Option<u32>, settings: &AnalysisSettings| {
+        let moves = tokens(&["3", "5", played]);
+        let turns = played_turns_at(&start, &moves, &[None, None, play_depth]).unwrap();
+        assert_eq!(turns.len(), 1);
+        assert_eq!(turns[0].play_depth, play_depth);
+        judge_turn(&mut s, &net, &turns[0], settings).unwrap()
+    };
+    let plain: TurnReport = judge(&worst, None, &settings);
+    assert_eq!((plain.depth, plain.play_depth), (2, None));
+    assert_ne!(plain.verdict, Verdict::Ok, "{plain:?}");
+    // The play went to depth 4: the mark is judged at depth 4, by a search
+    // of the two choices that costs more than the analysis's own.
+    let checked = judge(&worst, Some(4), &settings);
+    assert_eq!((checked.depth, checked.play_depth), (4, Some(4)));
+    assert!(checked.nodes > plain.nodes, "{checked:?} {plain:?}");
+    assert_eq!(checked.played, plain.played);
+    // Far deeper play: checked CHECK_PLIES past the analysis.
+    let far = judge(&worst, Some(2 + CHECK_PLIES + 4), &settings);
+    assert_eq!(far.depth, 2 + CHECK_PLIES);
+    // No deeper than the analysis: the verdict as without a depth.
+    assert_eq!(
+        judge(&worst, Some(2), &settings),
+        TurnReport {
+            play_depth: Some(2),
+            ..plain.clone()
+        }
+    );
+    // No mark: nothing to check, the play's depth is reported.
+    let good = judge(&best, Some(4), &settings);
+    assert_eq!((good.depth, good.play_depth, good.loss), (2, Some(4), 0));
+    // A node cap is the user's budget: no check past it.
+    let capped = AnalysisSettings {
+        nodes: Some(10_000_000),
+        ..settings
+    };
+    assert_eq!(judge(&worst, Some(4), &capped).depth, 2);
 }
 
 #[test]

@@ -97,6 +97,7 @@ fn a_blunder_in_a_match_file_is_flagged() {
     .unwrap();
     let worst = all.ranked.last().unwrap().choice.clone();
     let record = GameRecord {
+        depths: Vec::new(),
         index: 0,
         pair: 0,
         round: 0,
@@ -132,6 +133,43 @@ fn a_blunder_in_a_match_file_is_flagged() {
         err.contains("line 5"),
         "the broken game line is reported: {err}"
     );
+    assert!(turn.get("play_depth").is_none(), "{turn}");
+    assert_eq!(turn["depth"], 2);
+
+    // The same game, the play's search recorded at depth 4: the mark is
+    // checked as deep as the play, and each output gives the play's depth.
+    let deep = GameRecord {
+        depths: vec![None, None, Some(4)],
+        ..record
+    };
+    let file = format!("{MAGIC}\nmeta\tk=6\nmeta\tcredits=2\n{}\n", deep.to_line());
+    let (out, _) = analyze(&["--depth", "2", "--format", "json"], &file);
+    let checked: Value = out
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|r| r["played"] == worst.as_str())
+        .expect("the turn is reported");
+    assert_eq!(
+        (&checked["depth"], &checked["play_depth"]),
+        (&Value::from(4), &Value::from(4))
+    );
+    let (tsv, _) = analyze(&["--depth", "2", "--format", "tsv"], &file);
+    let row = tsv.lines().find(|l| l.contains(worst.as_str())).unwrap();
+    assert_eq!(row.split('\t').nth(14), Some("4"), "{row}");
+    // Deeper than the check goes (2 + 3 plies): a table row says so.
+    let deeper = GameRecord {
+        depths: vec![None, None, Some(9)],
+        ..deep
+    };
+    let file = format!(
+        "{MAGIC}\nmeta\tk=6\nmeta\tcredits=2\n{}\n",
+        deeper.to_line()
+    );
+    let (table, _) = analyze(&["--depth", "2"], &file);
+    assert!(
+        table.contains("(depth 5, the play's 9: shallower than the play)"),
+        "{table}"
+    );
 }
 
 /// A match file lists its games as they finished (game 1 before game 0
@@ -140,6 +178,7 @@ fn a_blunder_in_a_match_file_is_flagged() {
 #[test]
 fn a_match_files_games_are_listed_in_game_order() {
     let record = |index: u64, moves: &[&str]| GameRecord {
+        depths: Vec::new(),
         index,
         pair: 0,
         round: 0,
@@ -187,6 +226,7 @@ fn outputs_name_their_settings_and_a_deeper_play() {
     assert!(out.starts_with("# analysis: quick ("), "{out}");
     // A match whose engines played at depth 9 against the quick analysis.
     let g = GameRecord {
+        depths: Vec::new(),
         index: 0,
         pair: 0,
         round: 0,
@@ -258,6 +298,7 @@ fn a_gnubg_mat_is_analysed_as_its_games() {
         }
         let r = s.result().unwrap();
         games.push(GameRecord {
+            depths: Vec::new(),
             index: i as u64,
             pair: 0,
             round: 0,

@@ -26,6 +26,7 @@ fn doubled_match(answer: &str, more: &[&str], end: GameEnd) -> String {
         .collect();
     moves.extend(more.iter().map(|s| s.to_string()));
     let record = GameRecord {
+        depths: Vec::new(),
         index: 0,
         pair: 0,
         round: 0,
@@ -196,6 +197,7 @@ fn the_games_of_a_match_are_numbered_within_it() {
     use ncbg::matchfile::{Header, MatchGame, Stakes};
     let game =
         |n: u32, x: &str, y: &str, score: [u32; 2], moves: &[&str], end: GameEnd| GameRecord {
+            depths: Vec::new(),
             index: 0,
             pair: 0,
             round: 0,

@@ -140,6 +140,7 @@ fn analyze_tables_marks_exact_verdicts_in_every_format() {
     let spec = spec_table.spec();
     write_table(&solve(spec, 1, &|_| {}).unwrap(), &tb).unwrap();
     let record = GameRecord {
+        depths: Vec::new(),
         index: 0,
         pair: 0,
         round: 0,
@@ -209,14 +210,15 @@ fn analyze_tables_marks_exact_verdicts_in_every_format() {
         "{text}"
     );
     assert_eq!(lines.next(), Some(output::GAMES_TSV_HEADER));
-    assert!(output::GAMES_TSV_HEADER.ends_with("\texact\tstage\tcube_verdict"));
+    assert!(output::GAMES_TSV_HEADER.ends_with("\texact\tstage\tcube_verdict\tplay_depth"));
     assert!(
         lines.all(|l| {
             let f: Vec<&str> = l.split('\t').collect();
-            f.len() == 14
+            f.len() == 15
                 && f[10..12] == ["0", "true"]
                 && ["contact", "race", "bear-off"].contains(&f[12])
                 && f[13].is_empty()
+                && f[14].is_empty()
         }),
         "{text}"
     );
@@ -263,6 +265,7 @@ fn analyze_tables_path_uses_the_tables_of_folders() {
     .unwrap();
     std::fs::write(folder.join("notes.txt"), "not a table\n").unwrap();
     let record = GameRecord {
+        depths: Vec::new(),
         index: 0,
         pair: 0,
         round: 0,

@@ -17,6 +17,7 @@ fn game(index: u64, a: &str, b: &str, a_wins: bool) -> GameRecord {
     let a_is_x = index % 2 == 0;
     let a_side = if a_is_x { Side::X } else { Side::Y };
     GameRecord {
+        depths: Vec::new(),
         index,
         pair: index / 2,
         round: 0,

@@ -12,6 +12,7 @@ use ncbg::referee::stats::{elo_from_score, los};
 fn game(index: u64, end: GameEnd) -> GameRecord {
     let a_is_x = index % 2 == 0;
     GameRecord {
+        depths: Vec::new(),
         index,
         pair: index / 2,
         round: 0,

@@ -140,6 +140,7 @@ pub fn judge_cube(
         loss,
         verdict: Verdict::of(loss, thresholds),
         depth: 0,
+        play_depth: None,
         nodes: 0,
         exact: false,
         stage: state.position().stage(),

@@ -54,7 +54,8 @@ pub use settings::{
 };
 pub use totals::{totals, StageTotals, Totals};
 pub use turns::{
-    analyze_game, analyze_game_with, judge_turn, played_turns, PlayedTurn, TurnReport,
+    analyze_game, analyze_game_with, judge_turn, played_turns, played_turns_at, PlayedTurn,
+    TurnReport, CHECK_PLIES,
 };
 pub use verdict::{Thresholds, Verdict, TIE_MARGIN};
 

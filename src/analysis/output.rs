@@ -173,7 +173,7 @@ pub fn note_line(format: Format, note: &str) -> Option<String> {
 pub const POSITIONS_TSV_HEADER: &str = "line\tstate\trank\tchoice\tscore\texact\tdepth\tnodes";
 /// The TSV header line of a games analysis.
 pub const GAMES_TSV_HEADER: &str =
-    "game\tturn\tside\tplayer\tplayed\tplayed_score\tbest\tbest_score\tloss\tverdict\tdepth\texact\tstage\tcube_verdict";
+    "game\tturn\tside\tplayer\tplayed\tplayed_score\tbest\tbest_score\tloss\tverdict\tdepth\texact\tstage\tcube_verdict\tplay_depth";
 
 #[derive(Serialize)]
 struct PositionLine<'a> {
@@ -259,7 +259,7 @@ pub fn turn_line(format: Format, game: GameNumber, player: &str, t: &TurnReport)
         })
         .expect("serialisable"),
         Format::Tsv => format!(
-            "{game}\t{}\t{}\t{player}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            "{game}\t{}\t{}\t{player}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
             t.turn,
             t.side,
             t.played,
@@ -271,7 +271,8 @@ pub fn turn_line(format: Format, game: GameNumber, player: &str, t: &TurnReport)
             t.depth,
             t.exact,
             t.stage,
-            t.cube.as_ref().map_or("", |c| c.verdict.as_str())
+            t.cube.as_ref().map_or("", |c| c.verdict.as_str()),
+            t.play_depth.map_or(String::new(), |d| d.to_string())
         ),
         Format::Table => {
             let mark = match t.verdict.name() {
@@ -280,6 +281,15 @@ pub fn turn_line(format: Format, game: GameNumber, player: &str, t: &TurnReport)
                 _ => "  ?? blunder",
             };
             let exact = if t.exact { "  exact" } else { "" };
+            let shallower = match t.play_depth {
+                Some(p) if p > t.depth && !t.exact => {
+                    format!(
+                        "  (depth {}, the play's {p}: shallower than the play)",
+                        t.depth
+                    )
+                }
+                _ => String::new(),
+            };
             if let Some(c) = &t.cube {
                 let what = if c.in_match { "emg" } else { "equity" };
                 return format!(
@@ -288,7 +298,7 @@ pub fn turn_line(format: Format, game: GameNumber, player: &str, t: &TurnReport)
                 );
             }
             format!(
-                "game {game} turn {:>3} {} {:<10} played {:<26} best {:<26} loss {:>5}{exact}{mark}",
+                "game {game} turn {:>3} {} {:<10} played {:<26} best {:<26} loss {:>5}{exact}{mark}{shallower}",
                 t.turn, t.side, player, t.played, t.best, t.loss
             )
         }

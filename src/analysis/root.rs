@@ -116,6 +116,25 @@ pub(super) fn value_choices(
     })
 }
 
+/// Values `choices` alone (a verdict's best and played choice) to
+/// `depth`, from a fresh table, weighed as `settings` say, with no node or
+/// time cap: a mark checked as deep as the play it judges.
+pub(super) fn value_alone(
+    searcher: &mut Searcher,
+    state: &GameState,
+    choices: &[Turn],
+    settings: &AnalysisSettings,
+    depth: u32,
+) -> Result<RootValues, AnalysisError> {
+    searcher.clear();
+    let mut limits = settings.limits(choices.len());
+    limits.depth = Some(depth);
+    limits.nodes = None;
+    limits.movetime = None;
+    limits.root_choices = Some(choices.to_vec());
+    search_choices(searcher, state, choices, settings, limits)
+}
+
 /// Values `choices` (the root choices `limits` let the search see) at
 /// every depth up to `limits`' and weighs the deepest as `settings` say.
 fn search_choices(

@@ -3,7 +3,7 @@
 //! and the played one compared with the best.
 
 use super::cube::{judge_cube, CubeReport};
-use super::root::value_choices;
+use super::root::{value_alone, value_choices};
 use super::{AnalysisError, AnalysisSettings, Verdict};
 use crate::board::Stage;
 use crate::eval::NnEval;
@@ -37,8 +37,14 @@ pub struct TurnReport {
     pub loss: i32,
     /// ok, error or blunder.
     pub verdict: Verdict,
-    /// The deepest depth of the comparison (0 for an exact verdict).
+    /// The deepest depth of the comparison (0 for an exact verdict): the
+    /// check's where a mark was checked as deep as the play.
     pub depth: u32,
+    /// How deep the play's own search of this turn went, where the record
+    /// says ([`PlayedTurn::play_depth`]); deeper than `depth`, the analysis
+    /// is shallower than the play it judges on this turn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub play_depth: Option<u32>,
     /// Nodes searched for the verdict (0 for an exact one).
     pub nodes: u64,
     /// True when a table covers the state: both scores are exact values
@@ -65,19 +71,51 @@ pub struct TurnReport {
     pub cube: Option<CubeReport>,
 }
 
+/// The most plies a mark's check goes past the analysis's own depth
+/// ([`PlayedTurn::play_depth`]): a check as deep as play at 1 s a turn
+/// (depth 8 to 10) costs a few times a turn's analysis; deeper play is
+/// checked this far.
+pub const CHECK_PLIES: u32 = 3;
+
 /// The engine's best choice from `state` and the best's and `played`'s
-/// values, every choice searched alike as `settings` say.
+/// values, every choice searched alike as `settings` say. Where that
+/// marks the turn (a loss of at least the error threshold) and the play's
+/// own search went deeper (`play_depth`), the played and the best choice
+/// alone are searched again to the play's depth (at most [`CHECK_PLIES`]
+/// past the analysis's), and the turn is judged by those values: a verdict
+/// never calls a choice an error from a shallower search than the one
+/// that chose it. Not under a node or time cap (the user's budget).
 fn searched_values(
     searcher: &mut Searcher,
     state: &GameState,
     played: &Turn,
+    play_depth: Option<u32>,
     settings: &AnalysisSettings,
 ) -> Result<Judged, AnalysisError> {
-    let values = value_choices(searcher, state, settings, Some(played))?;
+    let mut values = value_choices(searcher, state, settings, Some(played))?;
+    let missing = || AnalysisError("the played turn is not among the legal choices".into());
+    let mut nodes = values.nodes;
     let (best, best_score) = values.ranked[0];
-    let played_score = values
-        .value_of(state, played)
-        .ok_or_else(|| AnalysisError("the played turn is not among the legal choices".into()))?;
+    let played_score = values.value_of(state, played).ok_or_else(missing)?;
+    let check_to = play_depth
+        .filter(|&d| d > values.depth)
+        .map(|d| d.min(settings.depth + CHECK_PLIES));
+    let capped = settings.nodes.is_some() || settings.movetime_ms.is_some();
+    if let Some(depth) = check_to.filter(|_| !capped) {
+        if best_score.value - played_score.value >= settings.thresholds.error {
+            let after = played.after(state);
+            let mine = values
+                .ranked
+                .iter()
+                .map(|&(t, _)| t)
+                .find(|t| t.after(state) == after)
+                .ok_or_else(missing)?;
+            values = value_alone(searcher, state, &[best, mine], settings, depth)?;
+            nodes += values.nodes;
+        }
+    }
+    let (best, best_score) = values.ranked[0];
+    let played_score = values.value_of(state, played).ok_or_else(missing)?;
     // The played turn itself when it is as good as the best, within the
     // tie margin: at the search's resolution the two are equal.
     let tie = settings
@@ -93,7 +131,7 @@ fn searched_values(
         best_score: best_score.value,
         played_score: played_score.value,
         depth: values.depth,
-        nodes: values.nodes,
+        nodes,
         exact: false,
         best_turns: None,
         played_turns: None,
@@ -166,6 +204,9 @@ pub struct PlayedTurn {
     /// mover could double and did not (`played` itself is judged by the
     /// next entry).
     pub no_double: bool,
+    /// How deep the play's search of this turn went, where the record
+    /// says (a referee match file's `depths`); `None` where it does not.
+    pub play_depth: Option<u32>,
 }
 
 impl PlayedTurn {
@@ -188,6 +229,17 @@ pub fn played_turns(
     start: &GameState,
     tokens: &[String],
 ) -> Result<Vec<PlayedTurn>, AnalysisError> {
+    played_turns_at(start, tokens, &[])
+}
+
+/// [`played_turns`] with each token's play depth (`depths`, one a token as
+/// a referee match file records them; empty or short: unknown), for the
+/// verdicts to check a mark as deep as the play ([`judge_turn`]).
+pub fn played_turns_at(
+    start: &GameState,
+    tokens: &[String],
+    depths: &[Option<u32>],
+) -> Result<Vec<PlayedTurn>, AnalysisError> {
     let mut state = *start;
     let mut out = Vec::new();
     for (index, token) in tokens.iter().enumerate() {
@@ -200,6 +252,7 @@ pub fn played_turns(
                     state,
                     played,
                     no_double: true,
+                    play_depth: None,
                 });
             }
             out.push(PlayedTurn {
@@ -207,6 +260,7 @@ pub fn played_turns(
                 state,
                 played,
                 no_double: false,
+                play_depth: depths.get(index).copied().flatten(),
             });
         }
         state = played.after(&state);
@@ -230,6 +284,7 @@ pub fn judge_turn(
         state,
         played,
         no_double,
+        play_depth,
     } = *turn;
     if turn.is_cube() {
         let action = match played {
@@ -240,7 +295,7 @@ pub fn judge_turn(
     }
     let judged = match exact_values(searcher.tables(), &state, &played)? {
         Some(exact) => exact,
-        None => searched_values(searcher, &state, &played, settings)?,
+        None => searched_values(searcher, &state, &played, play_depth, settings)?,
     };
     let loss = (judged.best_score - judged.played_score).max(0);
     Ok(TurnReport {
@@ -254,6 +309,7 @@ pub fn judge_turn(
         loss,
         verdict: Verdict::of(loss, &settings.thresholds),
         depth: judged.depth,
+        play_depth,
         nodes: judged.nodes,
         exact: judged.exact,
         stage: state.position().stage(),

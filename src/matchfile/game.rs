@@ -271,6 +271,12 @@ pub struct GameRecord {
     pub moves: Vec<String>,
     /// The match, the cube and the points (default: none of them).
     pub stakes: Stakes,
+    /// How deep the search behind each of `moves`' tokens went, one entry a
+    /// token: the deepest `depth` of the engine's `info` lines before its
+    /// `bestmove`, `None` for a token no engine search gave (the referee's
+    /// turn-0 picks) or whose engine wrote no depth. Empty when no token
+    /// has one (a file or an engine that records none).
+    pub depths: Vec<Option<u32>>,
 }
 
 impl GameRecord {
@@ -323,7 +329,7 @@ impl GameRecord {
             v => format!("\tcube={v}"),
         };
         format!(
-            "game\tindex={}\tpair={}\tround={}{in_match}\topening={}\tx={}\ty={}\twinner={}\tkind={}\tpoints={}{cube}\treason={}\tdetail={}\tmoves={}\tend",
+            "game\tindex={}\tpair={}\tround={}{in_match}\topening={}\tx={}\ty={}\twinner={}\tkind={}\tpoints={}{cube}\treason={}\tdetail={}\tmoves={}{}\tend",
             self.index,
             self.pair,
             self.round,
@@ -335,8 +341,41 @@ impl GameRecord {
             self.points(),
             reason,
             clean(&self.detail),
-            self.moves.join(" ")
+            self.moves.join(" "),
+            self.depths_field(),
         )
+    }
+
+    /// The `depths` field with its tab (`\tdepths=- - 6 7 ...`), empty when
+    /// no token has a depth or the depths do not fit the moves.
+    fn depths_field(&self) -> String {
+        if self.depths.len() != self.moves.len() || self.depths.iter().all(Option::is_none) {
+            return String::new();
+        }
+        let words: Vec<String> = self
+            .depths
+            .iter()
+            .map(|d| d.map_or("-".to_string(), |d| d.to_string()))
+            .collect();
+        format!("\tdepths={}", words.join(" "))
+    }
+
+    /// Reads a `depths` field for `moves` tokens: one word a token, a
+    /// depth or `-`; empty (no depths) when it is absent or does not fit,
+    /// since the depths only inform an analysis and the game stands
+    /// without them.
+    fn parse_depths(field: Option<&str>, moves: usize) -> Vec<Option<u32>> {
+        let Some(text) = field else {
+            return Vec::new();
+        };
+        let depths: Option<Vec<Option<u32>>> = text
+            .split_whitespace()
+            .map(|w| match w {
+                "-" => Some(None),
+                d => d.parse().ok().map(Some),
+            })
+            .collect();
+        depths.filter(|d| d.len() == moves).unwrap_or_default()
     }
 
     /// Reads a match-file line; `None` for anything else (headers, a cut line).
@@ -408,7 +447,12 @@ impl GameRecord {
         if !fits {
             return None;
         }
+        let moves: Vec<String> = field("moves")?
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
         Some(GameRecord {
+            depths: GameRecord::parse_depths(field("depths"), moves.len()),
             index: field("index")?.parse().ok()?,
             pair: field("pair")?.parse().ok()?,
             round: field("round")?.parse().ok()?,
@@ -417,10 +461,7 @@ impl GameRecord {
             y_name: field("y")?.to_string(),
             end,
             detail: field("detail")?.to_string(),
-            moves: field("moves")?
-                .split_whitespace()
-                .map(str::to_string)
-                .collect(),
+            moves,
             stakes: Stakes {
                 in_match,
                 cube,

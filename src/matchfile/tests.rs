@@ -3,6 +3,7 @@ use crate::numbers::Side;
 
 fn sample() -> GameRecord {
     GameRecord {
+        depths: Vec::new(),
         index: 3,
         pair: 1,
         round: 0,
@@ -255,4 +256,31 @@ fn a_header_that_says_little_has_defaults() {
     assert!(!MatchFile::is_match_file(
         "4HPwATDgc/ABMA:Xpick:x-y-:d22:k6\n"
     ));
+}
+
+#[test]
+fn search_depths_round_trip_and_a_bad_field_drops_them_alone() {
+    let mut g = sample();
+    g.detail = "bestmove 9:24/1".into();
+    let n = g.moves.len();
+    g.depths = (0..n).map(|i| (i >= 2).then_some(i as u32 + 3)).collect();
+    let line = g.to_line();
+    assert!(line.contains("\tdepths=- - 5\tend"), "{line}");
+    assert_eq!(GameRecord::parse_line(&line), Some(g.clone()));
+    // A file without the field, as every file before it: no depths.
+    let plain = GameRecord {
+        depths: Vec::new(),
+        ..g.clone()
+    };
+    assert!(!plain.to_line().contains("depths="));
+    assert_eq!(
+        GameRecord::parse_line(&plain.to_line()),
+        Some(plain.clone())
+    );
+    // A field that does not fit the moves (a word short, a bad word) is
+    // dropped; the game stands.
+    let short = line.replace("\tdepths=- - ", "\tdepths=- ");
+    assert_eq!(GameRecord::parse_line(&short), Some(plain.clone()));
+    let bad = line.replace("\tdepths=- - 5", "\tdepths=- - five");
+    assert_eq!(GameRecord::parse_line(&bad), Some(plain));
 }

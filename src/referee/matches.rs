@@ -215,6 +215,7 @@ mod tests {
 
     fn game(end: GameEnd) -> GameRecord {
         GameRecord {
+            depths: Vec::new(),
             index: 0,
             pair: 0,
             round: 0,

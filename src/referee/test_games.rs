@@ -7,6 +7,7 @@ use crate::matchfile::{GameEnd, GameRecord, Opening};
 /// 1-2) between `x` and `y`, ending with `end`, without moves or detail.
 pub fn game(index: u64, x: &str, y: &str, end: GameEnd) -> GameRecord {
     GameRecord {
+        depths: Vec::new(),
         index,
         pair: index / 2,
         round: 0,

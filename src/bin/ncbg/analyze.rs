@@ -14,7 +14,7 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use ncbg::analysis::output::{self, Format, GameNumber};
 use ncbg::analysis::{
-    analyze_position, judge_turn, played_turns, run_parallel, shallower_note, AnalysisError,
+    analyze_position, judge_turn, played_turns_at, run_parallel, shallower_note, AnalysisError,
     AnalysisSettings, Effort, PlayedTurn, Preset, Thresholds, Totals, TurnReport,
 };
 use ncbg::board::Variant;
@@ -332,7 +332,7 @@ fn games(
     for (g, (_, game)) in records.iter().enumerate() {
         let turns = game_start(game, variant, numbers, stakes)
             .map_err(AnalysisError)
-            .and_then(|start| played_turns(&start, &game.moves));
+            .and_then(|start| played_turns_at(&start, &game.moves, &game.depths));
         if let Ok(turns) = &turns {
             work.extend(turns.iter().map(|t| (g, *t)));
         }

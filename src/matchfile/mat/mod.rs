@@ -330,6 +330,7 @@ pub fn read(text: &str) -> Result<(Vec<GameRecord>, NumberRules), String> {
         };
         let names = &w.names;
         games.push(GameRecord {
+            depths: Vec::new(),
             index: gi as u64,
             pair: gi as u64 / 2,
             round: 0,

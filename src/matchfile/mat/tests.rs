@@ -34,6 +34,7 @@ fn an_exported_mat_reads_back_to_the_same_turns() {
         let r = s.result().unwrap();
         let (x, y) = if i == 1 { ("b", "a") } else { ("a", "b") };
         games.push(GameRecord {
+            depths: Vec::new(),
             index: i as u64,
             pair: 0,
             round: 0,
@@ -81,6 +82,7 @@ fn cube_actions_and_match_scores_read_back() {
     use crate::board::WinKind;
     use crate::matchfile::{ScoringRules, Stakes};
     let game = |index: u64, x: &str, y: &str, winner, moves: &[&str], stakes| GameRecord {
+        depths: Vec::new(),
         index,
         pair: 0,
         round: 0,

@@ -75,20 +75,25 @@ impl GameSetup<'_> {
     /// A record for this game ending with `end` after `moves` before any
     /// turn was played (the cube on 1).
     pub fn record(&self, end: GameEnd, detail: String, moves: Vec<String>) -> GameRecord {
-        self.record_at(None, end, detail, moves)
+        self.record_at(None, end, detail, moves, Vec::new())
     }
 
     /// A record for this game ending with `end` after `moves` in `state`
     /// (the detail cut to [`MAX_DETAIL`] characters): the cube's value (at
     /// a drop, before the refused double) and the points as the match's
-    /// scoring gives them.
+    /// scoring gives them; `depths`, one a token, kept where one is known.
     fn record_at(
         &self,
         state: Option<&GameState>,
         end: GameEnd,
         detail: String,
         moves: Vec<String>,
+        depths: Vec<Option<u32>>,
     ) -> GameRecord {
+        let depths = match depths.iter().any(Option::is_some) && depths.len() == moves.len() {
+            true => depths,
+            false => Vec::new(),
+        };
         let (cube, dropped) = match state {
             Some(s) => match s.result() {
                 Some(r) => (r.cube, r.dropped),
@@ -98,6 +103,7 @@ impl GameSetup<'_> {
         };
         let points = self.rules.scoring.points(end, cube, dropped);
         GameRecord {
+            depths,
             index: self.spec.index,
             pair: self.spec.pair,
             round: self.spec.round,
@@ -203,23 +209,27 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
             return setup.record(GameEnd::MaxTurns, format!("bad opening: {why}"), Vec::new());
         }
     };
-    let forfeit = |state: &GameState, side: Side, f: Fault, moves: Vec<String>| {
-        setup.record_at(
-            Some(state),
-            GameEnd::Forfeit {
-                loser: side,
-                reason: f.reason,
-            },
-            f.detail,
-            moves,
-        )
-    };
+    // The depth of each token's search, `None` for the referee's own.
+    let mut depths: Vec<Option<u32>> = vec![None; moves.len()];
+    let forfeit =
+        |state: &GameState, side: Side, f: Fault, moves: Vec<String>, depths: Vec<Option<u32>>| {
+            setup.record_at(
+                Some(state),
+                GameEnd::Forfeit {
+                    loser: side,
+                    reason: f.reason,
+                },
+                f.detail,
+                moves,
+                depths,
+            )
+        };
     for side in [Side::X, Side::Y] {
         let port = &mut *ports[setup.engine_of(side)];
         if let Err(f) =
             send(port, "newgame").and_then(|_| ready_without_answers(port, setup.timeouts))
         {
-            return forfeit(&state, side, f, moves);
+            return forfeit(&state, side, f, moves, depths);
         }
     }
     let clock_of = |side: Side| {
@@ -235,7 +245,7 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
     let mut ending = ending(setup.rules);
     loop {
         if let Some((end, detail)) = end_now(&mut ending, &state) {
-            return setup.record_at(Some(&state), end, detail, moves);
+            return setup.record_at(Some(&state), end, detail, moves, depths);
         }
         let side = state.to_move();
         let engine = setup.engines[setup.engine_of(side)];
@@ -250,13 +260,13 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
         // second answer to its last search) and is never taken for this one.
         let asked = Instant::now();
         if let Err(f) = ready_without_answers(port, setup.timeouts) {
-            return forfeit(&state, side, f, moves);
+            return forfeit(&state, side, f, moves, depths);
         }
         let slowest = &mut slowest_ready[side.index()];
         *slowest = (*slowest).max(asked.elapsed());
         let go = go_command(&engine.limits, clocks, side);
         if let Err(f) = send(port, &position).and_then(|_| send(port, &go)) {
-            return forfeit(&state, side, f, moves);
+            return forfeit(&state, side, f, moves, depths);
         }
         let start = Instant::now();
         let margin = setup.timeouts.grace(slowest_ready[side.index()]);
@@ -272,13 +282,13 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
                 Some(t) => t + margin,
                 None => setup.timeouts.unlimited,
             };
-        let line = match wait_for_answer(port, deadline) {
-            Ok(line) => line,
+        let (line, depth) = match wait_for_answer(port, deadline) {
+            Ok(answer) => answer,
             Err(mut f) => {
                 if f.reason == ForfeitReason::Timeout {
                     f.detail = format!("no bestmove after {} ms", start.elapsed().as_millis());
                 }
-                return forfeit(&state, side, f, moves);
+                return forfeit(&state, side, f, moves, depths);
             }
         };
         let elapsed = start.elapsed();
@@ -292,7 +302,7 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
                         t.as_millis()
                     ),
                 );
-                return forfeit(&state, side, f, moves);
+                return forfeit(&state, side, f, moves, depths);
             }
         }
         if let Some(c) = clocks[side.index()].as_mut() {
@@ -300,16 +310,17 @@ pub fn play_game(ports: [&mut dyn EnginePort; 2], setup: &GameSetup) -> GameReco
         }
         let Some(Some(token)) = bestmove_token(&line) else {
             let f = Fault::new(ForfeitReason::Malformed, "bestmove without a token");
-            return forfeit(&state, side, f, moves);
+            return forfeit(&state, side, f, moves, depths);
         };
         let opening = state.in_opening();
         let canonical = match apply_answer(&mut state, token) {
             Ok(canonical) => canonical,
-            Err(f) => return forfeit(&state, side, f, moves),
+            Err(f) => return forfeit(&state, side, f, moves, depths),
         };
         // A cube action is not a turn: the turn cap counts checker turns.
         let cube_action = CubeAction::from_token(&canonical).is_some();
         moves.push(canonical);
+        depths.push(depth);
         ending.played(!opening && !cube_action);
     }
 }

@@ -8,7 +8,7 @@
 use super::quoted;
 use crate::matchfile::ForfeitReason;
 use crate::ncbp_client::handshake::{self as script, Step};
-use crate::ncbp_client::reply::first_word;
+use crate::ncbp_client::reply::{first_word, parse_info};
 use crate::ncbp_client::{Fault, PortError};
 use crate::numbers::Side;
 use crate::referee::config::{EngineConfig, Rules, SearchLimits, TimeControl, Timeouts};
@@ -23,15 +23,20 @@ pub trait EnginePort {
 }
 
 /// Reads lines up to the `bestmove` answering a `go`, until `deadline`
-/// (then a `timeout`). Other lines are passed over, but an `error` line:
-/// the engine refused the turn's `position` or `go` and, as NCBP has it,
-/// answers nothing, so it is a `malformed` answer at once rather than a
-/// timeout later.
+/// (then a `timeout`), with the deepest `depth` of the `info` lines on the
+/// way (`None` when none gave one). Other lines are passed over, but an
+/// `error` line: the engine refused the turn's `position` or `go` and, as
+/// NCBP has it, answers nothing, so it is a `malformed` answer at once
+/// rather than a timeout later.
 pub(super) fn wait_for_answer(
     port: &mut dyn EnginePort,
     deadline: Instant,
-) -> Result<String, Fault> {
-    let refusal = |line: &str| {
+) -> Result<(String, Option<u32>), Fault> {
+    let mut depth: Option<u32> = None;
+    let check = |line: &str| {
+        if let Some(d) = parse_info(line).map(|i| i.depth).filter(|&d| d > 0) {
+            depth = depth.max(Some(d));
+        }
         (first_word(line) == Some("error")).then(|| {
             Fault::new(
                 ForfeitReason::Malformed,
@@ -39,7 +44,8 @@ pub(super) fn wait_for_answer(
             )
         })
     };
-    wait_for_checking(port, "bestmove", deadline, ForfeitReason::Timeout, refusal)
+    let line = wait_for_checking(port, "bestmove", deadline, ForfeitReason::Timeout, check)?;
+    Ok((line, depth))
 }
 
 /// Reads lines until one whose first word is `word`, failing with
@@ -51,7 +57,7 @@ fn wait_for_checking(
     word: &str,
     deadline: Instant,
     on_timeout: ForfeitReason,
-    check: impl Fn(&str) -> Option<Fault>,
+    mut check: impl FnMut(&str) -> Option<Fault>,
 ) -> Result<String, Fault> {
     loop {
         let error = match port.recv(deadline) {

@@ -106,6 +106,8 @@ fn scripted_game_forfeits_on_illegal_and_on_exit() {
     let r = play_game([&mut ea, &mut eb], &setup);
     assert_forfeit(&r, Side::Y, ForfeitReason::Illegal);
     assert_eq!(r.moves, ["3", "5", "6:24/13"]);
+    // The referee's picks have no search depth; X's answer, its `info`'s.
+    assert_eq!(r.depths, [None, None, Some(1)]);
     // The record replays: a forfeit in a game the rules had not ended.
     assert_eq!(check_record(&r, &fixture.rules), Ok(()));
     let mut bad = r.clone();
@@ -252,6 +254,61 @@ fn a_second_bestmove_is_an_unrequested_answer() {
     assert!(r.detail.contains("no go pending"), "{}", r.detail);
     let line = r.to_line();
     assert!(line.contains("\treason=unrequested\t"), "{line}");
+}
+
+/// Each answer's depth is the deepest `depth` of the engine's `info`
+/// lines before its `bestmove` (not an `info string`'s); an engine that
+/// writes none leaves the record without depths.
+#[test]
+fn the_record_keeps_each_answers_search_depth() {
+    struct Deep {
+        inner: Script,
+        lines: &'static str,
+    }
+    impl EnginePort for Deep {
+        fn send(&mut self, line: &str) -> Result<(), PortError> {
+            let before = self.inner.pending.len();
+            self.inner.send(line)?;
+            if line.starts_with("go") && self.inner.pending.len() > before {
+                let answer = self.inner.pending.pop().expect("pushed");
+                let bestmove = answer.rsplit('\n').next().expect("a line").to_string();
+                self.inner.pending.push(format!("{}{bestmove}", self.lines));
+            }
+            Ok(())
+        }
+        fn recv(&mut self, deadline: Instant) -> Result<String, PortError> {
+            self.inner.recv(deadline)
+        }
+    }
+    let fixture = Fixture::new();
+    let setup = fixture.setup();
+    let mut ex = Deep {
+        inner: script(&["6:24/13"]),
+        lines: "info depth 4 score mp 10\ninfo depth 6 score mp 20\ninfo depth 5 score mp 5\ninfo string depth 9\n",
+    };
+    let mut ey = Deep {
+        inner: script(&["1:13/7,8/7"]),
+        lines: "",
+    };
+    let r = play_game([&mut ex, &mut ey], &setup);
+    assert_forfeit(&r, Side::X, ForfeitReason::Crash);
+    assert_eq!(r.moves, ["3", "5", "6:24/13", "1:13/7,8/7"]);
+    assert_eq!(r.depths, [None, None, Some(6), None]);
+    let line = r.to_line();
+    assert!(line.contains("\tdepths=- - 6 -\tend"), "{line}");
+    assert_eq!(GameRecord::parse_line(&line), Some(r));
+    // Neither engine says a depth: no `depths` field.
+    let mut ex = Deep {
+        inner: script(&["6:24/13"]),
+        lines: "",
+    };
+    let mut ey = Deep {
+        inner: script(&["1:13/7,8/7"]),
+        lines: "",
+    };
+    let r = play_game([&mut ex, &mut ey], &setup);
+    assert!(r.depths.is_empty());
+    assert!(!r.to_line().contains("depths="));
 }
 
 /// `tc=3/1+0.1`: three answers a session; `movestogo` counts them down for

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 /// Game `index` from the initial pair 3-5 with `moves`.
 fn record(index: u64, x: &str, y: &str, end: GameEnd, moves: &[&str]) -> GameRecord {
     GameRecord {
+        depths: Vec::new(),
         opening: Opening::Pair { x0: 3, y0: 5 },
         moves: moves.iter().map(|m| m.to_string()).collect(),
         stakes: crate::matchfile::Stakes::default(),

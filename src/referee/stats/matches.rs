@@ -130,6 +130,7 @@ pub fn match_records(games: &[GameRecord], length: u32) -> Vec<GameRecord> {
             let names = [first.x_name.as_str(), first.y_name.as_str()];
             let r = result_of(&list, names, length);
             r.finished.then(|| GameRecord {
+                depths: Vec::new(),
                 index: first.index,
                 pair: first.pair,
                 round: first.round,

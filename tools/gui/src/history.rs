@@ -255,6 +255,7 @@ impl Record {
         if self.drawn() {
             let in_match = self.place(game);
             return Ok(GameRecord {
+                depths: Vec::new(),
                 index: if in_match.is_some() {
                     0
                 } else {
@@ -287,6 +288,7 @@ impl Record {
         let points = result.points();
         let in_match = self.place(game);
         Ok(GameRecord {
+            depths: Vec::new(),
             // A match is one schedule entry of numbered games; a money
             // session's games are entries of their own.
             index: if in_match.is_some() {

@@ -30,6 +30,7 @@ use serde_json::Value;
 /// and Y drops.
 fn dropped_double() -> String {
     let record = GameRecord {
+        depths: Vec::new(),
         index: 0,
         pair: 0,
         round: 0,
