@@ -320,28 +320,32 @@ pub fn judge_turn(
 }
 
 /// Analyses every turn of a game record from `start` with `settings`
-/// ([`analyze_game_with`], cube decisions by the embedded net).
+/// ([`analyze_game_with`], cube decisions by the embedded net, no play
+/// depths).
 pub fn analyze_game(
     searcher: &mut Searcher,
     start: &GameState,
     tokens: &[String],
     settings: &AnalysisSettings,
 ) -> Result<Vec<TurnReport>, AnalysisError> {
-    analyze_game_with(searcher, &NnEval::embedded(), start, tokens, settings)
+    analyze_game_with(searcher, &NnEval::embedded(), start, tokens, &[], settings)
 }
 
 /// Analyses every turn of a game record from `start` with `settings`
-/// ([`played_turns`], then [`judge_turn`] on each, cube decisions by
-/// `net`): the tokens are turn tokens (protocol.md §2); turn-0 picks are
-/// replayed but not judged.
+/// ([`played_turns_at`], then [`judge_turn`] on each, cube decisions by
+/// `net`): the tokens are turn tokens (protocol.md §2), `depths` the
+/// play's search depth of each where the record has them (a referee
+/// match file's; empty where it has none); turn-0 picks are replayed but
+/// not judged.
 pub fn analyze_game_with(
     searcher: &mut Searcher,
     net: &NnEval,
     start: &GameState,
     tokens: &[String],
+    depths: &[Option<u32>],
     settings: &AnalysisSettings,
 ) -> Result<Vec<TurnReport>, AnalysisError> {
-    played_turns(start, tokens)?
+    played_turns_at(start, tokens, depths)?
         .iter()
         .map(|t| judge_turn(searcher, net, t, settings))
         .collect()

@@ -417,10 +417,11 @@ async fn review_analyze(
     }
     let settings =
         review::settings(b.preset.as_deref().unwrap_or("default"), b.depth).map_err(bad)?;
-    let (start, moves) = {
+    let (start, moves, depths) = {
         let mut st = sh.lock();
         let start = st.review.start(b.game).map_err(bad)?;
         let moves = st.review.games[b.game].moves.clone();
+        let depths = st.review.games[b.game].depths.clone();
         if matches!(
             st.review.analysis.get(&b.game),
             Some(review::Analysis::Running { .. })
@@ -430,13 +431,13 @@ async fn review_analyze(
         let running = review::Analysis::Running { done: 0, of: 0 };
         st.review.analysis.insert(b.game, running);
         sh.changed(&mut st);
-        (start, moves)
+        (start, moves, depths)
     };
     let file = sh.lock().review.file.clone();
     let sh2 = sh.clone();
     let tables = sh.tables.clone();
     tokio::task::spawn_blocking(move || {
-        let a = review::analyze(start, moves, settings, tables);
+        let a = review::analyze(start, moves, depths, settings, tables);
         let mut st = sh2.lock();
         if st.review.file == file {
             st.review.analysis.insert(b.game, a);

@@ -218,17 +218,20 @@ pub fn settings(preset: &str, depth: Option<u32>) -> Result<AnalysisSettings, St
     analysis::output::settings(preset, depth, None, None, analysis::Thresholds::default())
 }
 
-/// Analyses a game with `settings`, turns covered by `tables` exactly
-/// (blocking: run it off the async threads).
+/// Analyses a game with `settings`, turns covered by `tables` exactly, a
+/// mark checked as deep as the play where `depths` (the match file's) say
+/// how deep it went (blocking: run it off the async threads).
 pub fn analyze(
     start: GameState,
     moves: Vec<String>,
+    depths: Vec<Option<u32>>,
     settings: AnalysisSettings,
     tables: Vec<Arc<Table>>,
 ) -> Analysis {
+    let net = NnEval::embedded();
     let mut searcher = Searcher::new(16, Box::new(NnEval::embedded()));
     searcher.set_tables(tables);
-    match analysis::analyze_game(&mut searcher, &start, &moves, &settings) {
+    match analysis::analyze_game_with(&mut searcher, &net, &start, &moves, &depths, &settings) {
         Ok(turns) => Analysis::Done {
             turns,
             settings: settings.describe(),
@@ -253,6 +256,7 @@ mod tests {
         let a = analyze(
             r.start(0).unwrap(),
             r.games[0].moves.clone(),
+            Vec::new(),
             settings("default", Some(1)).unwrap(),
             Vec::new(),
         );
@@ -317,6 +321,7 @@ mod tests {
         let a = analyze(
             r.start(0).unwrap(),
             moves.clone(),
+            Vec::new(),
             settings("default", Some(1)).unwrap(),
             vec![table],
         );
@@ -328,6 +333,7 @@ mod tests {
         let plain = analyze(
             r.start(0).unwrap(),
             moves,
+            Vec::new(),
             settings("default", Some(1)).unwrap(),
             Vec::new(),
         );

@@ -24,7 +24,7 @@ use crate::app::{cut, Hint, NewGame, Player, SearchSettings, SlotStatus, State};
 use crate::review::{self, Analysis, Review};
 use crate::slots::stop_sender;
 use crate::view;
-use ncbg::analysis::played_turns;
+use ncbg::analysis::played_turns_at;
 use ncbg::eval::NnEval;
 use ncbg::search::Searcher;
 use serde::Deserialize;
@@ -362,9 +362,10 @@ impl Local {
                 ) {
                     return Err(bad("this game is being analysed"));
                 }
-                let moves = st.review.games[b.game].moves.clone();
+                let game = &st.review.games[b.game];
+                let turns = played_turns_at(&start, &game.moves, &game.depths);
                 st.version += 1;
-                match played_turns(&start, &moves) {
+                match turns {
                     Err(e) => {
                         st.review
                             .analysis

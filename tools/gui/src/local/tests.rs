@@ -272,6 +272,7 @@ fn an_analysis_runs_in_slices_beside_the_game_with_the_same_verdicts() {
     let one_call = review::analyze(
         start,
         review.games[0].moves.clone(),
+        review.games[0].depths.clone(),
         review::settings("quick", Some(2)).unwrap(),
         Vec::new(),
     );
