@@ -64,12 +64,13 @@ fn a_deliberate_blunder_is_flagged() {
     assert_eq!(x.stages[Stage::Race.index()].turns, 0);
 }
 
-/// Where the record says the play searched deeper than the analysis, a
-/// mark is checked by the played and the best choice searched alone as
-/// deep as the play (at most `CHECK_PLIES` past the analysis); a turn
-/// that is no mark, a play no deeper, and a capped analysis are not.
+/// Where the record says the play searched as deep as the analysis or
+/// deeper (depth p), a mark is checked by the played and the best choice
+/// searched alone to depth p + 1 (at most `CHECK_PLIES` past the
+/// analysis); a turn that is no mark, a shallower play and a capped
+/// analysis are not.
 #[test]
-fn a_mark_is_checked_as_deep_as_the_play() {
+fn a_mark_is_checked_past_the_plays_depth() {
     let mut s = Searcher::new(8, Box::new(NnEval::embedded()));
     let start = GameState::standard();
     let settings = depth(2);
@@ -87,32 +88,32 @@ fn a_mark_is_checked_as_deep_as_the_play() {
     let plain: TurnReport = judge(&worst, None, &settings);
     assert_eq!((plain.depth, plain.play_depth), (2, None));
     assert_ne!(plain.verdict, Verdict::Ok, "{plain:?}");
-    // The play went to depth 4: the mark is judged at depth 4, by a search
+    // The play went to depth 3: the mark is judged at depth 4, by a search
     // of the two choices that costs more than the analysis's own.
-    let checked = judge(&worst, Some(4), &settings);
-    assert_eq!((checked.depth, checked.play_depth), (4, Some(4)));
+    let checked = judge(&worst, Some(3), &settings);
+    assert_eq!((checked.depth, checked.play_depth), (4, Some(3)));
     assert!(checked.nodes > plain.nodes, "{checked:?} {plain:?}");
     assert_eq!(checked.played, plain.played);
+    // As deep as the analysis: one ply past it.
+    assert_eq!(judge(&worst, Some(2), &settings).depth, 3);
     // Far deeper play: checked CHECK_PLIES past the analysis.
     let far = judge(&worst, Some(2 + CHECK_PLIES + 4), &settings);
     assert_eq!(far.depth, 2 + CHECK_PLIES);
-    // No deeper than the analysis: the verdict as without a depth.
-    assert_eq!(
-        judge(&worst, Some(2), &settings),
-        TurnReport {
-            play_depth: Some(2),
-            ..plain.clone()
-        }
-    );
+    // Shallower than the analysis: the verdict as without a depth.
+    let shallow = TurnReport {
+        play_depth: Some(1),
+        ..plain.clone()
+    };
+    assert_eq!(judge(&worst, Some(1), &settings), shallow);
     // No mark: nothing to check, the play's depth is reported.
-    let good = judge(&best, Some(4), &settings);
-    assert_eq!((good.depth, good.play_depth, good.loss), (2, Some(4), 0));
+    let good = judge(&best, Some(3), &settings);
+    assert_eq!((good.depth, good.play_depth, good.loss), (2, Some(3), 0));
     // A node cap is the user's budget: no check past it.
     let capped = AnalysisSettings {
         nodes: Some(10_000_000),
         ..settings
     };
-    assert_eq!(judge(&worst, Some(4), &capped).depth, 2);
+    assert_eq!(judge(&worst, Some(3), &capped).depth, 2);
 }
 
 #[test]

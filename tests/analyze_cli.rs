@@ -136,10 +136,10 @@ fn a_blunder_in_a_match_file_is_flagged() {
     assert!(turn.get("play_depth").is_none(), "{turn}");
     assert_eq!(turn["depth"], 2);
 
-    // The same game, the play's search recorded at depth 4: the mark is
-    // checked as deep as the play, and each output gives the play's depth.
+    // The same game, the play's search recorded at depth 3: the mark is
+    // checked one ply past the play, and each output gives the play's depth.
     let deep = GameRecord {
-        depths: vec![None, None, Some(4)],
+        depths: vec![None, None, Some(3)],
         ..record
     };
     let file = format!("{MAGIC}\nmeta\tk=6\nmeta\tcredits=2\n{}\n", deep.to_line());
@@ -151,11 +151,11 @@ fn a_blunder_in_a_match_file_is_flagged() {
         .expect("the turn is reported");
     assert_eq!(
         (&checked["depth"], &checked["play_depth"]),
-        (&Value::from(4), &Value::from(4))
+        (&Value::from(4), &Value::from(3))
     );
     let (tsv, _) = analyze(&["--depth", "2", "--format", "tsv"], &file);
     let row = tsv.lines().find(|l| l.contains(worst.as_str())).unwrap();
-    assert_eq!(row.split('\t').nth(14), Some("4"), "{row}");
+    assert_eq!(row.split('\t').nth(14), Some("3"), "{row}");
     // Deeper than the check goes (2 + 3 plies): a table row says so.
     let deeper = GameRecord {
         depths: vec![None, None, Some(9)],

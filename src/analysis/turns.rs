@@ -72,19 +72,22 @@ pub struct TurnReport {
 }
 
 /// The most plies a mark's check goes past the analysis's own depth
-/// ([`PlayedTurn::play_depth`]): a check as deep as play at 1 s a turn
-/// (depth 8 to 10) costs a few times a turn's analysis; deeper play is
-/// checked this far.
+/// ([`PlayedTurn::play_depth`]): a check past play at 1 s a turn (depth 8
+/// to 10) costs a few times a turn's analysis; deeper play is checked this
+/// far.
 pub const CHECK_PLIES: u32 = 3;
 
 /// The engine's best choice from `state` and the best's and `played`'s
 /// values, every choice searched alike as `settings` say. Where that
 /// marks the turn (a loss of at least the error threshold) and the play's
-/// own search went deeper (`play_depth`), the played and the best choice
-/// alone are searched again to the play's depth (at most [`CHECK_PLIES`]
-/// past the analysis's), and the turn is judged by those values: a verdict
-/// never calls a choice an error from a shallower search than the one
-/// that chose it. Not under a node or time cap (the user's budget).
+/// own search went as deep as the analysis or deeper (`play_depth` p), the
+/// played and the best choice alone are searched again to depth p + 1 (at
+/// most [`CHECK_PLIES`] past the analysis's), and the turn is judged by
+/// those values: weighed 1:2:1 over depths p - 1, p and p + 1, they centre
+/// on the play's depth, as the analysis's own centre on one less than its
+/// deepest. A verdict never calls a choice an error from a shallower
+/// search than the one that chose it. Not under a node or time cap (the
+/// user's budget).
 fn searched_values(
     searcher: &mut Searcher,
     state: &GameState,
@@ -98,8 +101,8 @@ fn searched_values(
     let (best, best_score) = values.ranked[0];
     let played_score = values.value_of(state, played).ok_or_else(missing)?;
     let check_to = play_depth
-        .filter(|&d| d > values.depth)
-        .map(|d| d.min(settings.depth + CHECK_PLIES));
+        .map(|p| (p + 1).min(settings.depth + CHECK_PLIES))
+        .filter(|&d| d > values.depth);
     let capped = settings.nodes.is_some() || settings.movetime_ms.is_some();
     if let Some(depth) = check_to.filter(|_| !capped) {
         if best_score.value - played_score.value >= settings.thresholds.error {
