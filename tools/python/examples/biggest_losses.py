@@ -15,7 +15,7 @@ args = ap.parse_args()
 match = ncbg.matchfile.read(args.file)
 losses = defaultdict(list)          # player -> [(loss, game, report)]
 for game in match.games:
-    for r in ncbg.analyze_game(game.start, game.turns, depth=args.depth):
+    for r in ncbg.analyze_game(game.start, game.turns, depth=args.depth, play_depths=game.depths):
         losses[game.name(r.side)].append((r.loss, game.index, r))
 for player, items in sorted(losses.items()):
     total = sum(l for l, _, _ in items)

@@ -8,6 +8,7 @@ use crate::files::tables_of;
 use crate::search::{evaluator, limits};
 use crate::state::{decode_id, PyState, PyTurn};
 use ncbg::analysis::{self, output, Preset, Thresholds};
+use ncbg::eval::NnEval;
 use ncbg::game::GameState;
 use ncbg::search as s;
 use ncbg::tables::Table;
@@ -47,8 +48,13 @@ pub struct PyTurnReport {
     loss: i32,
     /// ``"ok"``, ``"error"`` or ``"blunder"``.
     verdict: String,
-    /// The deepest depth of the comparison (0 for a table's exact verdict).
+    /// The deepest depth of the comparison (0 for a table's exact verdict;
+    /// the check's where a mark was checked past the play's depth).
     depth: u32,
+    /// How deep the play's own search of this turn went, where
+    /// ``play_depths`` said (else ``None``): deeper than ``depth``, the
+    /// analysis is shallower than the play on this turn.
+    play_depth: Option<u32>,
     /// Nodes searched for the verdict (0 for a table's).
     nodes: u64,
     /// True when a table judged it (exact values).
@@ -157,8 +163,15 @@ impl PyTurnReport {
 /// double and did not, a ``"no-double"`` decision at that turn's index.
 /// Their verdicts use the same thresholds; ``ncbg analyze``'s totals count
 /// them apart from the turns.
+///
+/// ``play_depths``, one a turn of ``turns`` (a match file ``Game``'s
+/// ``depths``; ``None`` for a turn without one), says how deep the play's
+/// own search of each turn went: a mark on a turn the play searched as
+/// deep as the analysis or deeper (depth p) is checked by the played and
+/// the best choice alone at depth p + 1 (at most 3 plies past the
+/// analysis), as ``ncbg analyze`` checks a referee match file's.
 #[pyfunction]
-#[pyo3(signature = (start, turns, depth = None, nodes = None, movetime = None, tables = None, net = None, hash = 16, error = 80, blunder = 160, quick = false, single_depth = false))]
+#[pyo3(signature = (start, turns, depth = None, nodes = None, movetime = None, tables = None, net = None, hash = 16, error = 80, blunder = 160, quick = false, single_depth = false, play_depths = None))]
 #[allow(clippy::too_many_arguments)]
 fn analyze_game(
     py: Python<'_>,
@@ -174,6 +187,7 @@ fn analyze_game(
     blunder: i32,
     quick: bool,
     single_depth: bool,
+    play_depths: Option<Vec<Option<u32>>>,
 ) -> PyResult<Vec<PyTurnReport>> {
     let start: GameState = match start.downcast::<PyState>() {
         Ok(s) => s.borrow().state,
@@ -186,12 +200,19 @@ fn analyze_game(
     }
     let mut s = start;
     let mut tokens = Vec::new();
+    // The play's depth of each token: a pick given alone and its play, the
+    // deeper of the two.
+    let given_depths = play_depths.unwrap_or_default();
+    let depth_of = |i: usize| given_depths.get(i).copied().flatten();
+    let mut token_depths: Vec<Option<u32>> = Vec::new();
     // Each whole turn judged: the state before it, the turn, its index in
     // `turns` (a pick alone and its play, given as two, are one turn, at
     // the pick's index).
     let mut played: Vec<(GameState, Turn, usize)> = Vec::new();
     let mut pick: Option<(GameState, u8, usize)> = None;
+    let mut count = 0;
     for (i, obj) in turns.try_iter()?.enumerate() {
+        count = i + 1;
         let obj = obj?;
         let t = PyState::of(s)
             .turn_of(&obj)
@@ -201,14 +222,22 @@ fn analyze_game(
             (Turn::Play(lp), Some((before, n, at))) => {
                 let whole = Turn::PickPlay(n, lp);
                 tokens.push(whole.token(&before));
+                token_depths.push(depth_of(at).max(depth_of(i)));
                 played.push((before, whole, at));
             }
             (t, _) => {
                 tokens.push(t.token(&s));
+                token_depths.push(depth_of(i));
                 played.push((s, t, i));
             }
         }
         s = t.after(&s);
+    }
+    if !given_depths.is_empty() && given_depths.len() != count {
+        return Err(Error::new_err(format!(
+            "play_depths has {} entries for {count} turns: one a turn, None where unknown",
+            given_depths.len()
+        )));
     }
     if error <= 0 || error > blunder {
         return Err(Error::new_err(format!(
@@ -239,7 +268,14 @@ fn analyze_game(
         .allow_threads(move || {
             let mut searcher = s::Searcher::new(hash.clamp(1, 4096), Box::new(eval));
             searcher.set_tables(tables);
-            analysis::analyze_game(&mut searcher, &start, &tokens, &settings)
+            analysis::analyze_game_with(
+                &mut searcher,
+                &NnEval::embedded(),
+                &start,
+                &tokens,
+                &token_depths,
+                &settings,
+            )
         })
         .map_err(|e| Error::new_err(e.to_string()))?;
     Ok(reports
@@ -262,6 +298,7 @@ fn analyze_game(
                 }
                 .to_string(),
                 depth: r.depth,
+                play_depth: r.play_depth,
                 nodes: r.nodes,
                 exact: r.exact,
                 stage: r.stage.name().to_string(),
@@ -295,6 +332,7 @@ crate::pickle::picklable!(
         loss,
         verdict,
         depth,
+        play_depth,
         nodes,
         exact,
         stage,

@@ -265,6 +265,7 @@ fn game_dict<'py>(
     d.set_item("winner", winner)?;
     d.set_item("kind", kind)?;
     d.set_item("points", g.points())?;
+    d.set_item("depths", (!g.depths.is_empty()).then(|| g.depths.clone()))?;
     // The stakes: the game's place in its match (number, score before it,
     // Crawford state), the cube's final value, a drop.
     let place = g.stakes.in_match;

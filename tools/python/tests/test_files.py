@@ -195,6 +195,41 @@ def test_written_match_file_reads_in_ncbg_analyze(tmp_path, ncbg_bin):
                     for c in cli]
 
 
+def test_play_depths_check_marks_as_ncbg_analyze_does(tmp_path, ncbg_bin):
+    """A game's ``depths`` (the referee's record of each search's depth) are
+    written and read back; with them ``analyze_game`` checks each mark on a
+    turn the play searched as deep as the analysis one ply past it, as
+    ``ncbg analyze`` does with the file."""
+    m = matchfile.MatchFile.new(["alpha", "beta"])
+    g = matchfile.Game.from_state(play_random(21, max_turns=14), "alpha", "beta", index=0)
+    g.depths = [None if t.play is None else 2 for t in g.turns]
+    m.games.append(g)
+    path = tmp_path / "m.txt"
+    m.write(path)
+    (back,) = matchfile.read(path).games
+    assert back.depths == g.depths
+    plain = ncbg.analyze_game(back.start, back.turns, depth=2)
+    checked = ncbg.analyze_game(back.start, back.turns, depth=2, play_depths=back.depths)
+    assert len(plain) == len(checked)
+    marks = 0
+    for p, c in zip(plain, checked):
+        assert p.play_depth is None and c.play_depth == 2
+        if p.verdict != "ok":
+            marks += 1
+            assert c.depth == 3, (p, c)
+        else:
+            assert (c.depth, c.loss, c.best) == (p.depth, p.loss, p.best)
+    assert marks > 0, "random play makes marks at depth 2"
+    out = subprocess.run([ncbg_bin, "analyze", str(path), "--depth", "2", "--format", "json"],
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    cli = [json.loads(l) for l in out.stdout.splitlines() if l.startswith("{") and '"turn"' in l]
+    assert [(c["turn"], c["loss"], c["depth"], c["play_depth"]) for c in cli] == [
+        (r.index, r.loss, r.depth, r.play_depth) for r in checked]
+    with pytest.raises(ncbg.Error, match="play_depths"):
+        ncbg.analyze_game(back.start, back.turns, depth=2, play_depths=[3])
+
+
 def test_from_state_of_a_board_in_turn_0_is_a_state_opening(tmp_path, ncbg_bin):
     """A State.from_board position before the picks is no start position: its
     record is a `state:` opening, which reads back (the library and `ncbg

@@ -115,6 +115,12 @@ class Game:
     double for a dropped game)."""
     dropped: bool = False
     """The game ended by a dropped double (``reason`` is ``drop``)."""
+    depths: Optional[List[Optional[int]]] = None
+    """How deep the engine's search behind each of ``turns`` went (the
+    referee's ``depths``: its last ``info depth``), ``None`` for a turn
+    without one (the turn-0 picks); ``None`` when the file has none.
+    ``analyze_game(g.start, g.turns, play_depths=g.depths)`` checks a mark
+    past the play's depth, as ``ncbg analyze`` does."""
 
     @property
     def cube_actions(self) -> List[Tuple[int, str, str]]:
@@ -169,6 +175,8 @@ class Game:
             ("detail", self.detail),
             ("moves", " ".join(str(t) for t in self.turns)),
         ]
+        if self.depths and len(self.depths) == len(self.turns) and any(d is not None for d in self.depths):
+            fields.append(("depths", " ".join("-" if d is None else str(d) for d in self.depths)))
         return "game\t" + "\t".join(f"{k}={_clean(v)}" for k, v in fields) + "\tend"
 
     @classmethod
