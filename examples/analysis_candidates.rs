@@ -10,7 +10,7 @@
 //!
 //! Environment: `TURNS=GAME:TURN,...` (those turns alone, games in file
 //! order), `PLAYER=NAME` (that engine's turns alone), `NO_PLAY_DEPTHS=1`
-//! (the file's `depths` not read: no mark checked as deep as the play).
+//! (the file's `depths` not read: no mark checked past the play's depth).
 use ncbg::analysis::{judge_turn, played_turns_at, AnalysisSettings, Candidates};
 use ncbg::eval::NnEval;
 use ncbg::matchfile::{start_state, MatchFile};

@@ -118,7 +118,7 @@ pub(super) fn value_choices(
 
 /// Values `choices` alone (a verdict's best and played choice) to
 /// `depth`, from a fresh table, weighed as `settings` say, with no node or
-/// time cap: a mark checked as deep as the play it judges.
+/// time cap: a mark checked past the depth of the play it judges.
 pub(super) fn value_alone(
     searcher: &mut Searcher,
     state: &GameState,

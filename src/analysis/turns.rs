@@ -38,7 +38,7 @@ pub struct TurnReport {
     /// ok, error or blunder.
     pub verdict: Verdict,
     /// The deepest depth of the comparison (0 for an exact verdict): the
-    /// check's where a mark was checked as deep as the play.
+    /// check's where a mark was checked past the play's depth.
     pub depth: u32,
     /// How deep the play's own search of this turn went, where the record
     /// says ([`PlayedTurn::play_depth`]); deeper than `depth`, the analysis
@@ -237,7 +237,7 @@ pub fn played_turns(
 
 /// [`played_turns`] with each token's play depth (`depths`, one a token as
 /// a referee match file records them; empty or short: unknown), for the
-/// verdicts to check a mark as deep as the play ([`judge_turn`]).
+/// verdicts to check a mark past the play's depth ([`judge_turn`]).
 pub fn played_turns_at(
     start: &GameState,
     tokens: &[String],

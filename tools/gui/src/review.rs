@@ -219,7 +219,7 @@ pub fn settings(preset: &str, depth: Option<u32>) -> Result<AnalysisSettings, St
 }
 
 /// Analyses a game with `settings`, turns covered by `tables` exactly, a
-/// mark checked as deep as the play where `depths` (the match file's) say
+/// mark checked past the play's depth where `depths` (the match file's) say
 /// how deep it went (blocking: run it off the async threads).
 pub fn analyze(
     start: GameState,
