@@ -394,3 +394,53 @@ fn check_plurals(text: &str) {
         assert_eq!(n == 1, !noun.ends_with('s'), "'{n} {noun}' in {text}");
     }
 }
+
+/// A referee match file that records how deep the play searched: a turn
+/// the analysis judges shallower than the play says so in the turn panel
+/// (issue 76, goal 4), and a turn of a file without depths does not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_analysed_shallower_than_the_play_says_so() {
+    let dir = fresh_dir("ncbg-gui-play-depth");
+    let game = "game\tindex=0\tpair=0\tround=0\topening=pair:3-5\tx=a\ty=b\twinner=X\tkind=forfeit\tpoints=1\treason=illegal\tdetail=\tmoves=3 5 6:24/13 6:24/18(2),13/7(2)";
+    let header = "# ncbg-referee match file v1\nmeta\tengine0=a\nmeta\tengine1=b\n";
+    std::fs::write(
+        dir.join("deep.txt"),
+        format!("{header}{game}\tdepths=- - 9 9\tend\n"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("plain.txt"), format!("{header}{game}\tend\n")).unwrap();
+    let (_gui, url) = start_gui(&dir);
+    let (_driver, c) = start_browser(false).await;
+    let turn_text = "R.at = 2; drawReview(); return document.getElementById('r-turn').textContent;";
+    for (file, deeper) in [("deep.txt", true), ("plain.txt", false)] {
+        // A fresh page each time: the analysis's settings as preselected.
+        c.goto(&url).await.unwrap();
+        wait_snap(&c, "the page", 20, |s| !s["game"].is_null()).await;
+        open_file(&c, file).await;
+        let turns = analyse(&c).await;
+        let first = &turns[0];
+        assert_eq!(first["turn"], 2, "{first}");
+        let text = js(&c, turn_text).await;
+        let text = text.as_str().unwrap();
+        if deeper {
+            assert_eq!(first["play_depth"], 9, "{first}");
+            let depth = first["depth"].as_u64().unwrap();
+            assert!(depth < 9, "{first}");
+            assert!(
+                text.contains(&format!(
+                    "the analysis (depth {depth}) is shallower than the play (depth 9)"
+                )),
+                "{text}"
+            );
+            js(
+                &c,
+                "document.getElementById('r-turn').scrollIntoView(); return 1;",
+            )
+            .await;
+            screenshot(&c, "review-shallower-than-the-play-1400").await;
+        } else {
+            assert!(first.get("play_depth").is_none(), "{first}");
+            assert!(!text.contains("shallower"), "{text}");
+        }
+    }
+}

@@ -171,7 +171,8 @@ function drawReview() {
       const mk = markOf(rep.loss / 1000);
       const v = (rep.verdict === "ok" ? "" : ` <span class="v-${rep.verdict}">${rep.verdict}</span>`)
         + (mk ? ` <span class="mark mark-${mk[2]}">${mk[1]} ${mk[3]}</span>` : "")
-        + (rep.exact ? ` <span class="badge-exact" title="exact values from a table: points for the side to move under perfect play">exact</span>` : "");
+        + (rep.exact ? ` <span class="badge-exact" title="exact values from a table: points for the side to move under perfect play">exact</span>` : "")
+        + (!rep.exact && rep.play_depth > rep.depth ? ` <span class="shallower" title="the match file records how deep the play's own search went">the analysis (depth ${rep.depth}) is shallower than the play (depth ${rep.play_depth})</span>` : "");
       html += rep.best === rep.played
         ? ` — ${rep.exact ? "an optimal choice" : "the engine's choice too"} (${(rep.best_score / 1000).toFixed(3)})${v}`
         : ` (${(rep.played_score / 1000).toFixed(3)}); best: <span class="best">${onBoard(rep.best)}</span> (${(rep.best_score / 1000).toFixed(3)}), loss ${(rep.loss / 1000).toFixed(3)}${v}`;
