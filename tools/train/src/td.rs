@@ -47,6 +47,24 @@ pub struct TdConfig {
     /// Share of games in which one side plays by the handcrafted
     /// evaluation at one ply ([`Handcrafted`]).
     pub handcrafted_share: f32,
+    /// Share of games in which one side (either colour, drawn) plays the
+    /// holding style at one ply: the net's equity plus `holding_bonus`
+    /// millipoints for each of its anchors on the opponent's home board and
+    /// bar point ([`crate::style::holding_anchors`]). The targets stay the
+    /// plain net's values and the game's result, so the net learns what
+    /// such a back game is worth from how the games end.
+    pub holding_share: f32,
+    /// The holding style's bonus per anchor, in millipoints.
+    pub holding_bonus: i32,
+}
+
+/// What a round's games held: how many had a holding side, and the points
+/// that side won in them (a loss negative), over the finished ones.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct HoldingTally {
+    pub games: u64,
+    pub finished: u64,
+    pub points: i64,
 }
 
 fn uniform(rng: &mut Rng) -> f32 {
@@ -64,9 +82,50 @@ pub fn game_rules(rng: &mut Rng, other: f32) -> NumberRules {
     }
 }
 
+/// The side that plays the holding style in a game, if any (drawn only
+/// when asked for, so that runs made before it replay).
+fn holding_side(cfg: &TdConfig, rng: &mut Rng) -> Option<Side> {
+    (cfg.holding_share > 0.0 && uniform(rng) < cfg.holding_share).then(|| {
+        if rng.index(2) == 0 {
+            Side::X
+        } else {
+            Side::Y
+        }
+    })
+}
+
+/// The holding style's equity of the state after a turn of `side`'s: the
+/// net's equity for the mover plus the bonus for each anchor `side` holds
+/// back in `child` (see [`TdConfig::holding_share`]).
+fn holding_equity(value: &[f32; OUTPUTS], child: &GameState, side: Side, bonus: i32) -> f32 {
+    let mine = child.to_move() == side;
+    let anchors = crate::style::holding_anchors(child.position(), mine);
+    equity(value) + anchors as f32 * bonus as f32 / 1000.0
+}
+
+/// The choice the holding style makes at one ply for the mover of `state`:
+/// the best by [`holding_equity`], `values` the net's values of `choices`.
+fn holding_choice(
+    state: &GameState,
+    choices: &[ncbg::turn::Turn],
+    values: &[[f32; OUTPUTS]],
+    bonus: i32,
+) -> usize {
+    let styled =
+        |i: usize| holding_equity(&values[i], &choices[i].after(state), state.to_move(), bonus);
+    (0..choices.len())
+        .max_by(|&a, &b| styled(a).total_cmp(&styled(b)))
+        .unwrap_or(0)
+}
+
 /// Plays one game (a [`duel`]); `None` when it ends without a result (the
-/// turn cap, or a repetition).
-fn play_game(net: &Network, cfg: &TdConfig, rng: &mut Rng) -> Option<Vec<Step>> {
+/// turn cap, or a repetition). Also gives the holding side and the points
+/// it won (a loss negative), where a side held.
+fn play_game(
+    net: &Network,
+    cfg: &TdConfig,
+    rng: &mut Rng,
+) -> (Option<Vec<Step>>, Option<(Side, Option<i64>)>) {
     let rules = game_rules(rng, cfg.other_rules);
     // Drawn only for a mix, so that runs made before --variants replay.
     let variant = if cfg.variants.is_standard_only() {
@@ -78,6 +137,7 @@ fn play_game(net: &Network, cfg: &TdConfig, rng: &mut Rng) -> Option<Vec<Step>> 
     // Drawn only when asked for, so that runs made before it replay.
     let handcrafted_side = (cfg.handcrafted_share > 0.0 && uniform(rng) < cfg.handcrafted_share)
         .then(|| if rng.index(2) == 0 { Side::X } else { Side::Y });
+    let holder = holding_side(cfg, rng);
     let handcrafted = Handcrafted::default();
     let mut steps = Vec::with_capacity(128);
     let duel_rules = DuelRules {
@@ -96,6 +156,8 @@ fn play_game(net: &Network, cfg: &TdConfig, rng: &mut Rng) -> Option<Vec<Step>> 
         let explore = state.in_opening() || turn < cfg.explore_turns + 2;
         let pick = if handcrafted_side == Some(state.to_move()) {
             handcrafted_choice(&handcrafted, state, &choices)
+        } else if holder == Some(state.to_move()) {
+            holding_choice(state, &choices, &values, cfg.holding_bonus)
         } else if explore && uniform(rng) < cfg.explore_chance {
             order[rng.index(order.len().min(3))]
         } else {
@@ -107,7 +169,18 @@ fn play_game(net: &Network, cfg: &TdConfig, rng: &mut Rng) -> Option<Vec<Step>> 
         });
         Some(choices[pick])
     });
-    matches!(duel.end, DuelEnd::Finished(_)).then_some(steps)
+    let held = holder.map(|side| {
+        let points = match duel.end {
+            DuelEnd::Finished(r) if r.winner == side => Some(r.points as i64),
+            DuelEnd::Finished(r) => Some(-(r.points as i64)),
+            _ => None,
+        };
+        (side, points)
+    });
+    (
+        matches!(duel.end, DuelEnd::Finished(_)).then_some(steps),
+        held,
+    )
 }
 
 /// The handcrafted evaluation's value of `turn` for the mover of `state`:
@@ -156,15 +229,18 @@ fn lambda_returns(steps: &[Step], lambda: f32) -> Vec<[f32; OUTPUTS]> {
 pub type Samples = Vec<(Features, Target)>;
 
 /// Plays round `round`'s games with `net`; returns every state with its
-/// target, in game order, and the number of games dropped at the cap.
-pub fn play_round(net: &Network, cfg: &TdConfig, round: u64) -> (Samples, u64) {
+/// target, in game order, the number of games dropped at the cap, and what
+/// the games with a holding side gave it.
+pub fn play_round(net: &Network, cfg: &TdConfig, round: u64) -> (Samples, u64, HoldingTally) {
     let jobs = cfg.jobs.max(1) as u64;
-    let per_job: Vec<(Vec<(u64, Samples)>, u64)> = std::thread::scope(|s| {
+    type JobOut = (Vec<(u64, Samples)>, u64, HoldingTally);
+    let per_job: Vec<JobOut> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..jobs)
             .map(|j| {
                 s.spawn(move || {
                     let mut games = Vec::new();
                     let mut dropped = 0;
+                    let mut tally = HoldingTally::default();
                     for g in (j..cfg.games_per_round).step_by(jobs as usize) {
                         let mut rng = Rng::new(
                             cfg.seed
@@ -176,7 +252,15 @@ pub fn play_round(net: &Network, cfg: &TdConfig, round: u64) -> (Samples, u64) {
                         let steps = if cfg.dice > 0.0 && uniform(&mut rng) < cfg.dice {
                             crate::dice::play_game(net, cfg.max_turns, &mut rng)
                         } else {
-                            play_game(net, cfg, &mut rng)
+                            let (steps, held) = play_game(net, cfg, &mut rng);
+                            if let Some((_, points)) = held {
+                                tally.games += 1;
+                                if let Some(p) = points {
+                                    tally.finished += 1;
+                                    tally.points += p;
+                                }
+                            }
+                            steps
                         };
                         match steps {
                             Some(steps) => {
@@ -202,7 +286,7 @@ pub fn play_round(net: &Network, cfg: &TdConfig, round: u64) -> (Samples, u64) {
                             None => dropped += 1,
                         }
                     }
-                    (games, dropped)
+                    (games, dropped, tally)
                 })
             })
             .collect();
@@ -213,12 +297,20 @@ pub fn play_round(net: &Network, cfg: &TdConfig, round: u64) -> (Samples, u64) {
     });
     let mut games: Vec<(u64, Samples)> = Vec::new();
     let mut dropped = 0;
-    for (g, d) in per_job {
+    let mut tally = HoldingTally::default();
+    for (g, d, t) in per_job {
         games.extend(g);
         dropped += d;
+        tally.games += t.games;
+        tally.finished += t.finished;
+        tally.points += t.points;
     }
     games.sort_by_key(|(g, _)| *g);
-    (games.into_iter().flat_map(|(_, s)| s).collect(), dropped)
+    (
+        games.into_iter().flat_map(|(_, s)| s).collect(),
+        dropped,
+        tally,
+    )
 }
 
 /// One shuffled pass of Adam over `samples`; returns the mean loss.
@@ -251,6 +343,7 @@ pub fn train_pass(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ncbg::eval::nn::FeatureSet;
     use ncbg::search::{Limits, Searcher, Settings, StopFlag};
     use ncbg::turn::random_turn;
 
@@ -306,5 +399,76 @@ mod tests {
             checked > 50,
             "too few states with a choice that matters: {checked}"
         );
+    }
+
+    /// The holding side keeps the most anchors back when the bonus outweighs
+    /// any equity, and plays the net's best without a bonus; on states of
+    /// random race games.
+    #[test]
+    fn the_holding_side_keeps_its_anchors_back() {
+        let net = crate::mlp::Mlp::new(FeatureSet::Context, 16, 3).to_network();
+        let mut rng = Rng::new(9);
+        let mut differ = 0;
+        for _ in 0..4 {
+            let mut state = GameState::start(Variant::Race, NumberRules::default());
+            for _ in 0..80 {
+                if state.result().is_some() {
+                    break;
+                }
+                let choices = legal_turns(&state);
+                let values: Vec<[f32; OUTPUTS]> = choices
+                    .iter()
+                    .map(|c| child_value(&net, &c.after(&state)))
+                    .collect();
+                let side = state.to_move();
+                let anchors = |i: usize| {
+                    let child = choices[i].after(&state);
+                    crate::style::holding_anchors(child.position(), child.to_move() == side)
+                };
+                let most = (0..choices.len()).map(anchors).max().expect("choices");
+                let held = holding_choice(&state, &choices, &values, 1_000_000);
+                assert_eq!(anchors(held), most);
+                let plain = holding_choice(&state, &choices, &values, 0);
+                let best = (0..choices.len())
+                    .map(|i| equity(&values[i]))
+                    .fold(f32::MIN, f32::max);
+                assert_eq!(equity(&values[plain]), best);
+                if anchors(plain) < most {
+                    differ += 1;
+                }
+                state = random_turn(&state, &mut rng).expect("a turn").after(&state);
+            }
+        }
+        assert!(differ > 10, "the style changed too few choices: {differ}");
+    }
+
+    /// With a holding share of 1 every game has a holding side, tallied
+    /// with its points; with none, no game has.
+    #[test]
+    fn a_round_tallies_the_holding_sides_games() {
+        let net = crate::mlp::Mlp::new(FeatureSet::Context, 16, 3).to_network();
+        let mut cfg = TdConfig {
+            games_per_round: 6,
+            lambda: 0.7,
+            explore_turns: 4,
+            explore_chance: 0.2,
+            max_turns: 400,
+            jobs: 2,
+            seed: 3,
+            other_rules: 0.0,
+            dice: 0.0,
+            variants: "race".parse().expect("a mix"),
+            handcrafted_share: 0.0,
+            holding_share: 1.0,
+            holding_bonus: 300,
+        };
+        let (samples, dropped, held) = play_round(&net, &cfg, 0);
+        assert_eq!(held.games, 6);
+        assert_eq!(held.finished, 6 - dropped);
+        assert!(held.points.unsigned_abs() <= 3 * held.finished);
+        assert!(!samples.is_empty() || dropped == 6);
+        cfg.holding_share = 0.0;
+        let (_, _, none) = play_round(&net, &cfg, 0);
+        assert_eq!(none, HoldingTally::default());
     }
 }

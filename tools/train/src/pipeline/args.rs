@@ -52,6 +52,18 @@ pub struct TdArgs {
     /// checkers left waiting until they are shut out).
     #[arg(long, default_value_t = 0.0)]
     pub handcrafted_share: f32,
+    /// Share of games (0..1) in which one side (either colour, drawn)
+    /// plays a holding style at one ply: each of its anchors on the
+    /// opponent's home board and bar point is worth --holding-bonus more to
+    /// it while contact lasts. The targets stay the plain net's values and
+    /// the games' results, so the net learns what such a back game is worth
+    /// (in Backgammon Race, the back games of many checkers it never meets
+    /// in its own play). Each round logs the holding side's points.
+    #[arg(long, default_value_t = 0.0)]
+    pub holding: f64,
+    /// The holding style's bonus per anchor, in millipoints.
+    #[arg(long, default_value_t = 150)]
+    pub holding_bonus: i32,
     /// Every this many rounds: save, and play 60 games at depth 1 against
     /// the handcrafted evaluation (0: never).
     #[arg(long, default_value_t = 10)]

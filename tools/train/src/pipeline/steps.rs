@@ -50,6 +50,8 @@ pub fn run_td(
         dice,
         variants,
         handcrafted_share,
+        holding,
+        holding_bonus,
         check_every,
         td_consistency,
         context_only,
@@ -66,6 +68,8 @@ pub fn run_td(
         dice,
         variants,
         handcrafted_share,
+        holding_share: holding as f32,
+        holding_bonus,
     };
     let mut mlp = match init {
         Some(p) => Mlp::from_network(&load(p)?),
@@ -89,7 +93,7 @@ pub fn run_td(
         };
         let rate = lr + (lr_end.unwrap_or(lr) - lr) * frac;
         let net = mlp.to_network();
-        let (samples, dropped) = td::play_round(&net, &cfg, round);
+        let (samples, dropped, held) = td::play_round(&net, &cfg, round);
         games += games_per_round;
         let loss = td::train_pass(&mut mlp, &samples, batch, rate, &mut rng);
         crate::errln!(
@@ -98,6 +102,15 @@ pub fn run_td(
             samples.len(),
             start.elapsed().as_secs_f64()
         );
+        if held.games > 0 {
+            crate::errln!(
+                "td round {} holding side: {} games, {} finished, {:+} points",
+                round + 1,
+                held.games,
+                held.finished,
+                held.points
+            );
+        }
         if check_every > 0 && ((round + 1) % check_every == 0 || round + 1 == rounds) {
             let net = mlp.to_network();
             save(&net, out)?;
