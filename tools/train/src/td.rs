@@ -82,6 +82,10 @@ pub fn game_rules(rng: &mut Rng, other: f32) -> NumberRules {
     }
 }
 
+/// The points a holding side won in its game (a loss negative), or `None`
+/// where the game ended without a result.
+type HeldPoints = Option<i64>;
+
 /// The side that plays the holding style in a game, if any (drawn only
 /// when asked for, so that runs made before it replay).
 fn holding_side(cfg: &TdConfig, rng: &mut Rng) -> Option<Side> {
@@ -119,13 +123,13 @@ fn holding_choice(
 }
 
 /// Plays one game (a [`duel`]); `None` when it ends without a result (the
-/// turn cap, or a repetition). Also gives the holding side and the points
-/// it won (a loss negative), where a side held.
+/// turn cap, or a repetition). Also gives the holding side's points, where
+/// a side held.
 fn play_game(
     net: &Network,
     cfg: &TdConfig,
     rng: &mut Rng,
-) -> (Option<Vec<Step>>, Option<(Side, Option<i64>)>) {
+) -> (Option<Vec<Step>>, Option<HeldPoints>) {
     let rules = game_rules(rng, cfg.other_rules);
     // Drawn only for a mix, so that runs made before --variants replay.
     let variant = if cfg.variants.is_standard_only() {
@@ -169,13 +173,10 @@ fn play_game(
         });
         Some(choices[pick])
     });
-    let held = holder.map(|side| {
-        let points = match duel.end {
-            DuelEnd::Finished(r) if r.winner == side => Some(r.points as i64),
-            DuelEnd::Finished(r) => Some(-(r.points as i64)),
-            _ => None,
-        };
-        (side, points)
+    let held = holder.map(|side| match duel.end {
+        DuelEnd::Finished(r) if r.winner == side => Some(r.points as i64),
+        DuelEnd::Finished(r) => Some(-(r.points as i64)),
+        _ => None,
     });
     (
         matches!(duel.end, DuelEnd::Finished(_)).then_some(steps),
@@ -253,7 +254,7 @@ pub fn play_round(net: &Network, cfg: &TdConfig, round: u64) -> (Samples, u64, H
                             crate::dice::play_game(net, cfg.max_turns, &mut rng)
                         } else {
                             let (steps, held) = play_game(net, cfg, &mut rng);
-                            if let Some((_, points)) = held {
+                            if let Some(points) = held {
                                 tally.games += 1;
                                 if let Some(p) = points {
                                     tally.finished += 1;
