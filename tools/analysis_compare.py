@@ -3,7 +3,10 @@
 
 The inputs are JSON lines of `examples/analysis_candidates.rs` (one object a
 judged turn: game, side, turn, played, best, played_score, best_score, loss,
-depth, nodes, ms); see docs/analysis.md.
+depth, nodes, ms; `game` counts the match file's games in file order) or of
+`ncbg analyze --format json` (its turn lines, `game` the file's `index=`,
+with the player's name; its settings and totals lines are skipped); see
+docs/analysis.md.
 
   tools/analysis_compare.py agree FIRST.jsonl SECOND.jsonl [--match M --player NAME]
       marks (loss >= 80 mp) of each and how many the other has too ("kept":
@@ -24,7 +27,8 @@ import sys
 
 
 def load(path):
-    return {(r["game"], r["turn"]): r for r in map(json.loads, open(path))}
+    rows = (r for r in map(json.loads, open(path)) if "turn" in r)
+    return {(r["game"], r["turn"]): r for r in rows}
 
 
 def games_of(match):
@@ -36,8 +40,18 @@ def games_of(match):
     return out
 
 
+def game_of(games, r):
+    """The match file's game of turn line `r`: by `index=` for a line of
+    `ncbg analyze` (it names the player), else by file order."""
+    if "player" in r:
+        return next(g for g in games if int(g["index"]) == r["game"])
+    return games[r["game"]]
+
+
 def player(games, r):
-    g = games[r["game"]]
+    if "player" in r:
+        return r["player"]
+    g = game_of(games, r)
     return g["x"] if r["side"].upper().startswith("X") else g["y"]
 
 
@@ -112,7 +126,8 @@ def pool(args):
             s["e"] += 80 <= r["loss"] < 160
             s["b"] += r["loss"] >= 160
             s["marks"] += sample * (r["loss"] >= 80)
-            s["games"].add((match, r["game"], r["side"] if games[r["game"]]["x"] == games[r["game"]]["y"] else ""))
+            g = game_of(games, r)
+            s["games"].add((match, r["game"], r["side"] if g["x"] == g["y"] else ""))
     for name, s in sorted(by.items(), key=lambda kv: kv[1]["loss"] / kv[1]["turns"]):
         n = len(s["games"])
         print(
