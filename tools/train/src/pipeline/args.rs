@@ -55,15 +55,18 @@ pub struct TdArgs {
     /// Share of games (0..1) in which one side (either colour, drawn)
     /// plays a holding style at one ply: each of its anchors on the
     /// opponent's home board and bar point is worth --holding-bonus more to
-    /// it while contact lasts. The targets stay the plain net's values and
-    /// the games' results, so the net learns what such a back game is worth
-    /// (in Backgammon Race, the back games of many checkers it never meets
-    /// in its own play). Each round logs the holding side's points.
+    /// it while contact lasts (`selfplay --holding`'s style; `--td-holding`
+    /// so that `pipeline` takes both). The targets stay the plain net's
+    /// values and the games' results, so the net learns what such a back
+    /// game is worth (in Backgammon Race, the back games of many checkers
+    /// it never meets in its own play). Each round logs the holding side's
+    /// points.
     #[arg(long, default_value_t = 0.0)]
-    pub holding: f64,
-    /// The holding style's bonus per anchor, in millipoints.
+    pub td_holding: f64,
+    /// The holding style's bonus per anchor, in millipoints (with
+    /// --td-holding).
     #[arg(long, default_value_t = 150)]
-    pub holding_bonus: i32,
+    pub td_holding_bonus: i32,
     /// Every this many rounds: save, and play 60 games at depth 1 against
     /// the handcrafted evaluation (0: never).
     #[arg(long, default_value_t = 10)]

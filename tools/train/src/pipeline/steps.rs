@@ -50,8 +50,8 @@ pub fn run_td(
         dice,
         variants,
         handcrafted_share,
-        holding,
-        holding_bonus,
+        td_holding,
+        td_holding_bonus,
         check_every,
         td_consistency,
         context_only,
@@ -68,8 +68,8 @@ pub fn run_td(
         dice,
         variants,
         handcrafted_share,
-        holding_share: holding as f32,
-        holding_bonus,
+        holding_share: td_holding as f32,
+        holding_bonus: td_holding_bonus,
     };
     let mut mlp = match init {
         Some(p) => Mlp::from_network(&load(p)?),
