@@ -54,8 +54,8 @@ pub struct TdArgs {
     pub handcrafted_share: f32,
     /// Share of games (0..1) in which one side (either colour, drawn)
     /// plays a holding style at one ply: each of its anchors on the
-    /// opponent's home board and bar point is worth --holding-bonus more to
-    /// it while contact lasts (`selfplay --holding`'s style; `--td-holding`
+    /// opponent's home board and bar point is worth --td-holding-bonus more
+    /// to it while contact lasts (`selfplay --holding`'s style; `--td-holding`
     /// so that `pipeline` takes both). The targets stay the plain net's
     /// values and the games' results, so the net learns what such a back
     /// game is worth (in Backgammon Race, the back games of many checkers
