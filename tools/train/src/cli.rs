@@ -232,6 +232,16 @@ pub(crate) enum Cmd {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Random back-game starts (as `td --back-games` draws them), one
+    /// full-state ID a line on stdout: an openings file for the referee, to
+    /// see how an engine plays them from either side.
+    Backgames {
+        /// How many.
+        #[arg(long, default_value_t = 100)]
+        count: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// A net of two hidden layers from one of one: its first layer kept, a
     /// fresh second hidden layer and output layer (train it next).
     Deepen {

@@ -228,6 +228,21 @@ pub(crate) fn run(cli: Cli) -> Result<(), String> {
             );
             Ok(())
         }
+        Cmd::Backgames { count, seed } => {
+            let mut rng = ncbg::rng::Rng::new(seed);
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            for _ in 0..count {
+                let state = ncbg_train::backgame::start(&mut rng);
+                match writeln!(out, "{}", ncbg::ids::state_id::encode(&state)) {
+                    Ok(()) => {}
+                    // A closed stdout (`... | head -1`) ends it quietly.
+                    Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
+                    Err(e) => return Err(format!("backgames: {e}")),
+                }
+            }
+            Ok(())
+        }
         Cmd::Widen {
             init,
             out,

@@ -32,6 +32,7 @@ macro_rules! errln {
 
 pub mod alphabet;
 pub mod arena;
+pub mod backgame;
 pub mod consistency;
 pub mod data;
 pub mod dice;

@@ -60,6 +60,9 @@ pub struct SelfplayConfig {
     pub holding_bonus: i32,
     /// Games start after 0..=`dice_turns` dice turns (0: the NC start).
     pub dice_turns: u32,
+    /// Share of games that start at a back-game start
+    /// ([`crate::backgame::start`]) instead (0: none).
+    pub back_games: f64,
     /// Also label each state's one-ply favourite where the search chose
     /// another.
     pub favourites: bool,
@@ -103,6 +106,10 @@ impl SelfplayConfig {
             format!(" dice_turns={}", self.dice_turns)
         } else {
             String::new()
+        } + &if self.back_games > 0.0 {
+            format!(" back_games={}", self.back_games)
+        } else {
+            String::new()
         } + if self.favourites {
             " favourites=1"
         } else {
@@ -125,6 +132,12 @@ impl SelfplayConfig {
     /// Why the settings cannot make games, if they cannot: dice starts are
     /// standard-game positions at k = 6 with two credits.
     pub fn check(&self) -> Result<(), String> {
+        if self.back_games > 0.0 && !self.standard_game() {
+            return Err(
+                "--back-games starts from standard boards at k 6: not with --variant, --k or --credits"
+                    .into(),
+            );
+        }
         if self.dice_turns > 0 && !self.standard_game() {
             return Err(
                 "--dice-turns starts from standard positions at k 6 with 2 credits: \
@@ -190,6 +203,12 @@ pub fn play_game(net: &Arc<Network>, cfg: &SelfplayConfig, index: u64) -> Game {
         let turns = dice_rng.index(cfg.dice_turns as usize + 1) as u32;
         if let Some(start) = dice_start(net, turns, &mut dice_rng) {
             g = start;
+        }
+    }
+    if cfg.back_games > 0.0 {
+        let mut back_rng = Rng::new(cfg.seed ^ index.wrapping_mul(0x8EBC_6AF0_9C88_C6E3) ^ 0xBAC6);
+        if back_rng.unit() < cfg.back_games {
+            g = crate::backgame::start(&mut back_rng);
         }
     }
     // A stream of its own, so that games without random turns are the same

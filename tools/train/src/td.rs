@@ -56,6 +56,11 @@ pub struct TdConfig {
     pub holding_share: f32,
     /// The holding style's bonus per anchor, in millipoints.
     pub holding_bonus: i32,
+    /// Share of games that begin at a back-game start
+    /// ([`crate::backgame::start`]) instead of the variant's: states after
+    /// the race's entry in which one side holds many checkers back against a
+    /// runner far ahead, which self-play from the start never reaches.
+    pub back_game_share: f32,
 }
 
 /// What a round's games held: how many had a holding side, and the points
@@ -122,6 +127,24 @@ fn holding_choice(
         .unwrap_or(0)
 }
 
+/// A game's first state: the start of a game drawn from the mix, or, in
+/// a share `back_game_share` of the games, a back-game start.
+fn start_state(cfg: &TdConfig, rng: &mut Rng) -> GameState {
+    let rules = game_rules(rng, cfg.other_rules);
+    // Drawn only for a mix, so that runs made before --variants replay.
+    let variant = if cfg.variants.is_standard_only() {
+        Variant::Standard
+    } else {
+        cfg.variants.draw(rng)
+    };
+    // Drawn only when asked for, so that runs made before it replay.
+    if cfg.back_game_share > 0.0 && uniform(rng) < cfg.back_game_share {
+        crate::backgame::start(rng)
+    } else {
+        GameState::start(variant, rules)
+    }
+}
+
 /// Plays one game (a [`duel`]); `None` when it ends without a result (the
 /// turn cap, or a repetition). Also gives the holding side's points, where
 /// a side held.
@@ -130,14 +153,7 @@ fn play_game(
     cfg: &TdConfig,
     rng: &mut Rng,
 ) -> (Option<Vec<Step>>, Option<HeldPoints>) {
-    let rules = game_rules(rng, cfg.other_rules);
-    // Drawn only for a mix, so that runs made before --variants replay.
-    let variant = if cfg.variants.is_standard_only() {
-        Variant::Standard
-    } else {
-        cfg.variants.draw(rng)
-    };
-    let start = GameState::start(variant, rules);
+    let start = start_state(cfg, rng);
     // Drawn only when asked for, so that runs made before it replay.
     let handcrafted_side = (cfg.handcrafted_share > 0.0 && uniform(rng) < cfg.handcrafted_share)
         .then(|| if rng.index(2) == 0 { Side::X } else { Side::Y });
@@ -443,6 +459,41 @@ mod tests {
         assert!(differ > 10, "the style changed too few choices: {differ}");
     }
 
+    /// A back-game share of 1 starts every game at a back-game start, and
+    /// none starts every game at the variant's start.
+    #[test]
+    fn back_game_starts_replace_the_games_start_by_their_share() {
+        let mut cfg = TdConfig {
+            games_per_round: 6,
+            lambda: 0.7,
+            explore_turns: 4,
+            explore_chance: 0.2,
+            max_turns: 400,
+            jobs: 1,
+            seed: 3,
+            other_rules: 0.0,
+            dice: 0.0,
+            variants: "race".parse().expect("a mix"),
+            handcrafted_share: 0.0,
+            holding_share: 0.0,
+            holding_bonus: 0,
+            back_game_share: 1.0,
+        };
+        let mut rng = Rng::new(9);
+        for _ in 0..20 {
+            let s = start_state(&cfg, &mut rng);
+            let p = s.position();
+            assert_eq!(p.mover().pool() + p.opponent().pool(), 0);
+            let (a, b) = p.pips();
+            assert!(a.abs_diff(b) >= crate::backgame::MIN_LEAD);
+        }
+        cfg.back_game_share = 0.0;
+        for _ in 0..20 {
+            let s = start_state(&cfg, &mut rng);
+            assert_eq!(s.position().mover().pool(), 15, "the race's start");
+        }
+    }
+
     /// With a holding share of 1 every game has a holding side, tallied
     /// with its points; with none, no game has.
     #[test]
@@ -462,6 +513,7 @@ mod tests {
             handcrafted_share: 0.0,
             holding_share: 1.0,
             holding_bonus: 300,
+            back_game_share: 0.0,
         };
         let (samples, dropped, held) = play_round(&net, &cfg, 0);
         assert_eq!(held.games, 6);

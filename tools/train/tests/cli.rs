@@ -1,5 +1,6 @@
 //! `ncbg-train` in a shell pipeline: a closed stdout (`ncbg-train ... |
-//! head -1`) ends it quietly, without a panic.
+//! head -1`) ends it quietly, without a panic; `backgames` writes an
+//! openings file.
 
 use std::io::Read;
 use std::process::{Command, Stdio};
@@ -25,4 +26,42 @@ fn a_closed_stdout_ends_it_quietly() {
     let status = child.wait().unwrap();
     assert!(status.success(), "{status:?} {err}");
     assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn backgames_writes_back_game_starts_one_id_a_line_by_its_seed() {
+    let run = |seed: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_ncbg-train"))
+            .args(["backgames", "--count", "5", "--seed", seed])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let a = run("3");
+    assert_eq!(a, run("3"), "the same seed, the same starts");
+    assert_ne!(a, run("4"));
+    assert_eq!(a.lines().count(), 5);
+    for id in a.lines() {
+        let state = ncbg::ids::state_id::decode(id).unwrap();
+        let (x, y) = state.position().pips();
+        assert!(x.abs_diff(y) >= 60, "{id}");
+    }
+    // A closed stdout ends it quietly.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ncbg-train"))
+        .args(["backgames", "--count", "100000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(child.wait().unwrap().success(), "{err}");
+    assert!(err.is_empty(), "{err}");
 }

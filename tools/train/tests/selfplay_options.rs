@@ -1,5 +1,5 @@
 //! Self-play's options that change the games or add to them: random and
-//! dice turns, the holding style, favourites (and `favourites.py` on
+//! dice turns, back-game starts, the holding style, favourites (and `favourites.py` on
 //! their file).
 
 mod common;
@@ -63,6 +63,37 @@ fn selfplay_random_turns_vary_the_games_and_stay_reproducible() {
         p.iter().zip(&r).any(|(x, y)| x != y),
         "random turns changed nothing"
     );
+}
+
+#[test]
+fn selfplay_back_games_start_where_one_side_holds_against_a_runner() {
+    let (plain_text, text) = plain_and_variant("selfplay-back", &["--back-games", "1"]);
+    assert_header_names(&plain_text, &text, " back_games=1");
+    let games = game_states(&text);
+    assert_eq!(games.len(), 6);
+    for g in &games {
+        let id = g[0].rsplit_once('=').unwrap().0;
+        let state = ncbg::ids::state_id::decode(id).unwrap();
+        let p = state.position();
+        let (a, b) = (p.mover(), p.opponent());
+        let (holder, runner) = if a.pips() > b.pips() { (a, b) } else { (b, a) };
+        assert!(holder.pips() >= runner.pips() + 60, "{id}");
+        let back: u8 = (18..=24).map(|q| holder.count(q)).sum();
+        assert!(back >= 8, "{id}: {back} checkers back");
+        assert_eq!(a.pool() + b.pool() + a.off() + b.off(), 0, "{id}");
+    }
+    // The games differ from one another, and from the plain file's.
+    assert!(games.windows(2).any(|w| w[0][0] != w[1][0]));
+    assert!(game_states(&plain_text)[0][0] != games[0][0]);
+    // A back-game start is a standard board at k 6: not with another game.
+    let dir = tmp("selfplay-back-race");
+    let out = selfplay(
+        &dir.join("r.data"),
+        "1",
+        &["--back-games", "1", "--variant", "race"],
+    );
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--back-games"));
 }
 
 #[test]

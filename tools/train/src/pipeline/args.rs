@@ -67,6 +67,15 @@ pub struct TdArgs {
     /// --td-holding).
     #[arg(long, default_value_t = 150)]
     pub td_holding_bonus: i32,
+    /// Share of games (0..1) that begin at a random back-game start instead
+    /// of the game's: after every checker has entered, one side holds 8 to
+    /// 11 checkers on anchors in the other's home board and the other leads
+    /// the race by 60 pips or more (`backgame`: Backgammon Race's games are
+    /// lost from such states, and self-play from the start never reaches
+    /// them; `--td-back-games` so that `pipeline` takes selfplay's
+    /// `--back-games` too).
+    #[arg(long, default_value_t = 0.0)]
+    pub td_back_games: f64,
     /// Every this many rounds: save, and play 60 games at depth 1 against
     /// the handcrafted evaluation (0: never).
     #[arg(long, default_value_t = 10)]
@@ -122,6 +131,11 @@ pub struct SelfplayArgs {
     /// start): the positions dice force and NC self-play avoids.
     #[arg(long, default_value_t = 0)]
     pub dice_turns: u32,
+    /// Share of games (0..1) that start at a random back-game start
+    /// (`backgames`: one side holds 8 to 11 checkers on anchors in the
+    /// other's home board, the other leads the race by 60 pips or more).
+    #[arg(long, default_value_t = 0.0)]
+    pub back_games: f64,
     /// Also write each state's one-ply favourite (the child a depth-1
     /// search plays) where the search chose another, labelled by a search
     /// one turn shallower from it (needs --depth 2 or more, no --nodes).

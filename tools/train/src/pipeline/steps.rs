@@ -52,6 +52,7 @@ pub fn run_td(
         handcrafted_share,
         td_holding,
         td_holding_bonus,
+        td_back_games,
         check_every,
         td_consistency,
         context_only,
@@ -70,6 +71,7 @@ pub fn run_td(
         handcrafted_share,
         holding_share: td_holding as f32,
         holding_bonus: td_holding_bonus,
+        back_game_share: td_back_games as f32,
     };
     let mut mlp = match init {
         Some(p) => Mlp::from_network(&load(p)?),
@@ -153,6 +155,7 @@ pub fn selfplay_config(
         holding: a.holding,
         holding_bonus: a.holding_bonus,
         dice_turns: a.dice_turns,
+        back_games: a.back_games,
         favourites: a.favourites,
         variant: a.variant,
         rules,
