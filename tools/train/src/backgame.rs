@@ -7,14 +7,16 @@
 //! Why: Backgammon Race's games against the yardstick are lost from such
 //! states (ncbg leads the race by 100 to 240 pips once the pools are empty
 //! and loses: `docs/lab/race-evaluation.md`), and the nets value them as
-//! the runner's. Played out by the engine against itself from the runner's
-//! side and the holder's, the holder wins most of them: the runner has no
+//! the runner's. Such states taken from those games, played out by the
+//! engine against itself at 100,000 nodes a turn, are mostly the holder's
+//! (10 of 12; at one ply all 12 are the runner's): the runner has no
 //! timing, its board crunches against the anchors, and the holder picks the
 //! number that hits its first blot. Self-play from the race's start never
 //! reaches them (both sides hit, and the game stays a hitting war), so
-//! `td --back-games` starts a share of its games here, and the net learns
-//! their worth from how they end. The states are made from counts alone,
-//! not taken from any game.
+//! `selfplay --back-games` and `td --td-back-games` start a share of their
+//! games here, for a net to learn their worth from how they end (with the
+//! results of searched games: one-ply play ends them the other way). The
+//! states are made from counts alone, not taken from any game.
 
 use ncbg::board::{Checkers, Position};
 use ncbg::game::{GameState, Phase};

@@ -232,7 +232,8 @@ pub(crate) enum Cmd {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
-    /// Random back-game starts (as `td --back-games` draws them), one
+    /// Random back-game starts (as `selfplay --back-games` and `td
+    /// --td-back-games` draw them), one
     /// full-state ID a line on stdout: an openings file for the referee, to
     /// see how an engine plays them from either side.
     Backgames {

@@ -130,7 +130,8 @@ impl SelfplayConfig {
     }
 
     /// Why the settings cannot make games, if they cannot: dice starts are
-    /// standard-game positions at k = 6 with two credits.
+    /// standard-game positions at k = 6 with two credits, and back-game
+    /// starts standard boards at k = 6.
     pub fn check(&self) -> Result<(), String> {
         if self.back_games > 0.0 && !self.standard_game() {
             return Err(
