@@ -233,9 +233,9 @@ pub(crate) enum Cmd {
         seed: u64,
     },
     /// Random back-game starts (as `selfplay --back-games` and `td
-    /// --td-back-games` draw them), one
-    /// full-state ID a line on stdout: an openings file for the referee, to
-    /// see how an engine plays them from either side.
+    /// --td-back-games` draw them), one full-state ID a line on stdout: an
+    /// openings file for the referee, to see how an engine plays them from
+    /// either side.
     Backgames {
         /// How many.
         #[arg(long, default_value_t = 100)]
