@@ -459,11 +459,9 @@ mod tests {
         assert!(differ > 10, "the style changed too few choices: {differ}");
     }
 
-    /// A back-game share of 1 starts every game at a back-game start, and
-    /// none starts every game at the variant's start.
-    #[test]
-    fn back_game_starts_replace_the_games_start_by_their_share() {
-        let mut cfg = TdConfig {
+    /// Six race games a round, no style, no back-game start.
+    fn race_config() -> TdConfig {
+        TdConfig {
             games_per_round: 6,
             lambda: 0.7,
             explore_turns: 4,
@@ -477,8 +475,16 @@ mod tests {
             handcrafted_share: 0.0,
             holding_share: 0.0,
             holding_bonus: 0,
-            back_game_share: 1.0,
-        };
+            back_game_share: 0.0,
+        }
+    }
+
+    /// A back-game share of 1 starts every game at a back-game start, and
+    /// none starts every game at the variant's start.
+    #[test]
+    fn back_game_starts_replace_the_games_start_by_their_share() {
+        let mut cfg = race_config();
+        cfg.back_game_share = 1.0;
         let mut rng = Rng::new(9);
         for _ in 0..20 {
             let s = start_state(&cfg, &mut rng);
@@ -499,22 +505,10 @@ mod tests {
     #[test]
     fn a_round_tallies_the_holding_sides_games() {
         let net = crate::mlp::Mlp::new(FeatureSet::Context, 16, 3).to_network();
-        let mut cfg = TdConfig {
-            games_per_round: 6,
-            lambda: 0.7,
-            explore_turns: 4,
-            explore_chance: 0.2,
-            max_turns: 400,
-            jobs: 2,
-            seed: 3,
-            other_rules: 0.0,
-            dice: 0.0,
-            variants: "race".parse().expect("a mix"),
-            handcrafted_share: 0.0,
-            holding_share: 1.0,
-            holding_bonus: 300,
-            back_game_share: 0.0,
-        };
+        let mut cfg = race_config();
+        cfg.jobs = 2;
+        cfg.holding_share = 1.0;
+        cfg.holding_bonus = 300;
         let (samples, dropped, held) = play_round(&net, &cfg, 0);
         assert_eq!(held.games, 6);
         assert_eq!(held.finished, 6 - dropped);
