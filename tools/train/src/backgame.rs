@@ -44,7 +44,9 @@ pub fn start(rng: &mut Rng) -> GameState {
         } else {
             Position::new(holder, runner)
         };
-        let Ok(position) = position else { continue };
+        // The sides never share a point (`sides` keeps the holder's points
+        // apart from the runner's), so the position is always valid.
+        let position = position.expect("a back-game start's sides share no point");
         let x = 1 + rng.index(6) as u8;
         let mut y = 1 + rng.index(5) as u8;
         if y >= x {
@@ -52,9 +54,8 @@ pub fn start(rng: &mut Rng) -> GameState {
         }
         let credits = [rng.index(3) as u8, rng.index(3) as u8];
         let numbers = Numbers::from_parts([Some(x), Some(y)], credits);
-        if let Ok(state) = GameState::new(position, to_move, numbers, 6, Phase::Pick) {
-            return state;
-        }
+        return GameState::new(position, to_move, numbers, 6, Phase::Pick)
+            .expect("distinct numbers 1..=6 and credits 0..=2 make a valid state");
     }
 }
 

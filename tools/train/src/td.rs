@@ -94,13 +94,16 @@ type HeldPoints = Option<i64>;
 /// The side that plays the holding style in a game, if any (drawn only
 /// when asked for, so that runs made before it replay).
 fn holding_side(cfg: &TdConfig, rng: &mut Rng) -> Option<Side> {
-    (cfg.holding_share > 0.0 && uniform(rng) < cfg.holding_share).then(|| {
-        if rng.index(2) == 0 {
-            Side::X
-        } else {
-            Side::Y
-        }
-    })
+    (cfg.holding_share > 0.0 && uniform(rng) < cfg.holding_share).then(|| either_side(rng))
+}
+
+/// X or Y, evenly.
+fn either_side(rng: &mut Rng) -> Side {
+    if rng.index(2) == 0 {
+        Side::X
+    } else {
+        Side::Y
+    }
 }
 
 /// The holding style's equity of the state after a turn of `side`'s: the
@@ -137,7 +140,9 @@ fn start_state(cfg: &TdConfig, rng: &mut Rng) -> GameState {
     } else {
         cfg.variants.draw(rng)
     };
-    // Drawn only when asked for, so that runs made before it replay.
+    // Drawn only when asked for, so that runs made before it replay; the
+    // rules and the variant above are drawn even when a back-game start
+    // then replaces them, for the same reason.
     if cfg.back_game_share > 0.0 && uniform(rng) < cfg.back_game_share {
         crate::backgame::start(rng)
     } else {
@@ -156,7 +161,7 @@ fn play_game(
     let start = start_state(cfg, rng);
     // Drawn only when asked for, so that runs made before it replay.
     let handcrafted_side = (cfg.handcrafted_share > 0.0 && uniform(rng) < cfg.handcrafted_share)
-        .then(|| if rng.index(2) == 0 { Side::X } else { Side::Y });
+        .then(|| either_side(rng));
     let holder = holding_side(cfg, rng);
     let handcrafted = Handcrafted::default();
     let mut steps = Vec::with_capacity(128);
