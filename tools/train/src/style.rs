@@ -13,11 +13,18 @@
 //! other side plays the plain net. Labels stay the plain net's (the
 //! self-play driver searches the styled side's states again without the
 //! style), so only the positions and the results change.
+//!
+//! `td`'s one-ply games use the same styles as choices: [`holding_choice`]
+//! (the net plus the anchor bonus) and [`handcrafted_choice`] (the
+//! handcrafted evaluation in place of the net).
 
+use crate::trajectory::equity;
 use ncbg::board::{Position, Stage};
-use ncbg::eval::{finish, Evaluator};
+use ncbg::eval::nn::OUTPUTS;
+use ncbg::eval::{finish, Evaluator, Handcrafted};
 use ncbg::game::GameState;
 use ncbg::numbers::Side;
+use ncbg::turn::Turn;
 
 /// Points of the opponent's home board and its bar point, in the side's own
 /// coordinates (its 24 is the opponent's ace point).
@@ -67,6 +74,48 @@ impl<E: Evaluator> Evaluator for HoldingEval<E> {
         t.push(("holding style", self.style(state).to_string()));
         t
     }
+}
+
+/// The holding style's equity of the state after a turn of `side`'s: the
+/// net's equity for the mover plus the bonus for each anchor `side` holds
+/// back in `child` (see `td`'s `TdConfig::holding_share`).
+fn holding_equity(value: &[f32; OUTPUTS], child: &GameState, side: Side, bonus: i32) -> f32 {
+    let mine = child.to_move() == side;
+    let anchors = holding_anchors(child.position(), mine);
+    equity(value) + anchors as f32 * bonus as f32 / 1000.0
+}
+
+/// The choice the holding style makes at one ply for the mover of `state`:
+/// the best by `holding_equity`, `values` the net's values of `choices`.
+pub fn holding_choice(
+    state: &GameState,
+    choices: &[Turn],
+    values: &[[f32; OUTPUTS]],
+    bonus: i32,
+) -> usize {
+    let styled =
+        |i: usize| holding_equity(&values[i], &choices[i].after(state), state.to_move(), bonus);
+    (0..choices.len())
+        .max_by(|&a, &b| styled(a).total_cmp(&styled(b)))
+        .unwrap_or(0)
+}
+
+/// The handcrafted evaluation's value of `turn` for the mover of `state`:
+/// of the state after it (a finished game by its points, above any value).
+pub fn handcrafted_value(h: &Handcrafted, state: &GameState, turn: &Turn) -> i32 {
+    let child = turn.after(state);
+    match child.outcome() {
+        Some(o) => -o.mover_points() * 1_000_000,
+        None => -h.evaluate(&child),
+    }
+}
+
+/// The choice the handcrafted evaluation makes at one ply: the child best
+/// for the mover ([`handcrafted_value`]).
+pub fn handcrafted_choice(h: &Handcrafted, state: &GameState, choices: &[Turn]) -> usize {
+    (0..choices.len())
+        .max_by_key(|&i| handcrafted_value(h, state, &choices[i]))
+        .unwrap_or(0)
 }
 
 #[cfg(test)]

@@ -13,13 +13,14 @@
 //! number, so a run is reproducible for a seed whatever `jobs` is.
 
 use crate::mlp::{Mlp, Target};
+use crate::style::{handcrafted_choice, holding_choice};
 use crate::trajectory::{child_value, equity, Step};
 use crate::variants::VariantMix;
 use ncbg::board::Variant;
 use ncbg::duel::{self, DuelEnd, DuelRules};
 use ncbg::eval::nn::features::Features;
 use ncbg::eval::nn::{Network, Probabilities, OUTPUTS};
-use ncbg::eval::{Evaluator, Handcrafted};
+use ncbg::eval::Handcrafted;
 use ncbg::game::GameState;
 use ncbg::numbers::{NumberRules, Side};
 use ncbg::rng::Rng;
@@ -106,30 +107,6 @@ fn either_side(rng: &mut Rng) -> Side {
     }
 }
 
-/// The holding style's equity of the state after a turn of `side`'s: the
-/// net's equity for the mover plus the bonus for each anchor `side` holds
-/// back in `child` (see [`TdConfig::holding_share`]).
-fn holding_equity(value: &[f32; OUTPUTS], child: &GameState, side: Side, bonus: i32) -> f32 {
-    let mine = child.to_move() == side;
-    let anchors = crate::style::holding_anchors(child.position(), mine);
-    equity(value) + anchors as f32 * bonus as f32 / 1000.0
-}
-
-/// The choice the holding style makes at one ply for the mover of `state`:
-/// the best by [`holding_equity`], `values` the net's values of `choices`.
-fn holding_choice(
-    state: &GameState,
-    choices: &[ncbg::turn::Turn],
-    values: &[[f32; OUTPUTS]],
-    bonus: i32,
-) -> usize {
-    let styled =
-        |i: usize| holding_equity(&values[i], &choices[i].after(state), state.to_move(), bonus);
-    (0..choices.len())
-        .max_by(|&a, &b| styled(a).total_cmp(&styled(b)))
-        .unwrap_or(0)
-}
-
 /// A game's first state: the start of a game drawn from the mix, or, in
 /// a share `back_game_share` of the games, a back-game start.
 fn start_state(cfg: &TdConfig, rng: &mut Rng) -> GameState {
@@ -203,24 +180,6 @@ fn play_game(
         matches!(duel.end, DuelEnd::Finished(_)).then_some(steps),
         held,
     )
-}
-
-/// The handcrafted evaluation's value of `turn` for the mover of `state`:
-/// of the state after it (a finished game by its points, above any value).
-fn handcrafted_value(h: &Handcrafted, state: &GameState, turn: &ncbg::turn::Turn) -> i32 {
-    let child = turn.after(state);
-    match child.outcome() {
-        Some(o) => -o.mover_points() * 1_000_000,
-        None => -h.evaluate(&child),
-    }
-}
-
-/// The choice the handcrafted evaluation makes at one ply: the child best
-/// for the mover ([`handcrafted_value`]).
-fn handcrafted_choice(h: &Handcrafted, state: &GameState, choices: &[ncbg::turn::Turn]) -> usize {
-    (0..choices.len())
-        .max_by_key(|&i| handcrafted_value(h, state, &choices[i]))
-        .unwrap_or(0)
 }
 
 /// λ-returns of a game's states, last first, then reversed.
@@ -365,6 +324,7 @@ pub fn train_pass(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::style::handcrafted_value;
     use ncbg::eval::nn::FeatureSet;
     use ncbg::search::{Limits, Searcher, Settings, StopFlag};
     use ncbg::turn::random_turn;
