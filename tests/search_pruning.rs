@@ -357,23 +357,20 @@ fn a_long_game_presses_the_side_ahead_for_progress() {
     );
 }
 
-/// Backgammon Race chooses its own push for progress
-/// (`SearchProfile::for_race`): a game that started with checkers in the
-/// pools presses from `RACE_PROGRESS_AFTER` quiet turns, after its last
-/// checker has entered too; the same states in a game that started
-/// without pools (the standard game) search exactly as before.
+/// Backgammon Race presses for progress as the standard game does: a
+/// dozen quiet turns after its start leave the search as it was (the
+/// race's own early push, 10 turns at 8 mp, lost the back games `deep`
+/// held), and a long game presses, whether it started with pools or not.
 #[test]
-fn a_race_presses_for_progress_early_and_the_standard_game_does_not() {
+fn a_race_presses_for_progress_as_the_standard_game_does() {
     use ncbg::board::Variant;
     use ncbg::ids::state_id::decode;
-    use ncbg::search::{RACE_PROGRESS_AFTER, RACE_PROGRESS_WEIGHT};
+    use ncbg::search::DEFAULT_PROGRESS_AFTER;
     // X ahead (valued past PROGRESS_LEAD, see the test above), no pool left.
     let x_ahead = decode("APwPADcAQNhdNw:Xpick:x5y3:d00:k6").unwrap();
     let y_behind = decode("AEDYXTcA/AcINw:Ypick:x5y1:d00:k6").unwrap();
     let race_start = GameState::start(Variant::Race, ncbg::numbers::NumberRules::default());
     assert!(race_start.position().mover().pool() == 15);
-    let turns = RACE_PROGRESS_AFTER as usize + 2;
-    assert!(turns < ncbg::search::DEFAULT_PROGRESS_AFTER as usize);
     let run = |history: Vec<GameState>| {
         let mut s = Searcher::new(16, Box::new(NnEval::embedded()));
         s.set_history(&history);
@@ -388,33 +385,19 @@ fn a_race_presses_for_progress_early_and_the_standard_game_does_not() {
             )
             .unwrap())
     };
-    let quiet = vec![y_behind; turns];
     let plain = run(Vec::new());
-    // The standard game: a dozen quiet turns are not a long game.
-    assert_eq!(run(quiet.clone()), plain);
-    // The race: the same dozen turns after its start press X, who trails
-    // the race by about 90 pips.
-    let raced = run([vec![race_start], quiet.clone()].concat());
-    assert!(raced.1.value < plain.1.value, "{raced:?} {plain:?}");
-    // Fewer turns than the race's threshold do not.
-    let short = vec![y_behind; RACE_PROGRESS_AFTER as usize - 1];
-    assert_eq!(run([vec![race_start], short].concat()), plain);
-    // The profiles: the race's differs from the standard game's in the
-    // push alone, from the entry on and after it.
+    // A dozen quiet turns after the race's start: no push yet.
+    let dozen = vec![y_behind; 12];
+    assert_eq!(run([vec![race_start], dozen].concat()), plain);
+    // A long game presses X, who trails the race by about 90 pips, the
+    // same whether it started as a race or not.
+    let long = vec![y_behind; DEFAULT_PROGRESS_AFTER as usize + 2];
+    let pressed = run(long.clone());
+    assert!(pressed.1.value < plain.1.value, "{pressed:?} {plain:?}");
+    assert_eq!(run([vec![race_start], long].concat()), pressed);
+    // One profile for every game of fifteen checkers a side.
     let standard = SearchProfile::for_state(&GameState::standard());
-    let race = SearchProfile {
-        progress_after: RACE_PROGRESS_AFTER,
-        progress_weight: RACE_PROGRESS_WEIGHT,
-        ..standard
-    };
-    assert_ne!(race, standard);
-    assert_eq!(SearchProfile::for_state(&race_start), race);
-    assert_eq!(SearchProfile::for_line(&race_start, &x_ahead), race);
+    assert_eq!(SearchProfile::for_state(&race_start), standard);
     assert_eq!(SearchProfile::for_state(&x_ahead), standard);
-    let nack = GameState::start(Variant::Nackgammon, ncbg::numbers::NumberRules::default());
-    assert_eq!(SearchProfile::for_line(&nack, &x_ahead), standard);
-    assert_eq!(
-        Settings::default().profile_for_line(&race_start, &x_ahead),
-        race
-    );
+    assert_eq!(Settings::default().profile_for(&race_start), standard);
 }

@@ -74,7 +74,7 @@ pub use profile::{
     SearchProfile, DEFAULT_FILTER_PER_NUMBER, DEFAULT_FILTER_REDUCTION, DEFAULT_FUTILITY_MARGIN,
     DEFAULT_HYPER_FUTILITY_MARGIN, DEFAULT_HYPER_MOVE_FILTER, DEFAULT_MOVE_FILTER,
     DEFAULT_PROGRESS_AFTER, DEFAULT_PROGRESS_WEIGHT, DEFAULT_SMALL_ALPHABET_HYPER_MOVE_FILTER,
-    RACE_PROGRESS_AFTER, RACE_PROGRESS_WEIGHT, SMALL_ALPHABET,
+    SMALL_ALPHABET,
 };
 pub use progress::PROGRESS_LEAD;
 pub use searcher::{Searcher, MAX_THREADS};
@@ -146,16 +146,8 @@ impl Settings {
     /// [`Settings::move_filter`] (every game but NC-Hypergammon) and the
     /// knobs of [`Settings::tune`].
     pub fn profile_for(&self, state: &GameState) -> SearchProfile {
-        self.profile_for_line(state, state)
-    }
-
-    /// How the game that started at `start` (the earliest state of it
-    /// known) is searched at `state`: [`SearchProfile::for_line`] (a game
-    /// that started as Backgammon Race keeps the race's profile) with the
-    /// move filter and knobs of [`Settings::profile_for`].
-    pub fn profile_for_line(&self, start: &GameState, state: &GameState) -> SearchProfile {
         let checkers = state.position().checkers_per_side();
-        let mut profile = SearchProfile::for_line(start, state);
+        let mut profile = SearchProfile::for_state(state);
         if checkers != Variant::Hypergammon.checkers_per_side() {
             profile.move_filter = self.move_filter;
         }

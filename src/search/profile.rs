@@ -1,9 +1,8 @@
 //! The search's tuning, chosen by the game: [`SearchProfile::for_game`]
 //! gives the move filter, the futility margin, the depth parity and the
 //! push for progress a game is searched with, from its checkers a side and
-//! its alphabet; a game that started as Backgammon Race has its own push
-//! ([`SearchProfile::for_line`], [`SearchProfile::for_race`]). They are
-//! not engine options (as a chess engine keeps its tuning out of its
+//! its alphabet (Backgammon Race, Anti-Backgammon and Nackgammon are
+//! searched as the standard game). They are not engine options (as a chess engine keeps its tuning out of its
 //! option list): a user chooses the game, and the game its search. The one
 //! exception is the user's `MoveFilter`
 //! ([`super::Settings::move_filter`]), a speed-for-width trade of every
@@ -77,28 +76,19 @@ pub const DEFAULT_HYPER_FUTILITY_MARGIN: i32 = 300;
 pub const DEFAULT_FUTILITY_MARGIN: i32 = 0;
 
 /// Turns without a checker borne off after which the side ahead presses for
-/// progress ([`SearchProfile::progress_after`]; 0: never).
+/// progress ([`SearchProfile::progress_after`]; 0: never). Backgammon Race
+/// too: against `deep` at 200 ms, ncbg at 100 ms, the row's 128 games
+/// (seed 89), this push scored 46.5% (Elo −24.1, −63.4 .. +15.2), no push
+/// 45.7% (Elo −29.5, −62.5 .. +3.5), and the race's own push of before (10
+/// turns, 8 mp, chosen against the engine itself at depth 2) 30.1% (Elo
+/// −144.0, −198.3 .. −89.7): run ahead early, the engine lost the back
+/// games `deep` held (`docs/lab/race-evaluation.md`, "The race's push
+/// against `deep`").
 pub const DEFAULT_PROGRESS_AFTER: u32 = 150;
 
 /// Millipoints a pip of race lead when pressing for progress
 /// ([`SearchProfile::progress_weight`]).
 pub const DEFAULT_PROGRESS_WEIGHT: i32 = 4;
-
-/// Turns without a checker borne off (or a credit spent) after which the
-/// side ahead presses for progress in a game of Backgammon Race
-/// ([`SearchProfile::for_race`]): from the entry phase on, where the
-/// credits are spent and no checker is borne off for hundreds of turns.
-pub const RACE_PROGRESS_AFTER: u32 = 10;
-
-/// Millipoints a pip of race lead when pressing for progress in a game of
-/// Backgammon Race. Against the engine before (the standard game's 150
-/// turns, 4 mp), race, depth 2, 200 games (100 openings, seed 41): 8 mp
-/// scored 54.0% of the games, +27.6 Elo (95%: −0.7 .. +55.9), 73.7% of the
-/// points (63.7 .. 83.7: 35 backgammons won, 5 lost); 4 mp 50.8% (+5.2,
-/// −21.6 .. +31.9; 67.8% of the points); 12 mp 45.8% (−29.3, −64.3 ..
-/// +5.7), more games decided both ways (`docs/lab/search-options.md`,
-/// "The race's push for progress").
-pub const RACE_PROGRESS_WEIGHT: i32 = 8;
 
 /// How one game is searched: the tuning its search runs with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -196,51 +186,11 @@ impl SearchProfile {
         }
     }
 
-    /// The profile of the game `state` belongs to (a state with checkers
-    /// waiting in a pool is one of Backgammon Race: [`SearchProfile::for_race`]).
+    /// The profile of the game `state` belongs to
+    /// ([`SearchProfile::for_game`] of its checkers a side and alphabet).
     pub fn for_state(state: &GameState) -> SearchProfile {
-        SearchProfile::for_line(state, state)
+        SearchProfile::for_game(state.position().checkers_per_side(), state.k())
     }
-
-    /// The profile of the game that started at `start` (or at the earliest
-    /// state of it known) and is now at `state`: a game whose start had
-    /// checkers waiting in a pool is one of Backgammon Race and keeps the
-    /// race's profile ([`SearchProfile::for_race`]) after its last checker
-    /// has entered; any other game is searched by
-    /// [`SearchProfile::for_game`]. A race given from a state after its
-    /// last checker has entered (`position state ...` with no earlier
-    /// state) cannot be told from a standard game and is searched as one.
-    pub fn for_line(start: &GameState, state: &GameState) -> SearchProfile {
-        let profile = SearchProfile::for_game(state.position().checkers_per_side(), state.k());
-        if in_race_entry(start) || in_race_entry(state) {
-            profile.for_race()
-        } else {
-            profile
-        }
-    }
-
-    /// This profile as Backgammon Race plays it: the push for progress
-    /// from [`RACE_PROGRESS_AFTER`] quiet turns with [`RACE_PROGRESS_WEIGHT`].
-    /// A race is a war on the entering checkers (each side's checkers
-    /// enter where the other's go home, and a hit checker re-enters from
-    /// the bar), and the side valued well ahead held its grip for hundreds
-    /// of turns without bearing off: most games were drawn at the turn
-    /// cap. Pressing from the start converts some of them, above all into
-    /// backgammons (`docs/strength.md`, Backgammon Race).
-    pub fn for_race(self) -> SearchProfile {
-        SearchProfile {
-            progress_after: RACE_PROGRESS_AFTER,
-            progress_weight: RACE_PROGRESS_WEIGHT,
-            ..self
-        }
-    }
-}
-
-/// Whether `state` is a state of Backgammon Race's entry phase: a checker of
-/// either side still waits in its pool.
-fn in_race_entry(state: &GameState) -> bool {
-    let p = state.position();
-    p.mover().pool() > 0 || p.opponent().pool() > 0
 }
 
 #[cfg(test)]

@@ -143,10 +143,7 @@ impl Searcher {
                 choices = kept;
             }
         }
-        // The game's earliest known state chooses its profile (a race stays
-        // a race after its last checker has entered); then only the states
-        // that could come back are kept, for repetitions.
-        let start = self.history.first().copied().unwrap_or(*state);
+        // Only the states that could come back are kept, for repetitions.
         self.history.retain(|h| could_recur(h, state));
         let table = if limits.root_choices.is_none() {
             self.table_answer(state, limits.multipv)
@@ -189,7 +186,7 @@ impl Searcher {
             });
         }
 
-        let profile = settings.profile_for_line(&start, state);
+        let profile = settings.profile_for(state);
         let quiet_turns = super::progress::quiet_turns(&self.history);
         let progress_weight = super::progress::weight_for(
             quiet_turns,

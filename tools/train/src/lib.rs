@@ -60,11 +60,11 @@ use ncbg::search::{Knob, Settings, Tune};
 /// the reduction of 1 past the filter's cut (the `FilterReduction` knob)
 /// and, in NC-Hypergammon, the futility margin of 300
 /// (`HyperFutilityMargin`) and at k = 3 and 4 the filter of 4
-/// (`HyperMoveFilterSmallAlphabet`), and Backgammon Race its own push for
-/// progress (`SearchProfile::for_race`); the trainer keeps 0 for the first two
+/// (`HyperMoveFilterSmallAlphabet`); the trainer keeps 0 for the first two
 /// (the children past the move filter's cut left out, no futility pruning),
 /// NC-Hypergammon's filter of 6 at every k and every game's push for
-/// progress (150 quiet turns, 4 mp a pip).
+/// progress (150 quiet turns, 4 mp a pip), which the engine's Backgammon
+/// Race has again too.
 pub fn search_settings() -> Settings {
     let mut tune = Tune::new();
     for (knob, value) in [
