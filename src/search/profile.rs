@@ -2,8 +2,9 @@
 //! gives the move filter, the futility margin, the depth parity and the
 //! push for progress a game is searched with, from its checkers a side and
 //! its alphabet (Backgammon Race, Anti-Backgammon and Nackgammon are
-//! searched as the standard game). They are not engine options (as a chess engine keeps its tuning out of its
-//! option list): a user chooses the game, and the game its search. The one
+//! searched as the standard game). They are not engine options (as a chess
+//! engine keeps its tuning out of its option list): a user chooses the
+//! game, and the game its search. The one
 //! exception is the user's `MoveFilter`
 //! ([`super::Settings::move_filter`]), a speed-for-width trade of every
 //! game but NC-Hypergammon, whose filter is its own.
