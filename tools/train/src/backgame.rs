@@ -20,7 +20,7 @@
 
 use ncbg::board::{Checkers, Position};
 use ncbg::game::{GameState, Phase};
-use ncbg::numbers::{Numbers, Side};
+use ncbg::numbers::Numbers;
 use ncbg::rng::Rng;
 
 /// Checkers a side.
@@ -37,7 +37,7 @@ pub fn start(rng: &mut Rng) -> GameState {
         if holder.pips() < runner.pips() + MIN_LEAD {
             continue;
         }
-        let to_move = if rng.index(2) == 0 { Side::X } else { Side::Y };
+        let to_move = crate::either_side(rng);
         let runner_moves = rng.index(2) == 0;
         let position = if runner_moves {
             Position::new(runner, holder)

@@ -51,7 +51,19 @@ pub mod trajectory;
 pub mod variants;
 pub mod widen;
 
+use ncbg::numbers::Side;
+use ncbg::rng::Rng;
 use ncbg::search::{Knob, Settings, Tune};
+
+/// X or Y, evenly (one draw of `rng.index(2)`, so that runs made before it
+/// replay).
+pub fn either_side(rng: &mut Rng) -> Side {
+    if rng.index(2) == 0 {
+        Side::X
+    } else {
+        Side::Y
+    }
+}
 
 /// The search settings of every search the trainer runs (self-play,
 /// relabelling, the arena): the engine's search as it was when the

@@ -176,7 +176,7 @@ fn dice_start(net: &Network, turns: u32, rng: &mut Rng) -> Option<GameState> {
     // Any number but `own`: 1..k-1 steps on from it, round the alphabet.
     let theirs = (own - 1 + 1 + rng.index(k - 1)) % k + 1;
     let (own, theirs) = (own as u8, theirs as u8);
-    let mover = if rng.index(2) == 0 { Side::X } else { Side::Y };
+    let mover = crate::either_side(rng);
     let mut current = [None, None];
     current[mover.index()] = Some(own);
     current[mover.other().index()] = Some(theirs);

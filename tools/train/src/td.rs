@@ -12,6 +12,7 @@
 //! A game's random choices depend only on the seed, the round and the game's
 //! number, so a run is reproducible for a seed whatever `jobs` is.
 
+use crate::either_side;
 use crate::mlp::{Mlp, Target};
 use crate::style::{handcrafted_choice, holding_choice};
 use crate::trajectory::{child_value, equity, Step};
@@ -96,15 +97,6 @@ type HeldPoints = Option<i64>;
 /// when asked for, so that runs made before it replay).
 fn holding_side(cfg: &TdConfig, rng: &mut Rng) -> Option<Side> {
     (cfg.holding_share > 0.0 && uniform(rng) < cfg.holding_share).then(|| either_side(rng))
-}
-
-/// X or Y, evenly.
-fn either_side(rng: &mut Rng) -> Side {
-    if rng.index(2) == 0 {
-        Side::X
-    } else {
-        Side::Y
-    }
 }
 
 /// A game's first state: the start of a game drawn from the mix, or, in

@@ -7,7 +7,8 @@ use std::process::{Command, Stdio};
 
 /// Runs `ncbg-train ARGS` with nobody reading its stdout (the first line
 /// written meets a broken pipe): it must end with success and no panic.
-fn assert_quiet_on_a_closed_stdout(args: &[&str]) {
+/// Gives its stderr.
+fn assert_quiet_on_a_closed_stdout(args: &[&str]) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ncbg-train"))
         .args(args)
         .stdout(Stdio::piped())
@@ -25,6 +26,7 @@ fn assert_quiet_on_a_closed_stdout(args: &[&str]) {
     let status = child.wait().unwrap();
     assert!(status.success(), "{status:?} {err}");
     assert!(!err.contains("panicked"), "{err}");
+    err
 }
 
 #[test]
@@ -53,5 +55,6 @@ fn backgames_writes_back_game_starts_one_id_a_line_by_its_seed() {
         assert!(x.abs_diff(y) >= 60, "{id}");
     }
     // A closed stdout ends it quietly.
-    assert_quiet_on_a_closed_stdout(&["backgames", "--count", "100000"]);
+    let err = assert_quiet_on_a_closed_stdout(&["backgames", "--count", "100000"]);
+    assert!(err.is_empty(), "{err}");
 }
