@@ -78,14 +78,9 @@ pub const DEFAULT_FUTILITY_MARGIN: i32 = 0;
 
 /// Turns without a checker borne off after which the side ahead presses for
 /// progress ([`SearchProfile::progress_after`]; 0: never). Backgammon Race
-/// too: against `deep` at 200 ms, ncbg at 100 ms, the row's 128 games
-/// (seed 89) capped at 500 turns in all, this push scored 46.5% (Elo −24.1,
-/// −63.4 .. +15.2; at the referee's 500 turns a side, 34.0%), no push
-/// 45.7% (Elo −29.5, −62.5 .. +3.5), and the race's own push of before (10
-/// turns, 8 mp, chosen against the engine itself at depth 2) 30.1% (Elo
-/// −144.0, −198.3 .. −89.7): run ahead early, the engine lost the back
-/// games `deep` held (`docs/lab/race-evaluation.md`, "The race's push
-/// against `deep`").
+/// too: its own earlier push (10 turns, 8 mp) lost more games to `deep`
+/// than this one (`docs/strength.md`, "Backgammon Race and
+/// Anti-Backgammon", where the rows and their caps are).
 pub const DEFAULT_PROGRESS_AFTER: u32 = 150;
 
 /// Millipoints a pip of race lead when pressing for progress
