@@ -13,6 +13,10 @@ docs/analysis.md.
       FIRST's marks that SECOND marks, "found": SECOND's marks that FIRST
       marks), the same best choice, nodes, and the spread of the loss
       difference; --player keeps the turns of one player of match file M
+  tools/analysis_compare.py settled FIRST.jsonl SECOND.jsonl THIRD.jsonl
+      the marks on which SECOND and THIRD agree (a deeper reference and one
+      deeper still: the marks that have settled), how many of them FIRST
+      marks, and FIRST's marks that neither deeper one has
   tools/analysis_compare.py rates MATCH RUN.jsonl...
       each player's turns, error rate (mean loss a turn), errors (80 mp or
       more), blunders (160 or more) and marks a game
@@ -84,6 +88,24 @@ def agree(args):
     )
 
 
+def settled(args):
+    a, b, c = (load(p) for p in args[:3])
+    keys = sorted(set(a) & set(b) & set(c))
+    if not keys:
+        sys.exit("no turn in all three")
+    marks = [{k for k in keys if r[k]["loss"] >= 80} for r in (a, b, c)]
+    both = marks[1] & marks[2]
+    either = marks[1] | marks[2]
+    print(
+        f"turns {len(keys)}  marks {len(marks[0])} v {len(marks[1])} v {len(marks[2])}  "
+        f"settled (second and third) {len(both)}, found by first {len(marks[0] & both)}/{len(both)} "
+        f"{pct(len(marks[0] & both), len(both))}  "
+        f"first's marks in neither {len(marks[0] - either)}"
+    )
+    for k in sorted(either | marks[0]):
+        print(f"  game {k[0]} turn {k[1]}: losses {a[k]['loss']} v {b[k]['loss']} v {c[k]['loss']} mp")
+
+
 def rates(args):
     games = games_of(args[0])
     for path in args[1:]:
@@ -137,6 +159,6 @@ def pool(args):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 3 or sys.argv[1] not in ("agree", "rates", "pool"):
+    if len(sys.argv) < 3 or sys.argv[1] not in ("agree", "settled", "rates", "pool"):
         sys.exit(__doc__)
-    {"agree": agree, "rates": rates, "pool": pool}[sys.argv[1]](sys.argv[2:])
+    {"agree": agree, "settled": settled, "rates": rates, "pool": pool}[sys.argv[1]](sys.argv[2:])
