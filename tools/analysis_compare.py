@@ -89,7 +89,9 @@ def agree(args):
 
 
 def settled(args):
-    a, b, c = (load(p) for p in args[:3])
+    if len(args) != 3:
+        sys.exit("settled takes three runs: FIRST.jsonl SECOND.jsonl THIRD.jsonl")
+    a, b, c = (load(p) for p in args)
     keys = sorted(set(a) & set(b) & set(c))
     if not keys:
         sys.exit("no turn in all three")
