@@ -123,7 +123,7 @@ impl FeatureSet {
 }
 
 /// Units per point.
-const UNITS: usize = 4;
+pub(super) const UNITS: usize = 4;
 /// Inputs per side: 24 points, the bar and the borne-off checkers.
 pub const SIDE_INPUTS: usize = 24 * UNITS + 2;
 /// First input of the mover's current number (one-hot, 9 wide).
@@ -226,6 +226,18 @@ fn plain_inputs<F: FnMut(usize, f32)>(state: &GameState, set: FeatureSet, f: &mu
     let position = state.position();
     side(0, position.mover(), f);
     side(SIDE_INPUTS, position.opponent(), f);
+    number_inputs(state, f);
+    if set != FeatureSet::Board {
+        contact::for_each_input(state, f);
+    }
+}
+
+/// The inputs of set 1 after the two sides' checkers (from
+/// [`MOVER_NUMBER`] to [`BOARD_INPUTS`]): the numbers, the credits, the
+/// phase, the alphabet and the pip counts.
+#[inline(always)]
+pub(super) fn number_inputs<F: FnMut(usize, f32)>(state: &GameState, f: &mut F) {
+    let position = state.position();
     let mover = state.to_move();
     let numbers = state.numbers();
     if let Some(n) = numbers.current(mover) {
@@ -247,8 +259,26 @@ fn plain_inputs<F: FnMut(usize, f32)>(state: &GameState, set: FeatureSet, f: &mu
     let (mp, op) = position.pips();
     f(PIPS, mp as f32 / 100.0);
     f(PIPS + 1, op as f32 / 100.0);
-    if set != FeatureSet::Board {
-        contact::for_each_input(state, f);
+}
+
+/// The inputs of `n` checkers in `slot` of one side (a point 1..=24, the
+/// bar or the borne-off slot): the first input's offset from the side's
+/// first input, and the values from there, zeros included (a point's four
+/// units; the bar's and the borne-off checkers' one input, then zeros).
+#[inline(always)]
+pub(super) fn slot_inputs(slot: usize, n: u8) -> (usize, [f32; UNITS]) {
+    match slot {
+        OFF => (24 * UNITS + 1, [f32::from(n) / 15.0, 0.0, 0.0, 0.0]),
+        BAR => (24 * UNITS, [f32::from(n) / 2.0, 0.0, 0.0, 0.0]),
+        p => (
+            (p - 1) * UNITS,
+            [
+                f32::from(u8::from(n >= 1)),
+                f32::from(u8::from(n >= 2)),
+                f32::from(u8::from(n >= 3)),
+                if n > 3 { f32::from(n - 3) / 2.0 } else { 0.0 },
+            ],
+        ),
     }
 }
 
@@ -256,28 +286,21 @@ fn plain_inputs<F: FnMut(usize, f32)>(state: &GameState, set: FeatureSet, f: &mu
 #[inline(always)]
 fn side<F: FnMut(usize, f32)>(base: usize, c: Checkers, f: &mut F) {
     let mut occupied = c.occupied() & !(1 << BAR);
+    let mut slot = |s: usize, n: u8| {
+        let (at, values) = slot_inputs(s, n);
+        for (u, v) in values.into_iter().enumerate() {
+            if v != 0.0 {
+                f(base + at + u, v);
+            }
+        }
+    };
     while occupied != 0 {
         let p = occupied.trailing_zeros() as usize;
         occupied &= occupied - 1;
-        let n = c.count(p);
-        let at = base + (p - 1) * UNITS;
-        f(at, 1.0);
-        if n >= 2 {
-            f(at + 1, 1.0);
-        }
-        if n >= 3 {
-            f(at + 2, 1.0);
-        }
-        if n > 3 {
-            f(at + 3, f32::from(n - 3) / 2.0);
-        }
+        slot(p, c.count(p));
     }
-    if c.bar() > 0 {
-        f(base + 24 * UNITS, f32::from(c.bar()) / 2.0);
-    }
-    if c.count(OFF) > 0 {
-        f(base + 24 * UNITS + 1, f32::from(c.off()) / 15.0);
-    }
+    slot(BAR, c.bar());
+    slot(OFF, c.off());
 }
 
 impl Features {

@@ -10,9 +10,20 @@
 //! input (a few dozen). The sums are integers (see `forward`), so the
 //! corrected sums are the same bits as sums from scratch: the value of a
 //! state never depends on what was evaluated before it.
+//!
+//! Nets of feature set 1 (the embedded nets of the standard game and of
+//! Hypergammon) find the changed inputs from the state itself: a side's
+//! checkers are packed four bits a slot, so the slots that differ from the
+//! last state's are the nibbles of an XOR, and only their units (and the
+//! few inputs of the numbers and pips) are compared. The other sets encode
+//! the whole state and compare its list of inputs with the last one's.
 
-use super::features::{FeatureSet, Features, MAX_ACTIVE, MAX_INPUTS};
+use super::features::{
+    number_inputs, slot_inputs, FeatureSet, Features, BOARD_INPUTS, MAX_ACTIVE, MAX_INPUTS,
+    MOVER_NUMBER, SIDE_INPUTS, UNITS,
+};
 use super::{file, Network, OUTPUTS};
+use crate::board::SLOTS;
 use crate::game::GameState;
 use std::cell::RefCell;
 
@@ -59,11 +70,119 @@ thread_local! {
     };
 }
 
+/// Inputs of set 1 after the two sides' checkers (the numbers, credits,
+/// phase, alphabet and pips).
+const NUMBER_INPUTS: usize = BOARD_INPUTS - MOVER_NUMBER;
+/// The board's slots (off, the points, the bar) of a side's packed
+/// checkers, without the pool: set 1 reads the state as it stands.
+const BOARD_BITS: u128 = (1u128 << (4 * SLOTS)) - 1;
+/// The most corrections between two states of set 1: every unit of every
+/// slot and every other input, each taken off and added.
+const MAX_BOARD_CHANGES: usize = 2 * (2 * SLOTS * UNITS + NUMBER_INPUTS);
+/// Past this many corrections a sum from scratch is cheaper (a state of
+/// the standard game sets some 40 to 60 inputs).
+const BOARD_SCRATCH: usize = 48;
+
+/// What a thread keeps of the last state a net of feature set 1
+/// evaluated: its sides' checkers and its other inputs, from which the
+/// next state's changed inputs are found without encoding it whole.
+struct BoardLast {
+    /// [`Network::id`] of the net that evaluated it; 0 for none.
+    net: u64,
+    /// Its side to move (`Side as u8`).
+    mover: u8,
+    /// The mover's and the opponent's checkers, packed, board slots only.
+    sides: [u128; 2],
+    /// Its inputs from [`MOVER_NUMBER`] on.
+    numbers: [f32; NUMBER_INPUTS],
+    /// Its first-layer sums.
+    sums: [i32; file::MAX_HIDDEN],
+    /// The corrections of the state being evaluated.
+    changes: [(u16, f32); MAX_BOARD_CHANGES],
+}
+
+thread_local! {
+    static BOARD_LAST: RefCell<BoardLast> = const {
+        RefCell::new(BoardLast {
+            net: 0,
+            mover: u8::MAX,
+            sides: [0; 2],
+            numbers: [0.0; NUMBER_INPUTS],
+            sums: [0; file::MAX_HIDDEN],
+            changes: [(0, 0.0); MAX_BOARD_CHANGES],
+        })
+    };
+}
+
+/// Writes to `out` the corrections that take the inputs of set 1 from
+/// (`old_sides`, `old_numbers`) to (`sides`, `numbers`), and returns how
+/// many: for each input that differs, its old value taken off (a negative
+/// value) where it was set and its new value added where it is set.
+#[inline(always)]
+fn board_changes(
+    old_sides: &[u128; 2],
+    old_numbers: &[f32; NUMBER_INPUTS],
+    sides: &[u128; 2],
+    numbers: &[f32; NUMBER_INPUTS],
+    out: &mut [(u16, f32); MAX_BOARD_CHANGES],
+) -> usize {
+    let mut n = 0;
+    let mut change = |i: usize, old: f32, new: f32| {
+        if old != new {
+            if old != 0.0 {
+                out[n] = (i as u16, -old);
+                n += 1;
+            }
+            if new != 0.0 {
+                out[n] = (i as u16, new);
+                n += 1;
+            }
+        }
+    };
+    for s in 0..2 {
+        let (old, new) = (old_sides[s], sides[s]);
+        let mut differ = old ^ new;
+        while differ != 0 {
+            let slot = (differ.trailing_zeros() / 4) as usize;
+            differ &= !(0xF << (4 * slot));
+            let count = |bits: u128| ((bits >> (4 * slot)) & 0xF) as u8;
+            let (at, was) = slot_inputs(slot, count(old));
+            let (_, is) = slot_inputs(slot, count(new));
+            for u in 0..UNITS {
+                change(s * SIDE_INPUTS + at + u, was[u], is[u]);
+            }
+        }
+    }
+    // Which of the other inputs differ, as a mask first (a loop without
+    // branches, which vectorizes): two to four of them as a rule.
+    let mut differ = 0u64;
+    for j in 0..NUMBER_INPUTS {
+        differ |= u64::from(old_numbers[j] != numbers[j]) << j;
+    }
+    while differ != 0 {
+        let j = differ.trailing_zeros() as usize;
+        differ &= differ - 1;
+        change(MOVER_NUMBER + j, old_numbers[j], numbers[j]);
+    }
+    n
+}
+
 impl Network {
     /// The raw output sums for `state`, from the thread's last evaluated
     /// state where that is cheaper; the same bits as [`Network::forward`].
     #[inline]
     pub(super) fn forward_state(&self, state: &GameState) -> [f32; OUTPUTS] {
+        if self.features == FeatureSet::Board {
+            return BOARD_LAST.with(|last| {
+                let last = &mut *last.borrow_mut();
+                #[cfg(target_arch = "x86_64")]
+                if std::arch::is_x86_feature_detected!("avx2") {
+                    // SAFETY: the CPU has AVX2, checked just above.
+                    return unsafe { self.forward_board_avx2(state, last) };
+                }
+                self.forward_board(state, last)
+            });
+        }
         LAST.with(|last| {
             let last = &mut *last.borrow_mut();
             last.features[1 - last.current].encode(state, self.features);
@@ -81,6 +200,51 @@ impl Network {
     #[target_feature(enable = "avx2")]
     unsafe fn forward_from_avx2(&self, mover: u8, last: &mut Last) -> [f32; OUTPUTS] {
         self.forward_from(mover, last)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn forward_board_avx2(&self, state: &GameState, last: &mut BoardLast) -> [f32; OUTPUTS] {
+        self.forward_board(state, last)
+    }
+
+    /// The sums of `state` for a net of set 1, corrected from the last
+    /// state's (or from none: the biases), which it then becomes.
+    #[inline(always)]
+    fn forward_board(&self, state: &GameState, last: &mut BoardLast) -> [f32; OUTPUTS] {
+        let position = state.position();
+        let sides = [
+            position.mover().bits() & BOARD_BITS,
+            position.opponent().bits() & BOARD_BITS,
+        ];
+        let mut numbers = [0.0f32; NUMBER_INPUTS];
+        number_inputs(state, &mut |i, v| numbers[i - MOVER_NUMBER] = v);
+        let mover = state.to_move() as u8;
+        let sums = &mut last.sums[..self.hidden];
+        // A correction where the side to move is the last state's
+        // (otherwise the two sides' inputs trade places and nearly all
+        // change) and it is cheaper than a sum from scratch.
+        let mut cost = usize::MAX;
+        if last.net == self.id && last.mover == mover {
+            cost = board_changes(
+                &last.sides,
+                &last.numbers,
+                &sides,
+                &numbers,
+                &mut last.changes,
+            );
+        }
+        if cost > BOARD_SCRATCH {
+            sums.copy_from_slice(&self.quantized.b1);
+            let none = [0.0; NUMBER_INPUTS];
+            cost = board_changes(&[0; 2], &none, &sides, &numbers, &mut last.changes);
+        }
+        self.apply_changes(sums, &last.changes[..cost]);
+        last.net = self.id;
+        last.mover = mover;
+        last.sides = sides;
+        last.numbers = numbers;
+        self.outputs_from_sums(sums)
     }
 
     /// The sums of the state encoded in `last`'s spare buffer (with `mover`
