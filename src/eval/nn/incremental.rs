@@ -79,8 +79,8 @@ const BOARD_BITS: u128 = (1u128 << (4 * SLOTS)) - 1;
 /// The most corrections between two states of set 1: every unit of every
 /// slot and every other input, each taken off and added.
 const MAX_BOARD_CHANGES: usize = 2 * (2 * SLOTS * UNITS + NUMBER_INPUTS);
-/// Past this many corrections a sum from scratch is cheaper (a state of
-/// the standard game sets some 40 to 60 inputs).
+/// Past this many corrections a sum from scratch is cheaper (it adds one
+/// column for each input the state sets: a few dozen).
 const BOARD_SCRATCH: usize = 48;
 
 /// What a thread keeps of the last state a net of feature set 1
