@@ -114,6 +114,24 @@ thread_local! {
     };
 }
 
+/// Appends to `out` (at `*n`, which it advances) the corrections that take
+/// input `i` from `old` to `new`: the old value taken off (a negative value)
+/// where it was set, the new one added where it is set; nothing where the
+/// two are equal. The one rule of both incremental paths.
+#[inline(always)]
+fn push_change(out: &mut [(u16, f32)], n: &mut usize, i: usize, old: f32, new: f32) {
+    if old != new {
+        if old != 0.0 {
+            out[*n] = (i as u16, -old);
+            *n += 1;
+        }
+        if new != 0.0 {
+            out[*n] = (i as u16, new);
+            *n += 1;
+        }
+    }
+}
+
 /// Writes to `out` the corrections that take the inputs of set 1 from
 /// (`old_sides`, `old_numbers`) to (`sides`, `numbers`), and returns how
 /// many: for each input that differs, its old value taken off (a negative
@@ -127,18 +145,7 @@ fn board_changes(
     out: &mut [(u16, f32); MAX_BOARD_CHANGES],
 ) -> usize {
     let mut n = 0;
-    let mut change = |i: usize, old: f32, new: f32| {
-        if old != new {
-            if old != 0.0 {
-                out[n] = (i as u16, -old);
-                n += 1;
-            }
-            if new != 0.0 {
-                out[n] = (i as u16, new);
-                n += 1;
-            }
-        }
-    };
+    let mut change = |i: usize, old: f32, new: f32| push_change(out, &mut n, i, old, new);
     for s in 0..2 {
         let (old, new) = (old_sides[s], sides[s]);
         let mut differ = old ^ new;
@@ -277,16 +284,8 @@ impl Network {
                     break;
                 }
                 last.seen[i] = epoch;
-                let old = last.inputs[i];
-                if old != v {
-                    if old != 0.0 {
-                        last.changes[cost] = (i as u16, -old);
-                        cost += 1;
-                    }
-                    last.changes[cost] = (i as u16, v);
-                    cost += 1;
-                    last.inputs[i] = v;
-                }
+                push_change(&mut last.changes, &mut cost, i, last.inputs[i], v);
+                last.inputs[i] = v;
             }
         }
         if corrected {
